@@ -1,0 +1,1 @@
+"""gm_helfer – Begleiter für Spielleiter deutscher Pen-and-Paper-Rollenspiele."""
