@@ -1,0 +1,425 @@
+"""Würfelnotation, Würfe und eingetippte Augen.
+
+Die Notation folgt der deutschen und der englischen Schreibweise: ``W6``, ``2W6+1``,
+``W8+W6``, ``3W4``, ``W100``, ``1d10``, ``d8+2``, ``W12-1``, auch klein geschrieben.
+Ein ``!`` hinter einem Würfel lässt ihn explodieren (``W6!``): zeigt er seine
+Höchstzahl, wird er erneut geworfen und addiert, ohne Grenze.
+
+Zufall kommt nur über einen übergebenen ``rng`` herein (``random.Random`` oder ein
+numpy ``Generator``) – oder über die Augen, die der Spielleiter eintippt. Ein Wurf hält
+jede einzelne Augenzahl fest, Explosionen eingeschlossen.
+
+>>> str(parse("2d6+1"))
+'2W6+1'
+>>> wurf("W6!+2", augen="6+6+3").gesamt
+17
+>>> augenzahl("0", 10), augenzahl("00", 100)
+(10, 100)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "MAX_ANZAHL",
+    "MAX_SEITEN",
+    "Ausdruck",
+    "Wuerfel",
+    "WuerfelFehler",
+    "Wuerfelwurf",
+    "Wurf",
+    "augenzahl",
+    "mischen",
+    "parse",
+    "wuerfle",
+    "wurf",
+    "zufallszahl",
+]
+
+MAX_ANZAHL = 100
+"""Höchstens so viele Würfel in einer Gruppe (``100W6``); mehr ist ein Tippfehler."""
+MAX_SEITEN = 1000
+"""Höchstens so viele Seiten hat ein Würfel (``W1000``)."""
+MAX_KONSTANTE = 100_000
+
+
+class WuerfelFehler(ValueError):
+    """Ungültige Würfelnotation oder eingetippte Augen; die Meldung ist deutsch."""
+
+
+@dataclass(frozen=True)
+class Wuerfel:
+    """Eine Gruppe gleicher Würfel, z. B. ``3W6!``."""
+
+    anzahl: int
+    """Wie viele Würfel (mindestens 1)."""
+    seiten: int
+    """Seiten je Würfel (mindestens 2)."""
+    explodierend: bool = False
+    """Bei der Höchstzahl erneut werfen und addieren, ohne Grenze."""
+    vorzeichen: int = 1
+    """+1 oder -1 (``W8-W4``)."""
+
+    def __str__(self) -> str:
+        anzahl = "" if self.anzahl == 1 else str(self.anzahl)
+        return f"{anzahl}W{self.seiten}{'!' if self.explodierend else ''}"
+
+
+@dataclass(frozen=True)
+class Ausdruck:
+    """Ein Würfelausdruck: Würfelgruppen plus eine Konstante."""
+
+    wuerfel: tuple[Wuerfel, ...]
+    """Die Würfelgruppen in der Reihenfolge der Notation."""
+    konstante: int = 0
+    """Summe aller Zahlen ohne Würfel (``+1``, ``-2``)."""
+
+    def __str__(self) -> str:
+        teile: list[str] = []
+        for gruppe in self.wuerfel:
+            zeichen = "-" if gruppe.vorzeichen < 0 else ("+" if teile else "")
+            teile.append(f"{zeichen}{gruppe}")
+        if self.konstante or not teile:
+            zeichen = "+" if self.konstante >= 0 and teile else ""
+            teile.append(f"{zeichen}{self.konstante}")
+        return "".join(teile)
+
+    @property
+    def anzahl_wuerfel(self) -> int:
+        """Wie viele einzelne Würfel der Ausdruck wirft (ohne Explosionen)."""
+        return sum(gruppe.anzahl for gruppe in self.wuerfel)
+
+    @property
+    def hat_explosion(self) -> bool:
+        """Ob mindestens ein Würfel explodiert."""
+        return any(gruppe.explodierend for gruppe in self.wuerfel)
+
+    def explodierend(self, ja: bool = True) -> Ausdruck:
+        """Derselbe Ausdruck, alle Würfel explodierend (oder keiner, mit ``ja=False``)."""
+        return Ausdruck(
+            tuple(
+                Wuerfel(g.anzahl, g.seiten, ja, g.vorzeichen) for g in self.wuerfel
+            ),
+            self.konstante,
+        )
+
+    def plus(self, konstante: int) -> Ausdruck:
+        """Derselbe Ausdruck mit einer um ``konstante`` veränderten Zahl."""
+        return Ausdruck(self.wuerfel, self.konstante + konstante)
+
+    def einzelwuerfel(self) -> tuple[tuple[Wuerfel, int], ...]:
+        """Jeder einzelne Würfel als (Gruppe, Nummer in der Gruppe), in Notationsreihenfolge."""
+        return tuple((g, i) for g in self.wuerfel for i in range(g.anzahl))
+
+
+_TERM = re.compile(
+    r"""\s*(?P<zeichen>[+-])?\s*
+        (?:
+          (?P<anzahl>\d+)?\s*(?P<w>[WwDd])\s*(?P<seiten>\d+|%)\s*(?P<knall>!)?
+        | (?P<zahl>\d+)
+        )\s*""",
+    re.VERBOSE,
+)
+
+
+def parse(text: str | Ausdruck) -> Ausdruck:
+    """Liest einen Würfelausdruck in deutscher oder englischer Notation.
+
+    Raises:
+        WuerfelFehler: mit einer deutschen Meldung, was am Ausdruck nicht stimmt.
+
+    >>> parse("W8+W6")
+    Ausdruck(wuerfel=(Wuerfel(anzahl=1, seiten=8, explodierend=False, vorzeichen=1), Wuerfel(anzahl=1, seiten=6, explodierend=False, vorzeichen=1)), konstante=0)
+    """
+    if isinstance(text, Ausdruck):
+        return text
+    if not isinstance(text, str):
+        raise WuerfelFehler(
+            f"Ein Würfelausdruck muss Text sein (z. B. „2W6+1“), nicht {type(text).__name__}."
+        )
+    roh = text.strip()
+    if not roh:
+        raise WuerfelFehler("Der Würfelausdruck ist leer – zum Beispiel „2W6+1“ eingeben.")
+    gruppen: list[Wuerfel] = []
+    konstante = 0
+    pos = 0
+    erster = True
+    while pos < len(roh):
+        treffer = _TERM.match(roh, pos)
+        if treffer is None or treffer.end() == pos:
+            raise WuerfelFehler(
+                f"„{roh}“ ist kein gültiger Würfelausdruck: an Stelle {pos + 1} "
+                f"(„{roh[pos:pos + 8]}“) erwarte ich einen Würfel wie „W6“ oder eine Zahl."
+            )
+        if treffer["zeichen"] is None and not erster:
+            raise WuerfelFehler(
+                f"„{roh}“: zwischen zwei Teilen fehlt ein + oder - (Stelle {pos + 1})."
+            )
+        vorzeichen = -1 if treffer["zeichen"] == "-" else 1
+        if treffer["w"]:
+            anzahl = int(treffer["anzahl"]) if treffer["anzahl"] else 1
+            seiten = 100 if treffer["seiten"] == "%" else int(treffer["seiten"])
+            _pruefe_wuerfel(roh, anzahl, seiten)
+            gruppen.append(Wuerfel(anzahl, seiten, bool(treffer["knall"]), vorzeichen))
+        else:
+            zahl = int(treffer["zahl"])
+            if zahl > MAX_KONSTANTE:
+                raise WuerfelFehler(
+                    f"„{roh}“: die Zahl {zahl} ist zu groß (höchstens {MAX_KONSTANTE})."
+                )
+            konstante += vorzeichen * zahl
+        pos = treffer.end()
+        erster = False
+    if not gruppen:
+        raise WuerfelFehler(
+            f"„{roh}“ enthält keinen Würfel – zum Beispiel „W6“ oder „2W6+1“ eingeben."
+        )
+    return Ausdruck(tuple(gruppen), konstante)
+
+
+def _pruefe_wuerfel(roh: str, anzahl: int, seiten: int) -> None:
+    if anzahl < 1:
+        raise WuerfelFehler(f"„{roh}“: es muss mindestens ein Würfel geworfen werden.")
+    if anzahl > MAX_ANZAHL:
+        raise WuerfelFehler(
+            f"„{roh}“: {anzahl} Würfel sind zu viele (höchstens {MAX_ANZAHL} je Gruppe)."
+        )
+    if seiten < 2:
+        raise WuerfelFehler(f"„{roh}“: ein Würfel braucht mindestens 2 Seiten, nicht {seiten}.")
+    if seiten > MAX_SEITEN:
+        raise WuerfelFehler(
+            f"„{roh}“: ein W{seiten} ist zu groß (höchstens W{MAX_SEITEN})."
+        )
+
+
+def augenzahl(text: str | int, seiten: int) -> int:
+    """Prüft eine eingetippte Augenzahl für einen Würfel mit ``seiten`` Seiten.
+
+    Eine ``0`` (oder ``00``) auf dem W10 und dem W100 bedeutet die Höchstzahl, so wie diese
+    Würfel sie aufdrucken.
+
+    Raises:
+        WuerfelFehler: wenn der Würfel diese Augenzahl nicht zeigen kann.
+    """
+    if isinstance(text, bool):
+        raise WuerfelFehler(f"„{text}“ ist keine Augenzahl.")
+    if isinstance(text, int):
+        roh, wert = str(text), text
+    else:
+        roh = str(text).strip()
+        if not re.fullmatch(r"\d+", roh):
+            raise WuerfelFehler(
+                f"„{roh}“ ist keine Augenzahl – bitte nur Ziffern eintippen (W{seiten}: 1 bis {seiten})."
+            )
+        wert = int(roh)
+    if wert == 0 and seiten in (10, 100):
+        return seiten
+    if not 1 <= wert <= seiten:
+        raise WuerfelFehler(f"Ein W{seiten} zeigt keine {roh} (möglich: 1 bis {seiten}).")
+    return wert
+
+
+@dataclass(frozen=True)
+class Wuerfelwurf:
+    """Ein einzelner geworfener Würfel samt seiner Explosionskette."""
+
+    seiten: int
+    augen: tuple[int, ...]
+    """Alle gezeigten Augen: ``(6, 6, 2)`` ist ein explodierender W6 mit 6, 6 und 2."""
+    explodierend: bool = False
+    eingetippt: bool = False
+    """Vom Spielleiter eingetippt (echte Würfel) statt vom Programm gewürfelt."""
+
+    @property
+    def summe(self) -> int:
+        """Summe aller Augen der Kette."""
+        return sum(self.augen)
+
+    @property
+    def natuerlich(self) -> int:
+        """Die erste, unveränderte Augenzahl (für „natürliche 1“ und Ähnliches)."""
+        return self.augen[0]
+
+    def __str__(self) -> str:
+        return "+".join(str(a) for a in self.augen)
+
+
+@dataclass(frozen=True)
+class Wurf:
+    """Ein ganzer geworfener Ausdruck."""
+
+    ausdruck: Ausdruck
+    wuerfe: tuple[Wuerfelwurf, ...] = field(default=())
+    """Ein Eintrag je einzelnem Würfel, in der Reihenfolge des Ausdrucks."""
+
+    @property
+    def gesamt(self) -> int:
+        """Summe samt Vorzeichen der Gruppen und Konstante."""
+        summe = self.ausdruck.konstante
+        for (gruppe, _), einzel in zip(self.ausdruck.einzelwuerfel(), self.wuerfe, strict=True):
+            summe += gruppe.vorzeichen * einzel.summe
+        return summe
+
+    @property
+    def eingetippt(self) -> bool:
+        """Ob mindestens ein Würfel eingetippt wurde."""
+        return any(w.eingetippt for w in self.wuerfe)
+
+    def __str__(self) -> str:
+        augen = ", ".join(str(w) for w in self.wuerfe)
+        return f"{self.ausdruck}: [{augen}] = {self.gesamt}"
+
+    def als_dict(self) -> dict[str, Any]:
+        """JSON-taugliche Form für das Kampfprotokoll."""
+        return {
+            "ausdruck": str(self.ausdruck),
+            "augen": [list(w.augen) for w in self.wuerfe],
+            "eingetippt": self.eingetippt,
+        }
+
+    @classmethod
+    def aus_dict(cls, daten: dict[str, Any]) -> Wurf:
+        """Gegenstück zu :meth:`als_dict`; prüft die Augen erneut."""
+        ergebnis = wurf(daten["ausdruck"], augen=daten["augen"])
+        if not daten.get("eingetippt", False):
+            ergebnis = Wurf(
+                ergebnis.ausdruck,
+                tuple(
+                    Wuerfelwurf(w.seiten, w.augen, w.explodierend, False)
+                    for w in ergebnis.wuerfe
+                ),
+            )
+        return ergebnis
+
+
+def zufallszahl(rng: Any, seiten: int) -> int:
+    """Eine gleichverteilte ganze Zahl von 1 bis ``seiten`` aus ``rng``.
+
+    ``rng`` ist ein ``random.Random`` oder ein numpy ``Generator``; globaler Zufall wird
+    nie benutzt.
+    """
+    if rng is None:
+        raise TypeError("Es fehlt ein Zufallsgenerator (rng) oder eingetippte Augen.")
+    if hasattr(rng, "integers"):
+        return int(rng.integers(1, seiten + 1))
+    if hasattr(rng, "randint"):
+        return int(rng.randint(1, seiten))
+    raise TypeError(
+        f"rng muss random.Random oder ein numpy Generator sein, nicht {type(rng).__name__}."
+    )
+
+
+def mischen(folge: Sequence[Any], *, rng: Any) -> tuple[Any, ...]:
+    """Eine gemischte Kopie von ``folge`` (Fisher-Yates mit :func:`zufallszahl`)."""
+    liste = list(folge)
+    for i in range(len(liste) - 1, 0, -1):
+        j = zufallszahl(rng, i + 1) - 1
+        liste[i], liste[j] = liste[j], liste[i]
+    return tuple(liste)
+
+
+def wuerfle(
+    seiten: int,
+    *,
+    rng: Any = None,
+    augen: Any = None,
+    explodierend: bool = False,
+) -> Wuerfelwurf:
+    """Wirft einen einzelnen Würfel – mit ``rng`` oder mit eingetippten ``augen``.
+
+    Eingetippte Augen eines explodierenden Würfels sind die ganze Kette: ``"6+6+2"``
+    oder ``[6, 6, 2]``. Nach jeder Höchstzahl muss ein weiterer Wurf folgen.
+    """
+    if (rng is None) == (augen is None):
+        raise TypeError("Genau eines von rng und augen angeben.")
+    if augen is None:
+        kette = [zufallszahl(rng, seiten)]
+        while explodierend and kette[-1] == seiten:
+            kette.append(zufallszahl(rng, seiten))
+        return Wuerfelwurf(seiten, tuple(kette), explodierend, eingetippt=False)
+    kette = _kette_lesen(augen, seiten)
+    _pruefe_kette(kette, seiten, explodierend)
+    return Wuerfelwurf(seiten, kette, explodierend, eingetippt=True)
+
+
+def _kette_lesen(augen: Any, seiten: int) -> tuple[int, ...]:
+    if isinstance(augen, str):
+        teile = [t for t in re.split(r"\s*\+\s*", augen.strip())]
+        if any(t == "" for t in teile):
+            raise WuerfelFehler(f"„{augen}“: vor oder nach einem + fehlt eine Augenzahl.")
+        return tuple(augenzahl(t, seiten) for t in teile)
+    if isinstance(augen, int):
+        return (augenzahl(augen, seiten),)
+    if isinstance(augen, Sequence) and augen:
+        return tuple(augenzahl(a, seiten) for a in augen)
+    raise WuerfelFehler(f"„{augen}“ ist keine Augenzahl für einen W{seiten}.")
+
+
+def _pruefe_kette(kette: tuple[int, ...], seiten: int, explodierend: bool) -> None:
+    text = "+".join(map(str, kette))
+    if not explodierend:
+        if len(kette) != 1:
+            raise WuerfelFehler(
+                f"„{text}“: ein W{seiten}, der nicht explodiert, zeigt genau eine Augenzahl."
+            )
+        return
+    for vorher in kette[:-1]:
+        if vorher != seiten:
+            raise WuerfelFehler(
+                f"„{text}“: ein explodierender W{seiten} wird nur nach einer {seiten} "
+                f"erneut geworfen, nicht nach einer {vorher}."
+            )
+    if kette[-1] == seiten:
+        raise WuerfelFehler(
+            f"„{text}“: der W{seiten} explodiert bei {seiten} – bitte auch den nächsten "
+            f"Wurf eintippen (z. B. „{text}+3“)."
+        )
+
+
+def _augen_aufteilen(augen: Any) -> list[Any]:
+    if isinstance(augen, str):
+        roh = re.sub(r"\s*\+\s*", "+", augen.strip())
+        teile = [t for t in re.split(r"[\s,;]+", roh) if t]
+        return teile
+    if isinstance(augen, int):
+        return [augen]
+    if isinstance(augen, Sequence):
+        return list(augen)
+    raise WuerfelFehler(f"„{augen}“ sind keine eingetippten Augen.")
+
+
+def wurf(ausdruck: str | Ausdruck, *, rng: Any = None, augen: Any = None) -> Wurf:
+    """Wirft einen ganzen Ausdruck – mit ``rng`` oder mit eingetippten ``augen``.
+
+    ``augen`` hat einen Eintrag je Würfel: eine Folge (``[3, 5]``, ``[[6, 2], 4]``) oder
+    ein Text (``"3 5"``, ``"6+2, 4"``).
+
+    >>> wurf("2W6+1", augen="3, 5").gesamt
+    9
+    """
+    ausdruck = parse(ausdruck)
+    if (rng is None) == (augen is None):
+        raise TypeError("Genau eines von rng und augen angeben.")
+    einzel = ausdruck.einzelwuerfel()
+    if augen is None:
+        return Wurf(
+            ausdruck,
+            tuple(wuerfle(g.seiten, rng=rng, explodierend=g.explodierend) for g, _ in einzel),
+        )
+    eintraege = _augen_aufteilen(augen)
+    if len(eintraege) != len(einzel):
+        raise WuerfelFehler(
+            f"{ausdruck} braucht {len(einzel)} Würfel, eingetippt "
+            f"{'wurde' if len(eintraege) == 1 else 'wurden'} {len(eintraege)}."
+        )
+    return Wurf(
+        ausdruck,
+        tuple(
+            wuerfle(g.seiten, augen=eintrag, explodierend=g.explodierend)
+            for (g, _), eintrag in zip(einzel, eintraege, strict=True)
+        ),
+    )
