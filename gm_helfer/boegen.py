@@ -1,0 +1,770 @@
+"""Charakterbögen: TOML-Dateien laden, prüfen, als Tabellen zeigen, atomar speichern.
+
+Ein Bogen ist eine TOML-Datei in ``charaktere/<system>/`` (Unterordner wie ``vorlagen/``
+sind erlaubt; Dateien, deren Name mit ``.`` beginnt, werden übergangen). Jedes System
+beschreibt seine Bögen mit einem :class:`Schema` und meldet es mit :func:`registrieren` an.
+
+Felder mit Punkt im Namen stehen in TOML-Tabellen; Untertabellen sind Listen von
+Tabellen::
+
+    name = "Bandit"
+    bennies = 0
+
+    [attribute]
+    staerke = "W8"          # Feld "attribute.staerke"
+
+    [[waffen]]              # Untertabelle "waffen", eine Zeile je [[waffen]]
+    name = "Kurzschwert"
+    schaden = "W8"
+
+Ein kaputter Bogen (fehlendes Feld, falscher Typ, Wert außerhalb der Grenzen, falsche
+Würfelnotation, sogar ein TOML-Syntaxfehler) hält die anderen nie auf: :func:`laden`
+liefert alle guten Bögen und je Fehler einen :class:`BogenFehler` mit deutscher Meldung,
+die Datei, Charakter und Feld nennt.
+
+Felder, die das Schema nicht kennt, bleiben erhalten (sie werden mitgespeichert), damit
+beim Laden und Speichern nichts verloren geht, was der Spielleiter eingetragen hat.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import tempfile
+import tomllib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import polars as pl
+import tomli_w
+
+from gm_helfer import pfade
+
+__all__ = [
+    "Feld",
+    "Untertabelle",
+    "Schema",
+    "SchemaFehler",
+    "registrieren",
+    "schema",
+    "Bogen",
+    "BogenFehler",
+    "Ladeergebnis",
+    "laden",
+    "laden_datei",
+    "speichern",
+    "als_tabellen",
+    "aus_tabellen",
+    "abgeleitete_werte",
+]
+
+TYPEN = ("int", "float", "str", "bool", "wuerfel", "auswahl")
+
+_POLARS_TYP = {
+    "int": pl.Int64,
+    "float": pl.Float64,
+    "str": pl.Utf8,
+    "bool": pl.Boolean,
+    "wuerfel": pl.Utf8,
+    "auswahl": pl.Utf8,
+}
+
+_TYP_TEXT = {
+    "int": "eine ganze Zahl",
+    "float": "eine Zahl",
+    "str": "ein Text",
+    "bool": "wahr oder falsch (true/false)",
+    "wuerfel": "eine Würfelangabe wie W8 oder 2W6+1",
+    "auswahl": "einer der erlaubten Werte",
+}
+
+
+class SchemaFehler(ValueError):
+    """Ein Schema ist fehlerhaft oder für das System ist keines angemeldet."""
+
+
+# --------------------------------------------------------------------------- Schema
+
+
+@dataclass(frozen=True)
+class Feld:
+    """Ein Feld eines Bogens.
+
+    Attributes:
+        name: Feldname; ein Punkt trennt TOML-Tabelle und Schlüssel (``attribute.staerke``).
+        typ: ``"int"``, ``"float"``, ``"str"``, ``"bool"``, ``"wuerfel"`` (Würfelnotation,
+            geprüft mit :func:`gm_helfer.wuerfel.parse`) oder ``"auswahl"`` (einer aus
+            :attr:`auswahl`).
+        pflicht: Fehlt ein Pflichtfeld ohne Standardwert, ist der Bogen fehlerhaft.
+        standard: Wert, wenn das Feld fehlt (``None``: kein Standard).
+        minimum: kleinster erlaubter Wert (nur ``int``/``float``).
+        maximum: größter erlaubter Wert (nur ``int``/``float``).
+        auswahl: erlaubte Werte für ``typ="auswahl"``.
+        beschreibung: kurzer deutscher Text für Tabellen und Hilfe.
+    """
+
+    name: str
+    typ: str
+    pflicht: bool = True
+    standard: Any = None
+    minimum: float | None = None
+    maximum: float | None = None
+    auswahl: tuple[str, ...] = ()
+    beschreibung: str = ""
+
+
+@dataclass(frozen=True)
+class Untertabelle:
+    """Eine Liste gleichartiger Zeilen im Bogen, z. B. ``waffen`` (``[[waffen]]`` in TOML)."""
+
+    name: str
+    felder: tuple[Feld, ...]
+
+
+@dataclass(frozen=True)
+class Schema:
+    """Beschreibung der Bögen eines Systems.
+
+    Attributes:
+        system: Name des Systems und seines Ordners, z. B. ``"savage_worlds"``.
+        felder: die Felder; eines muss ``name`` (Typ ``str``) heißen.
+        untertabellen: Listen wie Waffen oder Rüstungen.
+        abgeleitet: berechnete Werte, z. B. ``{"parade": lambda w: 2 + ...}``. Die Funktion
+            bekommt die geprüften Werte des Bogens; zusätzlich stehen die Zeilen jeder
+            Untertabelle unter ihrem Namen darin (``w["waffen"]`` ist ein Tupel von Zeilen).
+    """
+
+    system: str
+    felder: tuple[Feld, ...]
+    untertabellen: tuple[Untertabelle, ...] = ()
+    abgeleitet: Mapping[str, Callable[[Mapping[str, Any]], Any]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+
+    def feld(self, name: str) -> Feld:
+        """Das Feld mit diesem Namen (``KeyError`` mit deutscher Meldung, wenn es fehlt)."""
+        for f in self.felder:
+            if f.name == name:
+                return f
+        raise KeyError(f"Das Schema '{self.system}' hat kein Feld '{name}'.")
+
+    def untertabelle(self, name: str) -> Untertabelle:
+        for u in self.untertabellen:
+            if u.name == name:
+                return u
+        raise KeyError(f"Das Schema '{self.system}' hat keine Untertabelle '{name}'.")
+
+
+_SCHEMATA: dict[str, Schema] = {}
+
+
+def _pruefe_felder(felder: Sequence[Feld], wo: str) -> None:
+    namen = [f.name for f in felder]
+    doppelt = sorted({n for n in namen if namen.count(n) > 1})
+    if doppelt:
+        raise SchemaFehler(f"{wo}: Feld(er) doppelt: {', '.join(doppelt)}.")
+    for f in felder:
+        if not isinstance(f.name, str) or not f.name or any(not t for t in f.name.split(".")):
+            raise SchemaFehler(f"{wo}: ungültiger Feldname {f.name!r}.")
+        if f.typ not in TYPEN:
+            raise SchemaFehler(
+                f"{wo}, Feld '{f.name}': unbekannter Typ {f.typ!r} (erlaubt: {', '.join(TYPEN)})."
+            )
+        if f.typ == "auswahl" and not f.auswahl:
+            raise SchemaFehler(f"{wo}, Feld '{f.name}': Typ 'auswahl' braucht erlaubte Werte.")
+        if f.standard is not None:
+            wert, meldung = _pruefe_wert(f, f.standard)
+            if meldung:
+                raise SchemaFehler(f"{wo}, Feld '{f.name}': Standardwert ungültig: {meldung}")
+    # "a" und "a.b" vertragen sich in TOML nicht (a wäre Wert und Tabelle zugleich)
+    for n in namen:
+        for m in namen:
+            if m.startswith(n + "."):
+                raise SchemaFehler(f"{wo}: '{n}' ist Feld und Tabelle zugleich ('{m}').")
+
+
+def registrieren(schema: Schema) -> None:
+    """Meldet das Schema eines Systems an (ein erneutes Anmelden ersetzt das alte).
+
+    Prüft das Schema selbst: Feldnamen eindeutig, Typen bekannt, Standardwerte gültig,
+    ein Feld ``name`` vom Typ ``str``.
+    """
+    if not isinstance(schema, Schema):
+        raise SchemaFehler("registrieren erwartet ein boegen.Schema.")
+    wo = f"Schema '{schema.system}'"
+    if not isinstance(schema.system, str) or not re.match(r"^[a-z][a-z0-9_]*$", schema.system):
+        raise SchemaFehler(f"{wo}: Systemname nur aus Kleinbuchstaben, Ziffern und '_'.")
+    namen = [f.name for f in schema.felder]
+    if "name" not in namen or schema.feld("name").typ != "str":
+        raise SchemaFehler(f"{wo}: es braucht ein Feld 'name' vom Typ 'str'.")
+    _pruefe_felder(schema.felder, wo)
+    unter_namen = [u.name for u in schema.untertabellen]
+    if len(set(unter_namen)) != len(unter_namen):
+        raise SchemaFehler(f"{wo}: Untertabellen doppelt.")
+    for u in schema.untertabellen:
+        if u.name in namen or any(n.startswith(u.name + ".") for n in namen):
+            raise SchemaFehler(f"{wo}: Untertabelle '{u.name}' kollidiert mit einem Feld.")
+        if u.name == "charakter" or any(f.name == "charakter" for f in u.felder):
+            raise SchemaFehler(f"{wo}: 'charakter' ist als Spalte der Untertabellen reserviert.")
+        _pruefe_felder(u.felder, f"{wo}, Untertabelle '{u.name}'")
+    for name in schema.abgeleitet:
+        if name in namen or name in ("datei",):
+            raise SchemaFehler(f"{wo}: abgeleiteter Wert '{name}' kollidiert mit einem Feld.")
+    if not isinstance(schema.abgeleitet, MappingProxyType):
+        schema = Schema(
+            schema.system,
+            tuple(schema.felder),
+            tuple(schema.untertabellen),
+            MappingProxyType(dict(schema.abgeleitet)),
+        )
+    _SCHEMATA[schema.system] = schema
+
+
+def schema(system: str) -> Schema:
+    """Das angemeldete Schema eines Systems.
+
+    Ist keines angemeldet, wird einmal das Systempaket ``gm_helfer.<system>`` importiert
+    (Systempakete melden ihr Schema beim Import an).
+    """
+    if system not in _SCHEMATA and isinstance(system, str) and system.isidentifier():
+        import importlib
+
+        try:
+            importlib.import_module(f"gm_helfer.{system}")
+        except ModuleNotFoundError as fehler:
+            if fehler.name not in (f"gm_helfer.{system}",):
+                raise
+    if system not in _SCHEMATA:
+        bekannt = ", ".join(sorted(_SCHEMATA)) or "keines"
+        raise SchemaFehler(
+            f"Für das System {system!r} ist kein Bogen-Schema angemeldet (angemeldet: {bekannt})."
+        )
+    return _SCHEMATA[system]
+
+
+# --------------------------------------------------------------------------- Bögen
+
+
+@dataclass(frozen=True)
+class Bogen:
+    """Ein geprüfter Charakterbogen.
+
+    Attributes:
+        datei: die TOML-Datei.
+        werte: alle Felder (Name mit Punkt → Wert), geprüft und mit Standardwerten;
+            Felder, die das Schema nicht kennt, stehen ungeprüft dabei.
+        untertabellen: je Untertabelle ein Tupel von Zeilen (Feldname → Wert).
+        system: das System, dessen Schema den Bogen geprüft hat.
+    """
+
+    datei: Path
+    werte: Mapping[str, Any]
+    untertabellen: Mapping[str, tuple[Mapping[str, Any], ...]]
+    system: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.werte["name"]
+
+    def __hash__(self) -> int:  # Mappings sind nicht hashbar; Datei und Name genügen
+        return hash((self.datei, self.werte.get("name")))
+
+
+@dataclass(frozen=True)
+class BogenFehler:
+    """Ein Fehler in einem Bogen, mit Datei, Charakter und Feld für die Meldung."""
+
+    datei: Path
+    charakter: str
+    feld: str
+    meldung: str
+
+    def __str__(self) -> str:
+        teile = [_anzeige_pfad(self.datei)]
+        if self.charakter:
+            teile.append(self.charakter)
+        if self.feld:
+            teile.append(f"Feld '{self.feld}'")
+        return ", ".join(teile) + ": " + self.meldung
+
+
+@dataclass(frozen=True)
+class Ladeergebnis:
+    """Die gelesenen Bögen und alle Fehler; ein Fehler hält die anderen Bögen nicht auf."""
+
+    boegen: tuple[Bogen, ...]
+    fehler: tuple[BogenFehler, ...]
+
+    @property
+    def meldungen(self) -> tuple[str, ...]:
+        """Alle Fehler als deutsche Zeilen."""
+        return tuple(str(f) for f in self.fehler)
+
+
+def _anzeige_pfad(datei: Path) -> str:
+    datei = Path(datei)
+    for basis in (pfade.projekt_ordner(), Path.cwd()):
+        try:
+            return str(datei.resolve().relative_to(basis.resolve()))
+        except (ValueError, OSError):
+            continue
+    return str(datei)
+
+
+def _frieren(werte: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(werte))
+
+
+def _zahl_text(x: float) -> str:
+    if isinstance(x, float) and x.is_integer():
+        x = int(x)
+    return str(x).replace(".", ",")
+
+
+def _pruefe_wert(f: Feld, wert: Any) -> tuple[Any, str]:
+    """(bereinigter Wert, "") oder (None, deutsche Meldung)."""
+    typ = f.typ
+    if typ == "int":
+        if isinstance(wert, bool) or not isinstance(wert, (int, float)):
+            return None, f"muss {_TYP_TEXT[typ]} sein, nicht {wert!r}."
+        if isinstance(wert, float):
+            if not wert.is_integer():
+                return None, f"muss {_TYP_TEXT[typ]} sein, nicht {_zahl_text(wert)}."
+            wert = int(wert)
+    elif typ == "float":
+        if isinstance(wert, bool) or not isinstance(wert, (int, float)):
+            return None, f"muss {_TYP_TEXT[typ]} sein, nicht {wert!r}."
+        wert = float(wert)
+        if math.isnan(wert):
+            return None, "muss eine Zahl sein, nicht NaN."
+    elif typ == "bool":
+        if not isinstance(wert, bool):
+            return None, f"muss {_TYP_TEXT[typ]} sein, nicht {wert!r}."
+    elif typ == "str":
+        if not isinstance(wert, str):
+            return None, f"muss {_TYP_TEXT[typ]} sein, nicht {wert!r}."
+    elif typ == "auswahl":
+        if not isinstance(wert, str) or wert not in f.auswahl:
+            return None, f"{wert!r} ist nicht erlaubt; erlaubt: {', '.join(f.auswahl)}."
+    elif typ == "wuerfel":
+        if not isinstance(wert, str) or not wert.strip():
+            return None, f"muss {_TYP_TEXT[typ]} sein, nicht {wert!r}."
+        from gm_helfer import wuerfel
+
+        try:
+            wuerfel.parse(wert)
+        except ValueError as fehler:
+            return None, f"Würfelangabe {wert!r} ungültig: {fehler}"
+        wert = wert.strip()
+    if typ in ("int", "float"):
+        if f.minimum is not None and wert < f.minimum:
+            return None, f"{_zahl_text(wert)} ist kleiner als das Minimum {_zahl_text(f.minimum)}."
+        if f.maximum is not None and wert > f.maximum:
+            return None, f"{_zahl_text(wert)} ist größer als das Maximum {_zahl_text(f.maximum)}."
+    return wert, ""
+
+
+def _pruefe_zeile(
+    felder: Sequence[Feld], roh: Mapping[str, Any], wo: str
+) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """Prüft eine Zeile (Feldname → Rohwert). Liefert Werte und (feld, meldung)-Fehler."""
+    werte: dict[str, Any] = {}
+    fehler: list[tuple[str, str]] = []
+    bekannt = set()
+    for f in felder:
+        bekannt.add(f.name)
+        if f.name not in roh or roh[f.name] is None:
+            if f.standard is not None:
+                werte[f.name] = f.standard
+            elif f.pflicht:
+                fehler.append((wo + f.name, f"fehlt ({f.beschreibung or _TYP_TEXT[f.typ]})."))
+            else:
+                werte[f.name] = None
+            continue
+        wert, meldung = _pruefe_wert(f, roh[f.name])
+        if meldung:
+            fehler.append((wo + f.name, meldung))
+        else:
+            werte[f.name] = wert
+    for name, wert in roh.items():  # Unbekanntes bleibt erhalten
+        if name not in bekannt and wert is not None:
+            werte[name] = wert
+    return werte, fehler
+
+
+def _flach(tabelle: Mapping[str, Any], unter_namen: set[str], praefix: str = ""):
+    """TOML-Dokument → (Feldname mit Punkt → Wert, Untertabellenname → Rohliste)."""
+    werte: dict[str, Any] = {}
+    unter: dict[str, Any] = {}
+    for schluessel, wert in tabelle.items():
+        name = praefix + schluessel
+        if name in unter_namen:
+            unter[name] = wert
+        elif isinstance(wert, Mapping):
+            w, u = _flach(wert, unter_namen, name + ".")
+            werte.update(w)
+            unter.update(u)
+        else:
+            werte[name] = wert
+    return werte, unter
+
+
+def _verschachtelt(werte: Mapping[str, Any]) -> dict[str, Any]:
+    """Feldname mit Punkt → Wert  →  verschachteltes TOML-Dokument (None entfällt)."""
+    dok: dict[str, Any] = {}
+    for name, wert in werte.items():
+        if wert is None:
+            continue
+        teile = name.split(".")
+        ziel = dok
+        for teil in teile[:-1]:
+            ziel = ziel.setdefault(teil, {})
+            if not isinstance(ziel, dict):
+                raise SchemaFehler(f"'{name}' ist Feld und Tabelle zugleich.")
+        ziel[teile[-1]] = wert
+    return dok
+
+
+def _name_fuer_meldung(werte: Mapping[str, Any], datei: Path) -> str:
+    name = werte.get("name")
+    return name if isinstance(name, str) and name.strip() else Path(datei).stem
+
+
+def _bogen_pruefen(
+    datei: Path,
+    roh_werte: Mapping[str, Any],
+    roh_unter: Mapping[str, Any],
+    sch: Schema,
+) -> tuple[Bogen | None, list[BogenFehler]]:
+    charakter = _name_fuer_meldung(roh_werte, datei)
+    werte, fehlerliste = _pruefe_zeile(sch.felder, roh_werte, "")
+    untertabellen: dict[str, tuple[Mapping[str, Any], ...]] = {}
+    for u in sch.untertabellen:
+        zeilen = roh_unter.get(u.name, [])
+        if zeilen is None:
+            zeilen = []
+        if not isinstance(zeilen, (list, tuple)) or not all(isinstance(z, Mapping) for z in zeilen):
+            fehlerliste.append(
+                (u.name, f"muss eine Liste von Tabellen sein (in TOML: [[{u.name}]]).")
+            )
+            continue
+        geprueft = []
+        for i, zeile in enumerate(zeilen, start=1):
+            flach, _ = _flach(zeile, set())
+            w, f = _pruefe_zeile(u.felder, flach, f"{u.name}[{i}].")
+            fehlerliste.extend(f)
+            geprueft.append(_frieren(w))
+        untertabellen[u.name] = tuple(geprueft)
+    fehler = [BogenFehler(Path(datei), charakter, feld, meldung) for feld, meldung in fehlerliste]
+    if fehler:
+        return None, fehler
+    bogen = Bogen(Path(datei), _frieren(werte), MappingProxyType(untertabellen), sch.system)
+    for name, funktion in sch.abgeleitet.items():
+        try:
+            funktion(_eingabe_abgeleitet(bogen))
+        except Exception as fehler:  # noqa: BLE001 – jede Ausnahme wird zur Meldung
+            return None, [
+                BogenFehler(
+                    Path(datei),
+                    charakter,
+                    name,
+                    f"abgeleiteter Wert lässt sich nicht berechnen: {fehler}",
+                )
+            ]
+    return bogen, []
+
+
+def _eingabe_abgeleitet(bogen: Bogen) -> Mapping[str, Any]:
+    return MappingProxyType({**bogen.werte, **bogen.untertabellen})
+
+
+def laden_datei(datei: Path, sch: Schema | str) -> tuple[Bogen | None, list[BogenFehler]]:
+    """Liest und prüft eine einzelne Bogendatei: ``(bogen, [])`` oder ``(None, fehler)``."""
+    if isinstance(sch, str):
+        sch = schema(sch)
+    datei = Path(datei)
+    try:
+        text = datei.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        return None, [BogenFehler(datei, datei.stem, "", "ist nicht in UTF-8 gespeichert.")]
+    except OSError as fehler:
+        return None, [
+            BogenFehler(datei, datei.stem, "", f"lässt sich nicht lesen: {fehler.strerror}.")
+        ]
+    try:
+        dok = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as fehler:
+        return None, [BogenFehler(datei, datei.stem, "", f"TOML-Syntaxfehler: {fehler}.")]
+    roh_werte, roh_unter = _flach(dok, {u.name for u in sch.untertabellen})
+    return _bogen_pruefen(datei, roh_werte, roh_unter, sch)
+
+
+def laden(system: str, ordner: Path | None = None) -> Ladeergebnis:
+    """Lädt alle Bögen eines Systems (``*.toml`` im Ordner und seinen Unterordnern).
+
+    Args:
+        system: Name des Systems, dessen Schema angemeldet ist.
+        ordner: Standard ``pfade.charakter_ordner(system)``.
+
+    Returns:
+        Die guten Bögen (nach Dateipfad sortiert) und alle Fehler. Ein fehlender Ordner
+        ist ein Fehler im Ergebnis, keine Ausnahme.
+    """
+    sch = schema(system)
+    ordner = Path(ordner) if ordner is not None else pfade.charakter_ordner(system)
+    if not ordner.is_dir():
+        return Ladeergebnis(
+            (), (BogenFehler(ordner, "", "", "Diesen Ordner gibt es nicht; keine Bögen geladen."),)
+        )
+    dateien = sorted(
+        d
+        for d in ordner.rglob("*.toml")
+        if d.is_file() and not any(t.startswith(".") for t in d.relative_to(ordner).parts)
+    )
+    boegen: list[Bogen] = []
+    fehler: list[BogenFehler] = []
+    for datei in dateien:
+        bogen, f = laden_datei(datei, sch)
+        if bogen is not None:
+            boegen.append(bogen)
+        fehler.extend(f)
+    return Ladeergebnis(tuple(boegen), tuple(fehler))
+
+
+# --------------------------------------------------------------------------- Speichern
+
+
+def _dokument(bogen: Bogen) -> dict[str, Any]:
+    dok = _verschachtelt(bogen.werte)
+    for name, zeilen in bogen.untertabellen.items():
+        if zeilen:
+            dok[name] = [_verschachtelt(z) for z in zeilen]
+    return dok
+
+
+def _unveraendert(bogen: Bogen) -> bool:
+    """Stimmt die Datei schon mit dem Bogen überein (gleiche Daten nach dem Prüfen)?"""
+    if not bogen.datei.is_file():
+        return False
+    if bogen.system:
+        try:
+            sch = schema(bogen.system)
+        except SchemaFehler:
+            sch = None
+        if sch is not None:
+            alt, _ = laden_datei(bogen.datei, sch)
+            return alt is not None and _gleich(alt, bogen)
+    try:
+        return tomllib.loads(bogen.datei.read_text("utf-8")) == _dokument(bogen)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+
+
+def _gleich(a: Bogen, b: Bogen) -> bool:
+    return dict(a.werte) == dict(b.werte) and {
+        k: [dict(z) for z in v] for k, v in a.untertabellen.items()
+    } == {k: [dict(z) for z in v] for k, v in b.untertabellen.items()}
+
+
+def speichern(bogen: Bogen) -> bool:
+    """Schreibt den Bogen atomar in ``bogen.datei``.
+
+    Erst in eine Temp-Datei im selben Ordner, dann ``fsync`` und ``os.replace``: ein
+    Absturz hinterlässt die alte oder die neue Datei, nie eine halbe. Stimmt die Datei
+    schon mit dem Bogen überein, wird sie nicht angefasst (Kommentare bleiben dann auch
+    erhalten; ein echtes Neuschreiben verliert TOML-Kommentare).
+
+    Returns:
+        ``True``, wenn die Datei geschrieben wurde; ``False``, wenn sie schon stimmte.
+    """
+    if _unveraendert(bogen):
+        return False
+    daten = tomli_w.dumps(_dokument(bogen)).encode("utf-8")
+    atomar_schreiben(bogen.datei, daten)
+    return True
+
+
+def atomar_schreiben(datei: Path, daten: bytes) -> None:
+    """Schreibt Bytes atomar: Temp-Datei im selben Ordner, fsync, ``os.replace``."""
+    datei = Path(datei)
+    datei.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{datei.name}.", suffix=".tmp", dir=datei.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(daten)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, datei)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except FileNotFoundError:
+            pass
+        raise
+    try:  # den Ordnereintrag ebenfalls sichern (nicht überall möglich)
+        dir_fd = os.open(datei.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+# --------------------------------------------------------------------------- Tabellen
+
+
+def abgeleitete_werte(bogen: Bogen, schema: Schema) -> dict[str, Any]:
+    """Berechnet die abgeleiteten Werte des Schemas (z. B. Parade) für einen Bogen."""
+    eingabe = _eingabe_abgeleitet(bogen)
+    return {name: funktion(eingabe) for name, funktion in schema.abgeleitet.items()}
+
+
+def _spalten_typ(werte: Iterable[Any]) -> pl.DataType:
+    werte = [w for w in werte if w is not None]
+    if werte and all(isinstance(w, bool) for w in werte):
+        return pl.Boolean
+    if werte and all(isinstance(w, int) and not isinstance(w, bool) for w in werte):
+        return pl.Int64
+    if werte and all(isinstance(w, (int, float)) and not isinstance(w, bool) for w in werte):
+        return pl.Float64
+    return pl.Utf8
+
+
+def _datei_schluessel(bogen: Bogen) -> str:
+    return str(bogen.datei)
+
+
+def als_tabellen(boegen: Sequence[Bogen], schema: Schema) -> dict[str, pl.DataFrame]:
+    """Bögen als polars-Tabellen für ``mo.ui.data_editor``.
+
+    ``"charaktere"``: eine Zeile je Bogen; Spalte ``datei`` (zum Zurückordnen), die Felder
+    des Schemas in ihrer Reihenfolge, dann die abgeleiteten Werte. Je Untertabelle eine
+    Tabelle mit der Spalte ``charakter`` (Name des Charakters) und ihren Feldern.
+    """
+    boegen = list(boegen)
+    spalten: dict[str, pl.Series] = {
+        "datei": pl.Series("datei", [_datei_schluessel(b) for b in boegen], dtype=pl.Utf8)
+    }
+    for f in schema.felder:
+        spalten[f.name] = pl.Series(
+            f.name, [b.werte.get(f.name) for b in boegen], dtype=_POLARS_TYP[f.typ]
+        )
+    abgeleitet = [abgeleitete_werte(b, schema) for b in boegen]
+    for name in schema.abgeleitet:
+        werte = [a[name] for a in abgeleitet]
+        spalten[name] = pl.Series(name, werte, dtype=_spalten_typ(werte), strict=False)
+    tabellen = {"charaktere": pl.DataFrame(list(spalten.values()))}
+    for u in schema.untertabellen:
+        zeilen = [(b.name, z) for b in boegen for z in b.untertabellen.get(u.name, ())]
+        s = [pl.Series("charakter", [n for n, _ in zeilen], dtype=pl.Utf8)]
+        for f in u.felder:
+            s.append(pl.Series(f.name, [z.get(f.name) for _, z in zeilen], dtype=_POLARS_TYP[f.typ]))
+        tabellen[u.name] = pl.DataFrame(s)
+    return tabellen
+
+
+def _python_wert(wert: Any) -> Any:
+    if isinstance(wert, float) and math.isnan(wert):
+        return None
+    return wert
+
+
+_DATEINAME = re.compile(r"[^a-z0-9]+")
+
+
+def _neuer_dateiname(name: str, ordner: Path, belegt: set[Path]) -> Path:
+    ersatz = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+    stamm = _DATEINAME.sub("_", str(name).lower().translate(ersatz)).strip("_") or "charakter"
+    datei = ordner / f"{stamm}.toml"
+    i = 2
+    while datei in belegt or datei.exists():
+        datei = ordner / f"{stamm}_{i}.toml"
+        i += 1
+    return datei
+
+
+def aus_tabellen(
+    tabellen: Mapping[str, pl.DataFrame], schema: Schema, boegen: Sequence[Bogen]
+) -> Ladeergebnis:
+    """Prüft bearbeitete Tabellen (aus :func:`als_tabellen`) und macht wieder Bögen daraus.
+
+    Die Zeilen der Tabelle ``"charaktere"`` werden über die Spalte ``datei`` den alten
+    Bögen zugeordnet; Felder außerhalb des Schemas werden aus dem alten Bogen übernommen.
+    Eine neue Zeile (ohne ``datei``) wird ein neuer Bogen im Ordner der anderen. Zeilen der
+    Untertabellen gehören über ``charakter`` zu einem Charakter (alter oder neuer Name).
+    Abgeleitete Spalten werden ignoriert und neu berechnet. Nichts wird gespeichert.
+    """
+    alt_nach_datei = {_datei_schluessel(b): b for b in boegen}
+    ordner = (
+        Path(boegen[0].datei).parent if boegen else pfade.charakter_ordner(schema.system)
+    )
+    charaktere = tabellen["charaktere"]
+    feldnamen = [f.name for f in schema.felder]
+    eintraege: list[tuple[Path, Bogen | None, dict[str, Any]]] = []
+    belegt: set[Path] = set()
+    fehler: list[BogenFehler] = []
+    for zeile in charaktere.iter_rows(named=True):
+        schluessel = zeile.get("datei")
+        alt = alt_nach_datei.get(schluessel) if schluessel else None
+        roh = {n: _python_wert(zeile[n]) for n in feldnamen if n in zeile}
+        if alt is not None:
+            basis = {k: v for k, v in alt.werte.items() if k not in feldnamen}
+            basis.update({n: alt.werte.get(n) for n in feldnamen if n not in zeile})
+            roh = {**basis, **roh}
+            datei = alt.datei
+        else:
+            datei = Path(schluessel) if schluessel else _neuer_dateiname(roh.get("name") or "", ordner, belegt)
+        if datei in belegt:
+            fehler.append(BogenFehler(datei, _name_fuer_meldung(roh, datei), "datei", "kommt doppelt vor."))
+            continue
+        belegt.add(datei)
+        eintraege.append((datei, alt, roh))
+
+    # Untertabellen: Name (neu, sonst alt) → Eintrag
+    nach_name: dict[str, int] = {}
+    for i, (_, alt, roh) in enumerate(eintraege):
+        if alt is not None:
+            nach_name.setdefault(alt.name, i)
+    for i, (_, _, roh) in enumerate(eintraege):
+        if isinstance(roh.get("name"), str):
+            nach_name[roh["name"]] = i
+    unter_roh: list[dict[str, list]] = [
+        {u.name: [] for u in schema.untertabellen} for _ in eintraege
+    ]
+    for u in schema.untertabellen:
+        if u.name not in tabellen:  # Tabelle nicht mitgegeben: alte Zeilen behalten
+            for i, (_, alt, _) in enumerate(eintraege):
+                if alt is not None:
+                    unter_roh[i][u.name] = [dict(z) for z in alt.untertabellen.get(u.name, ())]
+            continue
+        namen = [f.name for f in u.felder]
+        for nr, zeile in enumerate(tabellen[u.name].iter_rows(named=True), start=1):
+            wem = zeile.get("charakter")
+            if wem not in nach_name:
+                fehler.append(
+                    BogenFehler(
+                        ordner,
+                        str(wem or ""),
+                        f"{u.name}, Zeile {nr}",
+                        f"gehört zu keinem Charakter der Tabelle (Spalte 'charakter': {wem!r}).",
+                    )
+                )
+                continue
+            unter_roh[nach_name[wem]][u.name].append(
+                {n: _python_wert(zeile[n]) for n in namen if n in zeile}
+            )
+
+    neue: list[Bogen] = []
+    for (datei, alt, roh), unter in zip(eintraege, unter_roh):
+        bogen, f = _bogen_pruefen(datei, roh, unter, schema)
+        fehler.extend(f)
+        if bogen is not None:
+            neue.append(bogen)
+    return Ladeergebnis(tuple(neue), tuple(fehler))
