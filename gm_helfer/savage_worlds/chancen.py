@@ -1,0 +1,386 @@
+"""Exakte Chancen für jede Entscheidung im Kampf.
+
+Jede Funktion läuft die Auswertungsfunktionen aus :mod:`proben` und :mod:`schaden` über die
+exakten Verteilungen von :mod:`gm_helfer.chancen` (explodierende Würfel, abgeschnitten erst
+unter 1e-12) – dieselbe Regel dient dem Live-Kampf und den Chancen.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from types import MappingProxyType
+
+from gm_helfer import chancen as kern
+from gm_helfer.savage_worlds.proben import (
+    WILDCARD_WUERFEL,
+    Eigenschaft,
+    Probenergebnis,
+    eigenschaft,
+    probe_auswerten,
+    vergleichen,
+)
+from gm_helfer.savage_worlds.schaden import (
+    ausbluten_auswerten,
+    ausser_gefecht_auswerten,
+    schaden_auswerten,
+    schadensausdruck,
+    wegstecken_auswerten,
+)
+
+__all__ = [
+    "Ausblutenchancen",
+    "AusserGefechtChancen",
+    "Probenchancen",
+    "Schadenschancen",
+    "Wegsteckchancen",
+    "ausbluten_chancen",
+    "ausser_gefecht_chancen",
+    "erholung_chancen",
+    "mehrfach_chancen",
+    "probe_chancen",
+    "probe_ergebnisse",
+    "schadens_chancen",
+    "unterbrechen_chancen",
+    "wegstecken_chancen",
+]
+
+
+def _exp(seiten: int) -> dict[int, float]:
+    return kern.aus_die(kern.explodierender_wuerfel(seiten))
+
+
+@lru_cache(maxsize=4096)
+def _probe_verteilung(
+    seiten: int, bonus: int, wildcard: bool, modifikator: int, mindestwurf: int
+) -> Mapping[tuple[str, int], float]:
+    """Verteilung von (Ergebnisname, Steigerungen) einer Probe mit einem Eigenschaftswürfel."""
+    ergebnis: dict[tuple[str, int], list[float]] = defaultdict(list)
+    eig = _exp(seiten)
+    wild = _exp(WILDCARD_WUERFEL) if wildcard else {None: 1.0}
+    for (t, pt), (w, pw) in product(eig.items(), wild.items()):
+        e = probe_auswerten([t], w, bonus=bonus, modifikator=modifikator, mindestwurf=mindestwurf)[0]
+        ergebnis[(e.ergebnis, e.steigerungen)].append(pt * pw)
+    return MappingProxyType({k: math.fsum(v) for k, v in ergebnis.items()})
+
+
+def probe_ergebnisse(
+    wuerfel: str | Eigenschaft, wildcard: bool = True, modifikator: int = 0, mindestwurf: int = 4
+) -> dict[str, float]:
+    """Wahrscheinlichkeit von „Kritischer Fehlschlag“, „Fehlschlag“, „Erfolg“, „Steigerung“."""
+    eig = eigenschaft(wuerfel)
+    vert = _probe_verteilung(eig.seiten, eig.bonus, wildcard, modifikator, mindestwurf)
+    aus = {"Kritischer Fehlschlag": 0.0, "Fehlschlag": 0.0, "Erfolg": 0.0, "Steigerung": 0.0}
+    for (name, _), p in vert.items():
+        aus[name] += p
+    return aus
+
+
+@dataclass(frozen=True)
+class Probenchancen:
+    """Chancen einer Eigenschaftsprobe."""
+
+    erfolg: float
+    """P(Gesamt ≥ MW); ein kritischer Fehlschlag zählt nie als Erfolg."""
+    steigerung: float
+    """P(Gesamt ≥ MW + 4)."""
+    kritischer_fehlschlag: float
+    """P(Eigenschafts- und Wildcard-Würfel zeigen beide eine natürliche 1); 0 für Statisten."""
+    steigerungen: Mapping[int, float]
+    """P(genau k Steigerungen) für k ≥ 1."""
+
+
+def probe_chancen(
+    wuerfel: str | Eigenschaft = "W6",
+    wildcard: bool = True,
+    modifikator: int = 0,
+    mindestwurf: int = 4,
+) -> Probenchancen:
+    """Exakte Chancen einer Eigenschaftsprobe (Regeltext: Eigenschaftsproben, DESIGN.md).
+
+    >>> round(probe_chancen("W4", wildcard=False).erfolg, 6)
+    0.25
+    """
+    eig = eigenschaft(wuerfel)
+    vert = _probe_verteilung(eig.seiten, eig.bonus, wildcard, modifikator, mindestwurf)
+    erfolg = math.fsum(p for (name, _), p in vert.items() if name in ("Erfolg", "Steigerung"))
+    steig = math.fsum(p for (name, _), p in vert.items() if name == "Steigerung")
+    krit = math.fsum(p for (name, _), p in vert.items() if name == "Kritischer Fehlschlag")
+    stufen: dict[int, float] = defaultdict(float)
+    for (name, k), p in vert.items():
+        if k:
+            stufen[k] += p
+    return Probenchancen(erfolg, steig, krit, MappingProxyType(dict(sorted(stufen.items()))))
+
+
+def mehrfach_chancen(
+    wuerfel: str | Eigenschaft,
+    anzahl: int,
+    wildcard: bool = True,
+    modifikator: int = 0,
+    mindestwurf: int = 4,
+) -> dict[tuple[int, int], float]:
+    """Feuerrate oder Blitzhieb: ``anzahl`` Eigenschaftswürfel und höchstens ein Wildcard-Würfel.
+
+    Returns:
+        ``{(treffer, davon_mit_steigerung): p}``.
+
+    Jeder Würfel fällt in eine Klasse (natürliche 1, Fehlschlag, Erfolg, Steigerung); die
+    Auswertung hängt nur von den Klassen ab, also genügt je Klasse ein Vertreter.
+    """
+    eig = eigenschaft(wuerfel)
+    if not 1 <= anzahl <= 6:
+        raise ValueError(f"Feuerrate {anzahl}: erlaubt sind 1 bis 6 Würfel.")
+
+    def klassen(seiten: int) -> list[tuple[int, float]]:
+        gruppen: dict[object, tuple[int, list[float]]] = {}
+        for s, p in _exp(seiten).items():
+            e = probe_auswerten([s], None, bonus=eig.bonus, modifikator=modifikator, mindestwurf=mindestwurf)[0]
+            schluessel = "eins" if s == 1 else (e.erfolg, e.steigerungen > 0)
+            vertreter, ps = gruppen.setdefault(schluessel, (s, []))
+            ps.append(p)
+        return [(v, math.fsum(ps)) for v, ps in gruppen.values()]
+
+    eig_klassen = klassen(eig.seiten)
+    wild_klassen: list[tuple[int | None, float]] = (
+        list(klassen(WILDCARD_WUERFEL)) if wildcard else [(None, 1.0)]
+    )
+    aus: dict[tuple[int, int], list[float]] = defaultdict(list)
+    for kombi in product(eig_klassen, repeat=anzahl):
+        p_eig = math.prod(p for _, p in kombi)
+        for w, pw in wild_klassen:
+            ergebnisse = probe_auswerten(
+                [s for s, _ in kombi], w, bonus=eig.bonus, modifikator=modifikator, mindestwurf=mindestwurf
+            )
+            treffer = sum(1 for e in ergebnisse if e.erfolg)
+            steig = sum(1 for e in ergebnisse if e.steigerungen)
+            aus[(treffer, steig)].append(p_eig * pw)
+    return {k: math.fsum(v) for k, v in sorted(aus.items())}
+
+
+@dataclass(frozen=True)
+class Schadenschancen:
+    """Wirkung eines Schadenswurfs gegen ein Ziel."""
+
+    keine_wirkung: float
+    angeschlagen: float
+    """Angeschlagen ohne Wunde."""
+    wunden: Mapping[int, float]
+    """P(genau k Wunden) für k = 1, 2, 3; 4 heißt 4 oder mehr."""
+    verteilung: Mapping[int, float]
+    """Verteilung des Schadenswurfs selbst."""
+
+    @property
+    def mindestens_eine_wunde(self) -> float:
+        return math.fsum(self.wunden.values())
+
+
+def schadens_chancen(
+    schaden: str,
+    robustheit: int,
+    bonus_w6: bool = False,
+    *,
+    modifikator: int = 0,
+    angeschlagen: bool = False,
+) -> Schadenschancen:
+    """Exakte Wirkung eines Schadenswurfs (alle Würfel explodieren) gegen ``robustheit``.
+
+    Args:
+        schaden: fertiger Ausdruck wie ``"2W6+1"`` oder ``"W12+W8"`` (siehe
+            :func:`schaden.schadensausdruck` für „St+W8“).
+        bonus_w6: +1W6 für eine Steigerung beim Angriff.
+        modifikator: z. B. +2 für den Joker.
+        angeschlagen: ob das Ziel schon Angeschlagen ist (dann macht ein Erfolg eine Wunde).
+    """
+    vert = kern.verteilung(schadensausdruck(schaden, bonus_w6=bonus_w6, modifikator=modifikator), explodierend=True)
+    keine: list[float] = []
+    nur_ang: list[float] = []
+    wunden: dict[int, list[float]] = {k: [] for k in (1, 2, 3, 4)}
+    for summe, p in vert.items():
+        wirkung = schaden_auswerten(summe, robustheit, angeschlagen=angeschlagen)
+        if wirkung.wunden:
+            wunden[min(wirkung.wunden, 4)].append(p)
+        elif wirkung.angeschlagen and not angeschlagen:
+            nur_ang.append(p)
+        else:
+            keine.append(p)
+    return Schadenschancen(
+        math.fsum(keine),
+        math.fsum(nur_ang),
+        MappingProxyType({k: math.fsum(v) for k, v in wunden.items()}),
+        vert,
+    )
+
+
+@dataclass(frozen=True)
+class Wegsteckchancen:
+    """Was ein Benny zum Wegstecken bewirkt."""
+
+    verbleibende_wunden: Mapping[int, float]
+    """P(genau k Wunden dieses Angriffs bleiben)."""
+    erwartete_wunden: float
+    alle_weg: float
+
+
+def wegstecken_chancen(
+    konstitution: str | Eigenschaft,
+    wunden: int,
+    modifikator: int = 0,
+    wildcard: bool = True,
+    wiederholen: bool = False,
+) -> Wegsteckchancen:
+    """Schaden wegstecken: Konstitutionsprobe, je Erfolg und Steigerung eine Wunde weniger.
+
+    ``modifikator`` enthält die Wundabzüge nur der früheren Wunden. ``wiederholen``: mit einem
+    zweiten Benny die Probe wiederholen, wenn nicht alles weg ist (bessere Probe zählt).
+    """
+    if wunden < 0:
+        raise ValueError("Wunden können nicht negativ sein.")
+    eig = eigenschaft(konstitution)
+    vert = _probe_verteilung(eig.seiten, eig.bonus, wildcard, modifikator, 4)
+    weg: dict[int, float] = defaultdict(float)
+    for (name, k), p in vert.items():
+        erfolg = name in ("Erfolg", "Steigerung")
+        weg[wegstecken_auswerten(Probenergebnis(0, 4, erfolg, k))] += p
+    if wiederholen:
+        doppelt: dict[int, float] = defaultdict(float)
+        for a, pa in weg.items():
+            if a >= wunden:
+                doppelt[a] += pa
+            else:
+                for b, pb in weg.items():
+                    doppelt[max(a, b)] += pa * pb
+        weg = doppelt
+    bleiben: dict[int, float] = defaultdict(float)
+    for w, p in weg.items():
+        bleiben[max(0, wunden - w)] += p
+    bleiben_sortiert = dict(sorted(bleiben.items()))
+    return Wegsteckchancen(
+        MappingProxyType(bleiben_sortiert),
+        math.fsum(k * p for k, p in bleiben_sortiert.items()),
+        bleiben_sortiert.get(0, 0.0),
+    )
+
+
+@dataclass(frozen=True)
+class AusserGefechtChancen:
+    tod: float
+    """P(Gesamt ≤ 1)."""
+    fehlschlag: float
+    """Verletzung bleibend, blutet aus."""
+    erfolg: float
+    steigerung: float
+
+
+def ausser_gefecht_chancen(
+    konstitution: str | Eigenschaft = "W6", modifikator: int = 0, wildcard: bool = True
+) -> AusserGefechtChancen:
+    """Außer-Gefecht-Probe: Konstitution (mit Wundabzügen in ``modifikator``)."""
+    eig = eigenschaft(konstitution)
+    aus: dict[str, list[float]] = defaultdict(list)
+    for t, pt in _exp(eig.seiten).items():
+        for w, pw in (_exp(WILDCARD_WUERFEL).items() if wildcard else [(None, 1.0)]):
+            e = probe_auswerten([t], w, bonus=eig.bonus, modifikator=modifikator)[0]
+            aus[ausser_gefecht_auswerten(e)].append(pt * pw)
+    return AusserGefechtChancen(*(math.fsum(aus[k]) for k in ("tod", "fehlschlag", "erfolg", "steigerung")))
+
+
+@dataclass(frozen=True)
+class Ausblutenchancen:
+    tod_bis_runde: tuple[float, ...]
+    """P(tot innerhalb von 1, 2, …, runden Runden)."""
+    tod_insgesamt: float
+    """P(stirbt irgendwann am Blutverlust) – ohne Rundenbegrenzung."""
+    stabil_insgesamt: float
+    """P(wird irgendwann stabil: Steigerung oder gestillte Blutung) = 1 − tod_insgesamt."""
+
+
+def ausbluten_chancen(
+    konstitution: str | Eigenschaft = "W6",
+    modifikator: int = 0,
+    runden: int = 5,
+    *,
+    wildcard: bool = True,
+    heilen: str | Eigenschaft | None = None,
+    heilen_modifikator: int = 0,
+    heilen_wildcard: bool = True,
+) -> Ausblutenchancen:
+    """Ausbluten: am Anfang jeder Runde eine Konstitutionsprobe (mit Wundabzügen).
+
+    Fehlschlag: tot; Erfolg: nächste Runde wieder; Steigerung: stabil. Mit ``heilen`` (der
+    Heilen-Würfel eines Helfers) versucht der Helfer vor jeder Probe einmal, die Blutung mit
+    einer einfachen Heilenprobe zu stoppen („Bei einem Erfolg muss der Charakter keine weiteren
+    Konstitutionsproben ablegen“).
+    """
+    if runden < 1:
+        raise ValueError("Es braucht mindestens eine Runde.")
+    eig = eigenschaft(konstitution)
+    aus: dict[str, list[float]] = defaultdict(list)
+    for t, pt in _exp(eig.seiten).items():
+        for w, pw in (_exp(WILDCARD_WUERFEL).items() if wildcard else [(None, 1.0)]):
+            e = probe_auswerten([t], w, bonus=eig.bonus, modifikator=modifikator)[0]
+            aus[ausbluten_auswerten(e)].append(pt * pw)
+    p_tod, p_weiter, p_stabil = (math.fsum(aus[k]) for k in ("tod", "weiter", "stabil"))
+    p_hilfe = probe_chancen(heilen, heilen_wildcard, heilen_modifikator).erfolg if heilen else 0.0
+    tod_bis: list[float] = []
+    lebt_blutend = 1.0
+    tot = 0.0
+    for _ in range(runden):
+        lebt_blutend *= 1.0 - p_hilfe
+        tot += lebt_blutend * p_tod
+        lebt_blutend *= p_weiter
+        tod_bis.append(tot)
+    # irgendwann: geometrische Reihe über alle Runden
+    weiter_je_runde = (1.0 - p_hilfe) * p_weiter
+    tod_insgesamt = (1.0 - p_hilfe) * p_tod / (1.0 - weiter_je_runde) if weiter_je_runde < 1 else 0.0
+    return Ausblutenchancen(tuple(tod_bis), tod_insgesamt, 1.0 - tod_insgesamt)
+
+
+def erholung_chancen(
+    willenskraft: str | Eigenschaft = "W6", modifikator: int = 0, wildcard: bool = True
+) -> dict[str, float]:
+    """Erholungsprobe (Willenskraft gegen MW 4): bleibt Angeschlagen / erholt, nur freie
+    Aktionen / erholt und handelt normal."""
+    r = probe_ergebnisse(willenskraft, wildcard, modifikator, 4)
+    return {
+        "bleibt Angeschlagen": r["Kritischer Fehlschlag"] + r["Fehlschlag"],
+        "erholt, nur freie Aktionen": r["Erfolg"],
+        "erholt, handelt normal": r["Steigerung"],
+    }
+
+
+def _gesamt_verteilung(eig: Eigenschaft, wildcard: bool, modifikator: int) -> dict[int, float]:
+    aus: dict[int, list[float]] = defaultdict(list)
+    for t, pt in _exp(eig.seiten).items():
+        for w, pw in (_exp(WILDCARD_WUERFEL).items() if wildcard else [(None, 1.0)]):
+            e = probe_auswerten([t], w, bonus=eig.bonus, modifikator=modifikator)[0]
+            aus[e.gesamt].append(pt * pw)
+    return {k: math.fsum(v) for k, v in aus.items()}
+
+
+def unterbrechen_chancen(
+    geschicklichkeit: str | Eigenschaft,
+    gegner_geschicklichkeit: str | Eigenschaft,
+    *,
+    wildcard: bool = True,
+    gegner_wildcard: bool = True,
+    modifikator: int = 0,
+    gegner_modifikator: int = 0,
+) -> dict[str, float]:
+    """Aktionen unterbrechen: vergleichende Geschicklichkeitsprobe – „Wer das höhere Ergebnis
+    erzielt, handelt zuerst. Im seltenen Fall eines Gleichstands handeln beide gleichzeitig.“"""
+    a = _gesamt_verteilung(eigenschaft(geschicklichkeit), wildcard, modifikator)
+    b = _gesamt_verteilung(eigenschaft(gegner_geschicklichkeit), gegner_wildcard, gegner_modifikator)
+    zuerst, gleich, danach = [], [], []
+    for x, px in a.items():
+        for y, py in b.items():
+            {"zuerst": zuerst, "gleich": gleich, "danach": danach}[vergleichen(x, y)].append(px * py)
+    return {
+        "unterbricht": math.fsum(zuerst),
+        "gleichzeitig": math.fsum(gleich),
+        "zu spät": math.fsum(danach),
+    }

@@ -1,0 +1,53 @@
+"""Hausregeln für Savage Worlds – ein unveränderliches Optionsobjekt je Kampf.
+
+Jede Option nennt den Satz der Regeltext-Datei ``regeln/savage_worlds.txt``, auf dem sie
+beruht; der Standard ist die Lesart aus ``DESIGN.md`` (siehe ``docs/savage_worlds.md``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+__all__ = ["Optionen"]
+
+
+@dataclass(frozen=True)
+class Optionen:
+    """Hausregeln eines Kampfes. ``Optionen()`` ist das Regelwerk, wie es gelesen wird."""
+
+    joker_fuer_verbuendete: bool = False
+    """Joker: „Ein Charakter, der einen Joker zieht, … erhält … +2 auf alle Eigenschaftsproben
+    und Schadenswürfe!“ – Standard: nur der Halter der Karte (bei einer Gruppe gleichartiger
+    NSCs die ganze Gruppe). ``True``: auch die verbündeten Statisten, die auf der Karte ihres
+    Spielers handeln, erhalten die +2."""
+
+    wegstecken_beendet_angeschlagen: bool = False
+    """Schaden wegstecken: „Falls auch nur eine einzige Wunde übrig bleibt, ist der Charakter
+    dennoch Angeschlagen.“ – Standard: werden alle Wunden weggesteckt, hat der Angriff keine
+    Wirkung; wer schon vorher Angeschlagen war, bleibt es. ``True``: wer alle Wunden
+    wegsteckt, ist danach in jedem Fall nicht Angeschlagen."""
+
+    erholung_erfolg_handelt: bool = False
+    """Angeschlagen: „Erfolg: Der Charakter ist nicht länger Angeschlagen, kann aber in dieser
+    Runde dennoch nur freie Aktionen ausführen.“ – Standard so. ``True``: wie in SWADE handelt
+    er schon bei einem einfachen Erfolg normal."""
+
+    sprintwuerfel_explodiert: bool = False
+    """Sprinten: „Ein Charakter kann als Aktion zusätzliche 1W6“ sprinten“ – der Text sagt nicht,
+    dass der Sprintwürfel explodiert; Standard: er explodiert nicht (er ist kein Schadenswurf
+    und keine Eigenschaftsprobe). ``True``: er explodiert."""
+
+    def als_dict(self) -> dict[str, Any]:
+        """JSON-taugliche Form (für den Kopf des Kampfprotokolls)."""
+        return asdict(self)
+
+    @classmethod
+    def aus_dict(cls, daten: dict[str, Any] | None) -> Optionen:
+        """Gegenstück zu :meth:`als_dict`; unbekannte Schlüssel sind ein Fehler."""
+        daten = dict(daten or {})
+        bekannt = {f.name for f in fields(cls)}
+        fremd = set(daten) - bekannt
+        if fremd:
+            raise ValueError(f"Unbekannte Savage-Worlds-Option(en): {', '.join(sorted(fremd))}.")
+        return cls(**daten)
