@@ -1,0 +1,223 @@
+"""Auswertungsschicht des Angriffs (rein, ohne Zufall).
+
+Quelle: ``regeln/w100.txt`` › Angriff und Verteidigung. Die Trefferprüfung läuft in dieser
+Reihenfolge:
+
+1. Patzerbereich: ein natürlicher Wurf ≤ Patzerbereich scheitert, egal wie hoch die Boni.
+2. Ergebnis = Wurf (Lucky Seven: 77 zählt 154) + OB bzw. Zaubermacht − DB + Modifikatoren.
+3. Angesagtes Ausweichen (Flee) *oder* angesagte Parade (Nahkampf-OB) senkt das Ergebnis;
+   „Beide Abwehrarten werden nicht für denselben Angriff addiert.“
+4. Trefferstufe: unter 75 Misserfolg, 75–99 Streiftreffer, ab 100 Volltreffer (anpassbar).
+5. Nur ein Volltreffer kann kritisch sein; Schaden minus Panzerung, Streiftreffer halbiert
+   den Rest.
+
+Beispiel aus dem Text (John):
+
+>>> e = bewerte_angriff(89, ob=50, db=20, patzerbereich=5)
+>>> e.ergebnis, e.stufe
+(119, 'volltreffer')
+>>> bewerte_angriff(89, ob=50, db=20, patzerbereich=5, abwehr=Abwehr("ausweichen", 20)).stufe
+'streiftreffer'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_helfer.w100.daten import (
+    ABWEHRARTEN,
+    AUSWEICHEN,
+    KEINE_ABWEHR,
+    KRIT_ARTEN,
+    MISSERFOLG,
+    PATZER,
+    STREIFTREFFER,
+    VOLLTREFFER,
+)
+from gm_helfer.w100.optionen import Optionen, W100Fehler
+from gm_helfer.w100.wuerfe import w100_wert
+
+
+@dataclass(frozen=True)
+class Abwehr:
+    """Eine angesagte Abwehr gegen genau einen Angriff.
+
+    ``art`` ist ``"keine"``, ``"ausweichen"`` (Flee-Punkte) oder ``"parade"``
+    (beiseitegelegte Nahkampf-OB-Punkte); ``punkte`` senken das Ergebnis 1:1
+    (John-Beispiel: 20 Flee-Punkte oder 20 Punkte Nahkampf-OB senken 119 auf 99).
+    """
+
+    art: str = KEINE_ABWEHR
+    punkte: int = 0
+
+    def __post_init__(self) -> None:
+        if self.art not in ABWEHRARTEN:
+            raise W100Fehler(
+                f"Unbekannte Abwehr „{self.art}“ (möglich: {', '.join(ABWEHRARTEN)})."
+            )
+        if self.punkte < 0:
+            raise W100Fehler(f"Abwehrpunkte dürfen nicht negativ sein ({self.punkte}).")
+        if self.art == KEINE_ABWEHR and self.punkte:
+            raise W100Fehler("Ohne Abwehrart können keine Abwehrpunkte eingesetzt werden.")
+
+
+def abwehr_aus(flee: int = 0, parade: int = 0) -> Abwehr:
+    """Baut die Abwehr aus Flee- und Paradepunkten; beides zugleich ist verboten.
+
+    „Danach können angesagtes Ausweichen und, falls Flee den Angriff nicht abgeschwächt hat,
+    eine angesagte Parade das Ergebnis weiter senken. Beide Abwehrarten werden nicht für
+    denselben Angriff addiert.“ (regeln/w100.txt › Angriff und Verteidigung)
+    """
+    if flee < 0 or parade < 0:
+        raise W100Fehler("Flee- und Paradepunkte dürfen nicht negativ sein.")
+    if flee and parade:
+        raise W100Fehler(
+            "Ausweichen und Parade zählen nicht zusammen: gegen einen Angriff entweder "
+            "Flee-Punkte oder Nahkampf-OB zur Parade einsetzen."
+        )
+    if flee:
+        return Abwehr(AUSWEICHEN, flee)
+    if parade:
+        return Abwehr("parade", parade)
+    return Abwehr()
+
+
+@dataclass(frozen=True)
+class KritRegel:
+    """Wie ein Volltreffer dieser Waffe kritisch wird (der Text lässt es offen, s. docs/w100.md).
+
+    ``art="wurf"``: natürlicher Wurf ≥ ``wert``; ``art="ergebnis"``: Ergebnis nach der Abwehr
+    ≥ ``wert``; ``art="keine"``: nie. ``faktor`` vervielfacht den Schaden.
+    """
+
+    art: str = "wurf"
+    wert: int = 96
+    faktor: int = 2
+
+    def __post_init__(self) -> None:
+        if self.art not in KRIT_ARTEN:
+            raise W100Fehler(
+                f"Unbekannte Kritisch-Regel „{self.art}“ (möglich: {', '.join(KRIT_ARTEN)})."
+            )
+        if self.faktor < 1:
+            raise W100Fehler(f"Der kritische Faktor muss mindestens 1 sein ({self.faktor}).")
+
+
+@dataclass(frozen=True)
+class Angriffsergebnis:
+    """Ausgewertete Trefferprüfung eines Angriffs."""
+
+    natuerlich: int
+    """Die gewürfelte Augenzahl (1–100)."""
+    wurfwert: int
+    """Wert des Wurfes vor Boni (Lucky Seven: 154 statt 77)."""
+    basis: int
+    """Wurfwert + OB/Zaubermacht − DB + Modifikatoren, vor der Abwehr."""
+    abwehr: Abwehr
+    ergebnis: int
+    """Basis minus Abwehrpunkte: dieses Ergebnis bestimmt die Trefferstufe."""
+    stufe: str
+    """``patzer``, ``misserfolg``, ``streiftreffer`` oder ``volltreffer``."""
+    kritisch: bool
+
+    @property
+    def trifft(self) -> bool:
+        return self.stufe in (STREIFTREFFER, VOLLTREFFER)
+
+
+def trefferstufe(ergebnis: int, optionen: Optionen = Optionen()) -> str:
+    """Trefferstufe eines Ergebnisses nach der Abwehr (ohne Patzer).
+
+    „unter 75 Misserfolg, 75 bis 99 Streiftreffer, ab 100 Volltreffer“ – die Grenzen kommen
+    aus den Optionen (regeln/w100.txt › Angriff und Verteidigung, Schritt 4).
+    """
+    if ergebnis >= optionen.grenze_volltreffer:
+        return VOLLTREFFER
+    if ergebnis >= optionen.grenze_streiftreffer:
+        return STREIFTREFFER
+    return MISSERFOLG
+
+
+def ist_kritisch(natuerlich: int, ergebnis: int, stufe: str, krit: KritRegel) -> bool:
+    """„Nur ein Volltreffer kann kritisch sein.“ – entschieden erst nach der Abwehr."""
+    if stufe != VOLLTREFFER or krit.art == "keine":
+        return False
+    if krit.art == "wurf":
+        return natuerlich >= krit.wert
+    return ergebnis >= krit.wert
+
+
+def bewerte_angriff(
+    natuerlich: int,
+    *,
+    ob: int,
+    db: int,
+    patzerbereich: int,
+    modifikator: int = 0,
+    abwehr: Abwehr = Abwehr(),
+    krit: KritRegel = KritRegel(),
+    optionen: Optionen = Optionen(),
+) -> Angriffsergebnis:
+    """Wertet einen Angriffswurf aus (Schritte 1–5 von regeln/w100.txt › Angriff und Verteidigung).
+
+    ``ob`` ist der passende Offensivbonus bzw. die Zaubermacht, ``db`` der passende
+    Defensivbonus des Ziels (physisch oder magisch).
+    """
+    if not 0 <= patzerbereich <= 100:
+        raise W100Fehler(f"Der Patzerbereich muss zwischen 0 und 100 liegen ({patzerbereich}).")
+    wert = w100_wert(natuerlich, lucky_seven=optionen.lucky_seven)
+    basis = wert + ob - db + modifikator
+    ergebnis = basis - abwehr.punkte
+    if natuerlich <= patzerbereich:
+        return Angriffsergebnis(natuerlich, wert, basis, abwehr, ergebnis, PATZER, False)
+    stufe = trefferstufe(ergebnis, optionen)
+    return Angriffsergebnis(
+        natuerlich, wert, basis, abwehr, ergebnis, stufe,
+        ist_kritisch(natuerlich, ergebnis, stufe, krit),
+    )
+
+
+def schaden_nach_treffer(
+    roh: int,
+    *,
+    panzerung: int,
+    stufe: str,
+    kritisch: bool = False,
+    krit_faktor: int = 2,
+    optionen: Optionen = Optionen(),
+) -> int:
+    """Schaden, der beim Ziel ankommt.
+
+    „Anschließend wird der Schaden berechnet und durch die passende Panzerung gemindert. Ein
+    Streiftreffer verursacht nur die Hälfte des nach Panzerung berechneten Schadens.“
+    (regeln/w100.txt › Angriff und Verteidigung, Schritt 5). Nie unter 0. Ein kritischer
+    Volltreffer vervielfacht den Schaden (vor oder nach der Panzerung, s. Optionen).
+
+    >>> schaden_nach_treffer(15, panzerung=4, stufe="streiftreffer")
+    5
+    """
+    if panzerung < 0:
+        raise W100Fehler(f"Panzerung darf nicht negativ sein ({panzerung}).")
+    if stufe not in (STREIFTREFFER, VOLLTREFFER):
+        return 0
+    faktor = krit_faktor if (kritisch and stufe == VOLLTREFFER) else 1
+    if optionen.krit_vor_panzerung:
+        rest = max(0, roh * faktor - panzerung)
+    else:
+        rest = max(0, roh - panzerung) * faktor
+    if stufe == STREIFTREFFER:
+        return (rest + 1) // 2 if optionen.streiftreffer_aufrunden else rest // 2
+    return rest
+
+
+__all__ = [
+    "Abwehr",
+    "Angriffsergebnis",
+    "KritRegel",
+    "abwehr_aus",
+    "bewerte_angriff",
+    "ist_kritisch",
+    "schaden_nach_treffer",
+    "trefferstufe",
+    "PATZER",
+]

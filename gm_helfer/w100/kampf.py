@@ -1,0 +1,838 @@
+"""Kampfzustand, Ereignisse und ihre reine Anwendung für W100.
+
+Der Kampf ist ein Startzustand (:class:`Kampf`) plus Ereignisse
+(:class:`gm_helfer.protokoll.Ereignis`); :func:`anwenden` faltet sie. Ereignisse entstehen
+nur über die Konstruktoren dieses Moduls, die vorher prüfen, ob die Handlung erlaubt ist
+(wer am Zug ist, Reichweite, Flee, Parade) und die Würfe auswerten.
+
+Ablauf (regeln/w100.txt › Initiative und Kampfrunde):
+
+* ``initiative``: W100 + Initiativebonus für alle; Runde 1 beginnt.
+* ``ergreifen``: „Initiative Ergreifen“ gibt einem Beteiligten den ersten Zug.
+* ``zug_beginn`` → Handlungen (``bewegung``, ``angriff``) → ``zug_ende`` (Initiative −100).
+* Hat niemand mehr Initiative (alle unter 1), beginnt mit ``neue_runde`` die nächste Runde
+  (3 Sekunden): Effekte ticken, Flee regeneriert, die Initiative wird wiederhergestellt
+  oder neu gewürfelt (Einstellung des Kampfes).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Mapping, Sequence
+
+from gm_helfer import wuerfel
+from gm_helfer.protokoll import Ereignis
+from gm_helfer.w100.angriff import (
+    Abwehr,
+    Angriffsergebnis,
+    KritRegel,
+    bewerte_angriff,
+    schaden_nach_treffer,
+)
+from gm_helfer.w100.daten import (
+    AUSWEICHEN,
+    FERNKAMPF,
+    INITIATIVE_KOSTEN,
+    KATALYSATOR,
+    KEINE_ABWEHR,
+    NAHKAMPF,
+    PARADE,
+    REGEL_ANGRIFF,
+    REGEL_HANDLUNGEN,
+    REGEL_INITIATIVE,
+    REGEL_KAMPF,
+    RUNDE_SEKUNDEN,
+    SCHADENSARTEN,
+    SEITEN,
+    STUFEN_TEXT,
+    WAFFENARTEN,
+)
+from gm_helfer.w100.optionen import Optionen, W100Fehler
+from gm_helfer.w100.wuerfe import w100, w100_wert
+
+SYSTEM = "w100"
+
+
+# --------------------------------------------------------------------------- Werte
+
+
+@dataclass(frozen=True)
+class Waffe:
+    """Eine Waffe oder ein Katalysator eines Kämpfers (Bogen-Untertabelle ``waffen``)."""
+
+    name: str
+    art: str
+    """``nahkampf``, ``fernkampf`` oder ``katalysator`` (Zauber mit Zaubermacht gegen magischen DB)."""
+    ob: int
+    """Offensivbonus mit dieser Waffe; bei Katalysatoren ein Bonus auf die Zaubermacht."""
+    schaden: str
+    """Schadenswurf, z. B. ``"2W10+4"``."""
+    schadensart: str
+    reichweite: float
+    """Reichweite in Metern (Nahkampf üblich 1,5 m)."""
+    patzerbereich: int = 5
+    """Ein natürlicher Wurf bis hierher ist ein Fehlschlag (0 = kein Patzerbereich)."""
+    krit: KritRegel = KritRegel()
+    ausgeruestet: bool = True
+
+    def __post_init__(self) -> None:
+        if self.art not in WAFFENARTEN:
+            raise W100Fehler(
+                f"Waffe „{self.name}“: unbekannte Art „{self.art}“ "
+                f"(möglich: {', '.join(WAFFENARTEN)})."
+            )
+        if self.schadensart not in SCHADENSARTEN:
+            raise W100Fehler(
+                f"Waffe „{self.name}“: unbekannte Schadensart „{self.schadensart}“ "
+                f"(möglich: {', '.join(SCHADENSARTEN)})."
+            )
+        if not 0 <= self.patzerbereich <= 100:
+            raise W100Fehler(
+                f"Waffe „{self.name}“: Patzerbereich {self.patzerbereich} liegt nicht in 0–100."
+            )
+        if self.reichweite < 0:
+            raise W100Fehler(f"Waffe „{self.name}“: Reichweite darf nicht negativ sein.")
+        wuerfel.parse(self.schaden)  # wirft WuerfelFehler mit deutscher Meldung
+
+    @property
+    def magisch(self) -> bool:
+        return self.art == KATALYSATOR
+
+
+@dataclass(frozen=True)
+class Effekt:
+    """Ein zeitabhängiger Effekt, der zu Beginn jeder neuen Runde tickt.
+
+    „dabei werden zeitabhängige Effekte verarbeitet“ (regeln/w100.txt › Initiative und
+    Kampfrunde). ``lp_pro_runde`` < 0 ist Schaden (Brennen, Gift), > 0 Heilung.
+    """
+
+    name: str
+    runden: int
+    lp_pro_runde: int = 0
+
+
+@dataclass(frozen=True)
+class Kaempfer:
+    """Ein Beteiligter: Bogenwerte plus veränderlicher Kampfzustand."""
+
+    name: str
+    seite: str
+    initiative_bonus: int
+    db_physisch: int
+    db_magisch: int
+    zaubermacht: int
+    flee_max: int
+    lp_max: int
+    waffen: tuple[Waffe, ...] = ()
+    panzerung: tuple[tuple[str, int], ...] = ()
+    """(Schadensart, Wert) – fehlende Arten zählen 0."""
+    flee_regeneration: int = 0
+    bewegung: float = 6.0
+    """Meter je Bewegungshandlung."""
+    # --- veränderlicher Zustand ---
+    lp: int | None = None
+    flee: int | None = None
+    position: tuple[float, float] = (0.0, 0.0)
+    initiative: int | None = None
+    """Verbleibende Initiativepunkte (``None``: noch nicht gewürfelt)."""
+    initiative_gespeichert: int | None = None
+    """Der zu Kampfbeginn (oder zuletzt) gewürfelte Wert – die gespeicherte Reihenfolge."""
+    parade_gebunden: int = 0
+    """Zur Parade beiseitegelegte Nahkampf-OB-Punkte; sie fehlen beim eigenen Angriff."""
+    bewegungen: int = 0
+    angriffshandlungen: int = 0
+    waffen_in_aktion: tuple[str, ...] = ()
+    """Waffen, die in der laufenden Angriffshandlung schon angegriffen haben."""
+    zuege: int = 0
+    """Züge in dieser Runde."""
+    effekte: tuple[Effekt, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise W100Fehler("Ein Kämpfer braucht einen Namen.")
+        if self.seite not in SEITEN:
+            raise W100Fehler(f"{self.name}: unbekannte Seite „{self.seite}“.")
+        for feld in ("db_physisch", "db_magisch", "zaubermacht", "flee_max", "flee_regeneration"):
+            if getattr(self, feld) < 0:
+                raise W100Fehler(f"{self.name}: {feld} darf nicht negativ sein.")
+        if self.lp_max < 1:
+            raise W100Fehler(f"{self.name}: Lebenspunkte müssen mindestens 1 sein.")
+        if self.lp is None:
+            object.__setattr__(self, "lp", self.lp_max)
+        if self.flee is None:
+            object.__setattr__(self, "flee", self.flee_max)
+
+    def waffe(self, name: str) -> Waffe:
+        for w in self.waffen:
+            if w.name == name:
+                return w
+        raise W100Fehler(f"{self.name} hat keine Waffe „{name}“.")
+
+    def panzerung_gegen(self, schadensart: str) -> int:
+        return dict(self.panzerung).get(schadensart, 0)
+
+    def kampffaehig(self, optionen: Optionen) -> bool:
+        assert self.lp is not None
+        return self.lp > optionen.kampfunfaehig_ab
+
+    @property
+    def nahkampf_ob(self) -> int:
+        """Höchster Nahkampf-OB der ausgerüsteten Nahkampfwaffen (0 ohne)."""
+        return max((w.ob for w in self.waffen if w.ausgeruestet and w.art == NAHKAMPF), default=0)
+
+    @property
+    def parade_frei(self) -> int:
+        """Nahkampf-OB, der noch zur Parade beiseitegelegt werden kann."""
+        return max(0, self.nahkampf_ob - self.parade_gebunden)
+
+    def angriffswert(self, waffe: Waffe) -> int:
+        """OB für diese Waffe: Nahkampf abzüglich gebundener Parade, Katalysator = Zaubermacht.
+
+        „Zum Wurf kommt der passende Offensivbonus oder die Zaubermacht hinzu“ und „die
+        Zaubermacht übernimmt dabei die Rolle des magischen Angriffsbonus“.
+        """
+        if waffe.art == KATALYSATOR:
+            return self.zaubermacht + waffe.ob
+        if waffe.art == NAHKAMPF:
+            return max(0, waffe.ob - self.parade_gebunden)
+        return waffe.ob
+
+    def db_gegen(self, waffe: Waffe) -> int:
+        """„der passende Defensivbonus des Ziels“: magisch gegen Katalysatoren, sonst physisch."""
+        return self.db_magisch if waffe.magisch else self.db_physisch
+
+    @property
+    def zuege_uebrig(self) -> int:
+        """Wie viele Züge die verbleibende Initiative in dieser Runde noch trägt."""
+        if self.initiative is None or self.initiative < 1:
+            return 0
+        return math.ceil(self.initiative / INITIATIVE_KOSTEN)
+
+
+@dataclass(frozen=True)
+class Kampf:
+    """Der ganze Kampfzustand (unveränderlich)."""
+
+    kaempfer: tuple[Kaempfer, ...]
+    optionen: Optionen = Optionen()
+    runde: int = 0
+    """0 = vor der Initiative; ab 1 die laufende Kampfrunde (je 3 Sekunden)."""
+    am_zug: str | None = None
+    vorrang: str | None = None
+    """„Initiative Ergreifen“: dieser Beteiligte hat den ersten Zug."""
+    zuege_gesamt: int = 0
+
+    def __post_init__(self) -> None:
+        namen = [k.name for k in self.kaempfer]
+        doppelt = sorted({n for n in namen if namen.count(n) > 1})
+        if doppelt:
+            raise W100Fehler(f"Namen müssen eindeutig sein: {', '.join(doppelt)} kommt mehrfach vor.")
+
+    def __getitem__(self, name: str) -> Kaempfer:
+        for k in self.kaempfer:
+            if k.name == name:
+                return k
+        raise W100Fehler(f"Niemand namens „{name}“ nimmt am Kampf teil.")
+
+    def mit(self, neu: Kaempfer) -> "Kampf":
+        """Neuer Kampf, in dem der gleichnamige Kämpfer ersetzt ist."""
+        self[neu.name]
+        return replace(self, kaempfer=tuple(neu if k.name == neu.name else k for k in self.kaempfer))
+
+    @property
+    def sekunden(self) -> int:
+        """Vergangene Kampfzeit zu Beginn dieser Runde."""
+        return max(0, self.runde - 1) * RUNDE_SEKUNDEN
+
+
+# --------------------------------------------------------------------------- Initiative
+
+
+def initiative_wert(natuerlich: int, bonus: int, *, lucky_seven: bool = False) -> int:
+    """W100 + Initiativebonus; Lucky Seven: eine 77 zählt doppelt, „erst danach kommt der
+    Initiativebonus hinzu“ (regeln/w100.txt › Initiative und Kampfrunde).
+
+    >>> initiative_wert(77, 30, lucky_seven=True)
+    184
+    """
+    return w100_wert(natuerlich, lucky_seven=lucky_seven) + bonus
+
+
+def reihenfolge(kampf: Kampf) -> tuple[Kaempfer, ...]:
+    """Kämpfer nach verbleibender Initiative, höchste zuerst.
+
+    Gleichstand (der Text regelt ihn nicht): höherer Initiativebonus zuerst, dann die
+    Reihenfolge der Aufstellung. Kampfunfähige und Ungewürfelte stehen hinten.
+    """
+    def schluessel(paar: tuple[int, Kaempfer]) -> tuple:
+        i, k = paar
+        aktiv = k.kampffaehig(kampf.optionen) and k.initiative is not None
+        return (not aktiv, -(k.initiative or 0), -k.initiative_bonus, i)
+
+    return tuple(k for _, k in sorted(enumerate(kampf.kaempfer), key=schluessel))
+
+
+def naechster(kampf: Kampf) -> str | None:
+    """Wer als Nächstes am Zug ist – oder ``None``, wenn die Runde vorbei ist.
+
+    „Die Figur mit der höchsten verfügbaren Initiative ist zuerst am Zug. […] Solange noch
+    kampffähige Beteiligte Initiative übrig haben, setzt sich die Reihenfolge nach den
+    verbleibenden Werten fort.“ Übrig heißt: mindestens 1 Punkt. Ein Vorrang durch
+    „Initiative Ergreifen“ geht allem vor.
+    """
+    if kampf.runde == 0:
+        return None
+    if kampf.am_zug is not None:
+        return kampf.am_zug
+    if kampf.vorrang is not None and kampf[kampf.vorrang].kampffaehig(kampf.optionen):
+        return kampf.vorrang
+    for k in reihenfolge(kampf):
+        if k.kampffaehig(kampf.optionen) and k.initiative is not None and k.initiative >= 1:
+            return k.name
+    return None
+
+
+def runde_vorbei(kampf: Kampf) -> bool:
+    """„Sobald niemand mehr Initiative übrig hat, beginnt eine neue Kampfrunde.“"""
+    return kampf.runde >= 1 and kampf.am_zug is None and naechster(kampf) is None
+
+
+def initiative_wuerfe(
+    kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None
+) -> dict[str, wuerfel.Wuerfelwurf]:
+    """Würfelschicht: ein W100 je kampffähigem Beteiligten (gewürfelt oder eingetippt)."""
+    if (rng is None) == (augen is None):
+        raise TypeError("Genau eines von rng und augen angeben.")
+    ergebnis = {}
+    for k in kampf.kaempfer:
+        if not k.kampffaehig(kampf.optionen):
+            continue
+        if augen is not None:
+            if k.name not in augen:
+                raise W100Fehler(f"Für {k.name} fehlt der Initiativewurf.")
+            ergebnis[k.name] = w100(augen=augen[k.name])
+        else:
+            ergebnis[k.name] = w100(rng=rng)
+    return ergebnis
+
+
+def _initiative_daten(kampf: Kampf, wuerfe: Mapping[str, wuerfel.Wuerfelwurf]) -> dict[str, Any]:
+    werte = {}
+    for name, w in wuerfe.items():
+        k = kampf[name]
+        werte[name] = {
+            "natuerlich": w.natuerlich,
+            "bonus": k.initiative_bonus,
+            "wert": initiative_wert(w.natuerlich, k.initiative_bonus,
+                                    lucky_seven=kampf.optionen.lucky_seven),
+            "eingetippt": w.eingetippt,
+        }
+    return werte
+
+
+def initiative_ereignis(
+    kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None
+) -> Ereignis:
+    """Initiative zu Kampfbeginn: „ein W100 gewürfelt und der jeweilige Initiativebonus addiert“."""
+    if kampf.runde != 0:
+        raise W100Fehler("Die Initiative ist schon bestimmt – der Kampf läuft bereits.")
+    werte = _initiative_daten(kampf, initiative_wuerfe(kampf, rng=rng, augen=augen))
+    return Ereignis(
+        "initiative",
+        {"werte": werte},
+        regel=REGEL_INITIATIVE,
+        eingetippt=any(w["eingetippt"] for w in werte.values()),
+        text="Initiative: " + ", ".join(
+            f"{n} {w['wert']}" for n, w in sorted(werte.items(), key=lambda x: -x[1]["wert"])
+        ),
+    )
+
+
+def ergreifen_ereignis(kampf: Kampf, name: str) -> Ereignis:
+    """„Bevor der Kampf beginnt, prüft, ob Initiative Ergreifen einem Beteiligten den ersten Zug
+    verschafft.“ (regeln/w100.txt › Kampf). Nur vor dem ersten Zug des Kampfes."""
+    if kampf.zuege_gesamt > 0 or kampf.am_zug is not None:
+        raise W100Fehler("Initiative Ergreifen geht nur, bevor der erste Zug des Kampfes beginnt.")
+    if not kampf[name].kampffaehig(kampf.optionen):
+        raise W100Fehler(f"{name} ist kampfunfähig und kann die Initiative nicht ergreifen.")
+    return Ereignis("ergreifen", {"name": name}, regel=REGEL_KAMPF,
+                    text=f"{name} ergreift die Initiative und hat den ersten Zug.")
+
+
+def zug_beginn_ereignis(kampf: Kampf) -> Ereignis:
+    """Der Beteiligte mit der höchsten verfügbaren Initiative beginnt seinen Zug."""
+    if kampf.am_zug is not None:
+        raise W100Fehler(f"{kampf.am_zug} ist noch am Zug – erst den Zug beenden.")
+    name = naechster(kampf)
+    if name is None:
+        if kampf.runde == 0:
+            raise W100Fehler("Erst die Initiative bestimmen.")
+        raise W100Fehler("Niemand hat mehr Initiative übrig – eine neue Runde beginnen.")
+    k = kampf[name]
+    grund = " (Initiative ergriffen)" if kampf.vorrang == name else ""
+    return Ereignis("zug_beginn", {"name": name}, regel=REGEL_INITIATIVE,
+                    text=f"Runde {kampf.runde}: {name} ist am Zug, Initiative {k.initiative}{grund}.")
+
+
+def zug_ende_ereignis(kampf: Kampf) -> Ereignis:
+    """„Nach ihrem Zug sinkt ihre Initiative um 100 Punkte.“"""
+    if kampf.am_zug is None:
+        raise W100Fehler("Niemand ist am Zug.")
+    k = kampf[kampf.am_zug]
+    neu = (k.initiative or 0) - INITIATIVE_KOSTEN
+    weiter = " – noch ein Zug in dieser Runde" if neu >= 1 else ""
+    return Ereignis("zug_ende", {"name": k.name}, regel=REGEL_INITIATIVE,
+                    text=f"{k.name} beendet den Zug: Initiative {k.initiative} → {neu}{weiter}.")
+
+
+def neue_runde_ereignis(
+    kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None
+) -> Ereignis:
+    """Neue Kampfrunde (3 Sekunden): Effekte ticken, Flee regeneriert, Initiative neu.
+
+    „Sobald niemand mehr Initiative übrig hat, beginnt eine neue Kampfrunde. Eine Runde
+    entspricht 3 Sekunden Kampfzeit; dabei werden zeitabhängige Effekte verarbeitet und Flee
+    regeneriert. Ob eine gespeicherte Initiative-Reihenfolge automatisch erneut verwendet
+    wird, hängt von der Einstellung des Kampfes ab.“ – ``rng``/``augen`` nur, wenn neu
+    gewürfelt wird (``Optionen.initiative_neu_wuerfeln``).
+    """
+    if not runde_vorbei(kampf):
+        raise W100Fehler(
+            "Die Runde ist noch nicht vorbei: "
+            + (f"{kampf.am_zug} ist am Zug." if kampf.am_zug else
+               f"{naechster(kampf)} hat noch Initiative übrig.")
+        )
+    daten: dict[str, Any] = {"runde": kampf.runde + 1}
+    eingetippt = False
+    if kampf.optionen.initiative_neu_wuerfeln:
+        werte = _initiative_daten(kampf, initiative_wuerfe(kampf, rng=rng, augen=augen))
+        daten["werte"] = werte
+        eingetippt = any(w["eingetippt"] for w in werte.values())
+        art = "neu gewürfelt"
+    else:
+        if rng is not None or augen is not None:
+            raise W100Fehler("Die gespeicherte Reihenfolge gilt weiter – hier wird nicht gewürfelt.")
+        art = "gespeicherte Reihenfolge"
+    return Ereignis("neue_runde", daten, regel=REGEL_INITIATIVE, eingetippt=eingetippt,
+                    text=f"Runde {kampf.runde + 1} beginnt ({art}); Effekte ticken, Flee regeneriert.")
+
+
+# --------------------------------------------------------------------------- Handlungen
+
+
+def abstand(a: Kaempfer, b: Kaempfer) -> float:
+    """Abstand in Metern zwischen zwei Beteiligten."""
+    return math.dist(a.position, b.position)
+
+
+def _pruefe_am_zug(kampf: Kampf, name: str) -> Kaempfer:
+    if kampf.am_zug != name:
+        jetzt = kampf.am_zug or "niemand"
+        raise W100Fehler(f"{name} ist nicht am Zug (am Zug: {jetzt}).")
+    return kampf[name]
+
+
+def bewegung_ereignis(kampf: Kampf, name: str, nach: Sequence[float]) -> Ereignis:
+    """Eine Bewegungshandlung; Strecke und Zahl der Bewegungen werden vorher geprüft.
+
+    „Bewegung und Reichweite werden vor der Ausführung einer geplanten Handlung geprüft.“
+    (regeln/w100.txt › Handlungen und Positionierung)
+    """
+    k = _pruefe_am_zug(kampf, name)
+    if k.bewegungen >= kampf.optionen.bewegungen_pro_zug:
+        raise W100Fehler(f"{name} hat in diesem Zug keine Bewegungshandlung mehr.")
+    ziel = (float(nach[0]), float(nach[1]))
+    strecke = math.dist(k.position, ziel)
+    if strecke > k.bewegung + 1e-9:
+        raise W100Fehler(
+            f"{name} kann höchstens {k.bewegung:g} m weit gehen, das Ziel ist {strecke:.1f} m entfernt."
+        )
+    return Ereignis("bewegung", {"name": name, "von": list(k.position), "nach": list(ziel),
+                                 "strecke": round(strecke, 2)},
+                    regel=REGEL_HANDLUNGEN,
+                    text=f"{name} bewegt sich {strecke:.1f} m nach ({ziel[0]:g}, {ziel[1]:g}).")
+
+
+@dataclass(frozen=True)
+class Angriffsplan:
+    """Was vor dem Wurf feststeht: wer, womit, gegen wen, mit welchen Werten."""
+
+    angreifer: str
+    ziel: str
+    waffe: Waffe
+    ob: int
+    db: int
+    modifikator: int
+    abwehr: Abwehr
+    panzerung: int
+    neue_aktion: bool
+    abstand: float
+
+
+def angriff_planen(
+    kampf: Kampf,
+    angreifer: str,
+    ziel: str,
+    waffe: str,
+    *,
+    modifikator: int = 0,
+    flee: int = 0,
+    parade: int = 0,
+) -> Angriffsplan:
+    """Prüft einen geplanten Angriff und liefert OB, DB, Abwehr und Panzerung.
+
+    Geprüft wird: Angreifer am Zug, Waffe ausgerüstet und in dieser Angriffshandlung noch
+    nicht benutzt („Mehrere Angriffe mit ausgerüsteten Waffen können zu einer
+    Angriffshandlung gehören“), Reichweite („Bewegung und Reichweite werden vor der
+    Ausführung einer geplanten Handlung geprüft“), Abwehr: Flee oder Parade, nie beides,
+    nur so viel wie vorhanden, Parade nur mit Nahkampf-OB gegen erlaubte Angriffe.
+    """
+    a = _pruefe_am_zug(kampf, angreifer)
+    z = kampf[ziel]
+    if ziel == angreifer:
+        raise W100Fehler(f"{angreifer} kann sich nicht selbst angreifen.")
+    if not z.kampffaehig(kampf.optionen):
+        raise W100Fehler(f"{ziel} ist bereits kampfunfähig.")
+    w = a.waffe(waffe)
+    if not w.ausgeruestet:
+        raise W100Fehler(f"{angreifer}: „{waffe}“ ist nicht ausgerüstet.")
+    o = kampf.optionen
+    neue_aktion = not a.waffen_in_aktion or waffe in a.waffen_in_aktion
+    if neue_aktion and a.angriffshandlungen >= o.angriffshandlungen_pro_zug:
+        if waffe in a.waffen_in_aktion:
+            raise W100Fehler(
+                f"{angreifer} hat „{waffe}“ in dieser Angriffshandlung schon benutzt und keine "
+                "weitere Angriffshandlung in diesem Zug."
+            )
+        raise W100Fehler(f"{angreifer} hat in diesem Zug keine Angriffshandlung mehr.")
+    entfernung = abstand(a, z)
+    if entfernung > w.reichweite + 1e-9:
+        raise W100Fehler(
+            f"{ziel} ist {entfernung:.1f} m entfernt – außer Reichweite von „{waffe}“ "
+            f"({w.reichweite:g} m). Erst bewegen."
+        )
+    # Abwehr
+    if flee and parade:
+        raise W100Fehler(
+            "Ausweichen und Parade zählen nicht zusammen: gegen einen Angriff entweder "
+            "Flee-Punkte oder Nahkampf-OB zur Parade einsetzen."
+        )
+    if flee < 0 or parade < 0:
+        raise W100Fehler("Abwehrpunkte dürfen nicht negativ sein.")
+    abwehr = Abwehr()
+    if flee:
+        if w.magisch and not o.ausweichen_gegen_zauber:
+            raise W100Fehler("Diesem Zauber kann man nicht ausweichen (Einstellung des Kampfes).")
+        if flee > (z.flee or 0):
+            raise W100Fehler(f"{ziel} hat nur noch {z.flee} Flee-Punkte.")
+        abwehr = Abwehr(AUSWEICHEN, flee)
+    if parade:
+        if w.magisch and not o.parade_gegen_zauber:
+            raise W100Fehler("Zauber lassen sich nicht parieren (Einstellung des Kampfes).")
+        if w.art == FERNKAMPF and not o.parade_gegen_fernkampf:
+            raise W100Fehler("Fernkampfangriffe lassen sich nicht parieren (Einstellung des Kampfes).")
+        if parade > z.parade_frei:
+            raise W100Fehler(
+                f"{ziel} kann nur noch {z.parade_frei} Punkte Nahkampf-OB zur Parade beiseitelegen."
+            )
+        abwehr = Abwehr(PARADE, parade)
+    return Angriffsplan(
+        angreifer=angreifer, ziel=ziel, waffe=w, ob=a.angriffswert(w), db=z.db_gegen(w),
+        modifikator=modifikator, abwehr=abwehr, panzerung=z.panzerung_gegen(w.schadensart),
+        neue_aktion=neue_aktion, abstand=entfernung,
+    )
+
+
+def angriff_auswerten(plan: Angriffsplan, natuerlich: int, optionen: Optionen) -> Angriffsergebnis:
+    """Auswertung eines Angriffswurfs für einen geprüften Plan (reine Funktion)."""
+    return bewerte_angriff(
+        natuerlich, ob=plan.ob, db=plan.db, patzerbereich=plan.waffe.patzerbereich,
+        modifikator=plan.modifikator, abwehr=plan.abwehr, krit=plan.waffe.krit, optionen=optionen,
+    )
+
+
+def angriff_ereignis(
+    kampf: Kampf,
+    plan: Angriffsplan,
+    wurf: wuerfel.Wuerfelwurf,
+    schadenswurf: wuerfel.Wurf | None = None,
+) -> Ereignis:
+    """Baut das Angriffsereignis aus Plan, W100-Wurf und (bei Treffer) Schadenswurf.
+
+    Reihenfolge nach regeln/w100.txt › Angriff und Verteidigung: Patzerbereich, Ergebnis,
+    Abwehr, Trefferstufe, Kritisch und Schaden nach Panzerung (Streiftreffer: die Hälfte).
+    Angesagte Abwehrpunkte sind verbraucht, egal wie der Wurf ausgeht.
+    """
+    o = kampf.optionen
+    e = angriff_auswerten(plan, wurf.natuerlich, o)
+    schaden = 0
+    roh = None
+    augen = None
+    if e.trifft:
+        if schadenswurf is None:
+            raise W100Fehler(f"Treffer – es fehlt der Schadenswurf ({plan.waffe.schaden}).")
+        if str(schadenswurf.ausdruck) != str(wuerfel.parse(plan.waffe.schaden)):
+            raise W100Fehler(
+                f"Der Schadenswurf passt nicht zur Waffe ({schadenswurf.ausdruck} statt {plan.waffe.schaden})."
+            )
+        roh = schadenswurf.gesamt
+        augen = schadenswurf.als_dict()
+        schaden = schaden_nach_treffer(
+            roh, panzerung=plan.panzerung, stufe=e.stufe, kritisch=e.kritisch,
+            krit_faktor=plan.waffe.krit.faktor, optionen=o,
+        )
+    eingetippt = wurf.eingetippt or bool(e.trifft and schadenswurf is not None and schadenswurf.eingetippt)
+    abwehr_text = ""
+    if e.abwehr.art == AUSWEICHEN:
+        abwehr_text = f" − {e.abwehr.punkte} Flee"
+    elif e.abwehr.art == PARADE:
+        abwehr_text = f" − {e.abwehr.punkte} Parade"
+    mod_text = f" {plan.modifikator:+d}" if plan.modifikator else ""
+    stufe_text = STUFEN_TEXT[e.stufe] + (" (kritisch)" if e.kritisch else "")
+    if e.stufe == "patzer":
+        rechnung = f"Wurf {wurf.natuerlich} im Patzerbereich 1–{plan.waffe.patzerbereich}"
+    else:
+        rechnung = (f"{e.wurfwert} + {plan.ob} − {plan.db}{mod_text}{abwehr_text} = {e.ergebnis}")
+    schaden_text = f", {schaden} Schaden" if e.trifft else ""
+    return Ereignis(
+        "angriff",
+        {
+            "angreifer": plan.angreifer, "ziel": plan.ziel, "waffe": plan.waffe.name,
+            "art": plan.waffe.art, "natuerlich": wurf.natuerlich, "wurfwert": e.wurfwert,
+            "ob": plan.ob, "db": plan.db, "modifikator": plan.modifikator,
+            "abwehr": e.abwehr.art, "abwehr_punkte": e.abwehr.punkte,
+            "basis": e.basis, "ergebnis": e.ergebnis, "stufe": e.stufe, "kritisch": e.kritisch,
+            "schadenswurf": augen, "schaden_roh": roh, "panzerung": plan.panzerung,
+            "schaden": schaden, "neue_aktion": plan.neue_aktion,
+        },
+        regel=REGEL_ANGRIFF,
+        eingetippt=eingetippt,
+        text=f"{plan.angreifer} greift {plan.ziel} mit {plan.waffe.name} an: {rechnung} → {stufe_text}{schaden_text}.",
+    )
+
+
+def effekt_ereignis(kampf: Kampf, name: str, effekt: Effekt) -> Ereignis:
+    """Ein zeitabhängiger Effekt, der ab der nächsten Runde tickt."""
+    kampf[name]
+    if effekt.runden < 1:
+        raise W100Fehler("Ein Effekt muss mindestens 1 Runde dauern.")
+    wirkung = f", {effekt.lp_pro_runde:+d} LP je Runde" if effekt.lp_pro_runde else ""
+    return Ereignis("effekt", {"name": name, "effekt": effekt.name, "runden": effekt.runden,
+                               "lp_pro_runde": effekt.lp_pro_runde},
+                    regel=REGEL_INITIATIVE,
+                    text=f"{name}: {effekt.name} für {effekt.runden} Runden{wirkung}.")
+
+
+def lp_ereignis(kampf: Kampf, name: str, aenderung: int, grund: str = "") -> Ereignis:
+    """Lebenspunkte von Hand ändern (Heilung, Schaden außerhalb eines Angriffs)."""
+    kampf[name]
+    zusatz = f" ({grund})" if grund else ""
+    return Ereignis("lp", {"name": name, "aenderung": aenderung, "grund": grund},
+                    regel="Hausregel › Lebenspunkte (docs/w100.md)",
+                    text=f"{name}: {aenderung:+d} LP{zusatz}.")
+
+
+def optionen_ereignis(kampf: Kampf, optionen: Optionen) -> Ereignis:
+    """Die Einstellungen des Kampfes ändern (z. B. Treffergrenzen, Lucky Seven)."""
+    alt = kampf.optionen.als_dict()
+    neu = optionen.als_dict()
+    geaendert = {k: v for k, v in neu.items() if alt[k] != v}
+    return Ereignis("optionen", {"optionen": neu},
+                    regel="W100 › Einstellungen des Kampfes",
+                    text="Einstellungen geändert: " + (", ".join(f"{k} = {v}" for k, v in geaendert.items()) or "nichts"))
+
+
+# --------------------------------------------------------------------------- Anwenden
+
+
+def _initiative_setzen(kampf: Kampf, werte: Mapping[str, Mapping[str, Any]]) -> Kampf:
+    neu = []
+    for k in kampf.kaempfer:
+        if k.name in werte:
+            w = int(werte[k.name]["wert"])
+            neu.append(replace(k, initiative=w, initiative_gespeichert=w))
+        else:
+            neu.append(replace(k, initiative=k.initiative if k.initiative is not None else 0))
+    return replace(kampf, kaempfer=tuple(neu))
+
+
+def _lp_aendern(k: Kaempfer, aenderung: int) -> Kaempfer:
+    assert k.lp is not None
+    return replace(k, lp=min(k.lp_max, k.lp + aenderung))
+
+
+def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
+    """Wendet ein Ereignis an und gibt den neuen Kampf zurück (rein; ``kampf`` bleibt unverändert)."""
+    d = ereignis.daten
+    art = ereignis.art
+    if art == "initiative":
+        if kampf.runde != 0:
+            raise W100Fehler("Die Initiative ist schon bestimmt.")
+        return replace(_initiative_setzen(kampf, d["werte"]), runde=1)
+    if art == "ergreifen":
+        if kampf.zuege_gesamt > 0:
+            raise W100Fehler("Initiative Ergreifen geht nur vor dem ersten Zug.")
+        kampf[d["name"]]
+        return replace(kampf, vorrang=d["name"])
+    if art == "zug_beginn":
+        name = d["name"]
+        if naechster(kampf) != name or kampf.am_zug is not None:
+            raise W100Fehler(f"{name} ist nicht an der Reihe.")
+        k = kampf[name]
+        k = replace(k, bewegungen=0, angriffshandlungen=0, waffen_in_aktion=(),
+                    parade_gebunden=k.parade_gebunden if kampf.optionen.parade_bis_rundenende else 0)
+        vorrang = None if kampf.vorrang == name else kampf.vorrang
+        return replace(kampf.mit(k), am_zug=name, vorrang=vorrang)
+    if art == "zug_ende":
+        name = d["name"]
+        if kampf.am_zug != name:
+            raise W100Fehler(f"{name} ist nicht am Zug.")
+        k = kampf[name]
+        k = replace(k, initiative=(k.initiative or 0) - INITIATIVE_KOSTEN, zuege=k.zuege + 1,
+                    waffen_in_aktion=())
+        return replace(kampf.mit(k), am_zug=None, zuege_gesamt=kampf.zuege_gesamt + 1)
+    if art == "neue_runde":
+        if not runde_vorbei(kampf):
+            raise W100Fehler("Die Runde ist noch nicht vorbei.")
+        o = kampf.optionen
+        neu = []
+        for k in kampf.kaempfer:
+            assert k.flee is not None
+            flee = k.flee_max if o.flee_voll_auffuellen else min(k.flee_max, k.flee + k.flee_regeneration)
+            lp_delta = sum(e.lp_pro_runde for e in k.effekte)
+            effekte = tuple(replace(e, runden=e.runden - 1) for e in k.effekte if e.runden > 1)
+            k = _lp_aendern(k, lp_delta)
+            k = replace(k, flee=flee, effekte=effekte, parade_gebunden=0, zuege=0,
+                        initiative=k.initiative_gespeichert)
+            neu.append(k)
+        kampf = replace(kampf, kaempfer=tuple(neu), runde=int(d["runde"]))
+        if "werte" in d:
+            kampf = _initiative_setzen(kampf, d["werte"])
+        return kampf
+    if art == "bewegung":
+        k = _pruefe_am_zug(kampf, d["name"])
+        # Eine Bewegung schließt die laufende Angriffshandlung ab.
+        return kampf.mit(replace(k, position=(float(d["nach"][0]), float(d["nach"][1])),
+                                 bewegungen=k.bewegungen + 1, waffen_in_aktion=()))
+    if art == "angriff":
+        a = _pruefe_am_zug(kampf, d["angreifer"])
+        if d["neue_aktion"]:
+            a = replace(a, angriffshandlungen=a.angriffshandlungen + 1, waffen_in_aktion=(d["waffe"],))
+        else:
+            a = replace(a, waffen_in_aktion=a.waffen_in_aktion + (d["waffe"],))
+        kampf = kampf.mit(a)
+        z = kampf[d["ziel"]]
+        punkte = int(d["abwehr_punkte"])
+        if d["abwehr"] == AUSWEICHEN:
+            if punkte > (z.flee or 0):
+                raise W100Fehler(f"{z.name} hat nicht genug Flee ({z.flee}) für {punkte} Punkte.")
+            z = replace(z, flee=(z.flee or 0) - punkte)
+        elif d["abwehr"] == PARADE:
+            z = replace(z, parade_gebunden=z.parade_gebunden + punkte)
+        z = _lp_aendern(z, -int(d["schaden"]))
+        return kampf.mit(z)
+    if art == "effekt":
+        k = kampf[d["name"]]
+        eff = Effekt(d["effekt"], int(d["runden"]), int(d.get("lp_pro_runde", 0)))
+        return kampf.mit(replace(k, effekte=k.effekte + (eff,)))
+    if art == "lp":
+        return kampf.mit(_lp_aendern(kampf[d["name"]], int(d["aenderung"])))
+    if art == "optionen":
+        return replace(kampf, optionen=Optionen.aus_dict(d["optionen"]))
+    raise W100Fehler(f"Unbekanntes W100-Ereignis „{art}“.")
+
+
+# --------------------------------------------------------------------------- Ansicht
+
+
+def initiative_leiter(kampf: Kampf) -> list[dict[str, Any]]:
+    """Die Initiativepunkte-Leiter: wer jetzt handelt, wer noch einmal, wer nicht mehr."""
+    jetzt = naechster(kampf)
+    zeilen = []
+    for k in reihenfolge(kampf):
+        if not k.kampffaehig(kampf.optionen):
+            status = "kampfunfähig"
+        elif k.name == kampf.am_zug:
+            status = "am Zug"
+        elif k.name == jetzt:
+            status = "als Nächstes"
+        elif k.zuege_uebrig > 1:
+            status = f"noch {k.zuege_uebrig} Züge"
+        elif k.zuege_uebrig == 1:
+            status = "noch ein Zug"
+        else:
+            status = "fertig für diese Runde"
+        zeilen.append({
+            "name": k.name, "seite": k.seite, "initiative": k.initiative,
+            "zuege_uebrig": k.zuege_uebrig, "status": status,
+            "lp": k.lp, "lp_max": k.lp_max, "flee": k.flee, "flee_max": k.flee_max,
+            "parade_frei": k.parade_frei,
+            "x": k.position[0], "y": k.position[1],
+        })
+    return zeilen
+
+
+# --------------------------------------------------------------------------- Speichern
+
+
+def kampf_als_dict(kampf: Kampf) -> dict[str, Any]:
+    """JSON-taugliche Form des Startzustands (für den Protokollkopf)."""
+    def waffe(w: Waffe) -> dict[str, Any]:
+        return {"name": w.name, "art": w.art, "ob": w.ob, "schaden": w.schaden,
+                "schadensart": w.schadensart, "reichweite": w.reichweite,
+                "patzerbereich": w.patzerbereich, "krit_art": w.krit.art,
+                "krit_wert": w.krit.wert, "krit_faktor": w.krit.faktor,
+                "ausgeruestet": w.ausgeruestet}
+
+    def kaempfer(k: Kaempfer) -> dict[str, Any]:
+        return {
+            "name": k.name, "seite": k.seite, "initiative_bonus": k.initiative_bonus,
+            "db_physisch": k.db_physisch, "db_magisch": k.db_magisch,
+            "zaubermacht": k.zaubermacht, "flee_max": k.flee_max, "lp_max": k.lp_max,
+            "waffen": [waffe(w) for w in k.waffen], "panzerung": dict(k.panzerung),
+            "flee_regeneration": k.flee_regeneration, "bewegung": k.bewegung,
+            "lp": k.lp, "flee": k.flee, "position": list(k.position),
+            "initiative": k.initiative, "initiative_gespeichert": k.initiative_gespeichert,
+            "parade_gebunden": k.parade_gebunden,
+            "effekte": [{"name": e.name, "runden": e.runden, "lp_pro_runde": e.lp_pro_runde}
+                        for e in k.effekte],
+        }
+
+    return {"kaempfer": [kaempfer(k) for k in kampf.kaempfer],
+            "optionen": kampf.optionen.als_dict(), "runde": kampf.runde}
+
+
+def kampf_aus_dict(daten: Mapping[str, Any]) -> Kampf:
+    """Gegenstück zu :func:`kampf_als_dict` (baut den Startzustand aus dem Protokollkopf)."""
+    kaempfer = []
+    for k in daten["kaempfer"]:
+        waffen = tuple(
+            Waffe(name=w["name"], art=w["art"], ob=int(w["ob"]), schaden=w["schaden"],
+                  schadensart=w["schadensart"], reichweite=float(w["reichweite"]),
+                  patzerbereich=int(w["patzerbereich"]),
+                  krit=KritRegel(w["krit_art"], int(w["krit_wert"]), int(w["krit_faktor"])),
+                  ausgeruestet=bool(w["ausgeruestet"]))
+            for w in k["waffen"]
+        )
+        kaempfer.append(Kaempfer(
+            name=k["name"], seite=k["seite"], initiative_bonus=int(k["initiative_bonus"]),
+            db_physisch=int(k["db_physisch"]), db_magisch=int(k["db_magisch"]),
+            zaubermacht=int(k["zaubermacht"]), flee_max=int(k["flee_max"]),
+            lp_max=int(k["lp_max"]), waffen=waffen,
+            panzerung=tuple(sorted((str(a), int(v)) for a, v in k["panzerung"].items())),
+            flee_regeneration=int(k["flee_regeneration"]), bewegung=float(k["bewegung"]),
+            lp=k["lp"], flee=k["flee"], position=(float(k["position"][0]), float(k["position"][1])),
+            initiative=k["initiative"], initiative_gespeichert=k["initiative_gespeichert"],
+            parade_gebunden=int(k["parade_gebunden"]),
+            effekte=tuple(Effekt(e["name"], int(e["runden"]), int(e["lp_pro_runde"]))
+                          for e in k["effekte"]),
+        ))
+    return Kampf(kaempfer=tuple(kaempfer), optionen=Optionen.aus_dict(daten.get("optionen")),
+                 runde=int(daten.get("runde", 0)))
+
+
+def neuer_kampf(kaempfer: Iterable[Kaempfer], optionen: Optionen = Optionen()) -> Kampf:
+    """Ein neuer Kampf vor der Initiative."""
+    return Kampf(kaempfer=tuple(kaempfer), optionen=optionen)

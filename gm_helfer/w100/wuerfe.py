@@ -1,0 +1,44 @@
+"""Würfelschicht für W100: der einzige Ort, an dem Zufall eintritt.
+
+Ein W100 zeigt 1 bis 100 und ist nicht offen nach oben (DESIGN.md › W100). Eingetippte
+Augen eines echten Würfelpaares: ``00`` bedeutet 100. Der Zufall kommt nur aus dem
+übergebenen ``rng`` (``random.Random`` oder numpy ``Generator``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_helfer import wuerfel
+from gm_helfer.w100.daten import LUCKY_SEVEN
+
+
+def w100(*, rng: Any = None, augen: Any = None) -> wuerfel.Wuerfelwurf:
+    """Ein W100-Wurf – vom Programm (``rng``) oder eingetippt (``augen``, ``"00"`` = 100).
+
+    >>> w100(augen="00").natuerlich
+    100
+    """
+    return wuerfel.wuerfle(100, rng=rng, augen=augen)
+
+
+def w100_wert(natuerlich: int, *, lucky_seven: bool = False) -> int:
+    """Der Wert eines W100-Wurfes vor allen Boni.
+
+    „Wird die optionale Regel ‚Lucky Seven‘ aus Würfel verwendet, zählt eine gewürfelte 77
+    doppelt; erst danach kommt der Initiativebonus hinzu.“ (regeln/w100.txt › Initiative und
+    Kampfrunde). Dieselbe Regel gilt für den Angriffswurf (DESIGN.md › W100).
+
+    >>> w100_wert(77, lucky_seven=True), w100_wert(77)
+    (154, 77)
+    """
+    if not 1 <= natuerlich <= 100:
+        raise wuerfel.WuerfelFehler(f"Ein W100 zeigt keine {natuerlich} (möglich: 1 bis 100).")
+    if lucky_seven and natuerlich == LUCKY_SEVEN:
+        return 2 * natuerlich
+    return natuerlich
+
+
+def schadenswurf(ausdruck: str, *, rng: Any = None, augen: Any = None) -> wuerfel.Wurf:
+    """Der Schadenswurf einer Waffe (z. B. ``"2W6+3"``), gewürfelt oder eingetippt."""
+    return wuerfel.wurf(ausdruck, rng=rng, augen=augen)
