@@ -8,7 +8,14 @@ im Projekt verändert. ``GM_HELFER_CHARAKTERE`` zeigt dabei auf eine Kopie von
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -34,3 +41,227 @@ def _temp_datenordner(tmp_path_factory, monkeypatch):
     kaempfe.mkdir()
     monkeypatch.setenv("GM_HELFER_KAEMPFE", str(kaempfe))
     yield
+
+
+# --------------------------------------------------------------------------- marimo + Chromium
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGUMENTE = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+BROWSER_FIXTURES = {"browser_seite", "browser_seite_modul", "marimo_server", "chromium_browser"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Jeder Test, der einen Browser- oder Server-Fixture nutzt, trägt die Marke ``browser``."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
+def isolierte_umgebung(basis: Path) -> dict[str, str]:
+    """Umgebung für Kindprozesse: HOME/XDG und GM_HELFER_* in Temp-Ordnern unter ``basis``.
+
+    ``GM_HELFER_CHARAKTERE`` zeigt auf eine frische Kopie von ``charaktere/``.
+    """
+    env = dict(os.environ)
+    for name in ("home", "config", "cache", "data", "state", "kaempfe"):
+        (basis / name).mkdir(parents=True, exist_ok=True)
+    env.update(
+        HOME=str(basis / "home"),
+        XDG_CONFIG_HOME=str(basis / "config"),
+        XDG_CACHE_HOME=str(basis / "cache"),
+        XDG_DATA_HOME=str(basis / "data"),
+        XDG_STATE_HOME=str(basis / "state"),
+        GM_HELFER_CHARAKTERE=str(_kopie_charaktere(basis / "charaktere")),
+        GM_HELFER_KAEMPFE=str(basis / "kaempfe"),
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    return env
+
+
+def _freier_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _beenden(prozess: subprocess.Popen) -> None:
+    if prozess.poll() is not None:
+        return
+    try:
+        os.killpg(prozess.pid, signal.SIGTERM)
+        prozess.wait(timeout=10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        try:
+            os.killpg(prozess.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        prozess.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def marimo_server(tmp_path_factory):
+    """Fabrik: ``marimo_server("wuerfel.py") -> "http://127.0.0.1:PORT"``.
+
+    Der Name meint ``notebooks/<name>``; ein absoluter Pfad (z. B. in ``tmp_path``) geht auch.
+
+    Startet ``marimo run`` für ``notebooks/<name>`` einmal je Notebook und Sitzung
+    (headless, ohne Token, mit Tracebacks), wartet auf ``/health`` und beendet alle Server
+    am Ende der Sitzung. HOME, XDG-Ordner, Bögen und Protokolle liegen in Temp-Ordnern.
+    """
+    laufend: dict[str, tuple[str, subprocess.Popen]] = {}
+
+    def starten(notebook_dateiname: str) -> str:
+        if notebook_dateiname in laufend:
+            url, prozess = laufend[notebook_dateiname]
+            if prozess.poll() is None:
+                return url
+        notebook = PROJEKT / "notebooks" / notebook_dateiname  # absolute Pfade bleiben
+        if not notebook.is_file():
+            pytest.fail(f"Notebook {notebook} gibt es nicht.")
+        basis = tmp_path_factory.mktemp(f"server_{notebook.stem}")
+        port = _freier_port()
+        log = open(basis / "marimo.log", "wb")
+        prozess = subprocess.Popen(
+            [sys.executable, "-m", "marimo", "-y", "run", str(notebook), "--headless",
+             "--host", "127.0.0.1", "--port", str(port), "--no-token", "--show-tracebacks"],
+            cwd=PROJEKT,
+            env=isolierte_umgebung(basis),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        url = f"http://127.0.0.1:{port}"
+        laufend[notebook_dateiname] = (url, prozess)
+        frist = time.monotonic() + 60
+        while time.monotonic() < frist:
+            if prozess.poll() is not None:
+                break
+            try:
+                with urllib.request.urlopen(url + "/health", timeout=2) as antwort:
+                    if antwort.status == 200:
+                        return url
+            except OSError:
+                time.sleep(0.2)
+        _beenden(prozess)
+        text = (basis / "marimo.log").read_text(errors="replace")[-3000:]
+        pytest.fail(f"marimo-Server für {notebook_dateiname} ist nicht gestartet:\n{text}")
+
+    yield starten
+    for _, prozess in laufend.values():
+        _beenden(prozess)
+
+
+@pytest.fixture(scope="session")
+def chromium_browser():
+    """Ein headless Chromium (Playwright, System-Chromium) für die ganze Sitzung.
+
+    Fehlt ``/usr/bin/chromium`` oder Playwright, werden Browsertests übersprungen –
+    außer wenn die Umgebungsvariable ``CI`` gesetzt ist: dann schlagen sie fehl.
+    """
+    grund = None
+    if not CHROMIUM.exists():
+        grund = f"Chromium fehlt ({CHROMIUM}); installieren mit: apt-get install -y chromium"
+    else:
+        try:
+            from playwright.sync_api import sync_playwright
+        except ImportError:
+            grund = 'Playwright fehlt; installieren mit: pip install -e ".[test]"'
+    if grund:
+        if os.environ.get("CI"):
+            pytest.fail(f"Browsertest in CI nicht möglich: {grund}")
+        pytest.skip(f"Browsertest übersprungen: {grund}")
+    pw = sync_playwright().start()
+    browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGUMENTE)
+    yield browser
+    browser.close()
+    pw.stop()
+
+
+LAEUFT = "[data-testid=loading-indicator], .running-app-icon"
+
+
+def warte_bis_fertig(seite, timeout: float = 60.0) -> None:
+    """Wartet, bis das Notebook Zellen zeigt und keine Zelle mehr läuft (zweimal hintereinander)."""
+    frist = time.monotonic() + timeout
+    ruhig = 0
+    while time.monotonic() < frist:
+        zellen = seite.locator(".marimo-cell").count()
+        laeuft = seite.locator(LAEUFT).count()
+        ruhig = ruhig + 1 if zellen and not laeuft else 0
+        if ruhig >= 2:
+            return
+        seite.wait_for_timeout(250)
+    raise AssertionError(f"Das Notebook ist nach {timeout:.0f} s noch nicht fertig: {seite.url}")
+
+
+def _seite_oeffnen(browser, marimo_server, notebook_dateiname: str, kontexte: list):
+    kontext = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    kontexte.append(kontext)
+    seite = kontext.new_page()
+    seite.goto(marimo_server(notebook_dateiname) + "/")
+    warte_bis_fertig(seite)
+    seite.evaluate("document.fonts.ready")
+    return seite
+
+
+@pytest.fixture
+def browser_seite(chromium_browser, marimo_server):
+    """Fabrik: ``browser_seite("wuerfel.py") -> Page`` – frische Sitzung, fertig gerechnet."""
+    kontexte: list = []
+    yield lambda name: _seite_oeffnen(chromium_browser, marimo_server, name, kontexte)
+    for k in kontexte:
+        k.close()
+
+
+@pytest.fixture(scope="module")
+def browser_seite_modul(chromium_browser, marimo_server):
+    """Wie ``browser_seite``, aber die Seiten leben für das ganze Testmodul (spart Zeit)."""
+    kontexte: list = []
+    seiten: dict[str, object] = {}
+
+    def oeffnen(name: str):
+        if name not in seiten:
+            seiten[name] = _seite_oeffnen(chromium_browser, marimo_server, name, kontexte)
+        return seiten[name]
+
+    yield oeffnen
+    for k in kontexte:
+        k.close()
+
+
+@pytest.fixture
+def warte_fertig():
+    """``warte_fertig(page)``: wartet nach einer Eingabe, bis keine Zelle mehr läuft."""
+    return warte_bis_fertig
+
+
+FEHLER_SELEKTOR = ".marimo-cell.has-error, .marimo-cell [role=alert] h5.text-error"
+
+
+@pytest.fixture
+def keine_zellfehler(tmp_path):
+    """``keine_zellfehler(page)``: keine Zelle mit Fehler, keine marimo-Fehlerausgabe.
+
+    Bei Fehlern: die Fehlertexte und ein Bildschirmfoto (Pfad in der Meldung).
+    """
+
+    def pruefen(seite) -> None:
+        fehler = seite.locator(FEHLER_SELEKTOR)
+        if fehler.count():
+            bild = tmp_path / "zellfehler.png"
+            seite.screenshot(path=str(bild), full_page=True)
+            texte = seite.locator(".marimo-cell.has-error").all_inner_texts()
+            raise AssertionError(
+                f"{fehler.count()} Zellfehler auf {seite.url} (Bild: {bild}):\n"
+                + "\n---\n".join(t[:1500] for t in texte)
+            )
+
+    return pruefen
