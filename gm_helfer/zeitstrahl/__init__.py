@@ -1,0 +1,68 @@
+"""Zeitstrahl: Kampf auf einem Tick-Zeitstrahl mit Verteidigungswahl, Blocken, Rüstung je
+Würfel und Trefferzonen – exakte Chancen (Regeltext ``regeln/zeitstrahl.txt``).
+
+Lesarten und Hausregeln: ``docs/zeitstrahl.md``.
+
+>>> from gm_helfer import zeitstrahl
+>>> zeitstrahl.schadens_chancen("2W6", ruestungsschutz=3)[6]
+0.027777777777777776
+>>> round(zeitstrahl.angriff_chancen(angriffswert=12, verteidigung=15).treffer, 3)
+0.9
+"""
+
+from .chancen import (
+    AngriffsChancen,
+    angriff_chancen,
+    angriff_schadens_chancen,
+    pruefwurf_verteilung,
+    schadens_chancen,
+    treffer_schadens_chancen,
+    trefferzonen_chancen,
+    verteidigungs_verteilung,
+)
+from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, PATZER, TREFFERZONEN, ZONEN
+from .kampf import (
+    VERTEIDIGUNGEN,
+    Kaempfer,
+    Kampf,
+    KampfFehler,
+    Teilnehmer,
+    Waffe,
+    aktion_ereignis,
+    angriff_ereignis,
+    ansage_ereignis,
+    ansage_verfallen_ereignis,
+    anwenden,
+    kampf_aus_kopf,
+    kann_reagieren,
+    lebenspunkte_ereignis,
+    neuer_kampf,
+    reaktions_ticks,
+    start_ereignis,
+    verteidigungswert,
+)
+from .optionen import STANDARD, Optionen
+from .proben import Probe, bewerte_probe, probe
+from .schaden import (
+    Schicht,
+    Trefferzone,
+    bestgeschuetzte_zone,
+    ruestung,
+    schadenspunkte,
+    trefferzone,
+    zonen_ruestung,
+)
+from .verschiebung import Verschiebung, kaufkraft, pruefe_verschiebung, verhaeltnis
+from .vorschau import (
+    Vergleich,
+    VerteidigungsWahl,
+    schadens_vorschau,
+    verschiebungs_vergleich,
+    verteidigungs_wahlen,
+    zeitstrahl_eintraege,
+)
+from .bogen import SCHEMA, kaempfer_aus_bogen, kaempfer_aus_werten  # noqa: E402  (meldet das Schema an)
+
+SYSTEM = "zeitstrahl"
+
+__all__ = [n for n in dir() if not n.startswith("_")]

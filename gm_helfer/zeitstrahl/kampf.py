@@ -1,0 +1,959 @@
+"""Kampf auf dem Zeitstrahl: Zustand, Ereignisse, reines ``anwenden``.
+
+Regeltext ``regeln/zeitstrahl.txt``, „Der Kampf“, „Aktionen“, „Angriff“, „Verteidigung“,
+„Reaktionen“, „Trefferzonen“, „Kritische Erfolge“, „Patzer“, „Verschieben von Kampfwerten“
+und „Kontern“.
+
+Aufbau (DESIGN.md): Die Ereignis-Bauer (``start_ereignis``, ``aktion_ereignis``,
+``angriff_ereignis``, …) würfeln (``rng``) oder nehmen eingetippte Augen, bewerten alles
+rein und legen das Ergebnis samt aller Änderungen in ein
+:class:`~gm_helfer.protokoll.Ereignis`. :func:`anwenden` liest nur diese Änderungen und baut
+einen neuen Zustand – so spielt ein gespeichertes Protokoll genau dasselbe nach.
+
+Zeitstrahl (Lesart, ``docs/zeitstrahl.md``): Die Position eines Teilnehmers ist der Tick
+seiner nächsten Aktion. „Der mit der niedrigsten Position auf dem Zeitstrahl ist als erstes
+an der Reihe. Wenn mehrere Parteien gleichzeitig dran sind, finden deren Aktionen auch
+gleichzeitig statt. Dabei erhöht jede Aktion die Position auf dem Zeitstrahl.“
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from gm_helfer.protokoll import Ereignis
+
+from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, PATZER, ZONEN
+from .optionen import STANDARD, Optionen
+from .proben import Probe, bewerte_probe, probe, wuerfeln
+from .schaden import (
+    Schicht,
+    bestgeschuetzte_zone,
+    ruestung,
+    schadenspunkte,
+    trefferzone,
+    zonen_ruestung,
+)
+from .verschiebung import Verschiebung, pruefe_verschiebung
+
+__all__ = [
+    "Waffe",
+    "Kaempfer",
+    "Teilnehmer",
+    "Balken",
+    "Kampf",
+    "KampfFehler",
+    "VERTEIDIGUNGEN",
+    "neuer_kampf",
+    "kampf_aus_kopf",
+    "anwenden",
+    "start_ereignis",
+    "aktion_ereignis",
+    "ansage_ereignis",
+    "ansage_verfallen_ereignis",
+    "angriff_ereignis",
+    "lebenspunkte_ereignis",
+    "reaktions_ticks",
+    "kann_reagieren",
+    "verteidigungswert",
+]
+
+SYSTEM = "Zeitstrahl"
+VERTEIDIGUNGEN = ("passiv", "ausweichen", "parade", "blocken")
+_NAMEN_VERTEIDIGUNG = {
+    "passiv": "passives Ausweichen",
+    "ausweichen": "aktives Ausweichen",
+    "parade": "Parade",
+    "blocken": "Blocken",
+}
+_ART_TEXT = {"sofort": "sofortige", "vorbereitet": "vorbereitete",
+             "kontinuierlich": "kontinuierliche"}
+
+
+class KampfFehler(ValueError):
+    """Ein Schritt, den die Regeln nicht erlauben; die Meldung ist deutsch."""
+
+
+# --- Werte der Kämpfer ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Waffe:
+    """Eine Waffe oder ein Verteidigungsmittel (Schild) vom Charakterbogen."""
+
+    name: str
+    fertigkeit: str = "nahkampf"
+    """Welche Waffenfertigkeit die Probe nutzt („Probe entsprechend der Waffengattung“)."""
+    geschwindigkeit: int = 4
+    """Zeiteinheiten (Ticks) für einen Angriff."""
+    schaden: str = "W6"
+    """Trefferpunktewürfel, z. B. ``3W4``."""
+    verteidigungsbonus: int = 0
+    stabilitaet: int = 10
+    zweihaendig: bool = False
+    kettenwaffe: bool = False
+    """„mit Kettenwaffen ist kein Blocken möglich“."""
+    kurze_stichwaffe: bool = False
+    schild: bool = False
+
+    @property
+    def waffenlos(self) -> bool:
+        return self.fertigkeit == "waffenlos"
+
+
+@dataclass(frozen=True)
+class Kaempfer:
+    """Die festen Kampfwerte eines Charakters (aus dem Bogen)."""
+
+    name: str
+    partei: str = "Helden"
+    kampferfahrung: int = 10
+    staerke: int = 10
+    groesse: int = 0
+    """Größenmodifikation (zählt zum passiven Ausweichen)."""
+    lebenspunkte: int = 20
+    fertigkeiten: tuple[tuple[str, int], ...] = ()
+    waffen: tuple[Waffe, ...] = ()
+    ruestung: tuple[Schicht, ...] = ()
+    spezialisierungen: tuple[tuple[str, int], ...] = ()
+    """(Art, Stufe): ``"verschiebung"`` (Verhältnis), ``"konter"`` (Erschwernis/Zeitdifferenz)."""
+
+    def fertigkeit(self, name: str) -> int:
+        for n, w in self.fertigkeiten:
+            if n == name:
+                return w
+        raise KampfFehler(f"{self.name} hat keine Fertigkeit „{name}“.")
+
+    def spezialisierung(self, art: str) -> int:
+        return max((s for a, s in self.spezialisierungen if a == art), default=0)
+
+    @property
+    def passive_verteidigung(self) -> int:
+        """Kampferfahrung + Größenmodifikation (Abschnitt „Verteidigung“)."""
+        return self.kampferfahrung + self.groesse
+
+    def waffe(self, wahl: int | str) -> tuple[int, Waffe]:
+        if isinstance(wahl, int):
+            if not 0 <= wahl < len(self.waffen):
+                raise KampfFehler(f"{self.name} hat keine Waffe Nr. {wahl + 1}.")
+            return wahl, self.waffen[wahl]
+        for i, w in enumerate(self.waffen):
+            if w.name == wahl:
+                return i, w
+        raise KampfFehler(f"{self.name} führt keine Waffe „{wahl}“.")
+
+    def als_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["ruestung"] = [dict(asdict(s), zonen=list(s.zonen)) for s in self.ruestung]
+        return d
+
+    @classmethod
+    def aus_dict(cls, d: Mapping[str, Any]) -> "Kaempfer":
+        return cls(
+            name=d["name"], partei=d.get("partei", "Helden"),
+            kampferfahrung=int(d["kampferfahrung"]), staerke=int(d["staerke"]),
+            groesse=int(d.get("groesse", 0)), lebenspunkte=int(d["lebenspunkte"]),
+            fertigkeiten=tuple((str(n), int(w)) for n, w in d.get("fertigkeiten", ())),
+            waffen=tuple(Waffe(**w) for w in d.get("waffen", ())),
+            ruestung=tuple(Schicht(s["name"], int(s["schutz"]), int(s.get("behinderung", 0)),
+                                   tuple(s.get("zonen", ZONEN)))
+                           for s in d.get("ruestung", ())),
+            spezialisierungen=tuple((str(a), int(s)) for a, s in d.get("spezialisierungen", ())),
+        )
+
+
+# --- Zustand ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Teilnehmer:
+    """Ein Kämpfer im laufenden Kampf."""
+
+    kaempfer: Kaempfer
+    lebenspunkte: int
+    position: int | None = None
+    """Tick der nächsten eigenen Aktion (``None`` vor dem Start)."""
+    stabilitaet: tuple[int, ...] = ()
+    """Aktuelle Stabilität je Waffe."""
+    waffen_status: tuple[str, ...] = ()
+    """Je Waffe ``"bereit"``, ``"verloren"`` oder ``"gebrochen"``."""
+    angesagt: bool = False
+    """Hat zur eigenen Aktion eine Reaktion angesagt („Reaktionen“)."""
+    verschiebung: Verschiebung = Verschiebung()
+    """Gilt bis zur nächsten eigenen Aktion."""
+    zustaende: tuple[str, ...] = ()
+    laufend: str = ""
+    """Vorbereitete oder kontinuierliche Aktion, die gerade läuft."""
+
+    @property
+    def name(self) -> str:
+        return self.kaempfer.name
+
+    @property
+    def partei(self) -> str:
+        return self.kaempfer.partei
+
+    def kampfunfaehig(self, optionen: Optionen = STANDARD) -> bool:
+        """Gesundheitsmodell (Annahme, der Text hat keines): Lebenspunkte ≤ Grenze."""
+        return self.lebenspunkte <= optionen.kampfunfaehig_bei
+
+
+@dataclass(frozen=True)
+class Balken:
+    """Ein Abschnitt auf dem Zeitstrahl-Diagramm."""
+
+    name: str
+    start: int
+    ende: int
+    art: str
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Kampf:
+    """Der ganze Kampfzustand (unveränderlich)."""
+
+    teilnehmer: tuple[Teilnehmer, ...]
+    optionen: Optionen = STANDARD
+    balken: tuple[Balken, ...] = ()
+    konter: tuple[str, str] | None = None
+    """(Verteidiger, Angreifer), wenn ein Gegenangriff erlaubt ist („Kontern“)."""
+    gestartet: bool = False
+
+    def __getitem__(self, name: str) -> Teilnehmer:
+        for t in self.teilnehmer:
+            if t.name == name:
+                return t
+        raise KampfFehler(f"„{name}“ kämpft hier nicht mit.")
+
+    @property
+    def aktive(self) -> tuple[Teilnehmer, ...]:
+        return tuple(t for t in self.teilnehmer if not t.kampfunfaehig(self.optionen))
+
+    @property
+    def jetzt(self) -> int | None:
+        """Der aktuelle Tick: die niedrigste Position der Kampffähigen."""
+        pos = [t.position for t in self.aktive if t.position is not None]
+        return min(pos) if pos else None
+
+    @property
+    def am_zug(self) -> tuple[str, ...]:
+        """Alle, die jetzt (gleichzeitig) handeln."""
+        j = self.jetzt
+        return tuple(t.name for t in self.aktive if j is not None and t.position == j)
+
+    def reihenfolge(self) -> tuple[Teilnehmer, ...]:
+        """Kampffähige nach Position (Gleichstand: gleichzeitig, dann nach Name)."""
+        return tuple(sorted(self.aktive, key=lambda t: (t.position or 0, t.name)))
+
+    def als_kopf(self) -> dict[str, Any]:
+        """Alles, was :func:`kampf_aus_kopf` zum Fortsetzen braucht (JSON)."""
+        return {
+            "kaempfer": [t.kaempfer.als_dict() for t in self.teilnehmer],
+            "optionen": asdict(self.optionen),
+        }
+
+
+def neuer_kampf(kaempfer: Sequence[Kaempfer], optionen: Optionen = STANDARD) -> Kampf:
+    """Startzustand: alle mit vollen Lebenspunkten, noch ohne Position."""
+    namen = [k.name for k in kaempfer]
+    doppelt = {n for n in namen if namen.count(n) > 1}
+    if doppelt:
+        raise KampfFehler(f"Namen doppelt: {', '.join(sorted(doppelt))}.")
+    return Kampf(
+        teilnehmer=tuple(
+            Teilnehmer(k, k.lebenspunkte, None, tuple(w.stabilitaet for w in k.waffen),
+                       tuple("bereit" for _ in k.waffen))
+            for k in kaempfer
+        ),
+        optionen=optionen,
+    )
+
+
+def kampf_aus_kopf(kopf: Mapping[str, Any]) -> Kampf:
+    """Gegenstück zu :meth:`Kampf.als_kopf` (für ``Verlauf.fortsetzen``)."""
+    return neuer_kampf(
+        [Kaempfer.aus_dict(d) for d in kopf["kaempfer"]],
+        Optionen(**kopf.get("optionen", {})),
+    )
+
+
+# --- anwenden -------------------------------------------------------------------------
+
+
+def _aendern(t: Teilnehmer, a: Mapping[str, Any]) -> Teilnehmer:
+    neu: dict[str, Any] = {}
+    if "position" in a:
+        neu["position"] = a["position"]
+    if "lebenspunkte_minus" in a:
+        neu["lebenspunkte"] = t.lebenspunkte - int(a["lebenspunkte_minus"])
+    if "lebenspunkte" in a:
+        neu["lebenspunkte"] = int(a["lebenspunkte"])
+    if "angesagt" in a:
+        neu["angesagt"] = bool(a["angesagt"])
+    if "verschiebung" in a:
+        neu["verschiebung"] = Verschiebung.aus_dict(a["verschiebung"])
+    if "laufend" in a:
+        neu["laufend"] = a["laufend"]
+    zustaende = [z for z in t.zustaende if z not in a.get("zustand_weg", ())]
+    zustaende += [z for z in a.get("zustand_neu", ()) if z not in zustaende]
+    neu["zustaende"] = tuple(zustaende)
+    if "waffen" in a:
+        stab, status = list(t.stabilitaet), list(t.waffen_status)
+        for w in a["waffen"]:
+            i = int(w["index"])
+            if "stabilitaet" in w:
+                stab[i] = int(w["stabilitaet"])
+            if "status" in w:
+                status[i] = w["status"]
+        neu["stabilitaet"], neu["waffen_status"] = tuple(stab), tuple(status)
+    return replace(t, **neu)
+
+
+def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
+    """Reines Anwenden eines Ereignisses: liest ``daten["aenderungen"]`` (je Name die neuen
+    Werte), ``daten["balken"]`` und ``daten["konter"]``; ändert ``kampf`` nie."""
+    d = ereignis.daten
+    aenderungen: Mapping[str, Mapping[str, Any]] = d.get("aenderungen", {})
+    for name in aenderungen:
+        kampf[name]  # prüft den Namen
+    teilnehmer = tuple(
+        _aendern(t, aenderungen[t.name]) if t.name in aenderungen else t
+        for t in kampf.teilnehmer
+    )
+    balken = kampf.balken + tuple(Balken(**b) for b in d.get("balken", ()))
+    konter = d.get("konter")
+    return replace(
+        kampf,
+        teilnehmer=teilnehmer,
+        balken=balken,
+        konter=tuple(konter) if konter else None,
+        gestartet=kampf.gestartet or ereignis.art == "start",
+    )
+
+
+# --- Hilfen ------------------------------------------------------------------------------
+
+
+def _regel(*teile: str) -> str:
+    return " › ".join((SYSTEM,) + teile)
+
+
+def _am_zug_pruefen(kampf: Kampf, name: str) -> Teilnehmer:
+    if not kampf.gestartet:
+        raise KampfFehler("Der Kampf hat noch nicht begonnen: erst die Startpositionen würfeln.")
+    t = kampf[name]
+    if t.kampfunfaehig(kampf.optionen):
+        raise KampfFehler(f"{name} ist kampfunfähig.")
+    if name not in kampf.am_zug:
+        raise KampfFehler(
+            f"{name} ist erst bei Tick {t.position} dran; jetzt ist Tick {kampf.jetzt} "
+            f"({', '.join(kampf.am_zug)})."
+        )
+    return t
+
+
+def _ticks(n: int, optionen: Optionen) -> int:
+    return max(optionen.mindest_ticks, n)
+
+
+def _eigene_aktion(t: Teilnehmer) -> dict[str, Any]:
+    """Was bei jeder eigenen Aktion endet: Verschiebung, „Position verschlechtert“, Ansage."""
+    return {"zustand_weg": ["Position verschlechtert"], "verschiebung": {}, "angesagt": False}
+
+
+def _wuerfel_aus(augen: Mapping[str, Any] | None, schluessel: str) -> Any:
+    if not augen:
+        return None
+    wert = augen.get(schluessel)
+    if isinstance(wert, str) and not wert.strip():
+        return None
+    return wert
+
+
+# --- Start ----------------------------------------------------------------------------
+
+
+def start_ereignis(
+    kampf: Kampf,
+    schwierigkeit: int | Mapping[str, int] | None = None,
+    *,
+    rng: Any = None,
+    augen: Mapping[str, Any] | None = None,
+) -> Ereignis:
+    """Startpositionen („Der Kampf“): jeder würfelt eine Probe auf Kampferfahrung; die
+    Startposition ist max(0, Schwierigkeit − Ergebnis).
+
+    ``schwierigkeit``: eine Zahl für alle, oder je Partei bzw. Name (Name vor Partei), z. B.
+    höher für Überraschte oder gegen furchterregende Gegner. Fehlt sie, gilt
+    ``optionen.start_schwierigkeit``. ``augen``: eingetippte Prüfwürfe je Name.
+    """
+    o = kampf.optionen
+    aenderungen: dict[str, Any] = {}
+    proben: dict[str, Any] = {}
+    eingetippt = False
+    zeilen = []
+    for t in kampf.teilnehmer:
+        if isinstance(schwierigkeit, Mapping):
+            s = schwierigkeit.get(t.name, schwierigkeit.get(t.partei, o.start_schwierigkeit))
+        else:
+            s = o.start_schwierigkeit if schwierigkeit is None else schwierigkeit
+        a = _wuerfel_aus(augen, t.name)
+        pr = probe(t.kaempfer.kampferfahrung, rng=None if a is not None else rng, augen=a,
+                   optionen=o)
+        pos = max(0, int(s) - pr.gesamt)
+        eingetippt |= pr.eingetippt
+        proben[t.name] = {"wert": pr.wert, "wurf": pr.natuerlich, "gesamt": pr.gesamt,
+                          "schwierigkeit": int(s), "eingetippt": pr.eingetippt}
+        aenderungen[t.name] = {"position": pos, "angesagt": False}
+        zeilen.append(f"{t.name} {pr.gesamt}→{pos}")
+    return Ereignis(
+        "start",
+        {"proben": proben, "aenderungen": aenderungen},
+        regel=_regel("Der Kampf", "Startposition"),
+        eingetippt=eingetippt,
+        text="Startpositionen: " + ", ".join(zeilen),
+    )
+
+
+# --- Aktionen und Ansagen ----------------------------------------------------------------
+
+
+def aktion_ereignis(
+    kampf: Kampf, name: str, ticks: int, art: str = "sofort", beschreibung: str = ""
+) -> Ereignis:
+    """Eine Aktion ohne Angriff („Aktionen“): sofortig, vorbereitet oder kontinuierlich.
+
+    Sie kostet ``ticks`` Zeiteinheiten. Eine vorbereitete Aktion wirkt erst am Ende, eine
+    kontinuierliche läuft, bis eine andere Aktion sie ablöst.
+    """
+    if art not in _ART_TEXT:
+        raise KampfFehler(f"Unbekannte Aktionsart „{art}“ (sofort, vorbereitet, kontinuierlich).")
+    if int(ticks) < 1:
+        raise KampfFehler("Eine Aktion braucht mindestens eine Zeiteinheit.")
+    t = _am_zug_pruefen(kampf, name)
+    assert t.position is not None
+    ende = t.position + int(ticks)
+    beschreibung = beschreibung or "Aktion"
+    a = _eigene_aktion(t)
+    a["position"] = ende
+    a["laufend"] = beschreibung if art != "sofort" else ""
+    wirkung = {"sofort": "wirkt sofort", "vorbereitet": f"wirkt bei Tick {ende}",
+               "kontinuierlich": "läuft weiter"}[art]
+    return Ereignis(
+        "aktion",
+        {"name": name, "ticks": int(ticks), "art": art, "beschreibung": beschreibung,
+         "aenderungen": {name: a},
+         "balken": [asdict(Balken(name, t.position, ende, beschreibung, art))]},
+        regel=_regel("Aktionen"),
+        text=f"{name}: {beschreibung} ({_ART_TEXT[art]} Aktion, {ticks} Ticks, {wirkung}) "
+             f"→ Tick {ende}",
+    )
+
+
+def ansage_ereignis(kampf: Kampf, name: str) -> Ereignis:
+    """Reaktion ansagen („Reaktionen“): „Sollte man allerdings einen Angriff erwarten, zur
+    selben Zeit in der man seine eigene Aktion hat, so kann man eine Reaktion ansagen.“"""
+    _am_zug_pruefen(kampf, name)
+    return Ereignis(
+        "ansage",
+        {"name": name, "aenderungen": {name: {"angesagt": True}}},
+        regel=_regel("Reaktionen"),
+        text=f"{name} sagt eine Reaktion an und wartet auf den Angriff.",
+    )
+
+
+def ansage_verfallen_ereignis(kampf: Kampf, name: str) -> Ereignis:
+    """Angesagte Reaktion ohne Angriff: „Falls der Angriff allerdings ausbleibt, so verbraucht
+    man auf diese Weise eine Zeiteinheit und die Aktion ist vorbei.“"""
+    t = kampf[name]
+    if not t.angesagt or t.position is None:
+        raise KampfFehler(f"{name} hat keine Reaktion angesagt.")
+    ende = t.position + 1
+    return Ereignis(
+        "ansage_verfallen",
+        {"name": name, "aenderungen": {name: {"angesagt": False, "position": ende}},
+         "balken": [asdict(Balken(name, t.position, ende, "Ansage verfallen"))]},
+        regel=_regel("Reaktionen"),
+        text=f"{name}: kein Angriff kam – die angesagte Reaktion kostet 1 Tick → Tick {ende}.",
+    )
+
+
+def lebenspunkte_ereignis(kampf: Kampf, name: str, lebenspunkte: int, grund: str = "") -> Ereignis:
+    """Der Spielleiter setzt Lebenspunkte von Hand (Heilung, Gift …; Hausregel-Gesundheit)."""
+    t = kampf[name]
+    return Ereignis(
+        "lebenspunkte",
+        {"name": name, "aenderungen": {name: {"lebenspunkte": int(lebenspunkte)}}},
+        regel=_regel("Hausregel", "Lebenspunkte"),
+        text=f"{name}: Lebenspunkte {t.lebenspunkte} → {lebenspunkte}"
+             + (f" ({grund})" if grund else ""),
+    )
+
+
+# --- Verteidigung ------------------------------------------------------------------------
+
+
+def reaktions_ticks(
+    kampf: Kampf, name: str, art: str, waffe: int | str | None = None, zweite_hand: bool = False
+) -> int:
+    """Zeiteinheiten einer Verteidigung: passiv 0, Ausweichen 2, Parade/Blocken Waffe − 1,
+    mit der zweiten Hand eine weitere weniger (Abschnitt „Verteidigung“)."""
+    o = kampf.optionen
+    if art == "passiv":
+        return 0
+    if art == "ausweichen":
+        return 2
+    if art in ("parade", "blocken"):
+        if waffe is None:
+            raise KampfFehler(f"Für {_NAMEN_VERTEIDIGUNG[art]} fehlt die Waffe.")
+        _, w = kampf[name].kaempfer.waffe(waffe)
+        return _ticks(w.geschwindigkeit - 1 - (1 if zweite_hand else 0), o)
+    raise KampfFehler(f"Unbekannte Verteidigung „{art}“.")
+
+
+def kann_reagieren(kampf: Kampf, name: str, angriff_ende: int) -> str:
+    """Leer, wenn ``name`` auf einen Angriff reagieren darf, der bei Tick ``angriff_ende``
+    endet; sonst der Grund (deutsch). Abschnitt „Reaktionen“."""
+    t = kampf[name]
+    j = kampf.jetzt
+    if t.kampfunfaehig(kampf.optionen):
+        return f"{name} ist kampfunfähig."
+    if t.position == j and not t.angesagt:
+        return (f"{name} ist selbst bei Tick {j} dran und hat keine Reaktion angesagt – "
+                "man kann nicht zur selben Zeit agieren und reagieren.")
+    if (kampf.optionen.reaktion_nur_im_fenster and t.position is not None
+            and t.position > angriff_ende):
+        return (f"Der Angriff endet bei Tick {angriff_ende}, vor der nächsten Aktion von {name} "
+                f"(Tick {t.position}) – keine Reaktion möglich.")
+    return ""
+
+
+def verteidigungswert(kampf: Kampf, name: str, art: str, waffe: int | str | None = None) -> int:
+    """Fester Teil der Verteidigung (ohne Wurf): passiv/ausweichen Kampferfahrung + Größe,
+    Parade Waffenwert (+ Bonus), Blocken Waffenwert + doppelter Bonus (waffenlos: +2);
+    jeweils mit der eigenen Verschiebung."""
+    t = kampf[name]
+    k = t.kaempfer
+    shift = t.verschiebung.verteidigung
+    if art in ("passiv", "ausweichen"):
+        return k.passive_verteidigung + shift
+    if waffe is None:
+        raise KampfFehler(f"Für {_NAMEN_VERTEIDIGUNG.get(art, art)} fehlt die Waffe.")
+    i, w = k.waffe(waffe)
+    if t.waffen_status[i] != "bereit":
+        raise KampfFehler(f"{w.name} von {name} ist {t.waffen_status[i]}.")
+    if art == "blocken" and w.kettenwaffe:
+        raise KampfFehler(f"Mit der Kettenwaffe {w.name} ist kein Blocken möglich.")
+    basis = k.fertigkeit(w.fertigkeit) + shift
+    if art == "parade":
+        return basis + (w.verteidigungsbonus if kampf.optionen.parade_mit_verteidigungsbonus else 0)
+    if art == "blocken":
+        return basis + (2 if w.waffenlos else 2 * w.verteidigungsbonus)
+    raise KampfFehler(f"Unbekannte Verteidigung „{art}“.")
+
+
+def _halb(t: Teilnehmer, wert: int) -> int:
+    """„Position verschlechtern (halbe Verteidigung bis zur nächsten Aktion)“."""
+    return wert // 2 if "Position verschlechtert" in t.zustaende else wert
+
+
+# --- Angriff -------------------------------------------------------------------------------
+
+
+def _w6_effekt(tabelle: Mapping[int, tuple[str, str]], augen: Any, rng: Any, wahl: int,
+               wofuer: str) -> tuple[int, int, str, str, bool]:
+    w = wuerfeln("W6", rng=rng, augen=augen, wofuer=wofuer)
+    n = w.gesamt
+    gewaehlt = n
+    if n == 6:
+        if wahl not in range(1, 6):
+            raise KampfFehler("Bei einer 6 bitte einen Effekt 1–5 wählen.")
+        gewaehlt = wahl
+    schluessel, text = tabelle[gewaehlt]
+    return n, gewaehlt, schluessel, text, w.eingetippt
+
+
+def angriff_ereignis(
+    kampf: Kampf,
+    angreifer: str,
+    ziel: str,
+    waffe: int | str = 0,
+    verteidigung: str = "passiv",
+    *,
+    verteidigungs_waffe: int | str | None = None,
+    zweite_hand: bool = False,
+    zweite_waffe: int | str | None = None,
+    verschiebung: Verschiebung = Verschiebung(),
+    modifikator: int = 0,
+    krit_wahl: int = 3,
+    verteidigung_krit_wahl: int = 2,
+    rng: Any = None,
+    augen: Mapping[str, Any] | None = None,
+) -> Ereignis:
+    """Ein ganzer Angriff samt Verteidigung, Trefferzone, Schaden, Blocken-Folgen,
+    kritischen Effekten und Patzern – gewürfelt (``rng``) oder mit eingetippten ``augen``.
+
+    ``augen`` (alle optional; was fehlt, würfelt ``rng``): ``"angriff"`` (Prüfwurf),
+    ``"verteidigung"`` (W10 beim Ausweichen, Prüfwurf bei Parade/Blocken), ``"zone"`` (2W6,
+    geordnet), ``"schaden"`` (Trefferpunktewürfel), ``"krit"``/``"krit_bonus"``,
+    ``"verteidigung_krit"``/``"verteidigung_krit_bonus"``, ``"patzer"``/``"patzer_wurf"``,
+    ``"verteidigung_patzer"``/``"verteidigung_patzer_wurf"``.
+
+    Regeln: „Angriff“ (Treffer bei Attacke ≥ Verteidigung), „Verteidigung“, „Reaktionen“,
+    „Trefferzonen“, „Schaden und Rüstungsschutz“, „Kritische Erfolge“, „Patzer“,
+    „Verschieben von Kampfwerten“, „Kontern“.
+    """
+    o = kampf.optionen
+    ist_konter = kampf.konter is not None and kampf.konter == (angreifer, ziel)
+    if ist_konter:
+        a_t = kampf[angreifer]
+        if a_t.kampfunfaehig(o):
+            raise KampfFehler(f"{angreifer} ist kampfunfähig.")
+    else:
+        a_t = _am_zug_pruefen(kampf, angreifer)
+    z_t = kampf[ziel]
+    if angreifer == ziel:
+        raise KampfFehler("Angreifer und Ziel sind dieselbe Person.")
+    if z_t.kampfunfaehig(o) and verteidigung != "passiv":
+        raise KampfFehler(f"{ziel} ist kampfunfähig und kann sich nicht aktiv verteidigen.")
+    if verteidigung not in VERTEIDIGUNGEN:
+        raise KampfFehler(f"Unbekannte Verteidigung „{verteidigung}“.")
+    ak = a_t.kaempfer
+    wi, w = ak.waffe(waffe)
+    if a_t.waffen_status[wi] != "bereit":
+        raise KampfFehler(f"{w.name} von {angreifer} ist {a_t.waffen_status[wi]}.")
+    jetzt = a_t.position if a_t.position is not None else 0
+    eingetippt = False
+    zeilen: list[str] = []
+    regeln = ["Angriff"]
+
+    # Verschiebung prüfen (nur zur eigenen Aktion)
+    grund_angriff = ak.fertigkeit(w.fertigkeit)
+    spezial = ak.spezialisierung("verschiebung")
+    if not verschiebung.leer:
+        if ist_konter:
+            raise KampfFehler("Verschieben geht nur zur eigenen Aktion, nicht beim Kontern.")
+        fehler = pruefe_verschiebung(
+            verschiebung, angriffswert=grund_angriff, verteidigung=ak.passive_verteidigung,
+            kritschwelle=o.kritschwelle, spezialisierung=spezial)
+        if fehler:
+            raise KampfFehler(" ".join(fehler))
+        regeln.append("Verschieben von Kampfwerten")
+    konter_malus = max(0, o.konter_erschwernis - ak.spezialisierung("konter")) if ist_konter else 0
+    angriffswert = grund_angriff + verschiebung.angriff + modifikator - konter_malus
+    kritschwelle = o.kritschwelle - verschiebung.kritschwelle
+    patzerschwelle = o.basis_patzerschwelle + verschiebung.patzerschwelle
+
+    # Angriffsprobe
+    a_augen = _wuerfel_aus(augen, "angriff")
+    ap = probe(angriffswert, rng=None if a_augen is not None else rng, augen=a_augen,
+               kritschwelle=kritschwelle, patzerschwelle=patzerschwelle, optionen=o)
+    eingetippt |= ap.eingetippt
+    angriff_gesamt = ap.gesamt
+    zeilen.append(f"{angreifer} greift {ziel} mit {w.name} an: {angriffswert}+{ap.natuerlich}"
+                  f"={ap.gesamt}" + (" (kritisch)" if ap.kritisch else "")
+                  + (" (Patzer)" if ap.patzer else ""))
+    krit: dict[str, Any] | None = None
+    if ap.kritisch:
+        regeln.append("Kritische Erfolge beim Angriff")
+        if verschiebung.krit_effekt is not None and verschiebung.kritschwelle > 0:
+            n = gewaehlt = verschiebung.krit_effekt
+            if gewaehlt == 6:
+                gewaehlt = krit_wahl
+            schluessel, text = KRIT_ANGRIFF[gewaehlt]
+            getippt = False
+        else:
+            n, gewaehlt, schluessel, text, getippt = _w6_effekt(
+                KRIT_ANGRIFF, _wuerfel_aus(augen, "krit"), rng, krit_wahl, "den kritischen Effekt")
+        eingetippt |= getippt
+        krit = {"wurf": n, "effekt": gewaehlt, "schluessel": schluessel, "text": text}
+        if schluessel == "bonus_w6":
+            b = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, "krit_bonus"),
+                         wofuer="den W6-Bonus")
+            eingetippt |= b.eingetippt
+            angriff_gesamt += b.gesamt
+            krit["bonus"] = b.gesamt
+        zeilen.append(f"Kritischer Effekt: {text}")
+
+    # Verteidigung
+    reakt_ticks = reaktions_ticks(kampf, ziel, verteidigung, verteidigungs_waffe, zweite_hand)
+    angriff_ticks = w.geschwindigkeit
+    grund = ""
+    if verteidigung != "passiv":
+        grund = kann_reagieren(kampf, ziel, jetzt + angriff_ticks)
+        if grund:
+            raise KampfFehler(grund)
+        regeln += ["Verteidigung", "Reaktionen"]
+    vwert = verteidigungswert(kampf, ziel, verteidigung, verteidigungs_waffe)
+    v_probe: Probe | None = None
+    v_krit: dict[str, Any] | None = None
+    v_patzer: dict[str, Any] | None = None
+    v_augen = _wuerfel_aus(augen, "verteidigung")
+    if verteidigung == "passiv":
+        vgesamt = vwert
+    elif verteidigung == "ausweichen":
+        wurf10 = wuerfeln("W10", rng=None if v_augen is not None else rng, augen=v_augen,
+                          wofuer="das Ausweichen (W10)")
+        eingetippt |= wurf10.eingetippt
+        vgesamt = vwert + wurf10.gesamt
+    else:
+        v_probe = probe(vwert, rng=None if v_augen is not None else rng, augen=v_augen,
+                        optionen=o)
+        eingetippt |= v_probe.eingetippt
+        vgesamt = v_probe.gesamt
+        if v_probe.kritisch:
+            regeln.append("Kritische Erfolge beim Verteidigen")
+            n, gewaehlt, schluessel, text, getippt = _w6_effekt(
+                KRIT_VERTEIDIGUNG, _wuerfel_aus(augen, "verteidigung_krit"), rng,
+                verteidigung_krit_wahl, "den kritischen Verteidigungseffekt")
+            eingetippt |= getippt
+            v_krit = {"wurf": n, "effekt": gewaehlt, "schluessel": schluessel, "text": text}
+            if schluessel == "bonus_w6":
+                b = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, "verteidigung_krit_bonus"),
+                             wofuer="den W6-Bonus der Verteidigung")
+                eingetippt |= b.eingetippt
+                vgesamt += b.gesamt
+                v_krit["bonus"] = b.gesamt
+    vgesamt = _halb(z_t, vgesamt)
+    zeilen.append(f"{ziel}: {_NAMEN_VERTEIDIGUNG[verteidigung]} {vgesamt}")
+    if v_krit:
+        zeilen.append(f"Kritische Verteidigung: {v_krit['text']}")
+
+    # Treffer?
+    if ap.patzer:
+        treffer = False
+    elif ap.kritisch and (verteidigung == "passiv" or o.kritisch_trifft_immer):
+        treffer = True
+    else:
+        treffer = angriff_gesamt >= vgesamt
+
+    # Zeit
+    a_ticks = angriff_ticks
+    if krit and krit["schluessel"] == "tick_weniger":
+        a_ticks -= 1
+    if v_krit and v_krit["schluessel"] == "angreifer_tick_mehr":
+        a_ticks += 1
+    if v_krit and v_krit["schluessel"] == "tick_weniger":
+        reakt_ticks -= 1
+    a_ticks = _ticks(a_ticks, o)
+    if verteidigung != "passiv":
+        reakt_ticks = _ticks(reakt_ticks, o)
+
+    aend: dict[str, dict[str, Any]] = {angreifer: _eigene_aktion(a_t) if not ist_konter
+                                        else {"angesagt": False}}
+    aend.setdefault(ziel, {})
+    a_pos = (a_t.position or 0) + a_ticks
+    aend[angreifer]["position"] = a_pos
+    if not verschiebung.leer:
+        aend[angreifer]["verschiebung"] = verschiebung.als_dict()
+    balken = [asdict(Balken(angreifer, a_t.position or 0, a_pos,
+                            "Konter" if ist_konter else "Angriff", f"{w.name} auf {ziel}"))]
+    z_pos = z_t.position
+    if verteidigung != "passiv" and z_t.position is not None:
+        z_start = max(z_t.position, jetzt)
+        z_pos = z_start + reakt_ticks
+        aend[ziel]["position"] = z_pos
+        aend[ziel]["angesagt"] = False
+        balken.append(asdict(Balken(ziel, jetzt, jetzt + reakt_ticks,
+                                    _NAMEN_VERTEIDIGUNG[verteidigung], f"gegen {angreifer}")))
+
+    # Schaden
+    daten_schaden: dict[str, Any] = {}
+    zk = z_t.kaempfer
+    if treffer or (verteidigung in ("parade", "blocken") and not ap.patzer):
+        dw = wuerfeln(w.schaden, rng=rng, augen=_wuerfel_aus(augen, "schaden"),
+                      wofuer=f"den Schaden ({w.schaden})")
+        eingetippt |= dw.eingetippt
+        tp = [x.summe for x in dw.wuerfe]
+        daten_schaden["trefferpunkte"] = tp
+        daten_schaden["trefferpunkte_summe"] = dw.gesamt
+    v_waffe = (zk.waffe(verteidigungs_waffe)
+               if verteidigung in ("parade", "blocken") and verteidigungs_waffe is not None
+               else None)
+    lp_minus = 0
+    if treffer:
+        regeln += ["Trefferzonen", "Schaden und Rüstungsschutz"]
+        if v_krit and v_krit["schluessel"] == "bestgeschuetzt":
+            z_augen = _wuerfel_aus(augen, "zone")
+            zw = wuerfeln("2W6", rng=None if z_augen is not None else rng, augen=z_augen,
+                          wofuer="die Trefferzone (2W6)")
+            tz = trefferzone(zw.wuerfe[0].summe, zw.wuerfe[1].summe)
+            zone, empf = bestgeschuetzte_zone(zk.ruestung), tz.empfindlich
+        else:
+            z_augen = _wuerfel_aus(augen, "zone")
+            zw = wuerfeln("2W6", rng=None if z_augen is not None else rng, augen=z_augen,
+                          wofuer="die Trefferzone (2W6)")
+            tz = trefferzone(zw.wuerfe[0].summe, zw.wuerfe[1].summe)
+            zone, empf = tz.zone, tz.empfindlich
+        eingetippt |= zw.eingetippt
+        ignorieren = 1 if krit and krit["schluessel"] == "schicht_ignorieren" else 0
+        rs = zonen_ruestung(zk.ruestung, zone, ignorieren=ignorieren).schutz
+        faktor = (2 if empf else 1) * (2 if krit and krit["schluessel"] == "schaden_doppelt" else 1)
+        sp = schadenspunkte(daten_schaden["trefferpunkte"], rs, konstante=dw.ausdruck.konstante,
+                            bonus=verschiebung.schaden, faktor=faktor,
+                            vor_ruestung=o.empfindlich_vor_ruestung)
+        if v_krit and v_krit["schluessel"] == "schaden_halb":
+            sp //= 2
+        lp_minus = sp
+        daten_schaden.update({"zone": zone, "zonenwurf": [tz.erster, tz.zweiter],
+                              "empfindlich": empf, "ruestungsschutz": rs,
+                              "schadenspunkte": sp})
+        zeilen.append(f"Treffer {zone}{' (empfindlich)' if empf else ''}: "
+                      f"Trefferpunkte {tp} − RS {rs} je Würfel → {sp} Schadenspunkte")
+    elif verteidigung in ("parade", "blocken") and v_waffe is not None and not ap.patzer:
+        vi, vw = v_waffe
+        tp_summe = daten_schaden["trefferpunkte_summe"]
+        if vw.waffenlos:
+            # waffenlose Parade: ¼ der Trefferpunkte; waffenloser Block: voll – auf den Arm
+            arm = "L Arm" if zweite_hand else "R Arm"
+            rs = zonen_ruestung(zk.ruestung, arm).schutz
+            sp = schadenspunkte(daten_schaden["trefferpunkte"], rs,
+                                konstante=dw.ausdruck.konstante)
+            if verteidigung == "parade":
+                sp //= 4
+            lp_minus = sp
+            daten_schaden.update({"zone": arm, "ruestungsschutz": rs, "schadenspunkte": sp})
+            zeilen.append(f"Waffenlos {'pariert' if verteidigung == 'parade' else 'geblockt'}: "
+                          f"{sp} Schadenspunkte am {arm}")
+        elif verteidigung == "blocken":
+            regeln.append("Blocken")
+            zweit = zk.waffe(zweite_waffe) if zweite_waffe is not None else None
+            if vw.schild:
+                faktor_st = 2.0
+            elif vw.zweihaendig or (zweit is not None and not (
+                    zweit[1].kurze_stichwaffe and vw.kurze_stichwaffe)):
+                faktor_st = 1.5
+            else:
+                faktor_st = 1.0
+            grenze = zk.staerke * faktor_st
+            waffen_aend: list[dict[str, Any]] = []
+            if tp_summe > grenze:
+                waffen_aend.append({"index": vi, "status": "verloren"})
+                zeilen.append(f"Geblockt, aber {tp_summe} > Stärke×{faktor_st:g} "
+                              f"({grenze:g}): {vw.name} fliegt aus der Hand!")
+            else:
+                teile = [(vi, vw, tp_summe)]
+                if zweit is not None:
+                    teile.append((zweit[0], zweit[1], tp_summe // 2))
+                for idx, ww, last in teile:
+                    stab = z_t.stabilitaet[idx]
+                    if last > stab:
+                        waffen_aend.append({"index": idx, "status": "gebrochen"})
+                        zeilen.append(f"Geblockt: {last} > Stabilität {stab} – {ww.name} bricht!")
+                    elif last > stab / 2:
+                        waffen_aend.append({"index": idx, "stabilitaet": stab - 1})
+                        zeilen.append(f"Geblockt: {last} > halbe Stabilität – {ww.name} "
+                                      f"Stabilität {stab}→{stab - 1}")
+                    else:
+                        zeilen.append(f"Geblockt: {ww.name} hält ({last} Trefferpunkte).")
+            if waffen_aend:
+                aend[ziel]["waffen"] = waffen_aend
+            daten_schaden["staerke_grenze"] = grenze
+        else:
+            daten_schaden = {}
+    if lp_minus:
+        aend[ziel]["lebenspunkte_minus"] = lp_minus
+        if z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
+            zeilen.append(f"{ziel} ist kampfunfähig (Lebenspunkte {z_t.lebenspunkte - lp_minus}).")
+    if krit and krit["schluessel"] == "sturz_schwelle" and treffer:
+        aend[ziel]["zustand_neu"] = ["Sturzschwelle +5"]
+    if not treffer:
+        zeilen.append("Daneben." if verteidigung != "blocken" or ap.patzer else "Abgewehrt.")
+
+    # Patzer (Angriff und Verteidigung)
+    patzer_daten: list[dict[str, Any]] = []
+    for wer, pr, t, widx, schl in (
+        (angreifer, ap, a_t, wi, "patzer"),
+        (ziel, v_probe, z_t, v_waffe[0] if v_waffe else None, "verteidigung_patzer"),
+    ):
+        if pr is None or not pr.patzer:
+            continue
+        regeln.append("Patzer")
+        pw = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schl), wofuer="den Patzer (W6)")
+        eingetippt |= pw.eingetippt
+        schluessel, text = PATZER[pw.gesamt]
+        eintrag: dict[str, Any] = {"wer": wer, "wurf": pw.gesamt, "schluessel": schluessel,
+                                   "text": text}
+        ziel_aend = aend.setdefault(wer, {})
+        neu = list(ziel_aend.get("zustand_neu", []))
+        if schluessel == "waffe_verloren" and widx is not None:
+            ziel_aend.setdefault("waffen", []).append({"index": widx, "status": "verloren"})
+        elif schluessel == "bruchtest" and widx is not None:
+            eigene = t.kaempfer.waffen[widx]
+            bw = wuerfeln(eigene.schaden, rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
+                          wofuer="den Bruchtest")
+            eingetippt |= bw.eingetippt
+            stab = t.stabilitaet[widx] - 1
+            status = "gebrochen" if bw.gesamt > stab else "bereit"
+            ziel_aend.setdefault("waffen", []).append(
+                {"index": widx, "stabilitaet": stab, "status": status})
+            eintrag["bruchtest"] = bw.gesamt
+            text += f" ({bw.gesamt} gegen {stab}: {'gebrochen' if status == 'gebrochen' else 'hält'})"
+        elif schluessel == "sturz":
+            neu.append("Gestürzt")
+        elif schluessel == "geblendet":
+            gw = wuerfeln("2W6", rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
+                          wofuer="die Blendung (2W6)")
+            eingetippt |= gw.eingetippt
+            neu.append(f"Geblendet bis Tick {jetzt + gw.gesamt}")
+            eintrag["ticks"] = gw.gesamt
+        elif schluessel == "position_schlecht":
+            neu.append("Position verschlechtert")
+        elif schluessel == "stolpern":
+            sw = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
+                          wofuer="das Stolpern (W6)")
+            eingetippt |= sw.eingetippt
+            basis = ziel_aend.get("position", t.position or 0)
+            ziel_aend["position"] = basis + sw.gesamt
+            eintrag["ticks"] = sw.gesamt
+        if neu:
+            ziel_aend["zustand_neu"] = neu
+            if "Position verschlechtert" in neu:
+                ziel_aend["zustand_weg"] = [z for z in ziel_aend.get("zustand_weg", [])
+                                            if z != "Position verschlechtert"]
+        patzer_daten.append(eintrag)
+        zeilen.append(f"Patzer von {wer}: {text}")
+
+    # Kontern
+    konter = None
+    if (verteidigung != "passiv" and not treffer and not ap.patzer
+            and vgesamt >= angriff_gesamt + 1 + o.konter_vorsprung and not ist_konter):
+        erlaubt = zk.spezialisierung("konter")
+        a_neu = aend[angreifer].get("position", a_pos)
+        z_neu = aend[ziel].get("position", z_pos)
+        if z_neu is not None and abs(z_neu - a_neu) <= erlaubt:
+            konter = [ziel, angreifer]
+            zeilen.append(f"{ziel} darf sofort kontern (um {o.konter_erschwernis} erschwert).")
+        else:
+            zeilen.append(f"{ziel} wehrt glänzend ab, aber die Zeitdifferenz ({z_neu} gegen "
+                          f"{a_neu}) verhindert einen Konter.")
+        regeln.append("Kontern")
+
+    return Ereignis(
+        "angriff",
+        {
+            "angreifer": angreifer, "ziel": ziel, "waffe": w.name,
+            "verteidigung": verteidigung,
+            "verteidigungs_waffe": v_waffe[1].name if v_waffe else None,
+            "konter_angriff": ist_konter,
+            "angriff": {"wert": angriffswert, "wurf": ap.natuerlich, "gesamt": angriff_gesamt,
+                        "kritisch": ap.kritisch, "patzer": ap.patzer,
+                        "kritschwelle": kritschwelle, "patzerschwelle": patzerschwelle},
+            "abwehr": {"wert": vwert, "gesamt": vgesamt,
+                       "wurf": v_probe.natuerlich if v_probe else None,
+                       "kritisch": bool(v_probe and v_probe.kritisch),
+                       "patzer": bool(v_probe and v_probe.patzer)},
+            "treffer": treffer,
+            "ticks": {"angriff": a_ticks, "verteidigung": reakt_ticks},
+            "krit": krit, "verteidigung_krit": v_krit, "patzer": patzer_daten,
+            "schaden": daten_schaden,
+            "verschiebung": verschiebung.als_dict(),
+            "aenderungen": aend, "balken": balken, "konter": konter,
+        },
+        regel=_regel(*dict.fromkeys(regeln)),
+        eingetippt=eingetippt,
+        text=" · ".join(zeilen),
+    )

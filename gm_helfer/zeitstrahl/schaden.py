@@ -1,0 +1,149 @@
+"""Schaden, Rüstung und Trefferzonen (Bewertungsschicht, rein).
+
+Regeltext ``regeln/zeitstrahl.txt``, „Schaden und Rüstungsschutz“ und „Trefferzonen“:
+„… dass der Rüstungsschutz von jedem Trefferpunktewürfel abgezogen wird. … Dabei kann kein
+Würfel unter 0 Schaden machen.“ – „Für jede Rüstungsschicht über der ersten erhöht sich der
+Rüstungsschutz der stärksten Rüstungsschicht um 1. Des Weiteren erhöht sich die Behinderung
+kumulativ um 1.“ – „Des Weiteren sind Kopftreffer immer empfindliche Treffer, das heißt, der
+Schaden an dieser Position wird verdoppelt. Dasselbe gilt, wenn man einen Pasch gewürfelt hat.“
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .daten import TREFFERZONEN, ZONEN
+
+__all__ = [
+    "Schicht",
+    "Ruestungswerte",
+    "Trefferzone",
+    "ruestung",
+    "zonen_ruestung",
+    "trefferzone",
+    "schadenspunkte",
+    "bestgeschuetzte_zone",
+]
+
+
+@dataclass(frozen=True)
+class Schicht:
+    """Eine Rüstungsschicht (z. B. Kettenhemd) mit den Zonen, die sie schützt."""
+
+    name: str
+    schutz: int
+    behinderung: int = 0
+    zonen: tuple[str, ...] = ZONEN
+
+    def __post_init__(self) -> None:
+        if self.schutz < 0 or self.behinderung < 0:
+            raise ValueError(f"Rüstung „{self.name}“: Schutz und Behinderung sind nie negativ.")
+        for z in self.zonen:
+            if z not in ZONEN:
+                raise ValueError(f"Rüstung „{self.name}“: unbekannte Zone „{z}“.")
+
+
+@dataclass(frozen=True)
+class Ruestungswerte:
+    """Rüstungsschutz und Behinderung mehrerer übereinander getragener Schichten."""
+
+    schutz: int
+    behinderung: int
+    schichten: int
+
+
+def ruestung(schichten: Sequence[Schicht]) -> Ruestungswerte:
+    """Rüstungsschutz und Behinderung übereinander getragener Schichten.
+
+    Schutz = stärkste Schicht + 1 je weitere Schicht. Behinderung = Summe der eigenen
+    Behinderungen + 1 + 2 + … (die k-te zusätzliche Schicht kostet k), wie im Beispiel
+    „Plattenpanzer, Kettenhemd, Gambeson“: Schutz der Platte +2, Behinderung +3.
+    """
+    n = len(schichten)
+    if n == 0:
+        return Ruestungswerte(0, 0, 0)
+    staerkste = max(s.schutz for s in schichten)
+    zuschlag = n * (n - 1) // 2
+    return Ruestungswerte(
+        schutz=staerkste + (n - 1),
+        behinderung=sum(s.behinderung for s in schichten) + zuschlag,
+        schichten=n,
+    )
+
+
+def zonen_ruestung(
+    schichten: Sequence[Schicht], zone: str, *, ignorieren: int = 0
+) -> Ruestungswerte:
+    """Rüstung einer Trefferzone („Nur der Rüstungsschutz der entsprechenden Zone spielt bei
+    der Schadensreduktion eine Rolle.“).
+
+    ``ignorieren``: so viele Schichten fallen weg (kritischer Effekt „Ignoriert eine
+    Rüstungsschicht“; Lesart: die stärkste Schicht zuerst).
+    """
+    if zone not in ZONEN:
+        raise ValueError(f"Unbekannte Trefferzone „{zone}“.")
+    hier = sorted((s for s in schichten if zone in s.zonen), key=lambda s: -s.schutz)
+    return ruestung(hier[ignorieren:])
+
+
+def bestgeschuetzte_zone(schichten: Sequence[Schicht]) -> str:
+    """Die Zone mit dem höchsten Rüstungsschutz (bei Gleichstand: Torso vor den anderen,
+    dann in der Reihenfolge von ``ZONEN``, aber nie der Kopf vor einer gleich gut
+    geschützten anderen Zone)."""
+    reihenfolge = ("Torso", "L Arm", "R Arm", "L Bein", "R Bein", "Kopf")
+    return max(reihenfolge, key=lambda z: (zonen_ruestung(schichten, z).schutz,
+                                           -reihenfolge.index(z)))
+
+
+@dataclass(frozen=True)
+class Trefferzone:
+    """Ergebnis des Trefferzonenwurfs."""
+
+    zone: str
+    empfindlich: bool
+    erster: int
+    zweiter: int
+
+
+def trefferzone(erster: int, zweiter: int) -> Trefferzone:
+    """Zone aus dem geordneten 2W6 (erster Würfel = Zeile, zweiter = Spalte).
+
+    Empfindlich sind Kopftreffer und jeder Pasch.
+
+    >>> trefferzone(1, 5)
+    Trefferzone(zone='Kopf', empfindlich=True, erster=1, zweiter=5)
+    """
+    for w in (erster, zweiter):
+        if not 1 <= w <= 6:
+            raise ValueError(f"Trefferzonenwurf: {w} ist keine Augenzahl eines W6.")
+    zone = TREFFERZONEN[erster - 1][zweiter - 1]
+    return Trefferzone(zone, zone == "Kopf" or erster == zweiter, erster, zweiter)
+
+
+def schadenspunkte(
+    trefferpunkte: Sequence[int],
+    ruestungsschutz: int,
+    *,
+    konstante: int = 0,
+    bonus: int = 0,
+    faktor: int = 1,
+    vor_ruestung: bool = False,
+) -> int:
+    """Schadenspunkte aus den einzelnen Trefferpunktewürfeln.
+
+    Von jedem Würfel wird der Rüstungsschutz abgezogen, kein Würfel unter 0. ``konstante``
+    (aus „2W6+1“) und ``bonus`` (verschobener Schaden) kommen danach dazu; das Ergebnis ist
+    nie negativ. ``faktor`` verdoppelt (empfindlich, kritisch): Standard nach der Rüstung,
+    mit ``vor_ruestung=True`` jeden Würfel davor.
+
+    >>> schadenspunkte([12], 3), schadenspunkte([6, 6], 3), schadenspunkte([1, 6], 3)
+    (9, 6, 3)
+    """
+    if ruestungsschutz < 0:
+        raise ValueError("Rüstungsschutz ist nie negativ.")
+    if vor_ruestung:
+        netto = sum(max(0, a * faktor - ruestungsschutz) for a in trefferpunkte)
+        return max(0, netto + konstante + bonus)
+    netto = sum(max(0, a - ruestungsschutz) for a in trefferpunkte)
+    return max(0, netto + konstante + bonus) * faktor

@@ -1,0 +1,215 @@
+"""Chancen vor jeder Entscheidung im laufenden Kampf (für das Notebook).
+
+Verbindet den Kampfzustand mit den exakten Rechnungen aus :mod:`.chancen`: welche
+Verteidigungen das Ziel wählen darf und wie oft der Angriff dann trifft, welcher Schaden
+nach der Rüstung dieses Ziels je Würfel bleibt, und was eine Verschiebung von Kampfwerten
+an den Chancen ändert (Regeltext „Verschieben von Kampfwerten“, Herkulos-Beispiel).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .chancen import (
+    AngriffsChancen,
+    angriff_chancen,
+    angriff_schadens_chancen_exakt,
+    verteidigungs_verteilung,
+)
+from .daten import KRIT_ANGRIFF
+from .kampf import (
+    Kampf,
+    KampfFehler,
+    kann_reagieren,
+    reaktions_ticks,
+    verteidigungswert,
+)
+from .optionen import STANDARD, Optionen
+from .schaden import Schicht
+from .verschiebung import Verschiebung
+
+__all__ = [
+    "VerteidigungsWahl",
+    "verteidigungs_wahlen",
+    "schadens_vorschau",
+    "Vergleich",
+    "verschiebungs_vergleich",
+    "zeitstrahl_eintraege",
+]
+
+
+@dataclass(frozen=True)
+class VerteidigungsWahl:
+    """Eine Verteidigung, die das Ziel wählen könnte, mit den Chancen des Angreifers."""
+
+    titel: str
+    art: str
+    waffe: int | None
+    ticks: int
+    chancen: AngriffsChancen | None
+    grund: str = ""
+    """Warum diese Verteidigung nicht geht (leer = möglich)."""
+
+
+def _angriffswert(kampf: Kampf, angreifer: str, waffe: int | str, v: Verschiebung,
+                  modifikator: int) -> tuple[int, Any]:
+    k = kampf[angreifer].kaempfer
+    _, w = k.waffe(waffe)
+    return k.fertigkeit(w.fertigkeit) + v.angriff + modifikator, w
+
+
+def verteidigungs_wahlen(
+    kampf: Kampf,
+    angreifer: str,
+    ziel: str,
+    waffe: int | str = 0,
+    *,
+    verschiebung: Verschiebung = Verschiebung(),
+    modifikator: int = 0,
+) -> tuple[VerteidigungsWahl, ...]:
+    """Alle Verteidigungen des Ziels mit exakten Trefferchancen des Angreifers."""
+    o = kampf.optionen
+    wert, w = _angriffswert(kampf, angreifer, waffe, verschiebung, modifikator)
+    krit = o.kritschwelle - verschiebung.kritschwelle
+    patzer = o.basis_patzerschwelle + verschiebung.patzerschwelle
+    a_pos = kampf[angreifer].position or 0
+    grund_reaktion = kann_reagieren(kampf, ziel, a_pos + w.geschwindigkeit)
+    z = kampf[ziel]
+    kandidaten: list[tuple[str, str, int | None]] = [
+        ("passives Ausweichen", "passiv", None), ("aktives Ausweichen", "ausweichen", None)]
+    for i, vw in enumerate(z.kaempfer.waffen):
+        kandidaten.append((f"Parade ({vw.name})", "parade", i))
+        kandidaten.append((f"Blocken ({vw.name})", "blocken", i))
+    wahlen = []
+    for titel, art, idx in kandidaten:
+        grund = grund_reaktion if art != "passiv" else ""
+        try:
+            vwert = verteidigungswert(kampf, ziel, art, idx)
+            ticks = reaktions_ticks(kampf, ziel, art, idx)
+        except KampfFehler as fehler:
+            wahlen.append(VerteidigungsWahl(titel, art, idx, 0, None, str(fehler)))
+            continue
+        if "Position verschlechtert" in z.zustaende:
+            titel += " (halbiert)"
+        if art == "passiv":
+            ziel_vert: int | Mapping[int, Fraction] = (
+                vwert // 2 if "Position verschlechtert" in z.zustaende else vwert)
+        else:
+            vert = verteidigungs_verteilung(art, vwert, optionen=o)
+            if "Position verschlechtert" in z.zustaende:
+                halb: dict[int, Fraction] = {}
+                for k, p in vert.items():
+                    halb[k // 2] = halb.get(k // 2, Fraction(0)) + p
+                vert = halb
+            ziel_vert = vert
+        c = angriff_chancen(wert, ziel_vert, kritschwelle=krit, patzerschwelle=patzer,
+                            optionen=o)
+        wahlen.append(VerteidigungsWahl(titel, art, idx, ticks, c, grund))
+    return tuple(wahlen)
+
+
+def schadens_vorschau(
+    kampf: Kampf,
+    angreifer: str,
+    ziel: str,
+    waffe: int | str = 0,
+    *,
+    verteidigung: str = "passiv",
+    verteidigungs_waffe: int | None = None,
+    verschiebung: Verschiebung = Verschiebung(),
+    modifikator: int = 0,
+) -> dict[int, float]:
+    """Verteilung der Schadenspunkte dieses Angriffs gegen dieses Ziel (0 = kein Schaden,
+    auch bei Fehlschlag), mit der Rüstung jeder Trefferzone und dem angesagten kritischen
+    Effekt."""
+    o = kampf.optionen
+    wert, w = _angriffswert(kampf, angreifer, waffe, verschiebung, modifikator)
+    vwert = verteidigungswert(kampf, ziel, verteidigung, verteidigungs_waffe)
+    vert: int | Mapping[int, Fraction] = (
+        vwert if verteidigung == "passiv"
+        else verteidigungs_verteilung(verteidigung, vwert, optionen=o))
+    effekt = (KRIT_ANGRIFF[verschiebung.krit_effekt][0]
+              if verschiebung.krit_effekt in KRIT_ANGRIFF else None)
+    exakt = angriff_schadens_chancen_exakt(
+        wert, vert, w.schaden, kampf[ziel].kaempfer.ruestung, bonus=verschiebung.schaden,
+        kritschwelle=o.kritschwelle - verschiebung.kritschwelle,
+        patzerschwelle=o.basis_patzerschwelle + verschiebung.patzerschwelle,
+        krit_effekt=effekt, optionen=o)
+    return {k: float(exakt[k]) for k in sorted(exakt)}
+
+
+@dataclass(frozen=True)
+class Vergleich:
+    """Chancen eines Angriffs mit und ohne Verschiebung."""
+
+    treffer: float
+    kritisch: float
+    patzer: float
+    schaden_erwartet: float
+    schaden_moeglich: float
+    """P(mindestens 1 Schadenspunkt)."""
+
+
+def _vergleich(angriffswert: int, verteidigung: int | Mapping[int, Fraction], schaden: str,
+               schichten: Sequence[Schicht], v: Verschiebung, optionen: Optionen) -> Vergleich:
+    effekt = KRIT_ANGRIFF[v.krit_effekt][0] if v.krit_effekt in KRIT_ANGRIFF else None
+    krit = optionen.kritschwelle - v.kritschwelle
+    patzer = optionen.basis_patzerschwelle + v.patzerschwelle
+    c = angriff_chancen(angriffswert + v.angriff, verteidigung, kritschwelle=krit,
+                        patzerschwelle=patzer, optionen=optionen)
+    vert = angriff_schadens_chancen_exakt(
+        angriffswert + v.angriff, verteidigung, schaden, schichten, bonus=v.schaden,
+        kritschwelle=krit, patzerschwelle=patzer, krit_effekt=effekt, optionen=optionen)
+    return Vergleich(
+        c.treffer, c.kritisch, c.patzer,
+        float(sum(k * p for k, p in vert.items())),
+        float(sum(p for k, p in vert.items() if k > 0)),
+    )
+
+
+def verschiebungs_vergleich(
+    angriffswert: int,
+    verteidigung: int | Mapping[int, Fraction],
+    schaden: str,
+    schichten: Sequence[Schicht],
+    verschiebung: Verschiebung,
+    *,
+    optionen: Optionen = STANDARD,
+) -> dict[str, Vergleich]:
+    """``{"ohne": …, "mit": …}``: lohnt sich die Verschiebung? Exakt gerechnet.
+
+    Beispiel Herkulos (Regeltext): Nahkampf 12, 3W4 gegen Kettenhemd (RS 4) – ohne
+    Verschiebung nie Schaden, mit Kritschwelle 14 und „Ignoriert eine Rüstungsschicht“
+    schon.
+    """
+    return {
+        "ohne": _vergleich(angriffswert, verteidigung, schaden, schichten, Verschiebung(),
+                           optionen),
+        "mit": _vergleich(angriffswert, verteidigung, schaden, schichten, verschiebung, optionen),
+    }
+
+
+def zeitstrahl_eintraege(kampf: Kampf, vorschau: int = 1) -> list[dict[str, Any]]:
+    """Einträge für ``gm_helfer.diagramme.zeitstrahl_diagramm``: vergangene Aktionen und
+    Reaktionen als Balken, dazu je Kampffähigem die nächste Aktion (``"nächste Aktion"``,
+    ``"handelt jetzt"`` für alle, die gerade dran sind)."""
+    eintraege = [
+        {"name": b.name, "start": b.start, "ende": b.ende, "art": b.art, "text": b.text}
+        for b in kampf.balken
+    ]
+    am_zug = set(kampf.am_zug)
+    for t in kampf.teilnehmer:
+        if t.position is None:
+            continue
+        if t.kampfunfaehig(kampf.optionen):
+            art = "kampfunfähig"
+        elif t.name in am_zug:
+            art = "handelt jetzt"
+        else:
+            art = "nächste Aktion"
+        eintraege.append({"name": t.name, "start": t.position, "ende": t.position + vorschau,
+                          "art": art, "text": t.laufend})
+    return eintraege
