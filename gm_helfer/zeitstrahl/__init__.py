@@ -47,6 +47,7 @@ from .schaden import (
     Schicht,
     Trefferzone,
     bestgeschuetzte_zone,
+    behinderung,
     ruestung,
     schadenspunkte,
     trefferzone,

@@ -18,7 +18,7 @@ from gm_helfer import boegen
 
 from .daten import ZONEN, ZONEN_FELDER
 from .kampf import Kaempfer, Waffe
-from .schaden import Schicht, ruestung, zonen_ruestung
+from .schaden import Schicht, behinderung, zonen_ruestung
 
 __all__ = ["SCHEMA", "FERTIGKEITEN", "kaempfer_aus_bogen", "kaempfer_aus_werten"]
 
@@ -102,7 +102,7 @@ SCHEMA = boegen.Schema(
     ),
     abgeleitet={
         "passive_verteidigung": lambda w: int(w["kampferfahrung"]) + int(w["groesse"]),
-        "behinderung": lambda w: ruestung(_schichten(w.get("ruestung"))).behinderung,
+        "behinderung": lambda w: behinderung(_schichten(w.get("ruestung"))),
         "ruestungsschutz": _rs_text,
     },
 )

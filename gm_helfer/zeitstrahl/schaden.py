@@ -24,6 +24,7 @@ __all__ = [
     "trefferzone",
     "schadenspunkte",
     "bestgeschuetzte_zone",
+    "behinderung",
 ]
 
 
@@ -85,6 +86,17 @@ def zonen_ruestung(
         raise ValueError(f"Unbekannte Trefferzone „{zone}“.")
     hier = sorted((s for s in schichten if zone in s.zonen), key=lambda s: -s.schutz)
     return ruestung(hier[ignorieren:])
+
+
+def behinderung(schichten: Sequence[Schicht]) -> int:
+    """Behinderung der ganzen Ausrüstung: Summe der eigenen Behinderungen plus der Zuschlag
+    für übereinander getragene Schichten (1 + 2 + …), gezählt in der Zone mit den meisten
+    Schichten – ein Helm liegt nicht „über“ dem Plattenpanzer (Lesart, docs/zeitstrahl.md).
+    """
+    if not schichten:
+        return 0
+    n = max(sum(1 for s in schichten if z in s.zonen) for z in ZONEN)
+    return sum(s.behinderung for s in schichten) + n * (n - 1) // 2
 
 
 def bestgeschuetzte_zone(schichten: Sequence[Schicht]) -> str:
