@@ -1,0 +1,74 @@
+"""Aloran: W10-Erfolgspool, Attacke gegen Parade, Trefferzonen, Wunden nach Schadensart.
+
+Regeltext: ``regeln/aloran.txt``. Der Abschnitt ``SPIELABLAUF`` gilt; der ältere Abschnitt
+``Allgemeine Regeln`` ergänzt, was ihm fehlt; widersprechen sie sich, ist die ältere Lesart
+eine Option in :class:`Optionen`. Lesarten und Glossar: ``docs/aloran.md``.
+
+>>> from gm_helfer import aloran
+>>> round(aloran.pool_chancen(wuerfel=5, schwierigkeit=7).gelingt, 4)
+0.6
+"""
+
+from . import bogen as _bogen  # meldet das Bogen-Schema an
+from .angriff import Lage, Vergleichsergebnis, lage, trefferschaden, vergleich_auswerten
+from .bogen import SCHEMA, aus_bogen, kampfwerte
+from .chancen import (
+    AngriffChancen,
+    PoolChancen,
+    VergleichChancen,
+    angriff_chancen,
+    folgen_chancen,
+    meister_chance,
+    patzer_chance,
+    pool_chancen,
+    vergleich_chancen,
+    zonen_chancen,
+)
+from .daten import GRUNDSCHWIERIGKEIT, KATEGORIEN, SYSTEM, ZONEN
+from .kampf import (
+    Aktionen,
+    Kaempfer,
+    Kampf,
+    aktion_ereignis,
+    angriff_ereignis,
+    anwenden,
+    aus_kopf,
+    bewegung_ereignis,
+    bonusaktion_ereignis,
+    fortsetzen,
+    initiative_ereignis,
+    kopf,
+    neuer_kampf,
+    neuer_verlauf,
+    reihenfolge,
+    runde_ereignis,
+    uebersicht,
+    wunden_zeilen,
+)
+from .optionen import OPTION_TEXTE, Optionen
+from .proben import (
+    AloranFehler,
+    Poolwurf,
+    ist_meistertreffer,
+    ist_patzer,
+    kategorie,
+    netto_erfolge,
+    schwierigkeit,
+    trefferzone,
+    vergleich,
+    wuerfle_pool,
+)
+from .werte import (
+    Angriffsart,
+    Kampfwerte,
+    Verteidigungsart,
+    Waffe,
+    Zauber,
+    angriffsarten,
+    bewegung,
+    initiativewert,
+    verteidigungsarten,
+)
+from .wunden import kampfunfaehig, verletzungsstufe, wehrlos, wundschwellen
+
+__all__ = [name for name in dir() if not name.startswith("_")]

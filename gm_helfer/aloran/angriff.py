@@ -1,0 +1,158 @@
+"""Attacke gegen Parade: Pools der Lage, Vergleich, Treffer und Schaden (rein).
+
+Regeltext: ``regeln/aloran.txt``, SPIELABLAUF › ATTACKE UND PARADE (Vergleichswurf,
+Kampf mit zwei Waffen, Kampf mit Schild, Gegnerausrichtung, Waffenloser Nahkampf,
+Patzer, Meistertreffer); Allgemeine Regeln › 4./5. Phase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .daten import SCHILDE
+from .optionen import Optionen
+from .proben import (
+    gelingt,
+    ist_meistertreffer,
+    patzerstufe,
+    schwierigkeit,
+    schadensfaktor,
+    vergleich,
+)
+from .werte import Angriffsart, Kampfwerte, Verteidigungsart
+from .wunden import schaden, wuerfelabzug, wunden_nach_ruestung
+
+
+@dataclass(frozen=True)
+class Lage:
+    """Die Würfelpools und Schwierigkeiten eines Austauschs, so wie gewürfelt wird."""
+
+    angriff_pool: int
+    angriff_schwierigkeit: int
+    angriff_talentstufe: int
+    verteidigung_pool: int = 0
+    verteidigung_schwierigkeit: int = 7
+    verteidigung_talentstufe: int = 0
+
+
+def angriff_wuerfel(w: Kampfwerte, a: Angriffsart, wunden: tuple[int, ...], modifikator: int = 0) -> int:
+    """Angriffspool: Grundpool − Wundabzug („NK / VT -n W10“) + Modifikator, nie unter 0."""
+    return max(0, a.pool - wuerfelabzug(wunden, w.konstitution) + modifikator)
+
+
+def lage(
+    angreifer: Kampfwerte,
+    angriff: Angriffsart,
+    angreifer_wunden: tuple[int, ...],
+    verteidiger: Kampfwerte,
+    verteidigung: Verteidigungsart | None,
+    verteidiger_wunden: tuple[int, ...],
+    *,
+    von_hinten: bool = False,
+    angriff_modifikator: int = 0,
+    verteidigung_modifikator: int = 0,
+    optionen: Optionen = Optionen(),
+) -> Lage:
+    """Baut die :class:`Lage` aus Bögen, Wunden und Umständen.
+
+    - Meisterschaft senkt die Schwierigkeit (Stufe 4 → 6, 5 → 5), nicht bei Zaubern und Ausweichen.
+    - Schild: „erleichterte Verteidigung“ mittel −1, groß −2 senkt die Schwierigkeit der
+      Verteidigung (Option ``erschwernis_als_wuerfel``: so viele Würfel mehr).
+    - Gegnerausrichtung: „Die Attacke von hinten erschwert die Parade des Gegners um die halbe
+      Stufe des jeweiligen Wertes im Attribut GESCHICK des Angreifers.“ Lesart: Schwierigkeit
+      + Geschick/2 (abgerundet); Option: so viele Würfel weniger.
+    - ``verteidigung=None``: keine Verteidigungsaktion (oder wehrlos) → 0 Würfel.
+    """
+    a_pool = angriff_wuerfel(angreifer, angriff, angreifer_wunden, angriff_modifikator)
+    a_schw = schwierigkeit(angriff.talentstufe, meisterschaft=angriff.meisterschaft)
+    if verteidigung is None:
+        return Lage(a_pool, a_schw, angriff.talentstufe)
+    erleichterung = SCHILDE[verteidiger.schild].erleichterung
+    erschwernis = angreifer.attribute["geschick"] // 2 if von_hinten else 0
+    v_pool = verteidigung.pool - wuerfelabzug(verteidiger_wunden, verteidiger.konstitution) + verteidigung_modifikator
+    if optionen.erschwernis_als_wuerfel:
+        v_pool += erleichterung - erschwernis
+        v_mod = 0
+    else:
+        v_mod = erschwernis - erleichterung
+    v_schw = schwierigkeit(verteidigung.talentstufe, modifikator=v_mod, meisterschaft=verteidigung.meisterschaft)
+    return Lage(a_pool, a_schw, angriff.talentstufe, max(0, v_pool), v_schw, verteidigung.talentstufe)
+
+
+@dataclass(frozen=True)
+class Vergleichsergebnis:
+    """Auswertung eines Vergleichswurfs samt Patzern und Meistertreffern beider Seiten."""
+
+    kategorie: str
+    angriff_netto: int
+    verteidigung_netto: int
+    angriff_patzer: bool = False
+    angriff_meister: bool = False
+    verteidigung_patzer: bool = False
+    verteidigung_meister: bool = False
+
+    @property
+    def differenz(self) -> int:
+        return self.angriff_netto - self.verteidigung_netto
+
+
+def vergleich_auswerten(
+    angriff_netto: int,
+    angriff_einser: int,
+    verteidigung_netto: int,
+    verteidigung_einser: int,
+    lage_: Lage,
+    optionen: Optionen = Optionen(),
+    *,
+    verteidigt: bool = True,
+) -> Vergleichsergebnis:
+    """Der Vergleichswurf: Kategorie nach der Differenz, dazu Patzer/Meistertreffer.
+
+    Patzer: „Zahl der gewürfelten Einser … erreicht oder übersteigt“ die Talentstufe.
+    Meistertreffer: Netto-Erfolge „vor der Vergleichsrechnung“ über 10 − Stufe. Ohne
+    Verteidigung (``verteidigt=False``) gibt es auf ihrer Seite weder Patzer noch Meistertreffer.
+    Option ``patzer_ist_misserfolg``: ein Patzer macht die eigenen Erfolge zunichte.
+    """
+    a_patzer = angriff_einser >= patzerstufe(lage_.angriff_talentstufe) and lage_.angriff_pool > 0
+    v_patzer = verteidigt and lage_.verteidigung_pool > 0 and (
+        verteidigung_einser >= patzerstufe(lage_.verteidigung_talentstufe))
+    a_meister = ist_meistertreffer(angriff_netto, lage_.angriff_talentstufe, optionen)
+    v_meister = verteidigt and ist_meistertreffer(verteidigung_netto, lage_.verteidigung_talentstufe, optionen)
+    a_wirksam, v_wirksam = angriff_netto, verteidigung_netto
+    if optionen.patzer_ist_misserfolg:
+        if a_patzer:
+            a_wirksam, a_meister = 0, False
+        if v_patzer:
+            v_wirksam, v_meister = 0, False
+    kat = vergleich(a_wirksam, v_wirksam, optionen)
+    return Vergleichsergebnis(kat, a_wirksam, v_wirksam, a_patzer, a_meister, v_patzer, v_meister)
+
+
+def trefferschaden(
+    summe: int,
+    kat: str,
+    ruestung: int,
+    optionen: Optionen = Optionen(),
+    *,
+    halbiert: bool = False,
+    bonus: int = 0,
+) -> tuple[int, int]:
+    """``(schaden, wunden)`` eines Treffers: (Wurf + ``bonus``) × Faktor, dann minus Rüstung.
+
+    „Treffer verursachen Schaden entsprechend dem Waffenschaden … Bei jedem Schaden wird
+    zunächst der Rüstungswert des getroffenen Körperteils abgezogen“. ``bonus`` ist der
+    W6-Bonus-Schaden eines Meistertreffers; er wird vor dem Faktor addiert (Lesart).
+    """
+    wert = schaden(summe + bonus, schadensfaktor(kat, optionen), optionen, halbiert=halbiert)
+    return wert, wunden_nach_ruestung(wert, ruestung)
+
+
+def ausdauerschaden(summe: int, kat: str, optionen: Optionen = Optionen()) -> int:
+    """Waffenloser Treffer: „1W6 Ausdauer-Verlust“, mit dem Faktor der Vergleichstabelle,
+    ohne Rüstung (Lesart: Ausdauer hat keine Trefferzone)."""
+    return schaden(summe, schadensfaktor(kat, optionen), optionen)
+
+
+def erfolgreich(netto: int) -> bool:
+    """Für einfache Proben außerhalb des Vergleichs: mindestens 2 Netto-Erfolge."""
+    return gelingt(netto)

@@ -1,0 +1,114 @@
+"""Das Bogen-Schema für Aloran (wird beim Import bei :mod:`gm_helfer.boegen` angemeldet).
+
+Felder nach ``regeln/aloran.txt``: die Attribute und Talente, die INITIATIVE, Bewegung,
+Standard-Attacke/-Parade, Zauber-Attacke und Wunden brauchen (Stufen 1–5),
+Waffen-Spezialisierungen (0–5, 0 = ungeübt), Waffen mit Schadensart und Schaden, Rüstung je
+Trefferzone, Rüstungsbehinderung, Schildgröße und Ausdauer.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from gm_helfer import boegen
+
+from .daten import MAGIEKLASSEN, SCHADENSARTEN, SCHILDGROESSEN, SPEZIALISIERUNG_ANZEIGE, SYSTEM, ZONEN
+from .werte import (
+    ATTRIBUT_ANZEIGE,
+    ATTRIBUTE,
+    SPEZIALISIERUNGEN,
+    Kampfwerte,
+    Waffe,
+    Zauber,
+    beste_parade,
+    bewegung,
+    initiativewert,
+    verteidigungsart,
+)
+
+SEITEN = ("Helden", "Gegner")
+
+FELDER: tuple[boegen.Feld, ...] = (
+    boegen.Feld("name", "str", beschreibung="Name des Charakters"),
+    boegen.Feld("seite", "auswahl", standard="Gegner", auswahl=SEITEN, beschreibung="Helden oder Gegner"),
+    boegen.Feld("beschreibung", "str", pflicht=False, standard="", beschreibung="kurze Notiz"),
+    *(boegen.Feld(f"attribute.{a}", "int", standard=1, minimum=1, maximum=5,
+                  beschreibung=f"{ATTRIBUT_ANZEIGE[a]} (Stufe 1–5)") for a in ATTRIBUTE),
+    *(boegen.Feld(f"spezialisierungen.{s}", "int", standard=0, minimum=0, maximum=5,
+                  beschreibung=f"Waffen-Spezialisierung {SPEZIALISIERUNG_ANZEIGE[s]} (0–5)") for s in SPEZIALISIERUNGEN),
+    *(boegen.Feld(f"ruestung.{z.schluessel}", "int", standard=0, minimum=0, maximum=20,
+                  beschreibung=f"Rüstung {z.name}") for z in ZONEN),
+    boegen.Feld("ruestungsbehinderung", "int", standard=0, minimum=0, maximum=10, beschreibung="Rüstungsbehinderung"),
+    boegen.Feld("schild", "auswahl", standard="kein", auswahl=SCHILDGROESSEN, beschreibung="Schildgröße"),
+    boegen.Feld("ausdauer", "int", standard=12, minimum=0, maximum=200, beschreibung="Ausdauerpunkte"),
+    boegen.Feld("zweitwaffe", "bool", standard=False,
+                beschreibung="Klassen-Modifikator „Kampf mit zwei Waffen“"),
+    boegen.Feld("initiative_modifikator", "int", standard=0, minimum=-20, maximum=20,
+                beschreibung="Modifikatoren der Initiative (z. B. Kampfreflexe +3)"),
+    boegen.Feld("bewegung_modifikator", "int", standard=0, minimum=-20, maximum=20,
+                beschreibung="Modifikatoren der Bewegung"),
+)
+
+WAFFEN = boegen.Untertabelle("waffen", (
+    boegen.Feld("name", "str", beschreibung="Name der Waffe"),
+    boegen.Feld("spezialisierung", "auswahl", auswahl=SPEZIALISIERUNGEN, beschreibung="Waffengattung"),
+    boegen.Feld("schadensart", "auswahl", auswahl=SCHADENSARTEN, beschreibung="Hieb, Wucht, Stich oder Fern"),
+    boegen.Feld("schaden", "wuerfel", beschreibung="Waffenschaden, z. B. 1W6+2"),
+))
+
+ZAUBER = boegen.Untertabelle("zauber", (
+    boegen.Feld("name", "str", beschreibung="Name des Zaubers"),
+    boegen.Feld("klasse", "auswahl", auswahl=MAGIEKLASSEN, beschreibung="Magieklasse"),
+    boegen.Feld("stufe", "int", minimum=1, maximum=5, beschreibung="Stufe der Zauber-Spezialisierung"),
+    boegen.Feld("schaden", "wuerfel", beschreibung="Schaden des Zaubers"),
+    boegen.Feld("schadensart", "auswahl", standard="Wucht", auswahl=SCHADENSARTEN,
+                beschreibung="Wundtabelle des Zaubers"),
+))
+
+
+def kampfwerte(werte: Mapping[str, Any], untertabellen: Mapping[str, Any] | None = None) -> Kampfwerte:
+    """Kampfwerte aus den geprüften Werten eines Bogens (oder der Eingabe abgeleiteter Werte)."""
+    unter = dict(untertabellen or {})
+    waffen = unter.get("waffen", werte.get("waffen", ())) or ()
+    zauber = unter.get("zauber", werte.get("zauber", ())) or ()
+    return Kampfwerte(
+        name=str(werte["name"]),
+        seite=werte.get("seite") or "Gegner",
+        attribute={a: int(werte[f"attribute.{a}"]) for a in ATTRIBUTE},
+        spezialisierungen={s: int(werte[f"spezialisierungen.{s}"]) for s in SPEZIALISIERUNGEN},
+        waffen=tuple(Waffe(w["name"], w["spezialisierung"], w["schadensart"], w["schaden"]) for w in waffen),
+        zauber=tuple(Zauber(z["name"], z["klasse"], int(z["stufe"]), z["schaden"], z.get("schadensart") or "Wucht")
+                     for z in zauber),
+        ruestung=tuple(int(werte[f"ruestung.{z.schluessel}"]) for z in ZONEN),
+        ruestungsbehinderung=int(werte["ruestungsbehinderung"]),
+        schild=werte["schild"],
+        ausdauer=int(werte["ausdauer"]),
+        zweitwaffe=bool(werte["zweitwaffe"]),
+        initiative_modifikator=int(werte["initiative_modifikator"]),
+        bewegung_modifikator=int(werte["bewegung_modifikator"]),
+    )
+
+
+def aus_bogen(bogen: boegen.Bogen) -> Kampfwerte:
+    """Kampfwerte eines geladenen :class:`~gm_helfer.boegen.Bogen`."""
+    return kampfwerte(bogen.werte, bogen.untertabellen)
+
+
+def _parade_text(w: Mapping[str, Any]) -> str:
+    p = beste_parade(kampfwerte(w))
+    return f"{p.name} ({p.pool} W10)"
+
+
+SCHEMA = boegen.Schema(
+    system=SYSTEM,
+    felder=FELDER,
+    untertabellen=(WAFFEN, ZAUBER),
+    abgeleitet={
+        "initiative": lambda w: initiativewert(kampfwerte(w)),
+        "bewegung": lambda w: bewegung(kampfwerte(w)),
+        "beste_parade": _parade_text,
+        "ausweichen": lambda w: verteidigungsart(kampfwerte(w), "Ausweichen").pool,
+    },
+)
+
+boegen.registrieren(SCHEMA)

@@ -1,0 +1,267 @@
+"""Exakte Chancen für Aloran: Pools, Patzer, Vergleichswurf, Trefferzonen, Schadensfolgen.
+
+Alle Chancen werden exakt mit Brüchen gerechnet und erst am Ende zu ``float``. Sie nutzen
+dieselben Auswertungsfunktionen wie der Kampf (:mod:`.proben`, :mod:`.angriff`,
+:mod:`.wunden`): ein W10-Pool wird über die Zahl der Würfel je Art (Eins, Fehlschlag,
+Erfolg, Null) aufgezählt (Multinomialverteilung), jede Art mit einem Vertreter-Auge durch
+:func:`~.proben.netto_erfolge` ausgewertet.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb, factorial
+from types import MappingProxyType
+from typing import Mapping
+
+from gm_helfer import chancen as chancen_kern
+
+from .angriff import Lage, ausdauerschaden, trefferschaden, vergleich_auswerten
+from .daten import GRUNDSCHWIERIGKEIT, KATEGORIEN, ZONEN, ZONEN_SCHLUESSEL
+from .optionen import Optionen
+from .proben import (
+    MINDESTERFOLGE,
+    ist_meistertreffer,
+    netto_erfolge,
+    patzerstufe,
+    pruefe_anzahl,
+    pruefe_schwierigkeit,
+    vergleich,
+)
+from .werte import Angriffsart, Kampfwerte
+from .wunden import kampfunfaehig, verletzungsstufe, wehrlos, wunden_hinzu
+
+ZEHNTEL = Fraction(1, 10)
+
+
+@lru_cache(maxsize=4096)
+def verbund(wuerfel: int, schwierigkeit: int = GRUNDSCHWIERIGKEIT) -> Mapping[tuple[int, int], Fraction]:
+    """Exakte gemeinsame Verteilung ``(netto_erfolge, einser) -> P`` eines W10-Pools."""
+    pruefe_anzahl(wuerfel)
+    pruefe_schwierigkeit(schwierigkeit)
+    # Arten: Eins, Fehlschlag (2..s-1), Erfolg (s..9), Null (10) – je mit Vertreter-Auge
+    arten = ((1, ZEHNTEL), (2, Fraction(schwierigkeit - 2, 10)),
+             (schwierigkeit, Fraction(10 - schwierigkeit, 10)), (10, ZEHNTEL))
+    arten = tuple((auge, p) for auge, p in arten if p > 0)
+    ergebnis: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    for anzahlen in _aufteilungen(wuerfel, len(arten)):
+        gewicht = Fraction(factorial(wuerfel))
+        augen: list[int] = []
+        for (auge, p), k in zip(arten, anzahlen):
+            gewicht *= p ** k / factorial(k)
+            augen.extend([auge] * k)
+        netto = netto_erfolge(augen, schwierigkeit)
+        ergebnis[(netto, augen.count(1))] += gewicht
+    return MappingProxyType(dict(ergebnis))
+
+
+def _aufteilungen(n: int, teile: int):
+    if teile == 1:
+        yield (n,)
+        return
+    for k in range(n + 1):
+        for rest in _aufteilungen(n - k, teile - 1):
+            yield (k,) + rest
+
+
+@lru_cache(maxsize=4096)
+def netto_verteilung(wuerfel: int, schwierigkeit: int = GRUNDSCHWIERIGKEIT) -> Mapping[int, Fraction]:
+    """Exakte Verteilung der Netto-Erfolge (nie unter 0)."""
+    vert: dict[int, Fraction] = defaultdict(Fraction)
+    for (netto, _), p in verbund(wuerfel, schwierigkeit).items():
+        vert[netto] += p
+    return MappingProxyType(dict(sorted(vert.items())))
+
+
+@dataclass(frozen=True)
+class PoolChancen:
+    """Chancen eines W10-Pools."""
+
+    wuerfel: int
+    schwierigkeit: int
+    verteilung: Mapping[int, float]
+    """Netto-Erfolge (nie unter 0) → Wahrscheinlichkeit."""
+    gelingt: float
+    """P(Netto-Erfolge ≥ 2)."""
+    mittelwert: float
+
+
+def pool_chancen(wuerfel: int, schwierigkeit: int = GRUNDSCHWIERIGKEIT) -> PoolChancen:
+    """Chancen eines Pools von ``wuerfel`` W10 gegen ``schwierigkeit``.
+
+    SPIELABLAUF › ERFOLGE (E). Exakt; ``verteilung`` summiert zu 1.
+
+    >>> round(pool_chancen(wuerfel=2, schwierigkeit=7).gelingt, 4)   # 0,3² + 0,01 + 2·0,1·0,8
+    0.26
+    """
+    exakt = netto_verteilung(wuerfel, schwierigkeit)
+    gelingt = sum((p for n, p in exakt.items() if n >= MINDESTERFOLGE), Fraction(0))
+    mittel = sum((n * p for n, p in exakt.items()), Fraction(0))
+    return PoolChancen(wuerfel, schwierigkeit, MappingProxyType({n: float(p) for n, p in exakt.items()}),
+                       float(gelingt), float(mittel))
+
+
+def patzer_chance(wuerfel: int, talentstufe: int) -> float:
+    """P(Zahl der Einser ≥ Talentstufe) – Binomialverteilung mit p = 1/10.
+
+    SPIELABLAUF › Patzer. Talentstufe 0 zählt wie 1 (siehe :func:`~.proben.patzerstufe`).
+
+    >>> round(patzer_chance(wuerfel=5, talentstufe=1), 5)   # 1 − 0,9⁵
+    0.40951
+    """
+    pruefe_anzahl(wuerfel)
+    k_min = patzerstufe(talentstufe)
+    return float(sum((comb(wuerfel, k) * ZEHNTEL ** k * (1 - ZEHNTEL) ** (wuerfel - k)
+                      for k in range(k_min, wuerfel + 1)), Fraction(0)))
+
+
+def meister_chance(wuerfel: int, talentstufe: int, schwierigkeit: int = GRUNDSCHWIERIGKEIT,
+                   optionen: Optionen = Optionen()) -> float:
+    """P(Meistertreffer) eines Pools: Netto-Erfolge über 10 − Talentstufe."""
+    return float(sum((p for n, p in netto_verteilung(wuerfel, schwierigkeit).items()
+                      if ist_meistertreffer(n, talentstufe, optionen)), Fraction(0)))
+
+
+@dataclass(frozen=True)
+class VergleichChancen:
+    """Chancen der fünf Ergebnisse eines Vergleichswurfs (summieren zu 1)."""
+
+    verfehlt: float
+    streiftreffer: float
+    treffer: float
+    schwerer_treffer: float
+    toedlicher_treffer: float
+
+    def als_dict(self) -> dict[str, float]:
+        return {k: getattr(self, k) for k in KATEGORIEN}
+
+    @property
+    def trifft(self) -> float:
+        """P(mindestens Streiftreffer)."""
+        return 1.0 - self.verfehlt
+
+
+def vergleich_chancen(
+    angriff: int,
+    verteidigung: int,
+    schwierigkeit_angriff: int = GRUNDSCHWIERIGKEIT,
+    schwierigkeit_verteidigung: int = GRUNDSCHWIERIGKEIT,
+    optionen: Optionen = Optionen(),
+) -> VergleichChancen:
+    """Chancen von Attacke (``angriff`` W10) gegen Parade (``verteidigung`` W10).
+
+    SPIELABLAUF › Vergleichswurf: allein die Differenz der Netto-Erfolge entscheidet
+    (Option ``angriff_braucht_zwei_erfolge``).
+    """
+    a = netto_verteilung(angriff, schwierigkeit_angriff)
+    v = netto_verteilung(verteidigung, schwierigkeit_verteidigung)
+    summe: dict[str, Fraction] = {k: Fraction(0) for k in KATEGORIEN}
+    for na, pa in a.items():
+        for nv, pv in v.items():
+            summe[vergleich(na, nv, optionen)] += pa * pv
+    return VergleichChancen(**{k: float(p) for k, p in summe.items()})
+
+
+@dataclass(frozen=True)
+class AngriffChancen:
+    """Der ganze Ausgang einer Attacke gegen eine Parade, samt Patzern und Meistertreffern."""
+
+    kategorien: VergleichChancen
+    angriff_patzer: float
+    angriff_meister: float
+    verteidigung_patzer: float
+    verteidigung_meister: float
+    exakt: Mapping[str, Fraction]
+    """Die Kategorien als Brüche (für die Schadenschancen)."""
+
+
+def angriff_chancen(lage_: Lage, optionen: Optionen = Optionen(), *, verteidigt: bool = True) -> AngriffChancen:
+    """Exakte Chancen des Austauschs, mit denselben Regeln wie :func:`~.angriff.vergleich_auswerten`."""
+    a = verbund(lage_.angriff_pool, lage_.angriff_schwierigkeit)
+    v = verbund(lage_.verteidigung_pool if verteidigt else 0, lage_.verteidigung_schwierigkeit)
+    kat: dict[str, Fraction] = {k: Fraction(0) for k in KATEGORIEN}
+    flags = defaultdict(Fraction)
+    for (na, ea), pa in a.items():
+        for (nv, ev), pv in v.items():
+            e = vergleich_auswerten(na, ea, nv, ev, lage_, optionen, verteidigt=verteidigt)
+            p = pa * pv
+            kat[e.kategorie] += p
+            for name in ("angriff_patzer", "angriff_meister", "verteidigung_patzer", "verteidigung_meister"):
+                if getattr(e, name):
+                    flags[name] += p
+    return AngriffChancen(
+        VergleichChancen(**{k: float(p) for k, p in kat.items()}),
+        float(flags["angriff_patzer"]), float(flags["angriff_meister"]),
+        float(flags["verteidigung_patzer"]), float(flags["verteidigung_meister"]),
+        MappingProxyType(kat),
+    )
+
+
+def zonen_chancen() -> dict[str, float]:
+    """P(Trefferzone) beim W20 der Trefferzonen-Tabelle, nach Anzeigename."""
+    return {z.name: z.flaechen / 20 for z in ZONEN}
+
+
+FOLGEN = ("kein Treffer", "keine Wunde", "Wunden", "schlimmere Verletzung", "wehrlos", "kampfunfähig")
+"""Ausgänge für die Schadenschancen, vom harmlosesten zum schlimmsten (schließen sich aus)."""
+FOLGEN_AUSDAUER = ("kein Treffer", "Ausdauer verloren", "bewusstlos")
+
+
+def folgen_chancen(
+    kategorien: Mapping[str, Fraction],
+    angriff: Angriffsart,
+    ziel: Kampfwerte,
+    wunden: tuple[int, ...],
+    *,
+    initiative: int | None = None,
+    ausdauer: int | None = None,
+    halbiert: bool = False,
+    optionen: Optionen = Optionen(),
+) -> dict[str, float]:
+    """Was die Attacke diesem Ziel antut, exakt über Kategorie × Trefferzone × Schadenswurf.
+
+    Es zählt der schlimmste Ausgang: kampfunfähig (Kopf/Torso über der 3. Schwelle) vor
+    wehrlos (Initiative durch Wunden auf 0) vor „schlimmere Verletzung“ (höhere Zeile der
+    Wundtabelle) vor „Wunden“ (Wunden ohne neue Zeile) vor „keine Wunde“ (Rüstung hält).
+    Waffenlos: Ausdauerverlust, bewusstlos bei 0 Ausdauer. Ein Meistertreffer-Bonus ist
+    nicht eingerechnet.
+    """
+    schadens_vert = chancen_kern.verteilung(angriff.schaden_text)
+    treffer = {k: p for k, p in kategorien.items() if k != "verfehlt" and p > 0}
+    daneben = float(kategorien.get("verfehlt", Fraction(0)))
+    if angriff.schadensart == "Ausdauer":
+        rest = ziel.ausdauer if ausdauer is None else ausdauer
+        out = {k: 0.0 for k in FOLGEN_AUSDAUER}
+        out["kein Treffer"] = daneben
+        for kat, pk in treffer.items():
+            for summe, ps in schadens_vert.items():
+                verlust = ausdauerschaden(summe, kat, optionen)
+                key = "bewusstlos" if verlust >= rest else ("Ausdauer verloren" if verlust else "kein Treffer")
+                out[key] += float(pk) * ps
+        return out
+    ko = ziel.konstitution
+    vorher = verletzungsstufe(wunden, ko)
+    out = {k: 0.0 for k in FOLGEN}
+    out["kein Treffer"] = daneben
+    for kat, pk in treffer.items():
+        for zone in ZONEN:
+            pz = float(pk) * zone.flaechen / 20
+            ruestung = ziel.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)]
+            for summe, ps in schadens_vert.items():
+                _, neu_wunden = trefferschaden(summe, kat, ruestung, optionen, halbiert=halbiert)
+                nachher = wunden_hinzu(wunden, zone.schluessel, neu_wunden)
+                if neu_wunden == 0:
+                    key = "keine Wunde"
+                elif kampfunfaehig(nachher, ko) and not kampfunfaehig(wunden, ko):
+                    key = "kampfunfähig"
+                elif wehrlos(initiative, nachher, ko) and not wehrlos(initiative, wunden, ko):
+                    key = "wehrlos"
+                elif verletzungsstufe(nachher, ko) > vorher:
+                    key = "schlimmere Verletzung"
+                else:
+                    key = "Wunden"
+                out[key] += pz * ps
+    return out

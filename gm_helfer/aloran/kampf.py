@@ -1,0 +1,665 @@
+"""Der Aloran-Kampf als Ereignisfolge: Zustand, Ereignisse, reines ``anwenden``.
+
+Regeltext: ``regeln/aloran.txt``, SPIELABLAUF › INITIATIVE, AKTIONEN (Bewegungs-,
+Kampf-, Verteidigungsaktion, Interaktion, Bonusaktion), ATTACKE UND PARADE; Allgemeine
+Regeln › Der Kampf (1.–6. Phase).
+
+Jeder Ereignis-Baustein (``*_ereignis``) würfelt (``rng``) oder liest eingetippte Augen,
+wertet mit den reinen Regelfunktionen aus und legt die Folgen als JSON-Liste ``folgen``
+in das :class:`~gm_helfer.protokoll.Ereignis`. :func:`anwenden` faltet nur diese Folgen
+in einen neuen Zustand – so spielt ein Protokoll beim Fortsetzen genau gleich ab.
+
+>>> from gm_helfer.aloran.werte import beispielwerte
+>>> k = neuer_kampf([beispielwerte(name="Ada", seite="Helden"), beispielwerte(name="Ork")])
+>>> k = anwenden(k, initiative_ereignis(k, augen={"Ada": "7", "Ork": "0"}))
+>>> [(x.name, x.initiative) for x in k.kaempfer]
+[('Ada', 16), ('Ork', 19)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from gm_helfer.protokoll import Ereignis, Verlauf
+
+from . import proben
+from .angriff import Lage, ausdauerschaden, lage, trefferschaden, vergleich_auswerten
+from .daten import (
+    AKTION_ANZEIGE,
+    AKTIONSARTEN,
+    KATEGORIE_ANZEIGE,
+    REGEL,
+    SCHILDE,
+    SPURT_AUSDAUER,
+    SYSTEM,
+    ZONEN,
+    ZONEN_SCHLUESSEL,
+)
+from .optionen import Optionen
+from .proben import AloranFehler
+from .werte import (
+    Kampfwerte,
+    angriffsart,
+    bewegung,
+    initiativewert,
+    verteidigungsart,
+)
+from .wunden import (
+    initiativeabzug,
+    kampfunfaehig,
+    verletzungsstufe,
+    verletzungstext,
+    wehrlos,
+    wunden_hinzu,
+)
+
+KEINE_WUNDEN: tuple[int, ...] = (0,) * len(ZONEN)
+
+
+@dataclass(frozen=True)
+class Aktionen:
+    """Aktionen, die ein Kämpfer in dieser Runde noch hat.
+
+    SPIELABLAUF › AKTIONEN: „1 BEWEGUNGSAKTION + 1 KAMPFAKTION + 1 VERTEIDIGUNGSAKTION +
+    1 INTERAKTION (+ BONUSAKTION)“. ``zweitwaffe`` ist die Bonusaktion „Angriff oder
+    Verteidigung“ aus „Kampf mit zwei Waffen“.
+    """
+
+    bewegung: int = 1
+    kampf: int = 1
+    verteidigung: int = 1
+    interaktion: int = 1
+    zweitwaffe: int = 0
+
+    def text(self) -> str:
+        teile = [f"{AKTION_ANZEIGE[a]} {getattr(self, a)}" for a in AKTIONSARTEN + ("zweitwaffe",)
+                 if getattr(self, a) or a != "zweitwaffe"]
+        return ", ".join(teile)
+
+
+def aktionen_zu_rundenbeginn(w: Kampfwerte) -> Aktionen:
+    """Grundaktionen plus passive Bonusaktionen: Schild → +1 Verteidigung („Das Tragen eines
+    Schildes gewährt eine Bonus-Verteidigungsaktion.“), zwei Waffen → +1 Angriff oder Verteidigung."""
+    return Aktionen(
+        verteidigung=1 + (1 if SCHILDE[w.schild].bonus_verteidigung else 0),
+        zweitwaffe=1 if w.zweitwaffe else 0,
+    )
+
+
+@dataclass(frozen=True)
+class Kaempfer:
+    """Ein Kämpfer im Kampf: Werte vom Bogen und sein veränderlicher Zustand (unveränderlich gehalten)."""
+
+    werte: Kampfwerte
+    initiative: int | None = None
+    """Initiativewert + 1W10, „für gewöhnlich nur neu erwürfelt …, wenn eine völlig neue Kampfsituation beginnt“."""
+    initiative_w10: int | None = None
+    wunden: tuple[int, ...] = KEINE_WUNDEN
+    schadensart: str = ""
+    """Schadensart der letzten Wunde – sie bestimmt den Text der Wundtabelle."""
+    ausdauer: int = 0
+    aktionen: Aktionen = field(default_factory=Aktionen)
+    beeintraechtigt: bool = False
+    """Die nächste Kampfaktion ist beeinträchtigt (Patzer/Meistertreffer 3–4) und entfällt."""
+
+    @property
+    def name(self) -> str:
+        return self.werte.name
+
+    @property
+    def konstitution(self) -> int:
+        return self.werte.konstitution
+
+    @property
+    def wundstufe(self) -> int:
+        return verletzungsstufe(self.wunden, self.konstitution)
+
+    @property
+    def verletzung(self) -> str:
+        return verletzungstext(self.wunden, self.konstitution, self.schadensart or "Hieb")
+
+    @property
+    def aktuelle_initiative(self) -> int | None:
+        """Initiative abzüglich „Ini -n“ der Wundtabelle."""
+        if self.initiative is None:
+            return None
+        return self.initiative - initiativeabzug(self.wunden, self.konstitution)
+
+    @property
+    def kampfunfaehig(self) -> bool:
+        return kampfunfaehig(self.wunden, self.konstitution)
+
+    @property
+    def bewusstlos(self) -> bool:
+        """„Bei aufgebrauchter Ausdauer ist der Gegner bewusstlos.“"""
+        return self.ausdauer <= 0
+
+    def ist_wehrlos(self, optionen: Optionen = Optionen()) -> bool:
+        """Initiative durch Verletzungen auf 0 (Option ``wehrlos_ohne_w10``: Wert ohne W10)."""
+        basis = initiativewert(self.werte) if optionen.wehrlos_ohne_w10 else self.initiative
+        return wehrlos(basis, self.wunden, self.konstitution)
+
+    def zustand_text(self, optionen: Optionen = Optionen()) -> str:
+        teile = []
+        if self.kampfunfaehig:
+            teile.append("kampfunfähig")
+        if self.bewusstlos:
+            teile.append("bewusstlos")
+        if self.ist_wehrlos(optionen):
+            teile.append("wehrlos")
+        if self.beeintraechtigt:
+            teile.append("beeinträchtigt")
+        return ", ".join(teile) or "kampfbereit"
+
+
+@dataclass(frozen=True)
+class Kampf:
+    """Der ganze Kampf: Kämpfer, Runde, Optionen."""
+
+    kaempfer: tuple[Kaempfer, ...]
+    runde: int = 0
+    optionen: Optionen = Optionen()
+
+    def kaempfer_namens(self, name: str) -> Kaempfer:
+        for k in self.kaempfer:
+            if k.name == name:
+                return k
+        raise AloranFehler(f"„{name}“ kämpft hier nicht mit.")
+
+    @property
+    def namen(self) -> tuple[str, ...]:
+        return tuple(k.name for k in self.kaempfer)
+
+
+def neuer_kampf(werte: Sequence[Kampfwerte], optionen: Optionen = Optionen()) -> Kampf:
+    """Startzustand: alle Kämpfer unverletzt, volle Ausdauer, Runde 0 (vor der Initiative)."""
+    namen = [w.name for w in werte]
+    doppelt = sorted({n for n in namen if namen.count(n) > 1})
+    if doppelt:
+        raise AloranFehler(f"Jeder Kämpfer braucht einen eigenen Namen: {', '.join(doppelt)} doppelt.")
+    if not werte:
+        raise AloranFehler("Ein Kampf braucht mindestens einen Kämpfer.")
+    return Kampf(tuple(Kaempfer(w, ausdauer=w.ausdauer, aktionen=aktionen_zu_rundenbeginn(w)) for w in werte),
+                 0, optionen)
+
+
+def kopf(kampf: Kampf) -> dict[str, Any]:
+    """Kopf des Protokolls: alles, um den Startzustand wieder aufzubauen."""
+    return {"kaempfer": [k.werte.als_dict() for k in kampf.kaempfer], "optionen": kampf.optionen.als_dict()}
+
+
+def aus_kopf(kopf_: Mapping[str, Any]) -> Kampf:
+    """Gegenstück zu :func:`kopf` (für :meth:`Verlauf.fortsetzen`)."""
+    return neuer_kampf([Kampfwerte.aus_dict(d) for d in kopf_["kaempfer"]],
+                       Optionen.aus_dict(kopf_.get("optionen")))
+
+
+def neuer_verlauf(kampf: Kampf, datei: Path | str | None = None) -> Verlauf:
+    """Ein :class:`Verlauf` für diesen Kampf (mit Datei: jedes Ereignis wird sicher geschrieben)."""
+    return Verlauf(kampf, anwenden, datei=datei, system=SYSTEM, kopf=kopf(kampf))
+
+
+def fortsetzen(datei: Path | str) -> tuple[Verlauf, list[str]]:
+    """Einen Kampf aus seinem Protokoll wieder aufnehmen (Warnungen auf Deutsch)."""
+    return Verlauf.fortsetzen(datei, aus_kopf, anwenden)
+
+
+# ---------------------------------------------------------------------------------------
+# Reihenfolge und Ansichten
+# ---------------------------------------------------------------------------------------
+
+
+def reihenfolge(kampf: Kampf) -> tuple[tuple[Kaempfer, ...], ...]:
+    """Handlungsreihenfolge: höchste (aktuelle) Initiative zuerst; Gleichstand handelt gleichzeitig.
+
+    Allgemeine Regeln › 1./2. Phase: „Die Aktionsreihenfolge ergibt sich dann mit dem höchsten
+    Wert, nachfolgend in absteigender Reihenfolge.“ „Sollten mehrere Kombattanten über denselben
+    Initiativewert verfügen, geschehen ihre Aktionen in der Regel gleichzeitig“. Ohne Initiative
+    stehen Kämpfer am Ende.
+    """
+    mit = sorted((k for k in kampf.kaempfer if k.initiative is not None),
+                 key=lambda k: -k.aktuelle_initiative)
+    gruppen: list[list[Kaempfer]] = []
+    for k in mit:
+        if gruppen and gruppen[-1][0].aktuelle_initiative == k.aktuelle_initiative:
+            gruppen[-1].append(k)
+        else:
+            gruppen.append([k])
+    ohne = [k for k in kampf.kaempfer if k.initiative is None]
+    if ohne:
+        gruppen.append(ohne)
+    return tuple(tuple(g) for g in gruppen)
+
+
+def uebersicht(kampf: Kampf) -> list[dict[str, Any]]:
+    """Eine Zeile je Kämpfer in Handlungsreihenfolge (für die Tabelle im Notebook)."""
+    zeilen = []
+    for platz, gruppe in enumerate(reihenfolge(kampf), start=1):
+        for k in gruppe:
+            zeilen.append({
+                "Platz": platz,
+                "Name": k.name,
+                "Seite": k.werte.seite,
+                "Initiative": k.aktuelle_initiative,
+                "Aktionen übrig": k.aktionen.text(),
+                "Wunden": sum(k.wunden),
+                "Verletzung": k.verletzung,
+                "Abzug": f"−{proben_abzug(k)} W10" if proben_abzug(k) else "",
+                "Ausdauer": k.ausdauer,
+                "Zustand": k.zustand_text(kampf.optionen),
+            })
+    return zeilen
+
+
+def proben_abzug(k: Kaempfer) -> int:
+    from .wunden import wuerfelabzug
+
+    return wuerfelabzug(k.wunden, k.konstitution)
+
+
+def wunden_zeilen(kampf: Kampf) -> list[dict[str, Any]]:
+    """Wunden je Zone und Kämpfer, mit den Schwellen (z. B. „4 / 3·6·9“)."""
+    zeilen = []
+    for k in kampf.kaempfer:
+        ko = k.konstitution
+        zeile: dict[str, Any] = {"Name": k.name, "Schwellen": f"{ko}·{2 * ko}·{3 * ko}"}
+        for zone, w in zip(ZONEN, k.wunden):
+            zeile[zone.name] = w
+        zeilen.append(zeile)
+    return zeilen
+
+
+def kann_handeln(kampf: Kampf, name: str) -> bool:
+    k = kampf.kaempfer_namens(name)
+    return not (k.kampfunfaehig or k.bewusstlos)
+
+
+def kann_verteidigen(kampf: Kampf, name: str) -> bool:
+    """Hat eine Verteidigungsaktion übrig und ist nicht wehrlos/kampfunfähig/bewusstlos."""
+    k = kampf.kaempfer_namens(name)
+    if not kann_handeln(kampf, name) or k.ist_wehrlos(kampf.optionen):
+        return False
+    return k.aktionen.verteidigung > 0 or k.aktionen.zweitwaffe > 0
+
+
+# ---------------------------------------------------------------------------------------
+# Ereignisse
+# ---------------------------------------------------------------------------------------
+
+
+def _aktion(name: str, art: str, delta: int = -1) -> dict[str, Any]:
+    return {"name": name, "aktion": art, "delta": delta}
+
+
+def _aktion_ausgeben(k: Kaempfer, art: str, *, zweitwaffe_zuerst: bool = False) -> dict[str, Any]:
+    """Welcher Zähler eine Aktion bezahlt: die Aktion selbst, sonst die Zweitwaffen-Bonusaktion."""
+    kann_zweitwaffe = art in ("kampf", "verteidigung") and k.aktionen.zweitwaffe > 0
+    if zweitwaffe_zuerst:
+        if not kann_zweitwaffe:
+            raise AloranFehler(f"{k.name} hat keine Bonusaktion mit der Zweitwaffe mehr.")
+        return _aktion(k.name, "zweitwaffe")
+    if getattr(k.aktionen, art) > 0:
+        return _aktion(k.name, art)
+    if kann_zweitwaffe:
+        return _aktion(k.name, "zweitwaffe")
+    raise AloranFehler(f"{k.name} hat in dieser Runde keine {AKTION_ANZEIGE[art]}saktion mehr.")
+
+
+def initiative_ereignis(
+    kampf: Kampf,
+    *,
+    rng: Any = None,
+    augen: Mapping[str, Any] | None = None,
+    hinterhalt: Sequence[str] = (),
+    namen: Sequence[str] | None = None,
+) -> Ereignis:
+    """Initiative für alle (oder ``namen``): Initiativewert + 1W10.
+
+    ``hinterhalt``: Überraschte würfeln keinen W10 („Hinterhalt: W10 Wurf entfällt“).
+    ``augen``: eingetippte W10 je Name (eine 0 ist die 10); sonst ``rng``.
+    """
+    augen = dict(augen or {})
+    folgen, teile, eingetippt = [], [], False
+    for k in kampf.kaempfer:
+        if namen is not None and k.name not in namen:
+            continue
+        wert = initiativewert(k.werte)
+        if k.name in hinterhalt:
+            w10 = None
+        else:
+            roh = augen.get(k.name)
+            w10, getippt = proben.wuerfle_w(10, rng=rng, augen=roh, was=f"Initiative {k.name}")
+            eingetippt |= getippt
+        gesamt = wert + (w10 or 0)
+        folgen.append({"name": k.name, "initiative": gesamt, "w10": w10})
+        teile.append(f"{k.name} {gesamt}" + (" (Hinterhalt, ohne W10)" if w10 is None else f" ({wert}+{w10})"))
+    return Ereignis("initiative", {"folgen": folgen}, f"{REGEL} › SPIELABLAUF › INITIATIVE", eingetippt,
+                    "Initiative: " + ", ".join(teile))
+
+
+def runde_ereignis(kampf: Kampf) -> Ereignis:
+    """Neue Kampfrunde: alle Aktionen frisch; eine beeinträchtigte Kampfaktion entfällt."""
+    n = kampf.runde + 1
+    return Ereignis("runde", {"folgen": [{"runde": n}]}, f"{REGEL} › SPIELABLAUF › AKTIONEN", False,
+                    f"Runde {n} beginnt")
+
+
+def bewegung_ereignis(
+    kampf: Kampf, name: str, art: str = "normal", *, spurt: bool = False, gelaende: int = 0,
+    reittier_stufe: int = 0,
+) -> Ereignis:
+    """Bewegungsaktion; ``spurt`` nutzt zusätzlich die Kampfaktion: 6 Ausdauer → 1 Bewegungspunkt."""
+    k = kampf.kaempfer_namens(name)
+    if not kann_handeln(kampf, name):
+        raise AloranFehler(f"{name} ist {k.zustand_text(kampf.optionen)} und kann sich nicht bewegen.")
+    punkte = bewegung(k.werte, art, gelaende=gelaende, reittier_stufe=reittier_stufe)
+    folgen = [_aktion_ausgeben(k, "bewegung")]
+    text = f"{name} bewegt sich ({art}): {punkte} Felder"
+    if spurt:
+        if k.ausdauer < SPURT_AUSDAUER:
+            raise AloranFehler(f"{name} hat nur {k.ausdauer} Ausdauer – ein Spurt kostet {SPURT_AUSDAUER}.")
+        folgen.append(_aktion_ausgeben(k, "kampf"))
+        folgen.append({"name": name, "ausdauer": -SPURT_AUSDAUER})
+        text = f"{name} spurtet ({art}): {punkte + 1} Felder, −{SPURT_AUSDAUER} Ausdauer"
+    return Ereignis("bewegung", {"folgen": folgen, "felder": punkte + (1 if spurt else 0)},
+                    f"{REGEL} › SPIELABLAUF › Bewegungsaktion", False, text)
+
+
+def aktion_ereignis(kampf: Kampf, name: str, art: str, was: str = "") -> Ereignis:
+    """Eine sonstige Aktion ausgeben (Interaktion, Gegenstand nutzen, Waffe ziehen …)."""
+    if art not in AKTIONSARTEN:
+        raise AloranFehler(f"Aktionsart „{art}“ gibt es nicht ({', '.join(AKTIONSARTEN)}).")
+    k = kampf.kaempfer_namens(name)
+    text = f"{name}: {AKTION_ANZEIGE[art]}saktion" + (f" – {was}" if was else "")
+    return Ereignis("aktion", {"folgen": [_aktion_ausgeben(k, art)]}, f"{REGEL} › SPIELABLAUF › AKTIONEN",
+                    False, text)
+
+
+def bonusaktion_ereignis(kampf: Kampf, name: str, art: str = "kampf", grund: str = "") -> Ereignis:
+    """Eine Bonusaktion gewähren, z. B. weil ein Gegner die Kampfreichweite verlässt.
+
+    SPIELABLAUF › Bonusaktion: „Beim Verlassen der Kampfreichweite … eines Gegners gewährt man
+    diesem dadurch eine Bonus-Kampfaktion.“
+    """
+    if art not in AKTIONSARTEN:
+        raise AloranFehler(f"Aktionsart „{art}“ gibt es nicht ({', '.join(AKTIONSARTEN)}).")
+    kampf.kaempfer_namens(name)
+    return Ereignis("bonusaktion", {"folgen": [_aktion(name, art, +1)]},
+                    f"{REGEL} › SPIELABLAUF › Bonusaktion", False,
+                    f"{name} erhält eine Bonus-{AKTION_ANZEIGE[art]}saktion" + (f" ({grund})" if grund else ""))
+
+
+class _Quelle:
+    """Würfel für einen Austausch: eingetippte Augen nach Schlüssel, sonst ``rng``."""
+
+    def __init__(self, rng: Any, augen: Mapping[str, Any] | None):
+        self.rng = rng
+        self.augen = {k: v for k, v in (augen or {}).items() if v is not None and str(v).strip() != ""}
+        self.eingetippt = False
+        self.fehlend: list[str] = []
+
+    def _roh(self, schluessel: str) -> Any:
+        return self.augen.get(schluessel)
+
+    def pool(self, schluessel: str, anzahl: int, schwierigkeit: int, was: str) -> proben.Poolwurf:
+        roh = self._roh(schluessel)
+        if roh is None and anzahl == 0:
+            return proben.Poolwurf((), schwierigkeit)
+        if roh is None and self.rng is None:
+            self.fehlend.append(f"{was} ({anzahl} W10)")
+            return proben.Poolwurf((), schwierigkeit)
+        wurf = proben.wuerfle_pool(anzahl, schwierigkeit, rng=self.rng, augen=roh, was=was)
+        self.eingetippt |= wurf.eingetippt
+        return wurf
+
+    def w(self, schluessel: str, seiten: int, was: str) -> int | None:
+        roh = self._roh(schluessel)
+        if roh is None and self.rng is None:
+            self.fehlend.append(f"{was} (W{seiten})")
+            return None
+        wert, getippt = proben.wuerfle_w(seiten, rng=self.rng, augen=roh, was=was)
+        self.eingetippt |= getippt
+        return wert
+
+    def ausdruck(self, schluessel: str, ausdruck: str, was: str) -> int | None:
+        roh = self._roh(schluessel)
+        if roh is None and self.rng is None:
+            self.fehlend.append(f"{was} ({ausdruck})")
+            return None
+        wurf = proben.wuerfle_ausdruck(ausdruck, rng=self.rng, augen=roh, was=was)
+        self.eingetippt |= wurf.eingetippt
+        return wurf.gesamt
+
+    def pruefen(self) -> None:
+        if self.fehlend:
+            raise AloranFehler("Bitte noch eintippen: " + "; ".join(self.fehlend) + ".")
+
+
+WUERFEL_SCHLUESSEL = {
+    "angriff": "Angriff (W10-Pool)",
+    "verteidigung": "Verteidigung (W10-Pool)",
+    "zone": "Trefferzone (W20)",
+    "schaden": "Schaden",
+    "angriff_patzer": "Patzer Angreifer (W6)",
+    "angriff_patzer_schaden": "Patzerschaden Angreifer (W6)",
+    "angriff_patzer_zone": "Patzer-Trefferzone Angreifer (W20)",
+    "angriff_meister": "Meistertreffer Angreifer (W6)",
+    "angriff_meister_schaden": "Bonus-Schaden (W6)",
+    "verteidigung_patzer": "Patzer Verteidiger (W6)",
+    "verteidigung_patzer_schaden": "Patzerschaden Verteidiger (W6)",
+    "verteidigung_patzer_zone": "Patzer-Trefferzone Verteidiger (W20)",
+    "verteidigung_meister": "Meistertreffer Verteidiger (W6)",
+    "verteidigung_meister_schaden": "Bonus-Schaden der Parade (W6)",
+    "verteidigung_meister_zone": "Trefferzone des Parade-Schadens (W20)",
+}
+"""Schlüssel der eingetippten Würfel eines Austauschs (für ``augen=`` und die Notebook-Felder)."""
+
+
+def angriff_ereignis(
+    kampf: Kampf,
+    angreifer: str,
+    ziel: str,
+    angriff: str,
+    verteidigung: str | None,
+    *,
+    von_hinten: bool = False,
+    zweitwaffe: bool = False,
+    angriff_modifikator: int = 0,
+    verteidigung_modifikator: int = 0,
+    rng: Any = None,
+    augen: Mapping[str, Any] | None = None,
+) -> Ereignis:
+    """Ein ganzer Austausch: Attacke, Parade, Vergleich, Trefferzone, Schaden, Patzer/Meistertreffer.
+
+    Würfel kommen aus ``augen`` (Schlüssel siehe :data:`WUERFEL_SCHLUESSEL`, eine 0 auf dem
+    W10 ist die 10) oder aus ``rng``. Fehlt ein nötiger Wurf ohne ``rng``, nennt die
+    Fehlermeldung alle fehlenden Würfel. ``verteidigung=None``: der Verteidiger verzichtet.
+    """
+    opt = kampf.optionen
+    a = kampf.kaempfer_namens(angreifer)
+    v = kampf.kaempfer_namens(ziel)
+    if angreifer == ziel:
+        raise AloranFehler("Angreifer und Ziel müssen verschieden sein.")
+    if not kann_handeln(kampf, angreifer):
+        raise AloranFehler(f"{angreifer} ist {a.zustand_text(opt)} und kann nicht angreifen.")
+    art = angriffsart(a.werte, angriff)
+    if zweitwaffe and art.art != "waffe":
+        raise AloranFehler("Nur mit einer Waffe kann man als Zweitwaffe angreifen.")
+    folgen: list[dict[str, Any]] = [_aktion_ausgeben(a, "kampf", zweitwaffe_zuerst=zweitwaffe)]
+    hinweise: list[str] = []
+    v_art = None
+    if verteidigung is not None:
+        if kann_verteidigen(kampf, ziel):
+            v_art = verteidigungsart(v.werte, verteidigung)
+            folgen.append(_aktion_ausgeben(v, "verteidigung"))
+        elif kann_handeln(kampf, ziel) and not v.ist_wehrlos(opt):
+            raise AloranFehler(f"{ziel} hat in dieser Runde keine Verteidigungsaktion mehr.")
+        else:
+            hinweise.append(f"{ziel} ist {v.zustand_text(opt)} und kann sich nicht verteidigen")
+    la = lage(a.werte, art, a.wunden, v.werte, v_art, v.wunden, von_hinten=von_hinten,
+              angriff_modifikator=angriff_modifikator, verteidigung_modifikator=verteidigung_modifikator,
+              optionen=opt)
+    q = _Quelle(rng, augen)
+    wa = q.pool("angriff", la.angriff_pool, la.angriff_schwierigkeit, f"Angriff {angreifer}")
+    wv = q.pool("verteidigung", la.verteidigung_pool if v_art else 0, la.verteidigung_schwierigkeit,
+                f"Verteidigung {ziel}")
+    q.pruefen()
+    erg = vergleich_auswerten(wa.netto, wa.einser, wv.netto, wv.einser, la, opt, verteidigt=v_art is not None)
+    daten: dict[str, Any] = {
+        "angreifer": angreifer, "ziel": ziel, "angriff": angriff, "verteidigung": verteidigung if v_art else None,
+        "lage": {"angriff_pool": la.angriff_pool, "angriff_schwierigkeit": la.angriff_schwierigkeit,
+                 "verteidigung_pool": la.verteidigung_pool if v_art else 0,
+                 "verteidigung_schwierigkeit": la.verteidigung_schwierigkeit},
+        "angriff_augen": list(wa.augen), "verteidigung_augen": list(wv.augen),
+        "angriff_netto": wa.netto, "verteidigung_netto": wv.netto,
+        "kategorie": erg.kategorie,
+    }
+    text = [f"{angreifer} greift {ziel} an ({angriff}): {wa}"]
+    if v_art:
+        text.append(f"{verteidigung}: {wv}")
+    text.append(f"→ {KATEGORIE_ANZEIGE[erg.kategorie]}")
+
+    # Patzer und Meistertreffer (W6-Tabellen)
+    bonus = 0
+    for seite, wer, gegner, patzer, meister in (
+        ("angriff", a, v, erg.angriff_patzer, erg.angriff_meister),
+        ("verteidigung", v, a, erg.verteidigung_patzer, erg.verteidigung_meister),
+    ):
+        if patzer:
+            text.append(_patzer(q, seite, wer, gegner, folgen, opt))
+        if meister:
+            t, b = _meister(q, seite, wer, gegner, folgen, erg.kategorie != "verfehlt")
+            bonus += b
+            text.append(t)
+
+    # Treffer: Zone und Schaden
+    if erg.kategorie != "verfehlt":
+        if art.schadensart == "Ausdauer":
+            summe = q.ausdruck("schaden", art.schaden_text, f"Schaden {angriff}")
+            q.pruefen()
+            verlust = ausdauerschaden(summe + bonus, erg.kategorie, opt)
+            folgen.append({"name": ziel, "ausdauer": -verlust})
+            daten.update(schaden_wurf=summe, ausdauer_verlust=verlust)
+            text.append(f"{ziel} verliert {verlust} Ausdauer")
+        else:
+            w20 = q.w("zone", 20, "Trefferzone")
+            summe = q.ausdruck("schaden", art.schaden_text, f"Schaden {angriff}")
+            q.pruefen()
+            zone = proben.trefferzone(w20)
+            ruestung = v.werte.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)]
+            wert, wunden = trefferschaden(summe, erg.kategorie, ruestung, opt, halbiert=zweitwaffe, bonus=bonus)
+            folgen.append({"name": ziel, "zone": zone.schluessel, "wunden": wunden, "schadensart": art.schadensart})
+            daten.update(zone_w20=w20, zone=zone.schluessel, schaden_wurf=summe, schaden=wert, wunden=wunden)
+            text.append(f"{zone.name} (W20 {w20}): {wert} Schaden − Rüstung {ruestung} = {wunden} Wunden")
+    q.pruefen()
+    if hinweise:
+        text.append("; ".join(hinweise))
+    daten["folgen"] = folgen
+    return Ereignis("angriff", daten, f"{REGEL} › SPIELABLAUF › ATTACKE UND PARADE › Vergleichswurf",
+                    q.eingetippt, "; ".join(text))
+
+
+def _beeintraechtigen(k: Kaempfer, folgen: list[dict[str, Any]]) -> None:
+    """„Nächste Kampfaktion beeinträchtigt“: Lesart – sie entfällt (jetzt, sonst nächste Runde)."""
+    folgen.append({"name": k.name, "beeintraechtigt": True})
+
+
+def _patzer(q: _Quelle, seite: str, wer: Kaempfer, gegner: Kaempfer, folgen: list, opt: Optionen) -> str:
+    if opt.alte_patzertabelle:
+        summe = q.ausdruck(f"{seite}_patzer", "3W6", f"Patzer {wer.name} (3W6)")
+        q.pruefen()
+        zeile = proben.alter_patzer(summe)
+        return f"Patzer von {wer.name} (ältere Tabelle, 3W6 {summe} + Modifikatoren): {zeile.name} – {zeile.text}"
+    w6 = q.w(f"{seite}_patzer", 6, f"Patzer {wer.name}")
+    q.pruefen()
+    eintrag = proben.patzerfolge(w6)
+    text = f"Patzer von {wer.name} (W6 {w6}): {eintrag.text}"
+    if eintrag.wirkung == "schaden":
+        schaden = q.w(f"{seite}_patzer_schaden", 6, f"Patzerschaden {wer.name}")
+        w20 = q.w(f"{seite}_patzer_zone", 20, f"Patzer-Trefferzone {wer.name}")
+        q.pruefen()
+        zone = proben.trefferzone(w20)
+        wunden = max(0, schaden - wer.werte.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)])
+        folgen.append({"name": wer.name, "zone": zone.schluessel, "wunden": wunden, "schadensart": "Wucht"})
+        text += f" – {schaden} Schaden am {zone.name}, {wunden} Wunden"
+    elif eintrag.wirkung == "beeintraechtigt":
+        _beeintraechtigen(wer, folgen)
+    else:
+        folgen.append(_aktion(gegner.name, "kampf", +1))
+    return text
+
+
+def _meister(q: _Quelle, seite: str, wer: Kaempfer, gegner: Kaempfer, folgen: list, trifft: bool) -> tuple[str, int]:
+    w6 = q.w(f"{seite}_meister", 6, f"Meistertreffer {wer.name}")
+    q.pruefen()
+    eintrag = proben.meisterfolge(w6)
+    text = f"Meistertreffer von {wer.name} (W6 {w6}): {eintrag.text}"
+    bonus = 0
+    if eintrag.wirkung == "schaden":
+        if seite == "angriff":
+            if trifft:
+                bonus = q.w("angriff_meister_schaden", 6, "Bonus-Schaden") or 0
+                text += f" – +{bonus} Schaden"
+            else:
+                text += " – die Attacke trifft nicht, kein Bonus-Schaden"
+        else:
+            schaden = q.w("verteidigung_meister_schaden", 6, "Bonus-Schaden der Parade")
+            w20 = q.w("verteidigung_meister_zone", 20, "Trefferzone des Parade-Schadens")
+            q.pruefen()
+            zone = proben.trefferzone(w20)
+            wunden = max(0, schaden - gegner.werte.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)])
+            folgen.append({"name": gegner.name, "zone": zone.schluessel, "wunden": wunden, "schadensart": "Wucht"})
+            text += f" – {schaden} Schaden am {zone.name} von {gegner.name}, {wunden} Wunden"
+    elif eintrag.wirkung == "beeintraechtigt":
+        _beeintraechtigen(gegner, folgen)
+    else:
+        folgen.append(_aktion(wer.name, "kampf", +1))
+    return text, bonus
+
+
+# ---------------------------------------------------------------------------------------
+# anwenden
+# ---------------------------------------------------------------------------------------
+
+
+def _folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
+    if "runde" in f:
+        neu = []
+        for k in kampf.kaempfer:
+            akt = aktionen_zu_rundenbeginn(k.werte)
+            if k.beeintraechtigt:
+                akt = replace(akt, kampf=0)
+            neu.append(replace(k, aktionen=akt, beeintraechtigt=False))
+        return replace(kampf, kaempfer=tuple(neu), runde=int(f["runde"]))
+    name = f["name"]
+    k = kampf.kaempfer_namens(name)
+    if "initiative" in f:
+        k = replace(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
+    elif "aktion" in f:
+        art = f["aktion"]
+        k = replace(k, aktionen=replace(k.aktionen, **{art: max(0, getattr(k.aktionen, art) + int(f["delta"]))}))
+    elif "zone" in f:
+        if int(f["wunden"]) > 0:
+            k = replace(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
+    elif "ausdauer" in f:
+        k = replace(k, ausdauer=max(0, k.ausdauer + int(f["ausdauer"])))
+    elif "beeintraechtigt" in f:
+        if k.aktionen.kampf > 0:
+            k = replace(k, aktionen=replace(k.aktionen, kampf=k.aktionen.kampf - 1))
+        else:
+            k = replace(k, beeintraechtigt=True)
+    else:
+        raise AloranFehler(f"Unbekannte Folge im Protokoll: {dict(f)}")
+    return replace(kampf, kaempfer=tuple(k if x.name == name else x for x in kampf.kaempfer))
+
+
+def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
+    """Rein: wendet die ``folgen`` eines Ereignisses an und gibt den neuen Zustand zurück."""
+    folgen = ereignis.daten.get("folgen")
+    if folgen is None:
+        raise AloranFehler(f"Das Ereignis „{ereignis.art}“ hat keine Folgen – es stammt nicht aus Aloran.")
+    for f in folgen:
+        kampf = _folge(kampf, f)
+    return kampf

@@ -1,0 +1,88 @@
+"""Hausregeln und die ältere Lesart der Aloran-Regel als unveränderliches Optionsobjekt.
+
+Der Abschnitt ``SPIELABLAUF`` gilt; wo er schweigt, ergänzt der ältere Abschnitt
+``Allgemeine Regeln``; wo beide sich widersprechen, ist die ältere Lesart eine Option
+(siehe ``docs/aloran.md``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+
+@dataclass(frozen=True)
+class Optionen:
+    """Optionen für einen Aloran-Kampf. Die Standardwerte sind die festgelegte Lesart."""
+
+    alte_schadenstabelle: bool = False
+    """Ältere Vergleichstabelle: schwerer und tödlicher Treffer machen nur normalen Schaden.
+
+    Allgemeine Regeln › 3. Phase: „4-5 schwerer Treffer Schaden* / 6+ tödlicher Treffer
+    Schaden*“ statt SPIELABLAUF „doppelter Schaden / dreifacher Schaden“."""
+
+    angriff_braucht_zwei_erfolge: bool = False
+    """Der Angriff trifft nur, wenn er selbst mindestens 2 Netto-Erfolge hat.
+
+    SPIELABLAUF › ERFOLGE: „Die Handlung ist dann erfolgreich durchgeführt, wenn der Wurf
+    mindestens zwei Erfolge aufweist.“ Standard: allein die Vergleichstabelle entscheidet."""
+
+    meistertreffer_ab_schwelle: bool = False
+    """Meistertreffer schon bei Erfolgen = 10 − Stufe (statt darüber).
+
+    SPIELABLAUF › Meistertreffer: „… wenn die Anzahl der Erfolge den Wert von 10 minus den
+    Wert der Stufe … überschreitet“, die Beispieltabelle nennt aber „ERFOLGSSCHWELLE 9“ für Stufe 1."""
+
+    alte_patzertabelle: bool = False
+    """Patzerfolgen nach der älteren Tabelle (3W6 + Modifikatoren) statt der W6-Tabelle.
+
+    Allgemeine Regeln › Patzer: „Die Werte aus der unten stehenden Tabelle werden addiert“."""
+
+    patzer_ist_misserfolg: bool = False
+    """Ein Patzer lässt die Handlung scheitern (Angriff verfehlt, Parade zählt 0 Erfolge).
+
+    SPIELABLAUF › Patzer: „Ein „Patzer“ ist ein besonderer Misserfolg …“. Standard: die
+    Einser heben Erfolge auf, der Patzer bringt zusätzlich seine W6-Folge."""
+
+    halbieren_aufrunden: bool = False
+    """Halber Schaden (Streiftreffer, Zweitwaffe) wird aufgerundet statt abgerundet.
+
+    SPIELABLAUF › Vergleichswurf: „1 Streiftreffer halber Schaden“ – die Regel sagt nicht, wie gerundet wird."""
+
+    erschwernis_als_wuerfel: bool = False
+    """Schild-Erleichterung und Angriff von hinten ändern die Würfelzahl statt der Schwierigkeit.
+
+    SPIELABLAUF › Kampf mit Schild: „erleichterte Verteidigung -1“ und Gegnerausrichtung:
+    „erschwert die Parade des Gegners um die halbe Stufe … GESCHICK des Angreifers“."""
+
+    wehrlos_ohne_w10: bool = False
+    """Wehrlosigkeit am Initiativewert ohne den W10 messen.
+
+    Allgemeine Regeln › 6. Phase: „… dass seine Verletzungen seine Initiative auf 0 senken,
+    ist er wehrlos.“ Standard: die gewürfelte Initiative, die den ganzen Kampf gilt."""
+
+    def als_dict(self) -> dict[str, bool]:
+        """Für den Kopf des Kampfprotokolls."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def aus_dict(cls, daten: dict | None) -> "Optionen":
+        """Liest ``als_dict`` zurück; unbekannte Schlüssel sind ein Fehler."""
+        daten = dict(daten or {})
+        bekannt = {f.name for f in fields(cls)}
+        fremd = set(daten) - bekannt
+        if fremd:
+            raise ValueError(f"Unbekannte Aloran-Option(en): {', '.join(sorted(fremd))}.")
+        return cls(**{k: bool(v) for k, v in daten.items()})
+
+
+OPTION_TEXTE = {
+    "alte_schadenstabelle": "Ältere Vergleichstabelle (schwer/tödlich = normaler Schaden)",
+    "angriff_braucht_zwei_erfolge": "Angriff braucht selbst mindestens 2 Erfolge",
+    "meistertreffer_ab_schwelle": "Meistertreffer schon bei Erfolgen = 10 − Stufe",
+    "alte_patzertabelle": "Ältere Patzertabelle (3W6 + Modifikatoren)",
+    "patzer_ist_misserfolg": "Patzer lässt die Handlung scheitern",
+    "halbieren_aufrunden": "Halben Schaden aufrunden",
+    "erschwernis_als_wuerfel": "Schild und Angriff von hinten als Würfel statt Schwierigkeit",
+    "wehrlos_ohne_w10": "Wehrlos am Initiativewert ohne W10 messen",
+}
+"""Deutsche Beschriftung der Optionen für Notebooks."""

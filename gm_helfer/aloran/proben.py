@@ -1,0 +1,344 @@
+"""Würfelschicht und Auswertung der Aloran-Proben: W10-Pool, Erfolge, Patzer, Meistertreffer.
+
+Regeltext: ``regeln/aloran.txt``, SPIELABLAUF › ERFOLGE (E), ATTACKE UND PARADE,
+Patzer, Meistertreffer; Allgemeine Regeln › 4. Phase - Trefferwurf.
+
+Die Würfelschicht (:func:`wuerfle_pool`, :func:`wuerfle_w`) ist der einzige Ort, an dem
+Zufall eintritt: mit ``rng`` oder mit eingetippten Augen. Alles andere ist rein.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Sequence
+
+from gm_helfer import wuerfel as wuerfel_kern
+
+from .daten import (
+    ALTE_PATZER,
+    ALTE_PATZER_ATTRIBUT,
+    ALTE_PATZER_FERTIGKEIT,
+    GRUNDSCHWIERIGKEIT,
+    MEISTER_W6,
+    MEISTERSCHAFT_SCHWIERIGKEIT,
+    MINDESTERFOLGE,
+    PATZER_W6,
+    ZONEN,
+    AlterPatzer,
+    W6Eintrag,
+    Zone,
+)
+from .optionen import Optionen
+
+MIN_SCHWIERIGKEIT = 2
+MAX_SCHWIERIGKEIT = 10
+
+
+class AloranFehler(ValueError):
+    """Fehler mit deutscher Meldung (falsche Eingabe, unmöglicher Wert)."""
+
+
+def pruefe_schwierigkeit(schwierigkeit: int) -> int:
+    """Prüft eine Schwierigkeit (2 bis 10)."""
+    if isinstance(schwierigkeit, bool) or not isinstance(schwierigkeit, int):
+        raise AloranFehler(f"Die Schwierigkeit muss eine ganze Zahl sein, nicht „{schwierigkeit}“.")
+    if not MIN_SCHWIERIGKEIT <= schwierigkeit <= MAX_SCHWIERIGKEIT:
+        raise AloranFehler(
+            f"Schwierigkeit {schwierigkeit} ist unmöglich: ein W10 braucht eine Schwierigkeit von 2 bis 10."
+        )
+    return schwierigkeit
+
+
+def pruefe_anzahl(anzahl: int, was: str = "Würfelpool") -> int:
+    """Prüft eine Würfelzahl (0 bis 40)."""
+    if isinstance(anzahl, bool) or not isinstance(anzahl, int):
+        raise AloranFehler(f"{was}: die Zahl der Würfel muss eine ganze Zahl sein, nicht „{anzahl}“.")
+    if anzahl < 0:
+        raise AloranFehler(f"{was}: {anzahl} Würfel gibt es nicht (mindestens 0).")
+    if anzahl > 40:
+        raise AloranFehler(f"{was}: {anzahl} Würfel sind zu viele (höchstens 40).")
+    return anzahl
+
+
+def schwierigkeit(stufe: int = 0, *, modifikator: int = 0, meisterschaft: bool = True) -> int:
+    """Schwierigkeit einer Probe: Grundschwierigkeit 7, durch Meisterschaft gesenkt.
+
+    SPIELABLAUF › Grundschwierigkeit: „Bei einem Talentwert von 4 Punkten in einer Waffen-
+    oder Kampf-Spezialisierungen sinkt die Grundschwierigkeit auf 6 und bei einem
+    Talentwert von 5 Punkten sinkt die Grundschwierigkeit auf 5.“ ``meisterschaft=False``
+    für Proben ohne Waffen-/Kampf-Spezialisierung (z. B. Zauber). ``modifikator`` erschwert
+    (positiv) oder erleichtert (negativ); das Ergebnis bleibt zwischen 2 und 10.
+
+    >>> schwierigkeit(3), schwierigkeit(4), schwierigkeit(5), schwierigkeit(5, modifikator=-1)
+    (7, 6, 5, 4)
+    """
+    grund = MEISTERSCHAFT_SCHWIERIGKEIT.get(stufe, GRUNDSCHWIERIGKEIT) if meisterschaft else GRUNDSCHWIERIGKEIT
+    return max(MIN_SCHWIERIGKEIT, min(MAX_SCHWIERIGKEIT, grund + modifikator))
+
+
+def wert_eines_wuerfels(auge: int, schwierigkeit: int) -> int:
+    """Was ein einzelner W10 zum Erfolg beiträgt: −1, 0, 1 oder 2.
+
+    SPIELABLAUF › ERFOLGE: „Als Erfolg (E) gilt jeder Würfel, dessen geworfene Augenzahl
+    größer oder gleich der … Schwierigkeit ist. … Eine Eins negiert jeweils einen Erfolg
+    und eine 0 zählt doppelt.“
+    """
+    if auge == 1:
+        return -1
+    if auge < schwierigkeit:
+        return 0
+    return 2 if auge == 10 else 1
+
+
+def netto_erfolge(augen: Sequence[int], schwierigkeit: int) -> int:
+    """Netto-Erfolge eines Pools: Erfolge (10 doppelt) minus Einser, nie unter 0.
+
+    >>> netto_erfolge((7, 3, 10, 1), 7)   # 7 = 1, 0 (=10) = 2, die 1 hebt einen auf
+    2
+    >>> netto_erfolge((1, 1, 8), 7)
+    0
+    """
+    pruefe_schwierigkeit(schwierigkeit)
+    return max(0, sum(wert_eines_wuerfels(a, schwierigkeit) for a in augen))
+
+
+def einser(augen: Sequence[int]) -> int:
+    """Zahl der gewürfelten Einser."""
+    return sum(1 for a in augen if a == 1)
+
+
+def gelingt(netto: int) -> bool:
+    """„… erfolgreich …, wenn der Wurf mindestens zwei Erfolge aufweist.“"""
+    return netto >= MINDESTERFOLGE
+
+
+def patzerstufe(talentstufe: int) -> int:
+    """Ab wie vielen Einsern gepatzt wird: die Talentstufe, mindestens 1.
+
+    SPIELABLAUF › Patzer: „… wenn die Zahl der gewürfelten Einser den Wert der Stufe des
+    genutzten Talents erreicht oder übersteigt.“ Lesart: Stufe 0 (ungeübt) patzt wie Stufe 1
+    schon mit einer Eins – sonst patzte jeder Wurf ohne Einser.
+    """
+    if isinstance(talentstufe, bool) or not isinstance(talentstufe, int) or talentstufe < 0:
+        raise AloranFehler(f"Talentstufe „{talentstufe}“ ist unmöglich (0 bis 5).")
+    return max(1, talentstufe)
+
+
+def ist_patzer(augen: Sequence[int], talentstufe: int) -> bool:
+    """Patzer: Zahl der Einser ≥ Stufe des genutzten Talents.
+
+    >>> ist_patzer((1, 1, 9), 2), ist_patzer((1, 9, 9), 2)
+    (True, False)
+    """
+    return einser(augen) >= patzerstufe(talentstufe)
+
+
+def meisterschwelle(talentstufe: int) -> int:
+    """Erfolgsschwelle des Meistertreffers: 10 − Talentstufe (Tabelle „Beispiele“)."""
+    return 10 - talentstufe
+
+
+def ist_meistertreffer(netto: int, talentstufe: int, optionen: Optionen = Optionen()) -> bool:
+    """Meistertreffer: Netto-Erfolge (vor dem Vergleich) über 10 − Talentstufe.
+
+    SPIELABLAUF › Meistertreffer: „… wenn die Anzahl der Erfolge den Wert von 10 minus den
+    Wert der Stufe des genutzten Talents überschreitet (Vor der Vergleichsrechnung!).“
+    Option ``meistertreffer_ab_schwelle``: schon bei Gleichstand.
+
+    >>> ist_meistertreffer(6, 4), ist_meistertreffer(7, 4)
+    (False, True)
+    """
+    schwelle = meisterschwelle(talentstufe)
+    return netto >= schwelle if optionen.meistertreffer_ab_schwelle else netto > schwelle
+
+
+def kategorie(differenz: int) -> str:
+    """Ergebnis des Vergleichswurfs aus „Angriffs-Erfolge − Verteidigungs-Erfolge“.
+
+    SPIELABLAUF › Vergleichswurf: 0 verfehlt, 1 Streiftreffer, 2–3 Treffer, 4–5 schwerer
+    Treffer, 6+ tödlicher Treffer (eine negative Differenz verfehlt ebenso).
+
+    >>> [kategorie(d) for d in (-2, 0, 1, 3, 4, 6)]
+    ['verfehlt', 'verfehlt', 'streiftreffer', 'treffer', 'schwerer_treffer', 'toedlicher_treffer']
+    """
+    if differenz <= 0:
+        return "verfehlt"
+    if differenz == 1:
+        return "streiftreffer"
+    if differenz <= 3:
+        return "treffer"
+    if differenz <= 5:
+        return "schwerer_treffer"
+    return "toedlicher_treffer"
+
+
+def vergleich(angriff_netto: int, verteidigung_netto: int, optionen: Optionen = Optionen()) -> str:
+    """Vergleichswurf zweier Netto-Erfolge; mit Option ``angriff_braucht_zwei_erfolge``
+    verfehlt ein Angriff unter 2 Erfolgen."""
+    if optionen.angriff_braucht_zwei_erfolge and not gelingt(angriff_netto):
+        return "verfehlt"
+    return kategorie(angriff_netto - verteidigung_netto)
+
+
+SCHADENSFAKTOR = {
+    "verfehlt": Fraction(0),
+    "streiftreffer": Fraction(1, 2),
+    "treffer": Fraction(1),
+    "schwerer_treffer": Fraction(2),
+    "toedlicher_treffer": Fraction(3),
+}
+"""SPIELABLAUF › Vergleichswurf, Spalte „Schadenswirkung“."""
+
+
+def schadensfaktor(kat: str, optionen: Optionen = Optionen()) -> Fraction:
+    """Faktor auf den Schaden; Option ``alte_schadenstabelle``: schwer/tödlich = 1."""
+    if kat not in SCHADENSFAKTOR:
+        raise AloranFehler(f"Unbekanntes Trefferergebnis „{kat}“.")
+    if optionen.alte_schadenstabelle and kat in ("schwerer_treffer", "toedlicher_treffer"):
+        return Fraction(1)
+    return SCHADENSFAKTOR[kat]
+
+
+def runden(wert: Fraction, optionen: Optionen = Optionen()) -> int:
+    """Halben Schaden runden: ab (Standard) oder auf (Option ``halbieren_aufrunden``)."""
+    if optionen.halbieren_aufrunden:
+        return -((-wert.numerator) // wert.denominator)
+    return wert.numerator // wert.denominator
+
+
+def trefferzone(w20: int) -> Zone:
+    """Körperzone zum W20 (Allgemeine Regeln › 4. Phase › Trefferzonen-Tabelle).
+
+    >>> trefferzone(20).name, trefferzone(15).name, trefferzone(1).name
+    ('Kopf', 'Torso', 'Linkes Bein')
+    """
+    for zone in ZONEN:
+        if zone.von <= w20 <= zone.bis:
+            return zone
+    raise AloranFehler(f"Ein W20 zeigt keine {w20} (möglich: 1 bis 20).")
+
+
+def w6_eintrag(tabelle: Sequence[W6Eintrag], w6: int) -> W6Eintrag:
+    """Zeile einer W6-Tabelle (Patzer oder Meistertreffer)."""
+    for eintrag in tabelle:
+        if eintrag.von <= w6 <= eintrag.bis:
+            return eintrag
+    raise AloranFehler(f"Ein W6 zeigt keine {w6} (möglich: 1 bis 6).")
+
+
+def patzerfolge(w6: int) -> W6Eintrag:
+    """SPIELABLAUF › Patzer: „In diesem Fall wird mit einem W6 die Schwere des Patzers bestimmt“."""
+    return w6_eintrag(PATZER_W6, w6)
+
+
+def meisterfolge(w6: int) -> W6Eintrag:
+    """SPIELABLAUF › Meistertreffer: W6-Tabelle."""
+    return w6_eintrag(MEISTER_W6, w6)
+
+
+def alter_patzerwert(summe_3w6: int, fertigkeit: int, attribut: int) -> int:
+    """Ältere Patzertabelle: 3W6 + Modifikator der Fertigkeit + Modifikator des Attributs.
+
+    Allgemeine Regeln › Patzer: „… ihre hohen Werte den Patzerwurf modifizieren. Die Werte aus
+    der unten stehenden Tabelle werden addiert“. Lesart: der Patzerwurf sind 3W6 (die Regel
+    empfiehlt „3 sechsseitige Würfel“ und nennt W6 für „die Patzertabelle“).
+    """
+    if fertigkeit not in ALTE_PATZER_FERTIGKEIT or attribut not in ALTE_PATZER_ATTRIBUT:
+        raise AloranFehler(f"Fertigkeit {fertigkeit} / Attribut {attribut} stehen nicht in der Patzertabelle.")
+    return summe_3w6 + ALTE_PATZER_FERTIGKEIT[fertigkeit] + ALTE_PATZER_ATTRIBUT[attribut]
+
+
+def alter_patzer(wert: int) -> AlterPatzer:
+    """Zeile der älteren Patzertabelle zum modifizierten Wert."""
+    for zeile in ALTE_PATZER:
+        if zeile.bis is None or wert <= zeile.bis:
+            return zeile
+    raise AssertionError("unerreichbar")
+
+
+# ---------------------------------------------------------------------------------------
+# Würfelschicht
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Poolwurf:
+    """Ein geworfener W10-Pool samt Auswertung (Augen 1–10; eine getippte 0 ist die 10)."""
+
+    augen: tuple[int, ...]
+    schwierigkeit: int
+    eingetippt: bool = False
+
+    @property
+    def netto(self) -> int:
+        return netto_erfolge(self.augen, self.schwierigkeit)
+
+    @property
+    def einser(self) -> int:
+        return einser(self.augen)
+
+    @property
+    def gelingt(self) -> bool:
+        return gelingt(self.netto)
+
+    def __str__(self) -> str:
+        gezeigt = " ".join("0" if a == 10 else str(a) for a in self.augen) or "–"
+        return f"[{gezeigt}] gegen {self.schwierigkeit}: {self.netto} Erfolg(e)"
+
+
+def augen_lesen(augen: Any, seiten: int, anzahl: int | None = None, was: str = "Wurf") -> tuple[int, ...]:
+    """Eingetippte Augen lesen: Text (``"7 3 0"``, ``"7,3,0"``) oder Folge; prüft die Anzahl."""
+    if isinstance(augen, str):
+        teile = [t for t in re.split(r"[\s,;]+", augen.strip()) if t]
+    elif isinstance(augen, int):
+        teile = [augen]
+    else:
+        teile = list(augen)
+    try:
+        werte = tuple(wuerfel_kern.augenzahl(t, seiten) for t in teile)
+    except wuerfel_kern.WuerfelFehler as fehler:
+        raise AloranFehler(f"{was}: {fehler}") from None
+    if anzahl is not None and len(werte) != anzahl:
+        raise AloranFehler(
+            f"{was}: {len(werte)} Augen eingetippt, aber {anzahl} W{seiten} geworfen – bitte jeden Würfel eintippen."
+        )
+    return werte
+
+
+def wuerfle_pool(anzahl: int, schwierigkeit: int, *, rng: Any = None, augen: Any = None,
+                 was: str = "Würfelpool") -> Poolwurf:
+    """Wirft ``anzahl`` W10 gegen ``schwierigkeit`` – mit ``rng`` oder eingetippten ``augen``.
+
+    >>> wuerfle_pool(3, 7, augen="7 0 1").netto
+    2
+    """
+    pruefe_anzahl(anzahl, was)
+    pruefe_schwierigkeit(schwierigkeit)
+    if augen is not None and not (isinstance(augen, str) and not augen.strip() and anzahl > 0):
+        return Poolwurf(augen_lesen(augen, 10, anzahl, was), schwierigkeit, eingetippt=True)
+    if rng is None:
+        raise AloranFehler(f"{was}: bitte die Augen eintippen oder würfeln lassen.")
+    return Poolwurf(tuple(wuerfel_kern.zufallszahl(rng, 10) for _ in range(anzahl)), schwierigkeit)
+
+
+def wuerfle_w(seiten: int, *, rng: Any = None, augen: Any = None, was: str = "Wurf") -> tuple[int, bool]:
+    """Ein einzelner Würfel (W6, W20 …): ``(augen, eingetippt)``."""
+    if augen is not None and not (isinstance(augen, str) and not augen.strip()):
+        return augen_lesen(augen, seiten, 1, was)[0], True
+    if rng is None:
+        raise AloranFehler(f"{was}: bitte die Augen des W{seiten} eintippen oder würfeln lassen.")
+    return wuerfel_kern.zufallszahl(rng, seiten), False
+
+
+def wuerfle_ausdruck(ausdruck: str, *, rng: Any = None, augen: Any = None, was: str = "Schaden"):
+    """Ein Würfelausdruck wie ``1W6+3`` über den Kern (:func:`gm_helfer.wuerfel.wurf`)."""
+    if augen is not None and isinstance(augen, str) and not augen.strip():
+        augen = None
+    if augen is None and rng is None:
+        raise AloranFehler(f"{was}: bitte die Augen ({ausdruck}) eintippen oder würfeln lassen.")
+    try:
+        return wuerfel_kern.wurf(ausdruck, rng=None if augen is not None else rng, augen=augen)
+    except wuerfel_kern.WuerfelFehler as fehler:
+        raise AloranFehler(f"{was}: {fehler}") from None

@@ -1,0 +1,302 @@
+"""Kampfwerte eines Charakters: Initiative, Bewegung, Angriffs- und Verteidigungspools.
+
+Regeltext: ``regeln/aloran.txt``, SPIELABLAUF › INITIATIVE, Bewegungsaktion,
+Verteidigungsaktion, Standard-Attacke/-Parade, Kampfattribut, Waffen-Spezialisierung,
+Waffenloser Nahkampf, ZAUBER-ATTACKE.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from typing import Any, Mapping
+
+from .daten import (
+    BEWEGUNG_GRUNDWERT,
+    KAMPFATTRIBUT,
+    MAGIEATTRIBUT,
+    SCHADENSARTEN,
+    SCHILDE,
+    SPEZIALISIERUNG_ANZEIGE,
+    WAFFEN_SPEZIALISIERUNGEN,
+    WAFFENLOS,
+    WAFFENLOS_SCHADEN,
+    ZONEN,
+)
+from .proben import AloranFehler
+
+ATTRIBUTE = (
+    "aufmerksamkeit", "gewandtheit", "instinkt", "athletik", "geschick", "wahrnehmung",
+    "koerperbeherrschung", "konstitution", "mut", "intuition", "klugheit",
+)
+ATTRIBUT_ANZEIGE = {
+    "aufmerksamkeit": "Aufmerksamkeit", "gewandtheit": "Gewandtheit", "instinkt": "Instinkt",
+    "athletik": "Athletik", "geschick": "Geschick", "wahrnehmung": "Wahrnehmung",
+    "koerperbeherrschung": "Körperbeherrschung", "konstitution": "Konstitution", "mut": "Mut",
+    "intuition": "Intuition", "klugheit": "Klugheit",
+}
+SPEZIALISIERUNGEN = tuple(WAFFEN_SPEZIALISIERUNGEN) + ("faust",)
+
+
+@dataclass(frozen=True)
+class Waffe:
+    """Eine Waffe vom Bogen."""
+
+    name: str
+    spezialisierung: str
+    schadensart: str
+    schaden: str
+
+
+@dataclass(frozen=True)
+class Zauber:
+    """Eine Zauber-Spezialisierung, die angreift."""
+
+    name: str
+    klasse: str
+    stufe: int
+    schaden: str
+    schadensart: str
+
+
+@dataclass(frozen=True)
+class Kampfwerte:
+    """Alles, was der Kampf vom Bogen braucht (unveränderlich, JSON-fähig über ``als_dict``)."""
+
+    name: str
+    seite: str = "Gegner"
+    attribute: Mapping[str, int] = field(default_factory=dict)
+    spezialisierungen: Mapping[str, int] = field(default_factory=dict)
+    waffen: tuple[Waffe, ...] = ()
+    zauber: tuple[Zauber, ...] = ()
+    ruestung: tuple[int, ...] = (0,) * len(ZONEN)
+    ruestungsbehinderung: int = 0
+    schild: str = "kein"
+    ausdauer: int = 12
+    zweitwaffe: bool = False
+    initiative_modifikator: int = 0
+    bewegung_modifikator: int = 0
+
+    def __post_init__(self) -> None:
+        for a in ATTRIBUTE:
+            wert = self.attribute.get(a)
+            if not isinstance(wert, int) or isinstance(wert, bool) or not 0 <= wert <= 5:
+                raise AloranFehler(f"{self.name}: Attribut {ATTRIBUT_ANZEIGE[a]} muss 0 bis 5 sein, nicht „{wert}“.")
+        if self.attribute["konstitution"] < 1:
+            raise AloranFehler(f"{self.name}: Konstitution muss mindestens 1 sein.")
+        if len(self.ruestung) != len(ZONEN) or any(r < 0 for r in self.ruestung):
+            raise AloranFehler(f"{self.name}: Rüstung braucht {len(ZONEN)} Werte ≥ 0.")
+        if self.schild not in SCHILDE:
+            raise AloranFehler(f"{self.name}: Schild „{self.schild}“ gibt es nicht (kein, klein, mittel, groß).")
+        for w in self.waffen:
+            if w.schadensart not in SCHADENSARTEN:
+                raise AloranFehler(f"{self.name}, Waffe {w.name}: Schadensart „{w.schadensart}“ gibt es nicht.")
+            if w.spezialisierung not in SPEZIALISIERUNGEN:
+                raise AloranFehler(f"{self.name}, Waffe {w.name}: Spezialisierung „{w.spezialisierung}“ gibt es nicht.")
+        for z in self.zauber:
+            if z.klasse not in MAGIEATTRIBUT:
+                raise AloranFehler(f"{self.name}, Zauber {z.name}: Magieklasse „{z.klasse}“ gibt es nicht.")
+        object.__setattr__(self, "attribute", _frei(self.attribute))
+        object.__setattr__(self, "spezialisierungen", _frei(self.spezialisierungen))
+
+    @property
+    def konstitution(self) -> int:
+        return self.attribute["konstitution"]
+
+    def stufe(self, spezialisierung: str) -> int:
+        return int(self.spezialisierungen.get(spezialisierung, 0))
+
+    def als_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["attribute"] = dict(self.attribute)
+        d["spezialisierungen"] = dict(self.spezialisierungen)
+        d["ruestung"] = list(self.ruestung)
+        d["waffen"] = [asdict(w) for w in self.waffen]
+        d["zauber"] = [asdict(z) for z in self.zauber]
+        return d
+
+    @classmethod
+    def aus_dict(cls, d: Mapping[str, Any]) -> "Kampfwerte":
+        d = dict(d)
+        d["waffen"] = tuple(Waffe(**w) for w in d.get("waffen", ()))
+        d["zauber"] = tuple(Zauber(**z) for z in d.get("zauber", ()))
+        d["ruestung"] = tuple(d.get("ruestung", (0,) * len(ZONEN)))
+        return cls(**d)
+
+
+def _frei(m: Mapping[str, int]) -> Mapping[str, int]:
+    from types import MappingProxyType
+
+    return MappingProxyType(dict(m))
+
+
+def initiativewert(w: Kampfwerte) -> int:
+    """SPIELABLAUF › INITIATIVE: „AUFMERKSAMKEIT + GEWANDHEIT + INSTINKT + Modifikatoren −
+    Rüstungsbehinderung = INITIATIVE (+ 1W10)“ – hier ohne den W10."""
+    a = w.attribute
+    return a["aufmerksamkeit"] + a["gewandtheit"] + a["instinkt"] + w.initiative_modifikator - w.ruestungsbehinderung
+
+
+BEWEGUNGSFAKTOR = {
+    "normal": Fraction(1),
+    "Schleichen": Fraction(1, 2),
+    "Klettern": Fraction(1, 2),
+    "Schwimmen": Fraction(1, 3),
+    "Kriechen": Fraction(1, 4),
+    "Reiten": Fraction(2),
+}
+"""SPIELABLAUF › Bewegungsaktion › Beeinflussungen der Bewegung."""
+
+
+def bewegung(w: Kampfwerte, art: str = "normal", *, gelaende: int = 0, reittier_stufe: int = 0) -> int:
+    """Bewegungspunkte einer Bewegungsaktion.
+
+    „GEWANDHEIT + Modifikatoren − Rüstungsbehinderung + 2 = BEWEGUNG“; der Bewegungsabzug
+    des Schildes (Tabelle „Schilde“) und ``gelaende`` (Bonus/Malus) sind Modifikatoren.
+    Schleichen/Klettern ½, Schwimmen ⅓, Kriechen ¼ (abgerundet), „Reiten = Bewegung x 2 +
+    Reittier-[Stufe]“. Nie unter 0.
+
+    >>> from gm_helfer.aloran.werte import beispielwerte
+    >>> bewegung(beispielwerte()), bewegung(beispielwerte(), "Schwimmen")
+    (5, 1)
+    """
+    if art not in BEWEGUNGSFAKTOR:
+        raise AloranFehler(f"Bewegungsart „{art}“ gibt es nicht ({', '.join(BEWEGUNGSFAKTOR)}).")
+    grund = (w.attribute["gewandtheit"] + w.bewegung_modifikator + gelaende - w.ruestungsbehinderung
+             + BEWEGUNG_GRUNDWERT - SCHILDE[w.schild].bewegungsabzug)
+    wert = Fraction(max(0, grund)) * BEWEGUNGSFAKTOR[art]
+    if art == "Reiten":
+        wert += reittier_stufe
+    return max(0, int(wert))
+
+
+@dataclass(frozen=True)
+class Angriffsart:
+    """Eine Art anzugreifen: Waffe, waffenlos (Ringen/Raufen) oder Zauber."""
+
+    name: str
+    art: str
+    """"waffe", "waffenlos" oder "zauber"."""
+    attribut: str
+    attribut_wert: int
+    talent: str
+    talentstufe: int
+    schaden: str
+    schadensart: str
+    """Hieb, Wucht, Stich, Fern – oder "Ausdauer" (waffenlos)."""
+    stufenbonus: int = 0
+    meisterschaft: bool = True
+
+    @property
+    def pool(self) -> int:
+        """Grundpool: Kampfattribut + Waffen-Spezialisierung (bzw. Magieattribut + Zauber)."""
+        return self.attribut_wert + self.talentstufe
+
+    @property
+    def schaden_text(self) -> str:
+        if self.stufenbonus:
+            return f"{self.schaden}+{self.stufenbonus}"
+        return self.schaden
+
+
+@dataclass(frozen=True)
+class Verteidigungsart:
+    """Eine Art, sich zu verteidigen: Standard-Parade (je Waffe) oder Ausweichen."""
+
+    name: str
+    attribut: str
+    attribut_wert: int
+    talent: str
+    talentstufe: int
+    meisterschaft: bool = True
+
+    @property
+    def pool(self) -> int:
+        return self.attribut_wert + self.talentstufe
+
+
+def angriffsarten(w: Kampfwerte) -> tuple[Angriffsart, ...]:
+    """Alle Angriffe eines Kämpfers.
+
+    Waffen: „KAMPFATTRIBUT + WAFFEN-SPEZIALISIERUNG“, Kampfattribut nach Schadensart;
+    „STUFENBONUS: Die Stufe [1-5] des Waffenvorteils wird außerdem als Schadensbonus
+    hinzugefügt.“ Waffenlos: Ringen (Athletik) / Raufen (Geschick) + „FAUST“, 1W6 Ausdauer.
+    Zauber: „MAGIEATTRIBUT + ZAUBERSPEZIALISIERUNG“ (Meisterschaft gilt nur für Waffen- und
+    Kampf-Spezialisierungen, also nicht für Zauber).
+    """
+    arten: list[Angriffsart] = []
+    for waffe in w.waffen:
+        attribut = KAMPFATTRIBUT[waffe.schadensart]
+        stufe = w.stufe(waffe.spezialisierung)
+        arten.append(Angriffsart(
+            waffe.name, "waffe", attribut, w.attribute[attribut], waffe.spezialisierung, stufe,
+            waffe.schaden, waffe.schadensart, stufenbonus=stufe,
+        ))
+    for name, attribut in WAFFENLOS.items():
+        arten.append(Angriffsart(
+            name, "waffenlos", attribut, w.attribute[attribut], "faust", w.stufe("faust"),
+            WAFFENLOS_SCHADEN, "Ausdauer",
+        ))
+    for z in w.zauber:
+        attribut = MAGIEATTRIBUT[z.klasse]
+        arten.append(Angriffsart(
+            f"{z.name} (Zauber)", "zauber", attribut, w.attribute[attribut], z.name, z.stufe,
+            z.schaden, z.schadensart, meisterschaft=False,
+        ))
+    return tuple(arten)
+
+
+def angriffsart(w: Kampfwerte, name: str) -> Angriffsart:
+    for a in angriffsarten(w):
+        if a.name == name:
+            return a
+    raise AloranFehler(f"{w.name} hat keinen Angriff „{name}“.")
+
+
+def verteidigungsarten(w: Kampfwerte) -> tuple[Verteidigungsart, ...]:
+    """Verteidigungen eines Kämpfers.
+
+    SPIELABLAUF › Verteidigungsaktion: „STANDARD-PARADE errechnet sich aus der Stufe für
+    ATHLETIK + der Stufe für WAFFEN-SPEZIALISIERUNG“ (je Nahkampfwaffe, waffenlos mit
+    „FAUST“). „Mit dem Talent GEWANDTHEIT ist es jedem möglich, … auszuweichen“ – Lesart:
+    Pool Körperbeherrschung + Gewandtheit (wie „Verteidigung: Körperbeherrschung +
+    Verteidigung“ der älteren Kampfregeln), ohne Meisterschaft.
+    """
+    a = w.attribute
+    arten = [
+        Verteidigungsart(f"Parade: {waffe.name}", "athletik", a["athletik"], waffe.spezialisierung,
+                         w.stufe(waffe.spezialisierung))
+        for waffe in w.waffen if waffe.schadensart != "Fern"
+    ]
+    arten.append(Verteidigungsart("Parade: waffenlos", "athletik", a["athletik"], "faust", w.stufe("faust")))
+    arten.append(Verteidigungsart("Ausweichen", "koerperbeherrschung", a["koerperbeherrschung"],
+                                  "gewandtheit", a["gewandtheit"], meisterschaft=False))
+    return tuple(arten)
+
+
+def verteidigungsart(w: Kampfwerte, name: str) -> Verteidigungsart:
+    for v in verteidigungsarten(w):
+        if v.name == name:
+            return v
+    raise AloranFehler(f"{w.name} hat keine Verteidigung „{name}“.")
+
+
+def beste_parade(w: Kampfwerte) -> Verteidigungsart:
+    """Die Verteidigung mit dem größten Pool (bei Gleichstand die erste)."""
+    return max(verteidigungsarten(w), key=lambda v: v.pool)
+
+
+def anzeige_talent(talent: str) -> str:
+    return SPEZIALISIERUNG_ANZEIGE.get(talent, ATTRIBUT_ANZEIGE.get(talent, talent))
+
+
+def beispielwerte(**aenderungen: Any) -> Kampfwerte:
+    """Ein durchschnittlicher Kämpfer (alle Attribute 3) für Beispiele und Tests."""
+    werte: dict[str, Any] = dict(
+        name="Beispiel",
+        attribute={a: 3 for a in ATTRIBUTE},
+        spezialisierungen={"schwert": 2},
+        waffen=(Waffe("Schwert", "schwert", "Hieb", "1W6+2"),),
+    )
+    werte.update(aenderungen)
+    return Kampfwerte(**werte)
