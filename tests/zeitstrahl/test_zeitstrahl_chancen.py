@@ -1,0 +1,178 @@
+"""Exakte Chancen gegen unabhängige Abzählung (Brute Force) und Eigenschaften."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gm_helfer import zeitstrahl as z
+from gm_helfer.zeitstrahl.chancen import (
+    angriff_schadens_chancen_exakt,
+    schadens_chancen_exakt,
+    treffer_schadens_chancen_exakt,
+)
+
+TABELLE = {  # Trefferzonen, unabhängig abgeschrieben (Zeile = erster W6)
+    1: ["L Arm", "L Arm", "L Arm", "Torso", "Kopf", "Torso"],
+    2: ["L Arm", "R Bein", "R Bein", "R Bein", "Torso", "Kopf"],
+    3: ["L Arm", "R Bein", "Torso", "Torso", "R Arm", "Torso"],
+    4: ["Torso", "R Bein", "Torso", "Torso", "R Arm", "L Bein"],
+    5: ["Kopf", "Torso", "R Arm", "R Arm", "R Arm", "L Bein"],
+    6: ["Torso", "Kopf", "Torso", "L Bein", "L Bein", "L Bein"],
+}
+
+
+def test_trefferzonen_geschlossene_form():
+    c = z.trefferzonen_chancen()
+    assert c["Kopf"] == pytest.approx(4 / 36, abs=1e-15)
+    assert c["Torso"] == pytest.approx(12 / 36, abs=1e-15)
+    for arm_bein in ("L Arm", "R Arm", "L Bein", "R Bein"):
+        assert c[arm_bein] == pytest.approx(5 / 36, abs=1e-15)
+    # Kopf (4) + Pasch (6), keiner der Pasche liegt auf dem Kopf
+    assert c["empfindlich"] == pytest.approx(10 / 36, abs=1e-15)
+    assert math.fsum(v for k, v in c.items() if k != "empfindlich") == pytest.approx(1, abs=1e-15)
+
+
+@pytest.mark.parametrize(("ausdruck", "rs"), [("W12", 3), ("2W6", 3), ("3W4", 4), ("3W4", 1), ("2W6+1", 2), ("W4+W8", 2)])
+def test_schaden_gegen_abzaehlung(ausdruck, rs):
+    from gm_helfer.wuerfel import parse
+
+    a = parse(ausdruck)
+    seiten = [g.seiten for g in a.wuerfel for _ in range(g.anzahl)]
+    n = Counter(max(0, sum(max(0, x - rs) for x in augen) + a.konstante)
+                for augen in product(*(range(1, s + 1) for s in seiten)))
+    gesamt = math.prod(seiten)
+    exakt = schadens_chancen_exakt(ausdruck, rs)
+    assert exakt == {k: Fraction(v, gesamt) for k, v in n.items()}
+
+
+def test_herkulos_3w4_gegen_kettenhemd_nie_schaden():
+    """„… rechnet er sich keine Chance gegen das Kettenhemd (Rüstungsschutz 4) des Gegners aus.“"""
+    assert z.schadens_chancen("3W4", ruestungsschutz=4) == {0: 1.0}
+    assert z.schadens_chancen("3W4", ruestungsschutz=0)[12] == pytest.approx(1 / 64)
+
+
+def _angriff_abzaehlen(wert, vert_werte, aktiv, krit=20, patzer=1, krit_immer=False):
+    """Unabhängig: alle W20 × alle gleich wahrscheinlichen Verteidigungswerte."""
+    treffer = Fraction(0)
+    for w in range(1, 21):
+        for v in vert_werte:
+            p = Fraction(1, 20 * len(vert_werte))
+            if w <= patzer:
+                continue
+            if w >= krit and (not aktiv or krit_immer):
+                treffer += p
+            elif wert + w >= v:
+                treffer += p
+    return treffer
+
+
+@pytest.mark.parametrize(("wert", "vert"), [(12, 15), (0, 25), (30, 10), (10, 10), (7, 21)])
+def test_angriff_fest(wert, vert):
+    c = z.angriff_chancen(angriffswert=wert, verteidigung=vert)
+    assert c.treffer == pytest.approx(float(_angriff_abzaehlen(wert, [vert], False)), abs=1e-15)
+    assert c.kritisch == pytest.approx(0.05) and c.patzer == pytest.approx(0.05)
+
+
+@pytest.mark.parametrize("wert", [5, 12, 20])
+def test_angriff_gegen_ausweichen_und_parade(wert):
+    # aktives Ausweichen: 10 + W10
+    v = z.verteidigungs_verteilung("ausweichen", 10)
+    c = z.angriff_chancen(wert, v)
+    assert c.treffer == pytest.approx(float(_angriff_abzaehlen(wert, list(range(11, 21)), True)), abs=1e-15)
+    # Parade: Waffe 11 + Bonus 2 + W20 – ein kritischer Angriff trifft hier nicht automatisch
+    v = z.verteidigungs_verteilung("parade", 11, verteidigungsbonus=2)
+    c = z.angriff_chancen(wert, v)
+    assert c.treffer == pytest.approx(float(_angriff_abzaehlen(wert, [13 + n for n in range(1, 21)], True)), abs=1e-15)
+    # Blocken verdoppelt den Bonus
+    assert min(z.verteidigungs_verteilung("blocken", 11, verteidigungsbonus=2)) == 11 + 4 + 1
+    # Option: kritisch trifft immer
+    o = z.Optionen(kritisch_trifft_immer=True)
+    c2 = z.angriff_chancen(wert, v, optionen=o)
+    assert c2.treffer == pytest.approx(float(_angriff_abzaehlen(wert, [13 + n for n in range(1, 21)], True, krit_immer=True)), abs=1e-15)
+
+
+def test_angriff_mit_verschobenen_schwellen():
+    c = z.angriff_chancen(12, 30, kritschwelle=14, patzerschwelle=9)
+    assert c.patzer == pytest.approx(9 / 20) and c.kritisch == pytest.approx(7 / 20)
+    assert c.treffer == pytest.approx(7 / 20)  # nur Krits treffen 30 (12+17 < 30 … 12+19=31!)
+    c = z.angriff_chancen(12, 31, kritschwelle=14, patzerschwelle=9)
+    assert c.treffer == pytest.approx(float(_angriff_abzaehlen(12, [31], False, 14, 9)), abs=1e-15)
+
+
+def test_2w10_pruefwurf():
+    o = z.Optionen(probe="2W10")
+    v = z.pruefwurf_verteilung(o)
+    assert v[11] == Fraction(10, 100) and v[2] == Fraction(1, 100) and sum(v.values()) == 1
+    c = z.angriff_chancen(10, 25, optionen=o)
+    treffer = sum(Fraction(1, 100) for a in range(1, 11) for b in range(1, 11)
+                  if a + b > 2 and (a + b == 20 or 10 + a + b >= 25))
+    assert c.treffer == pytest.approx(float(treffer), abs=1e-15)
+
+
+def test_treffer_schaden_ueber_zonen_gegen_abzaehlung():
+    s = [z.Schicht("Kettenhemd", 4, 2, ("Torso", "L Arm", "R Arm")), z.Schicht("Helm", 2, 0, ("Kopf",))]
+    rs = {"Torso": 4, "L Arm": 4, "R Arm": 4, "Kopf": 2, "L Bein": 0, "R Bein": 0}
+    zaehler: Counter[int] = Counter()
+    for a, b in product(range(1, 7), repeat=2):
+        zone = TABELLE[a][b - 1]
+        faktor = 2 if zone == "Kopf" or a == b else 1
+        for d in product(range(1, 5), repeat=3):
+            zaehler[faktor * sum(max(0, x - rs[zone]) for x in d)] += 1
+    gesamt = 36 * 64
+    assert treffer_schadens_chancen_exakt("3W4", s) == {k: Fraction(v, gesamt) for k, v in zaehler.items()}
+
+
+def test_herkulos_lohnt_das_wagnis():
+    """Gegner ganz im Kettenhemd (RS 4), passive Verteidigung 12: ohne Verschiebung nie
+    Schaden; mit Kritschwelle 14 (Effekt: Rüstungsschicht ignorieren) in jedem
+    kritischen Treffer voller 3W4-Schaden (empfindlich doppelt)."""
+    kette = [z.Schicht("Kettenhemd", 4, 2)]
+    v = z.Verschiebung(verteidigung=-10, patzerschwelle=8, kritschwelle=6, krit_effekt=2)
+    vergleich = z.verschiebungs_vergleich(12, 12, "3W4", kette, v)
+    assert vergleich["ohne"].schaden_erwartet == 0 and vergleich["ohne"].schaden_moeglich == 0
+    assert vergleich["ohne"].treffer == pytest.approx(19 / 20)
+    # unabhängig: P(krit) = 7/20 (14..20), Schaden 3W4 (Mittel 7,5), ×2 bei 10/36
+    erwartet = Fraction(7, 20) * Fraction(15, 2) * (1 + Fraction(10, 36))
+    assert vergleich["mit"].schaden_erwartet == pytest.approx(float(erwartet), abs=1e-12)
+    assert vergleich["mit"].patzer == pytest.approx(9 / 20)
+    assert vergleich["mit"].schaden_moeglich == pytest.approx(7 / 20)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["W6", "2W6", "3W4", "W12", "2W8+1", "W10"]),
+    st.integers(0, 8),
+)
+def test_schaden_summiert_zu_eins_und_mehr_ruestung_nie_mehr_schaden(ausdruck, rs):
+    a = schadens_chancen_exakt(ausdruck, rs)
+    b = schadens_chancen_exakt(ausdruck, rs + 1)
+    assert sum(a.values()) == 1 and sum(b.values()) == 1
+    assert all(k >= 0 for k in a)
+    # stochastische Dominanz: P(Schaden ≥ x) fällt mit mehr Rüstung nie
+    for x in range(0, max(a) + 1):
+        assert sum(p for k, p in b.items() if k >= x) <= sum(p for k, p in a.items() if k >= x)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 30), st.integers(0, 45), st.integers(15, 20), st.integers(1, 10))
+def test_angriff_eigenschaften(wert, vert, krit, patzer):
+    c = z.angriff_chancen(wert, vert, kritschwelle=krit, patzerschwelle=patzer)
+    assert 0 <= c.treffer <= 1 - c.patzer + 1e-15
+    assert c.kritischer_treffer <= c.treffer + 1e-15
+    # höherer Angriffswert trifft nie seltener
+    assert z.angriff_chancen(wert + 1, vert, kritschwelle=krit, patzerschwelle=patzer).treffer >= c.treffer - 1e-15
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 20), st.integers(0, 20))
+def test_angriff_schaden_summiert_zu_eins(wert, vert):
+    s = [z.Schicht("Leder", 2, 1)]
+    d = angriff_schadens_chancen_exakt(wert, vert, "2W6", s, krit_effekt="schaden_doppelt")
+    assert sum(d.values()) == 1
