@@ -265,3 +265,9 @@ def keine_zellfehler(tmp_path):
             )
 
     return pruefen
+
+
+@pytest.fixture(scope="session")
+def kind_umgebung(tmp_path_factory):
+    """Fabrik: ``kind_umgebung("name") -> env`` für Kindprozesse (HOME/XDG/GM_HELFER_* in Temp)."""
+    return lambda name: isolierte_umgebung(tmp_path_factory.mktemp(name))

@@ -1,0 +1,99 @@
+"""Jedes Notebook in ``notebooks/`` läuft durch: alle Zellen ohne Fehler.
+
+Jedes ``notebooks/*.py`` wird mit ``marimo -y export html`` ausgeführt (das rechnet alle
+Zellen und endet mit Code 1, wenn eine Zelle scheitert) – in einem eigenen Prozess mit
+HOME, XDG-Ordnern, Bögen und Protokollen in Temp-Ordnern. Neue Notebooks werden über
+das Glob-Muster automatisch mitgeprüft. Die Prozesse laufen zu zweit parallel.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+PROJEKT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((PROJEKT / "notebooks").glob("*.py"))
+ZEITLIMIT = 600
+
+
+def notebook_ausfuehren(notebook: Path, env: dict[str, str], ziel: Path) -> subprocess.CompletedProcess:
+    """Führt alle Zellen eines marimo-Notebooks aus (``marimo -y export html``)."""
+    return subprocess.run(
+        [sys.executable, "-m", "marimo", "-y", "export", "html", str(notebook), "-o", str(ziel)],
+        cwd=PROJEKT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=ZEITLIMIT,
+    )
+
+
+def _pruefen(ergebnis: subprocess.CompletedProcess, notebook: Path) -> None:
+    if ergebnis.returncode != 0:
+        ausgabe = (ergebnis.stdout + "\n" + ergebnis.stderr).strip()
+        pytest.fail(
+            f"Notebook {notebook.name} hat fehlerhafte Zellen (Code {ergebnis.returncode}):\n"
+            + ausgabe[-4000:]
+        )
+
+
+@pytest.fixture(scope="session")
+def notebook_laeufe(kind_umgebung, tmp_path_factory):
+    """Startet alle Notebooks gleich zu Beginn, je zwei parallel; liefert Future je Datei."""
+    ausgabe = tmp_path_factory.mktemp("notebook_html")
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        laeufe: dict[Path, Future] = {
+            nb: pool.submit(notebook_ausfuehren, nb, kind_umgebung(f"nb_{nb.stem}"), ausgabe / f"{nb.stem}.html")
+            for nb in NOTEBOOKS
+        }
+        yield laeufe
+        for f in laeufe.values():
+            f.cancel()
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[nb.name for nb in NOTEBOOKS])
+def test_notebook_laeuft_ohne_fehler(notebook, notebook_laeufe):
+    _pruefen(notebook_laeufe[notebook].result(timeout=ZEITLIMIT), notebook)
+
+
+KAPUTT = '''\
+import marimo
+
+app = marimo.App()
+
+with app.setup:
+    import marimo as mo
+
+
+@app.cell
+def _():
+    mo.md("vorher geht es")
+    return
+
+
+@app.cell
+def _():
+    {}["gibt es nicht"]
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+'''
+
+
+def test_kaputtes_notebook_faellt_auf(tmp_path, kind_umgebung):
+    notebook = tmp_path / "kaputt.py"
+    notebook.write_text(KAPUTT, encoding="utf-8")
+    ergebnis = notebook_ausfuehren(notebook, kind_umgebung("kaputt"), tmp_path / "kaputt.html")
+    with pytest.raises(pytest.fail.Exception, match="kaputt.py hat fehlerhafte Zellen"):
+        _pruefen(ergebnis, notebook)
+    assert "gibt es nicht" in ergebnis.stdout + ergebnis.stderr
+    # derselbe Aufbau ohne die kaputte Zelle besteht die Prüfung
+    heil = tmp_path / "heil.py"
+    heil.write_text(KAPUTT.replace('{}["gibt es nicht"]', "pass"), encoding="utf-8")
+    _pruefen(notebook_ausfuehren(heil, kind_umgebung("heil"), tmp_path / "heil.html"), heil)
