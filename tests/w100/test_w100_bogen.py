@@ -49,4 +49,4 @@ def test_kaputter_bogen_deutsche_meldung(tmp_path):
     assert [b.name for b in erg.boegen] == ["Ratte"]
     texte = " ".join(str(f) for f in erg.fehler)
     assert "Troll" in texte and "agilitaet" in texte
-    assert "Oger" in texte and "W7" in texte
+    assert "Oger" in texte and "schaden" in texte
