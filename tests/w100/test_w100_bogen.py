@@ -41,7 +41,7 @@ def test_kaputter_bogen_deutsche_meldung(tmp_path):
     (tmp_path / "keule.toml").write_text(
         'name = "Oger"\nseite = "gegner"\nagilitaet = 5\nlebenspunkte = 50\n'
         '[db]\nphysisch = 10\nmagisch = 5\n[flee]\npunkte = 10\n'
-        '[[waffen]]\nname = "Keule"\nart = "nahkampf"\nschaden = "W7"\n', encoding="utf-8")
+        '[[waffen]]\nname = "Keule"\nart = "nahkampf"\nschaden = "2X6"\n', encoding="utf-8")
     (tmp_path / "gut.toml").write_text(
         'name = "Ratte"\nseite = "gegner"\nagilitaet = 20\nlebenspunkte = 8\n'
         '[db]\nphysisch = 5\nmagisch = 0\n[flee]\npunkte = 10\n', encoding="utf-8")
