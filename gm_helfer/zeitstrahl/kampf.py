@@ -763,16 +763,18 @@ def angriff_ereignis(
     # Schaden
     daten_schaden: dict[str, Any] = {}
     zk = z_t.kaempfer
-    if treffer or (verteidigung in ("parade", "blocken") and not ap.patzer):
+    v_waffe = (zk.waffe(verteidigungs_waffe)
+               if verteidigung in ("parade", "blocken") and verteidigungs_waffe is not None
+               else None)
+    abgewehrt_mit_folgen = (not treffer and not ap.patzer and v_waffe is not None
+                            and (verteidigung == "blocken" or v_waffe[1].waffenlos))
+    if treffer or abgewehrt_mit_folgen:
         dw = wuerfeln(w.schaden, rng=rng, augen=_wuerfel_aus(augen, "schaden"),
                       wofuer=f"den Schaden ({w.schaden})")
         eingetippt |= dw.eingetippt
         tp = [x.summe for x in dw.wuerfe]
         daten_schaden["trefferpunkte"] = tp
         daten_schaden["trefferpunkte_summe"] = dw.gesamt
-    v_waffe = (zk.waffe(verteidigungs_waffe)
-               if verteidigung in ("parade", "blocken") and verteidigungs_waffe is not None
-               else None)
     lp_minus = 0
     if treffer:
         regeln += ["Trefferzonen", "Schaden und Rüstungsschutz"]
@@ -803,7 +805,7 @@ def angriff_ereignis(
                               "schadenspunkte": sp})
         zeilen.append(f"Treffer {zone}{' (empfindlich)' if empf else ''}: "
                       f"Trefferpunkte {tp} − RS {rs} je Würfel → {sp} Schadenspunkte")
-    elif verteidigung in ("parade", "blocken") and v_waffe is not None and not ap.patzer:
+    elif abgewehrt_mit_folgen and v_waffe is not None:
         vi, vw = v_waffe
         tp_summe = daten_schaden["trefferpunkte_summe"]
         if vw.waffenlos:
@@ -852,8 +854,6 @@ def angriff_ereignis(
             if waffen_aend:
                 aend[ziel]["waffen"] = waffen_aend
             daten_schaden["staerke_grenze"] = grenze
-        else:
-            daten_schaden = {}
     if lp_minus:
         aend[ziel]["lebenspunkte_minus"] = lp_minus
         if z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
