@@ -2,11 +2,20 @@
 
 Regeltext: ``regeln/savage_worlds.txt``; Lesarten und Glossar: ``docs/savage_worlds.md``.
 
+Module nach Anliegen: :mod:`daten` (Tabellen), :mod:`optionen` (Hausregeln), :mod:`proben`
+(Eigenschaftsproben würfeln und auswerten), :mod:`schaden` (Schadenswirkung), :mod:`chancen`
+(exakte Chancen), :mod:`initiative` (Aktionskarten), :mod:`aktionen` (Bewegung,
+Mehrfachaktionen), :mod:`kampf` (Zustand, Ereignisse, ``anwenden``), :mod:`vorschau`
+(Chancen aus dem laufenden Kampf), :mod:`bogen` (Charakterbogen).
+
 >>> from gm_helfer import savage_worlds as sw
 >>> round(sw.probe_chancen("W8", wildcard=True, modifikator=-2).erfolg, 4)
 0.4792
 """
 
+from gm_helfer.savage_worlds import bogen  # meldet das Bogen-Schema an
+from gm_helfer.savage_worlds.aktionen import bewegungsweite, mehrfachaktion_abzug, sprungweite, waffe_bereitmachen
+from gm_helfer.savage_worlds.bogen import kaempfer_aus_bogen, kaempfer_aus_werten
 from gm_helfer.savage_worlds.chancen import (
     ausbluten_chancen,
     ausser_gefecht_chancen,
@@ -18,25 +27,55 @@ from gm_helfer.savage_worlds.chancen import (
     unterbrechen_chancen,
     wegstecken_chancen,
 )
+from gm_helfer.savage_worlds.initiative import karte_waehlen
+from gm_helfer.savage_worlds.kampf import (
+    Angriffssituation,
+    Kaempfer,
+    KampfFehler,
+    Kampfzustand,
+    anwenden,
+    kampf_beginnen,
+    start_aus_kopf,
+)
 from gm_helfer.savage_worlds.optionen import Optionen
 from gm_helfer.savage_worlds.proben import Eigenschaft, eigenschaft, probe_auswerten, wuerfle_probe
-from gm_helfer.savage_worlds.schaden import schaden_auswerten, schadensausdruck
+from gm_helfer.savage_worlds.schaden import schaden_auswerten, schadensausdruck, verletzung, wundabzug
+
+SYSTEM = "savage_worlds"
 
 __all__ = [
+    "SYSTEM",
+    "Angriffssituation",
     "Eigenschaft",
+    "Kaempfer",
+    "KampfFehler",
+    "Kampfzustand",
     "Optionen",
+    "anwenden",
     "ausbluten_chancen",
     "ausser_gefecht_chancen",
+    "bewegungsweite",
+    "bogen",
     "eigenschaft",
     "erholung_chancen",
+    "kaempfer_aus_bogen",
+    "kaempfer_aus_werten",
+    "kampf_beginnen",
+    "karte_waehlen",
     "mehrfach_chancen",
+    "mehrfachaktion_abzug",
     "probe_auswerten",
     "probe_chancen",
     "probe_ergebnisse",
     "schaden_auswerten",
     "schadens_chancen",
     "schadensausdruck",
+    "sprungweite",
+    "start_aus_kopf",
     "unterbrechen_chancen",
+    "verletzung",
+    "waffe_bereitmachen",
     "wegstecken_chancen",
     "wuerfle_probe",
+    "wundabzug",
 ]

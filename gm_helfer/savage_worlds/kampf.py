@@ -1,0 +1,1084 @@
+"""Der Kampf als unveränderlicher Zustand plus Ereignisse (für ``gm_helfer.protokoll.Verlauf``).
+
+Drei Schichten (DESIGN.md): die ``ereignis_*``-Funktionen würfeln (``rng``) oder nehmen
+eingetippte Augen/Karten und bauen ein :class:`~gm_helfer.protokoll.Ereignis`, das alle
+Würfel enthält; :func:`anwenden` wertet diese Würfel mit den reinen Regeln aus
+(:mod:`proben`, :mod:`schaden`, :mod:`initiative`) und gibt einen neuen
+:class:`Kampfzustand` zurück. Nichts wird verändert; Rückgängig heißt das letzte Ereignis
+weglassen.
+
+Jedes Ereignis nennt seine Regel (``"Savage Worlds › <Überschrift>"``).
+
+>>> import random
+>>> held = Kaempfer("Alrik", "Helden", True, attribute=(("geschicklichkeit", Eigenschaft(8)),))
+>>> z = kampf_beginnen([held])
+>>> z = anwenden(z, ereignis_runde(z))
+>>> z = anwenden(z, ereignis_karten(z, rng=random.Random(1)))
+>>> z.runde, len(z.karten)
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gm_helfer import wuerfel
+from gm_helfer.karten import Karte, KartenFehler, Stapel, blatt
+from gm_helfer.protokoll import Ereignis
+from gm_helfer.savage_worlds.daten import BELEUCHTUNG, DECKUNG, REICHWEITE, Waffe
+from gm_helfer.savage_worlds.initiative import karte_waehlen
+from gm_helfer.savage_worlds.optionen import Optionen
+from gm_helfer.savage_worlds.proben import (
+    UNTRAINIERT,
+    Eigenschaft,
+    Probe,
+    eigenschaft,
+    vergleichen,
+    wuerfle_probe,
+)
+from gm_helfer.savage_worlds.schaden import (
+    AG_STUFEN,
+    MAX_WUNDEN,
+    ausbluten_auswerten,
+    ausser_gefecht_auswerten,
+    schaden_auswerten,
+    schadensausdruck,
+    verletzung,
+    wegstecken_auswerten,
+    wundabzug,
+)
+
+__all__ = [
+    "Angriffssituation",
+    "KampfFehler",
+    "Kaempfer",
+    "Kampfzustand",
+    "Treffer",
+    "anwenden",
+    "angriffs_modifikatoren",
+    "kampf_beginnen",
+    "start_aus_kopf",
+]
+
+SYSTEM = "savage_worlds"
+R = "Savage Worlds › "
+
+
+class KampfFehler(ValueError):
+    """Ein Schritt, den die Regeln gerade nicht erlauben; deutsche Meldung."""
+
+
+# ---------------------------------------------------------------------------------------
+# Zustand
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Kaempfer:
+    """Ein Kampfteilnehmer: Werte vom Bogen und sein Zustand im Kampf."""
+
+    name: str
+    seite: str
+    """„Helden“ oder „Schurken“."""
+    wildcard: bool
+    gruppe: str = ""
+    """Gruppe gleichartiger Statisten, die eine gemeinsame Karte erhält (leer: eigene Karte)."""
+    verbuendet_mit: str = ""
+    """Verbündeter Statist: handelt auf der Karte dieses Spielercharakters."""
+    attribute: tuple[tuple[str, Eigenschaft], ...] = ()
+    fertigkeiten: tuple[tuple[str, Eigenschaft], ...] = ()
+    parade: int = 2
+    robustheit: int = 4
+    bewegungsweite: int = 6
+    talente: frozenset[str] = frozenset()
+    """„kuehler_kopf“, „verbesserter_kuehler_kopf“, „schnell“, „blitzhieb“."""
+    waffen: tuple[Waffe, ...] = ()
+    bennies: int = 0
+    wunden: int = 0
+    angeschlagen: bool = False
+    ausser_gefecht: bool = False
+    ag_probe_offen: bool = False
+    """Eine Außer-Gefecht-Probe steht aus (Wildcard)."""
+    ag_ergebnis: str = ""
+    """Schlimmstes bisheriges Ergebnis der Außer-Gefecht-Proben (siehe ``AG_STUFEN``)."""
+    blutet: bool = False
+    tot: bool = False
+    verletzungen: tuple[str, ...] = ()
+
+    def attribut(self, name: str) -> Eigenschaft:
+        for n, e in self.attribute:
+            if n == name:
+                return e
+        return Eigenschaft(4)
+
+    def fertigkeit(self, name: str) -> Eigenschaft:
+        """Ein Fertigkeitswürfel; fehlt die Fertigkeit, W4−2 (untrainiert)."""
+        for n, e in self.fertigkeiten:
+            if n == name:
+                return e
+        return UNTRAINIERT
+
+    def waffe(self, name: str) -> Waffe:
+        for w in self.waffen:
+            if w.name == name:
+                return w
+        if name == "Waffenlos":
+            return Waffe("Waffenlos", "Nahkampf", "St")
+        raise KampfFehler(f"{self.name} hat keine Waffe „{name}“.")
+
+    @property
+    def kampffaehig(self) -> bool:
+        return not (self.ausser_gefecht or self.tot)
+
+    @property
+    def wundabzug(self) -> int:
+        """Wundabzüge: −1 je Wunde (höchstens −3)."""
+        return wundabzug(self.wunden)
+
+    @property
+    def zustand_text(self) -> str:
+        if self.tot:
+            return "tot"
+        teile = []
+        if self.ausser_gefecht:
+            teile.append("Außer Gefecht" + (" (blutet)" if self.blutet else ""))
+        if self.angeschlagen:
+            teile.append("Angeschlagen")
+        if self.wunden:
+            teile.append(f"{self.wunden} Wunde{'n' if self.wunden > 1 else ''}")
+        return ", ".join(teile) or "kampfbereit"
+
+    def als_dict(self) -> dict[str, Any]:
+        """JSON-Form der Bogenwerte (für den Kopf des Protokolls)."""
+        return {
+            "name": self.name,
+            "seite": self.seite,
+            "wildcard": self.wildcard,
+            "gruppe": self.gruppe,
+            "verbuendet_mit": self.verbuendet_mit,
+            "attribute": {n: str(e) for n, e in self.attribute},
+            "fertigkeiten": {n: str(e) for n, e in self.fertigkeiten},
+            "parade": self.parade,
+            "robustheit": self.robustheit,
+            "bewegungsweite": self.bewegungsweite,
+            "talente": sorted(self.talente),
+            "waffen": [w.__dict__ for w in self.waffen],
+            "bennies": self.bennies,
+            "wunden": self.wunden,
+        }
+
+    @classmethod
+    def aus_dict(cls, d: Mapping[str, Any]) -> Kaempfer:
+        return cls(
+            name=d["name"],
+            seite=d["seite"],
+            wildcard=bool(d["wildcard"]),
+            gruppe=d.get("gruppe", ""),
+            verbuendet_mit=d.get("verbuendet_mit", ""),
+            attribute=tuple((n, eigenschaft(e)) for n, e in d.get("attribute", {}).items()),
+            fertigkeiten=tuple((n, eigenschaft(e)) for n, e in d.get("fertigkeiten", {}).items()),
+            parade=int(d.get("parade", 2)),
+            robustheit=int(d.get("robustheit", 4)),
+            bewegungsweite=int(d.get("bewegungsweite", 6)),
+            talente=frozenset(d.get("talente", ())),
+            waffen=tuple(Waffe(**w) for w in d.get("waffen", ())),
+            bennies=int(d.get("bennies", 0)),
+            wunden=int(d.get("wunden", 0)),
+        )
+
+
+@dataclass(frozen=True)
+class Treffer:
+    """Ein gelungener Angriff, dessen Schaden noch aussteht."""
+
+    angreifer: str
+    ziel: str
+    waffe: str
+    steigerung: bool
+    joker: bool
+
+
+@dataclass(frozen=True)
+class OffenerSchaden:
+    """Der letzte Schadenswurf – bis zum nächsten darf das Ziel ihn wegstecken."""
+
+    ziel: str
+    wunden: int
+    """Wunden dieses Angriffs vor dem Wegstecken."""
+    vorher: Kaempfer
+    weggesteckt: int = 0
+    """Bestes Ergebnis der Wegstecken-Proben (Wiederholen: das bessere zählt)."""
+    versuche: int = 0
+
+
+@dataclass(frozen=True)
+class Kampfzustand:
+    """Der ganze Kampf zu einem Zeitpunkt."""
+
+    kaempfer: tuple[Kaempfer, ...]
+    optionen: Optionen = Optionen()
+    stapel: Stapel = field(default_factory=lambda: Stapel(blatt()))
+    runde: int = 0
+    karten: tuple[tuple[str, Karte, int], ...] = ()
+    """(Kartenempfänger, Karte, Runde, in der sie ausgeteilt wurde)."""
+    abwartend: frozenset[str] = frozenset()
+    gehandelt: frozenset[str] = frozenset()
+    am_zug: str = ""
+    joker_in_runde: bool = False
+    grosse_gruppen: bool = False
+    spielleiter_bennies: int = 0
+    ueberrascht: frozenset[str] = frozenset()
+    """Kartenempfänger ohne Karte in Runde 1 (Wahrnehmung misslungen)."""
+    muss_handeln: frozenset[str] = frozenset()
+    """Verlorene Unterbrechung: darf nicht weiter abwarten."""
+    nur_freie_aktionen: frozenset[str] = frozenset()
+    offene_treffer: tuple[Treffer, ...] = ()
+    offener_schaden: OffenerSchaden | None = None
+
+    # -- Nachschlagen ----------------------------------------------------------------
+    def kaempfer_namens(self, name: str) -> Kaempfer:
+        for k in self.kaempfer:
+            if k.name == name:
+                return k
+        raise KampfFehler(f"„{name}“ kämpft hier nicht mit.")
+
+    def empfaenger(self, k: Kaempfer) -> str:
+        """Wer die Karte für diesen Kämpfer erhält (Initiative: Karten austeilen)."""
+        if self.grosse_gruppen:
+            return k.seite
+        if k.wildcard:
+            return k.name
+        if k.verbuendet_mit:
+            return k.verbuendet_mit
+        return k.gruppe or k.name
+
+    def mitglieder(self, empfaenger: str) -> tuple[Kaempfer, ...]:
+        return tuple(k for k in self.kaempfer if self.empfaenger(k) == empfaenger)
+
+    def alle_empfaenger(self) -> tuple[str, ...]:
+        gesehen: list[str] = []
+        for k in self.kaempfer:
+            e = self.empfaenger(k)
+            if e not in gesehen:
+                gesehen.append(e)
+        return tuple(gesehen)
+
+    def karte_von(self, empfaenger: str) -> Karte | None:
+        for e, karte, _ in self.karten:
+            if e == empfaenger:
+                return karte
+        return None
+
+    def karte_runde(self, empfaenger: str) -> int:
+        for e, _, r in self.karten:
+            if e == empfaenger:
+                return r
+        return 0
+
+    def joker_bonus(self, name: str) -> int:
+        """Joker: +2 auf Eigenschaftsproben und Schaden – nur für den Halter der Karte und nur
+        in der Runde, in der er sie gezogen hat (nicht für eine in die nächste Runde
+        mitgenommene Karte eines Abwartenden)."""
+        k = self.kaempfer_namens(name)
+        e = self.empfaenger(k)
+        karte = self.karte_von(e)
+        if karte is None or not karte.ist_joker or self.karte_runde(e) != self.runde:
+            return 0
+        if k.verbuendet_mit and not k.wildcard and not self.grosse_gruppen and not self.optionen.joker_fuer_verbuendete:
+            return 0
+        return 2
+
+    def reihenfolge(self) -> tuple[tuple[str, Karte], ...]:
+        """Das Herunterzählen: Karten vom Joker über Ass bis zur Zwei, Pik vor Herz vor Karo vor Kreuz."""
+        return tuple(
+            (e, karte) for e, karte, _ in sorted(self.karten, key=lambda t: t[1].rang, reverse=True)
+        )
+
+    def naechster(self) -> str | None:
+        """Wer als Nächstes an der Reihe ist (ohne Abwartende und wer schon gehandelt hat)."""
+        for e, _ in self.reihenfolge():
+            if e not in self.gehandelt and e not in self.abwartend and e != self.am_zug:
+                if any(m.kampffaehig for m in self.mitglieder(e)):
+                    return e
+        return None
+
+    def bennies_von(self, name: str) -> int:
+        return self.kaempfer_namens(name).bennies
+
+
+def kampf_beginnen(
+    kaempfer: Iterable[Kaempfer],
+    *,
+    optionen: Optionen = Optionen(),
+    grosse_gruppen: bool = False,
+    spielleiter_bennies: int = 0,
+) -> Kampfzustand:
+    """Startzustand: Runde 0, volles Blatt, niemand hat eine Karte."""
+    liste = tuple(kaempfer)
+    namen = [k.name for k in liste]
+    doppelt = {n for n in namen if namen.count(n) > 1}
+    if doppelt:
+        raise KampfFehler(f"Zwei Kämpfer heißen gleich: {', '.join(sorted(doppelt))}.")
+    if not liste:
+        raise KampfFehler("Ein Kampf braucht mindestens einen Kämpfer.")
+    return Kampfzustand(liste, optionen, grosse_gruppen=grosse_gruppen, spielleiter_bennies=spielleiter_bennies)
+
+
+def kopf(zustand: Kampfzustand) -> dict[str, Any]:
+    """Der Protokollkopf, aus dem :func:`start_aus_kopf` den Startzustand wieder baut."""
+    return {
+        "kaempfer": [k.als_dict() for k in zustand.kaempfer],
+        "optionen": zustand.optionen.als_dict(),
+        "grosse_gruppen": zustand.grosse_gruppen,
+        "spielleiter_bennies": zustand.spielleiter_bennies,
+    }
+
+
+def start_aus_kopf(daten: Mapping[str, Any]) -> Kampfzustand:
+    """Startzustand aus dem Protokollkopf (für ``Verlauf.fortsetzen``)."""
+    return kampf_beginnen(
+        [Kaempfer.aus_dict(d) for d in daten["kaempfer"]],
+        optionen=Optionen.aus_dict(daten.get("optionen")),
+        grosse_gruppen=bool(daten.get("grosse_gruppen", False)),
+        spielleiter_bennies=int(daten.get("spielleiter_bennies", 0)),
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Hilfen
+# ---------------------------------------------------------------------------------------
+
+
+def _ersetze(zustand: Kampfzustand, neu: Kaempfer) -> Kampfzustand:
+    return replace(
+        zustand, kaempfer=tuple(neu if k.name == neu.name else k for k in zustand.kaempfer)
+    )
+
+
+def _talentstufe(mitglieder: Sequence[Kaempfer]) -> tuple[int, bool]:
+    """Kühler Kopf (0/1/2) und Schnell einer Kartengruppe – „mehrere gleichartige Talente sind
+    allerdings nicht kumulativ“."""
+    talente = frozenset().union(*(m.talente for m in mitglieder)) if mitglieder else frozenset()
+    kk = 2 if "verbesserter_kuehler_kopf" in talente else 1 if "kuehler_kopf" in talente else 0
+    return kk, "schnell" in talente
+
+
+def _augen_oder_rng(rng: Any, augen: Any) -> None:
+    if (rng is None) == (augen is None):
+        raise TypeError("Genau eines von rng und augen angeben.")
+
+
+def _probe_text(p: Probe) -> str:
+    return p.beschreibung()
+
+
+def _wurf_aus(daten: Mapping[str, Any]) -> wuerfel.Wurf:
+    return wuerfel.Wurf.aus_dict(dict(daten))
+
+
+# ---------------------------------------------------------------------------------------
+# Runde und Karten
+# ---------------------------------------------------------------------------------------
+
+
+def ereignis_runde(zustand: Kampfzustand) -> Ereignis:
+    """Eine neue Runde beginnt (vor dem Ausbluten und dem Austeilen)."""
+    text = f"Runde {zustand.runde + 1} beginnt"
+    if zustand.joker_in_runde:
+        text += " – nach dem Joker wird der Stapel gemischt"
+    return Ereignis("runde", {"runde": zustand.runde + 1}, regel=R + "Initiative › Mischen", text=text)
+
+
+def _runde_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    behalten = [(emp, k, r) for emp, k, r in z.karten if emp in z.abwartend]
+    weg = [k for emp, k, _ in z.karten if emp not in z.abwartend]
+    stapel = z.stapel.ablegen(weg) if weg else z.stapel
+    if z.joker_in_runde:
+        stapel = stapel.mischen(rng=random.Random(z.runde), behalten=[k for _, k, _ in behalten])
+    return replace(
+        z,
+        runde=z.runde + 1,
+        stapel=stapel,
+        karten=tuple(behalten),
+        abwartend=frozenset(emp for emp, _, _ in behalten),
+        gehandelt=frozenset(),
+        am_zug="",
+        joker_in_runde=False,
+        nur_freie_aktionen=frozenset(),
+        muss_handeln=frozenset(),
+        offene_treffer=(),
+        offener_schaden=None,
+        ueberrascht=z.ueberrascht if z.runde == 0 else frozenset(),
+    )
+
+
+def braucht_karte(zustand: Kampfzustand) -> tuple[str, ...]:
+    """Wer in dieser Runde eine Karte bekommt: jeder Empfänger mit einem kampffähigen
+    Mitglied, außer Abwartenden (sie behalten ihre Karte) und in Runde 1 den Überraschten."""
+    aus = []
+    for e in zustand.alle_empfaenger():
+        if e in zustand.abwartend or zustand.karte_von(e) is not None:
+            continue
+        if zustand.runde == 1 and e in zustand.ueberrascht:
+            continue
+        if any(m.kampffaehig for m in zustand.mitglieder(e)):
+            aus.append(e)
+    return tuple(aus)
+
+
+def ereignis_karten(
+    zustand: Kampfzustand, *, rng: Any = None, eingetippt: Mapping[str, Sequence[str | Karte]] | None = None
+) -> Ereignis:
+    """Teilt die Aktionskarten aus – mit ``rng`` oder wie am Tisch gezogen (``eingetippt``:
+    Empfänger → Karten in der Reihenfolge des Ziehens, samt Kühler-Kopf- und Schnell-Karten)."""
+    _augen_oder_rng(rng, eingetippt)
+    if zustand.runde < 1:
+        raise KampfFehler("Erst eine Runde beginnen, dann Karten austeilen.")
+    gezogen: dict[str, list[str]] = {}
+    if eingetippt is not None:
+        unbekannt = set(eingetippt) - set(braucht_karte(zustand))
+        if unbekannt:
+            raise KampfFehler(f"Keine Karte bekommen gerade: {', '.join(sorted(unbekannt))}.")
+        for emp in braucht_karte(zustand):
+            if emp not in eingetippt:
+                raise KampfFehler(f"Für {emp} fehlt die Karte.")
+            gezogen[emp] = [str(k if isinstance(k, Karte) else Karte.parse(k)) for k in eingetippt[emp]]
+    else:
+        stapel = zustand.stapel
+        for emp in braucht_karte(zustand):
+            kk, schnell = _talentstufe(zustand.mitglieder(emp))
+            karten: list[Karte] = []
+            while True:
+                stapel = Stapel(wuerfel.mischen(stapel.ziehstapel, rng=rng), stapel.ablage)
+                (karte,), stapel = stapel.ziehen(1, rng=rng)
+                karten.append(karte)
+                if len(karten) >= 1 + kk:
+                    try:
+                        karte_waehlen(karten, kuehler_kopf=kk, schnell=schnell)
+                        break
+                    except KartenFehler:
+                        continue
+            gezogen[emp] = [str(k) for k in karten]
+    ereignis = Ereignis("karten", {"gezogen": gezogen}, regel=R + "Initiative", eingetippt=eingetippt is not None)
+    neu = _karten_anwenden(zustand, ereignis)
+    teile = [f"{emp}: {neu.karte_von(emp)}" for emp in gezogen]
+    return replace(ereignis, text=f"Karten für Runde {zustand.runde}: " + "; ".join(teile))
+
+
+def _karten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    gezogen = {emp: [Karte.parse(k) for k in ks] for emp, ks in e.daten["gezogen"].items()}
+    alle = [k for ks in gezogen.values() for k in ks]
+    _, stapel = z.stapel.ziehen_eingetippt(alle)
+    karten = list(z.karten)
+    joker = z.joker_in_runde
+    for emp, ks in gezogen.items():
+        if z.karte_von(emp) is not None:
+            raise KampfFehler(f"{emp} hat schon eine Karte.")
+        kk, schnell = _talentstufe(z.mitglieder(emp))
+        beste, genutzt = karte_waehlen(ks, kuehler_kopf=kk, schnell=schnell)
+        if genutzt != len(ks):
+            raise KampfFehler(
+                f"{emp}: {len(ks)} Karten eingetippt, nach Kühler Kopf/Schnell zählen nur {genutzt}."
+            )
+        ablegen = [k for k in ks if k != beste]
+        if ablegen:
+            stapel = stapel.ablegen(ablegen)
+        karten.append((emp, beste, z.runde))
+        joker = joker or any(k.ist_joker for k in ks)
+    return replace(z, stapel=stapel, karten=tuple(karten), joker_in_runde=joker)
+
+
+def ereignis_am_zug(zustand: Kampfzustand, empfaenger: str | None = None) -> Ereignis:
+    """Das Herunterzählen: ``empfaenger`` (Standard: der Nächste) ist an der Reihe."""
+    emp = empfaenger or zustand.naechster()
+    if emp is None:
+        raise KampfFehler("In dieser Runde ist niemand mehr an der Reihe.")
+    karte = zustand.karte_von(emp)
+    return Ereignis(
+        "am_zug", {"empfaenger": emp}, regel=R + "Initiative › Das Herunterzählen",
+        text=f"{emp} ist an der Reihe ({karte or 'abwartend'})",
+    )
+
+
+def _am_zug_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    emp = e.daten["empfaenger"]
+    if z.karte_von(emp) is None and emp not in z.abwartend:
+        raise KampfFehler(f"{emp} hat keine Aktionskarte.")
+    if emp in z.gehandelt:
+        raise KampfFehler(f"{emp} hat in dieser Runde schon gehandelt.")
+    gehandelt = z.gehandelt | {z.am_zug} if z.am_zug else z.gehandelt
+    return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, gehandelt=gehandelt, muss_handeln=z.muss_handeln - {emp})
+
+
+def ereignis_abwarten(zustand: Kampfzustand, empfaenger: str | None = None) -> Ereignis:
+    """Abwarten: die Karte bleibt, auch über das Rundenende hinaus."""
+    emp = empfaenger or zustand.am_zug
+    if not emp:
+        raise KampfFehler("Niemand ist an der Reihe, der abwarten könnte.")
+    return Ereignis("abwarten", {"empfaenger": emp}, regel=R + "Initiative › Abwarten", text=f"{emp} wartet ab")
+
+
+def _abwarten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    emp = e.daten["empfaenger"]
+    if z.karte_von(emp) is None and not (z.runde == 1 and emp in z.abwartend):
+        raise KampfFehler(f"{emp} hat keine Aktionskarte und kann nicht abwarten.")
+    if emp in z.muss_handeln:
+        raise KampfFehler(f"{emp} hat die Unterbrechung verloren und muss handeln, statt weiter abzuwarten.")
+    if any(m.angeschlagen for m in z.mitglieder(emp) if m.wildcard):
+        raise KampfFehler(f"{emp} ist Angeschlagen und kann nicht abwarten („Angeschlagene Charaktere können auch nicht Abwarten“).")
+    return replace(z, abwartend=z.abwartend | {emp}, am_zug="" if z.am_zug == emp else z.am_zug)
+
+
+def ereignis_fertig(zustand: Kampfzustand) -> Ereignis:
+    """Wer an der Reihe war, ist fertig; seine Karte gilt als ausgespielt."""
+    if not zustand.am_zug:
+        raise KampfFehler("Niemand ist gerade an der Reihe.")
+    return Ereignis("fertig", {"empfaenger": zustand.am_zug}, regel=R + "Initiative › Das Herunterzählen",
+                    text=f"{zustand.am_zug} ist fertig")
+
+
+def _fertig_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    emp = e.daten["empfaenger"]
+    return replace(z, gehandelt=z.gehandelt | {emp}, am_zug="" if z.am_zug == emp else z.am_zug)
+
+
+def ereignis_ueberraschung(
+    zustand: Kampfzustand,
+    hinterhalt: Sequence[str],
+    opfer: Sequence[str],
+    *,
+    rng: Any = None,
+    augen: Mapping[str, Any] | None = None,
+) -> Ereignis:
+    """Überraschung: die Angreifer beginnen abwartend; jedes Opfer (Kartenempfänger) legt eine
+    Wahrnehmungsprobe ab, misslingt sie, bekommt es in Runde 1 keine Karte."""
+    _augen_oder_rng(rng, augen)
+    if zustand.runde > 1 or zustand.karten:
+        raise KampfFehler("Überraschung gibt es nur zu Beginn des Kampfes, vor dem ersten Austeilen.")
+    proben = {}
+    for emp in opfer:
+        vertreter = zustand.mitglieder(emp)[0]
+        probe = wuerfle_probe(
+            vertreter.fertigkeit("wahrnehmung"), wildcard=vertreter.wildcard,
+            modifikator=vertreter.wundabzug, rng=rng, augen=None if augen is None else augen[emp],
+        )
+        proben[emp] = probe
+    text = "Überraschung: " + ", ".join(hinterhalt) + " lauern"
+    if proben:
+        text += "; " + "; ".join(f"{emp} Wahrnehmung {p.ergebnis.ergebnis}" for emp, p in proben.items())
+    return Ereignis(
+        "ueberraschung",
+        {"hinterhalt": list(hinterhalt), "proben": {emp: p.als_dict() for emp, p in proben.items()}},
+        regel=R + "Initiative › Überraschung", eingetippt=augen is not None, text=text,
+    )
+
+
+def _ueberraschung_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    bekannt = set(z.alle_empfaenger())
+    for emp in list(e.daten["hinterhalt"]) + list(e.daten["proben"]):
+        if emp not in bekannt:
+            raise KampfFehler(f"„{emp}“ erhält in diesem Kampf keine Karte.")
+    ueberrascht = {emp for emp, p in e.daten["proben"].items() if not Probe.aus_dict(p).ergebnis.erfolg}
+    return replace(z, abwartend=z.abwartend | set(e.daten["hinterhalt"]), ueberrascht=frozenset(ueberrascht))
+
+
+def ereignis_unterbrechen(
+    zustand: Kampfzustand, wer: str, gegen: str, *, rng: Any = None, augen: Any = None, gegen_augen: Any = None
+) -> Ereignis:
+    """Aktionen unterbrechen: vergleichende Geschicklichkeitsprobe des Abwartenden gegen den, der
+    gerade handelt (``wer``/``gegen`` sind Kämpfernamen)."""
+    if augen is not None and gegen_augen is None:
+        raise TypeError("Für den Unterbrochenen fehlen die eingetippten Augen.")
+    a, b = zustand.kaempfer_namens(wer), zustand.kaempfer_namens(gegen)
+    pa = wuerfle_probe(a.attribut("geschicklichkeit"), wildcard=a.wildcard, modifikator=a.wundabzug + zustand.joker_bonus(wer), rng=rng, augen=augen)
+    pb = wuerfle_probe(b.attribut("geschicklichkeit"), wildcard=b.wildcard, modifikator=b.wundabzug + zustand.joker_bonus(gegen), rng=rng, augen=gegen_augen)
+    ausgang = vergleichen(pa.ergebnis.gesamt, pb.ergebnis.gesamt)
+    worte = {"zuerst": f"{wer} handelt zuerst", "gleich": "beide handeln gleichzeitig", "danach": f"{gegen} handelt zuerst; {wer} muss danach handeln"}
+    return Ereignis(
+        "unterbrechen", {"wer": wer, "gegen": gegen, "probe": pa.als_dict(), "gegenprobe": pb.als_dict()},
+        regel=R + "Abwarten › Aktionen unterbrechen", eingetippt=augen is not None,
+        text=f"{wer} will {gegen} unterbrechen: {pa.ergebnis.gesamt} gegen {pb.ergebnis.gesamt} – {worte[ausgang]}",
+    )
+
+
+def _unterbrechen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    wer = z.kaempfer_namens(e.daten["wer"])
+    emp = z.empfaenger(wer)
+    karte = z.karte_von(emp)
+    if emp not in z.abwartend and not (karte is not None and karte.ist_joker and z.karte_runde(emp) == z.runde):
+        raise KampfFehler(f"{wer.name} wartet nicht ab und hält keinen Joker – unterbrechen geht nicht.")
+    pa, pb = Probe.aus_dict(e.daten["probe"]), Probe.aus_dict(e.daten["gegenprobe"])
+    ausgang = vergleichen(pa.ergebnis.gesamt, pb.ergebnis.gesamt)
+    if ausgang == "danach":
+        return replace(z, muss_handeln=z.muss_handeln | {emp})
+    # Der Unterbrochene ist nicht fertig: er ist wieder dran, wenn der Unterbrechende fertig ist.
+    return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, muss_handeln=z.muss_handeln - {emp})
+
+
+# ---------------------------------------------------------------------------------------
+# Angriffe und Schaden
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Angriffssituation:
+    """Was die Lage am Tisch zum Angriff beiträgt (Abschnitte Angriffe, Fernkampfangriffe,
+    Bewegung, Mehrfachaktionen)."""
+
+    reichweite: str = "kurz"
+    beleuchtung: str = "hell"
+    deckung: str = "keine"
+    ziel_geduckt: bool = False
+    ziel_liegt: bool = False
+    blind: bool = False
+    """Blindes Feuer: −4; trifft der Angriff, darf das Ziel eine Heimlichkeitsprobe ablegen."""
+    aktionen: int = 1
+    """Zahl der Aktionen dieser Runde (Mehrfachaktionsabzug −2 je zusätzlicher)."""
+    blitzhieb: bool = False
+    sonstiges: int = 0
+
+    def als_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def angriffs_modifikatoren(
+    zustand: Kampfzustand, angreifer: str, ziel: str, waffe: str, situation: Angriffssituation = Angriffssituation()
+) -> tuple[tuple[str, int], ...]:
+    """Alle Modifikatoren eines Angriffs, je mit Namen (für die Anzeige), ohne Nullen."""
+    a = zustand.kaempfer_namens(angreifer)
+    w = a.waffe(waffe)
+    fern = w.art != "Nahkampf"
+    for feld, tabelle in (("reichweite", REICHWEITE), ("beleuchtung", BELEUCHTUNG), ("deckung", DECKUNG)):
+        if getattr(situation, feld) not in tabelle:
+            raise KampfFehler(f"Unbekannte {feld.capitalize()} „{getattr(situation, feld)}“ – möglich: {', '.join(tabelle)}.")
+    mods: list[tuple[str, int]] = [("Wunden", a.wundabzug), ("Joker", zustand.joker_bonus(angreifer))]
+    if situation.aktionen < 1:
+        raise KampfFehler("Mindestens eine Aktion.")
+    mods.append(("Mehrfachaktionen", -2 * (situation.aktionen - 1)))
+    mods.append(("Beleuchtung", BELEUCHTUNG[situation.beleuchtung]))
+    if fern:
+        mods.append(("Reichweite", REICHWEITE[situation.reichweite]))
+        deckung = DECKUNG[situation.deckung]
+        if situation.ziel_liegt:
+            deckung = min(deckung, DECKUNG["mittel"])
+        mods.append(("Deckung" + (" (liegt)" if situation.ziel_liegt else ""), deckung))
+        mods.append(("Ziel geduckt", -1 if situation.ziel_geduckt else 0))
+        mods.append(("Blindes Feuer", -4 if situation.blind else 0))
+    else:
+        mods.append(("Deckung", DECKUNG[situation.deckung]))
+    if situation.blitzhieb:
+        if "blitzhieb" not in a.talente:
+            raise KampfFehler(f"{angreifer} hat das Talent Blitzhieb nicht.")
+        if fern:
+            raise KampfFehler("Blitzhieb gilt nur für Nahkampfangriffe.")
+        mods.append(("Blitzhieb", -2))
+    mods.append(("Sonstiges", situation.sonstiges))
+    return tuple((n, v) for n, v in mods if v)
+
+
+def angriffs_werte(
+    zustand: Kampfzustand, angreifer: str, ziel: str, waffe: str, situation: Angriffssituation = Angriffssituation()
+) -> dict[str, Any]:
+    """Fertigkeit, Zahl der Würfel, Modifikator und Mindestwurf eines Angriffs.
+
+    Nahkampf gegen die Parade des Ziels, Fern- und Wurfangriffe gegen MW 4.
+    """
+    a, z = zustand.kaempfer_namens(angreifer), zustand.kaempfer_namens(ziel)
+    w = a.waffe(waffe)
+    fertigkeit = {"Nahkampf": "kaempfen", "Fernkampf": "schiessen", "Wurf": "werfen"}[w.art]
+    anzahl = 2 if situation.blitzhieb else (w.feuerrate if w.art == "Fernkampf" else 1)
+    mods = angriffs_modifikatoren(zustand, angreifer, ziel, waffe, situation)
+    return {
+        "fertigkeit": fertigkeit,
+        "eigenschaft": a.fertigkeit(fertigkeit),
+        "anzahl": anzahl,
+        "modifikator": sum(v for _, v in mods),
+        "modifikatoren": mods,
+        "mindestwurf": z.parade if w.art == "Nahkampf" else 4,
+        "wildcard": a.wildcard,
+    }
+
+
+def ereignis_angriff(
+    zustand: Kampfzustand, angreifer: str, ziel: str, waffe: str,
+    situation: Angriffssituation = Angriffssituation(), *, rng: Any = None, augen: Any = None,
+) -> Ereignis:
+    """Ein Angriff: Kämpfen gegen Parade oder Schießen/Werfen gegen 4, mit allen Modifikatoren.
+    Feuerrate und Blitzhieb werfen mehrere Würfel mit nur einem Wildcard-Würfel."""
+    werte = angriffs_werte(zustand, angreifer, ziel, waffe, situation)
+    probe = wuerfle_probe(werte["eigenschaft"], wildcard=werte["wildcard"], modifikator=werte["modifikator"],
+                          mindestwurf=werte["mindestwurf"], anzahl=werte["anzahl"], rng=rng, augen=augen)
+    treffer = [e for e in probe.ergebnisse if e.erfolg]
+    mods = ", ".join(f"{n} {v:+d}" for n, v in werte["modifikatoren"]) or "keine Modifikatoren"
+    if treffer:
+        ausgang = f"{len(treffer)} Treffer" if len(treffer) > 1 else "Treffer"
+        if any(e.steigerungen for e in treffer):
+            ausgang += " mit Steigerung (+W6 Schaden)"
+    else:
+        ausgang = "kein Treffer"
+    return Ereignis(
+        "angriff",
+        {"angreifer": angreifer, "ziel": ziel, "waffe": waffe, "situation": situation.als_dict(), "probe": probe.als_dict()},
+        regel=R + ("Angriffe › Nahkampfangriffe" if werte["fertigkeit"] == "kaempfen" else "Angriffe › Fernkampfangriffe"),
+        eingetippt=augen is not None,
+        text=f"{angreifer} greift {ziel} mit {waffe} an ({mods}): {probe.beschreibung()} – {ausgang}",
+    )
+
+
+def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    d = e.daten
+    a = z.kaempfer_namens(d["angreifer"])
+    ziel = z.kaempfer_namens(d["ziel"])
+    if not a.kampffaehig:
+        raise KampfFehler(f"{a.name} ist außer Gefecht und kann nicht angreifen.")
+    if z.empfaenger(a) != z.am_zug:
+        raise KampfFehler(f"{a.name} ist nicht an der Reihe (gerade: {z.am_zug or 'niemand'}).")
+    if a.angeschlagen:
+        raise KampfFehler(f"{a.name} ist Angeschlagen und kann nur freie Aktionen ausführen.")
+    if a.name in z.nur_freie_aktionen:
+        raise KampfFehler(f"{a.name} hat sich eben erholt und kann in dieser Runde nur freie Aktionen ausführen.")
+    if not ziel.kampffaehig and not ziel.wildcard:
+        raise KampfFehler(f"{ziel.name} ist schon aus dem Spiel.")
+    probe = Probe.aus_dict(d["probe"])
+    joker = z.joker_bonus(a.name) > 0
+    neue = tuple(
+        Treffer(a.name, ziel.name, d["waffe"], e_.steigerungen > 0, joker) for e_ in probe.ergebnisse if e_.erfolg
+    )
+    return replace(z, offene_treffer=z.offene_treffer + neue, offener_schaden=None)
+
+
+def ereignis_heimlichkeit(zustand: Kampfzustand, ziel: str, *, feuerrate: int = 1, rng: Any = None, augen: Any = None) -> Ereignis:
+    """Blindes Feuer: das getroffene Ziel darf eine Heimlichkeitsprobe ablegen, um den Treffer zu
+    ignorieren (−2 bei Feuerrate 3 oder mehr)."""
+    k = zustand.kaempfer_namens(ziel)
+    mod = k.wundabzug + zustand.joker_bonus(ziel) + (-2 if feuerrate >= 3 else 0)
+    probe = wuerfle_probe(k.fertigkeit("heimlichkeit"), wildcard=k.wildcard, modifikator=mod, rng=rng, augen=augen)
+    ausgang = "der Schuss geht daneben" if probe.ergebnis.erfolg else "der Treffer bleibt"
+    return Ereignis("heimlichkeit", {"ziel": ziel, "probe": probe.als_dict()}, regel=R + "Fernkampfangriffe › Blindes Feuer",
+                    eingetippt=augen is not None, text=f"{ziel} Heimlichkeit gegen blindes Feuer: {probe.beschreibung()} – {ausgang}")
+
+
+def _heimlichkeit_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    ziel = e.daten["ziel"]
+    offen = [t for t in z.offene_treffer if t.ziel == ziel]
+    if not offen:
+        raise KampfFehler(f"Auf {ziel} ist kein Treffer offen.")
+    if not Probe.aus_dict(e.daten["probe"]).ergebnis.erfolg:
+        return z
+    rest = list(z.offene_treffer)
+    rest.remove(offen[0])
+    return replace(z, offene_treffer=tuple(rest))
+
+
+def schadens_werte(zustand: Kampfzustand, treffer: Treffer) -> dict[str, Any]:
+    """Der Schadensausdruck eines offenen Treffers (Stärke + Waffe oder fester Schaden, +W6
+    bei Steigerung, +2 mit Joker) und die Robustheit des Ziels."""
+    a = zustand.kaempfer_namens(treffer.angreifer)
+    w = a.waffe(treffer.waffe)
+    ausdruck = schadensausdruck(w.schaden, a.attribut("staerke"), bonus_w6=treffer.steigerung,
+                                modifikator=2 if treffer.joker else 0)
+    ziel = zustand.kaempfer_namens(treffer.ziel)
+    return {"ausdruck": ausdruck, "robustheit": ziel.robustheit, "angeschlagen": ziel.angeschlagen}
+
+
+def ereignis_schaden(zustand: Kampfzustand, ziel: str | None = None, *, rng: Any = None, augen: Any = None) -> Ereignis:
+    """Würfelt den Schaden des nächsten offenen Treffers (auf ``ziel``)."""
+    offen = [t for t in zustand.offene_treffer if ziel is None or t.ziel == ziel]
+    if not offen:
+        raise KampfFehler("Es ist kein Treffer offen – erst angreifen.")
+    t = offen[0]
+    werte = schadens_werte(zustand, t)
+    wurf = wuerfel.wurf(werte["ausdruck"], rng=rng, augen=augen)
+    wirkung = schaden_auswerten(wurf.gesamt, werte["robustheit"], angeschlagen=werte["angeschlagen"])
+    return Ereignis(
+        "schaden", {"angreifer": t.angreifer, "ziel": t.ziel, "waffe": t.waffe, "wurf": wurf.als_dict()},
+        regel=R + "Schaden › Schaden anwenden", eingetippt=augen is not None,
+        text=f"Schaden {t.angreifer} → {t.ziel}: {wurf} gegen Robustheit {werte['robustheit']} – {wirkung.stufe}",
+    )
+
+
+def wunden_nehmen(k: Kaempfer, wunden: int, angeschlagen: bool) -> Kaempfer:
+    """Wunden und Angeschlagen auf einen Kämpfer anwenden (Wunden, Außer Gefecht).
+
+    Statisten sind bei der ersten Wunde aus dem Spiel. Wildcards haben höchstens drei Wunden;
+    jede weitere setzt sie Außer Gefecht (und verlangt eine Außer-Gefecht-Probe, auch erneut,
+    wenn sie schon Außer Gefecht sind).
+    """
+    if wunden <= 0:
+        return replace(k, angeschlagen=angeschlagen or k.angeschlagen) if angeschlagen else k
+    if not k.wildcard:
+        return replace(k, angeschlagen=True, ausser_gefecht=True)
+    gesamt = k.wunden + wunden
+    if gesamt > MAX_WUNDEN or k.ausser_gefecht:
+        return replace(k, wunden=MAX_WUNDEN, angeschlagen=True, ausser_gefecht=True, ag_probe_offen=not k.tot)
+    return replace(k, wunden=gesamt, angeschlagen=True)
+
+
+def _schaden_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    d = e.daten
+    offen = [t for t in z.offene_treffer if t.ziel == d["ziel"] and t.angreifer == d["angreifer"] and t.waffe == d["waffe"]]
+    if not offen:
+        raise KampfFehler(f"Kein offener Treffer von {d['angreifer']} auf {d['ziel']}.")
+    t = offen[0]
+    werte = schadens_werte(z, t)
+    wurf = _wurf_aus(d["wurf"])
+    if str(wurf.ausdruck) != str(wuerfel.parse(werte["ausdruck"])):
+        raise KampfFehler(f"Der Schadenswurf {wurf.ausdruck} passt nicht zu {werte['ausdruck']}.")
+    ziel = z.kaempfer_namens(t.ziel)
+    wirkung = schaden_auswerten(wurf.gesamt, ziel.robustheit, angeschlagen=ziel.angeschlagen)
+    neu = wunden_nehmen(ziel, wirkung.wunden, wirkung.angeschlagen)
+    rest = list(z.offene_treffer)
+    rest.remove(t)
+    z = replace(z, offene_treffer=tuple(rest), offener_schaden=OffenerSchaden(ziel.name, wirkung.wunden, ziel))
+    emp = z.empfaenger(ziel)
+    if neu.angeschlagen and emp in z.abwartend and ziel.wildcard:
+        # Abwarten: wer Angeschlagen wird, muss seine Aktion sofort für die Erholungsprobe nutzen
+        z = replace(z, abwartend=z.abwartend - {emp})
+    return _ersetze(z, neu)
+
+
+def _benny_ausgeben(z: Kampfzustand, name: str, quelle: str) -> Kampfzustand:
+    k = z.kaempfer_namens(name)
+    if quelle == "spielleiter":
+        if k.seite == "Helden":
+            raise KampfFehler("Bennies des Spielleiters sind für seine Wildcards, nicht für die Helden.")
+        if z.spielleiter_bennies < 1:
+            raise KampfFehler("Der Spielleiter hat keine Bennies mehr.")
+        return replace(z, spielleiter_bennies=z.spielleiter_bennies - 1)
+    if quelle != "eigen":
+        raise KampfFehler(f"Unbekannte Benny-Quelle „{quelle}“ (eigen oder spielleiter).")
+    if k.bennies < 1:
+        raise KampfFehler(f"{name} hat keine Bennies mehr.")
+    return _ersetze(z, replace(k, bennies=k.bennies - 1))
+
+
+def ereignis_wegstecken(zustand: Kampfzustand, name: str, *, quelle: str = "eigen", rng: Any = None, augen: Any = None) -> Ereignis:
+    """Schaden wegstecken: ein Benny, eine Konstitutionsprobe mit den Wundabzügen nur der
+    früheren Wunden; ein zweiter Aufruf für denselben Angriff wiederholt die Probe."""
+    os_ = zustand.offener_schaden
+    if os_ is None or os_.ziel != name or os_.wunden == 0:
+        raise KampfFehler(f"{name} hat gerade keine Wunden aus dem letzten Angriff, die sich wegstecken ließen.")
+    vorher = os_.vorher
+    if not vorher.wildcard:
+        raise KampfFehler("Nur Wildcards haben Bennies zum Wegstecken.")
+    probe = wuerfle_probe(vorher.attribut("konstitution"), wildcard=True,
+                          modifikator=vorher.wundabzug + zustand.joker_bonus(name), rng=rng, augen=augen)
+    weg = wegstecken_auswerten(probe.ergebnis)
+    art = "wiederholt das Wegstecken" if os_.versuche else "steckt Schaden weg"
+    return Ereignis("wegstecken", {"name": name, "quelle": quelle, "probe": probe.als_dict()},
+                    regel=R + "Schaden wegstecken", eingetippt=augen is not None,
+                    text=f"{name} {art} (Benny): {probe.beschreibung()} – {weg} von {os_.wunden} Wunden weg")
+
+
+def _wegstecken_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    name = e.daten["name"]
+    os_ = z.offener_schaden
+    if os_ is None or os_.ziel != name or os_.wunden == 0:
+        raise KampfFehler(f"{name} hat gerade keine Wunden aus dem letzten Angriff zum Wegstecken.")
+    z = _benny_ausgeben(z, name, e.daten["quelle"])
+    weg = max(os_.weggesteckt, wegstecken_auswerten(Probe.aus_dict(e.daten["probe"]).ergebnis))
+    bleiben = max(0, os_.wunden - weg)
+    vorher = replace(os_.vorher, bennies=z.kaempfer_namens(name).bennies)
+    if bleiben:
+        neu = wunden_nehmen(vorher, bleiben, True)
+    elif z.optionen.wegstecken_beendet_angeschlagen:
+        neu = replace(vorher, angeschlagen=False)
+    else:
+        neu = vorher
+    z = replace(z, offener_schaden=replace(os_, weggesteckt=weg, versuche=os_.versuche + 1))
+    return _ersetze(z, neu)
+
+
+def ereignis_ausser_gefecht(zustand: Kampfzustand, name: str, *, rng: Any = None, augen: Any = None, verletzung_augen: Any = None) -> Ereignis:
+    """Außer-Gefecht-Probe (Konstitution mit Wundabzügen) und Wurf auf der Verletzungstabelle."""
+    k = zustand.kaempfer_namens(name)
+    if not k.ag_probe_offen:
+        raise KampfFehler(f"Für {name} steht keine Außer-Gefecht-Probe an.")
+    if augen is not None and verletzung_augen is None:
+        raise TypeError("Für die Verletzungstabelle fehlen die eingetippten Augen (2W6 und W6).")
+    probe = wuerfle_probe(k.attribut("konstitution"), wildcard=True, modifikator=k.wundabzug + zustand.joker_bonus(name), rng=rng, augen=augen)
+    ausgang = ausser_gefecht_auswerten(probe.ergebnis)
+    vw = wuerfel.wurf("2W6+W6", rng=rng, augen=verletzung_augen)
+    v = verletzung(vw.wuerfe[0].summe + vw.wuerfe[1].summe, vw.wuerfe[2].summe)
+    worte = {"tod": "stirbt", "fehlschlag": f"{v.name}, bleibend – blutet aus", "erfolg": f"{v.name}, bis die Wunden heilen", "steigerung": f"{v.name}, für 24 Stunden"}
+    return Ereignis("ausser_gefecht", {"name": name, "probe": probe.als_dict(), "verletzung": vw.als_dict()},
+                    regel=R + "Schadenswirkung › Außer Gefecht", eingetippt=augen is not None,
+                    text=f"{name} ist Außer Gefecht: {probe.beschreibung()} – {worte[ausgang]}")
+
+
+def _ausser_gefecht_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    k = z.kaempfer_namens(e.daten["name"])
+    if not k.ag_probe_offen:
+        raise KampfFehler(f"Für {k.name} steht keine Außer-Gefecht-Probe an.")
+    ausgang = ausser_gefecht_auswerten(Probe.aus_dict(e.daten["probe"]).ergebnis)
+    schlimmer = max(AG_STUFEN.index(ausgang), AG_STUFEN.index(k.ag_ergebnis) if k.ag_ergebnis else 0)
+    neu_ergebnis = AG_STUFEN[schlimmer]
+    vw = _wurf_aus(e.daten["verletzung"])
+    v = verletzung(vw.wuerfe[0].summe + vw.wuerfe[1].summe, vw.wuerfe[2].summe)
+    dauer = {"tod": "", "fehlschlag": "bleibend", "erfolg": "bis die Wunden heilen", "steigerung": "24 Stunden"}[ausgang]
+    verletzungen = k.verletzungen if ausgang == "tod" else k.verletzungen + (f"{v.name} ({dauer})",)
+    neu = replace(
+        k, ag_probe_offen=False, ag_ergebnis=neu_ergebnis, tot=k.tot or ausgang == "tod",
+        blutet=(k.blutet or ausgang == "fehlschlag") and ausgang != "tod", verletzungen=verletzungen,
+    )
+    return _ersetze(replace(z, offener_schaden=None), neu)
+
+
+def ereignis_ausbluten(zustand: Kampfzustand, name: str, *, rng: Any = None, augen: Any = None) -> Ereignis:
+    """Ausbluten: zu Beginn der Runde, vor den Karten, eine Konstitutionsprobe (mit Wundabzügen)."""
+    k = zustand.kaempfer_namens(name)
+    if not k.blutet or k.tot:
+        raise KampfFehler(f"{name} blutet nicht.")
+    probe = wuerfle_probe(k.attribut("konstitution"), wildcard=True, modifikator=k.wundabzug, rng=rng, augen=augen)
+    worte = {"tod": "stirbt am Blutverlust", "weiter": "blutet weiter (nächste Runde erneut)", "stabil": "ist stabil"}
+    return Ereignis("ausbluten", {"name": name, "probe": probe.als_dict()}, regel=R + "Außer Gefecht › Ausbluten",
+                    eingetippt=augen is not None, text=f"{name} blutet aus: {probe.beschreibung()} – {worte[ausbluten_auswerten(probe.ergebnis)]}")
+
+
+def _ausbluten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    k = z.kaempfer_namens(e.daten["name"])
+    if not k.blutet or k.tot:
+        raise KampfFehler(f"{k.name} blutet nicht.")
+    if z.karten and any(r == z.runde for _, _, r in z.karten):
+        raise KampfFehler("Ausbluten wird am Anfang der Runde geprüft, bevor Karten ausgeteilt werden.")
+    ausgang = ausbluten_auswerten(Probe.aus_dict(e.daten["probe"]).ergebnis)
+    if ausgang == "tod":
+        return _ersetze(z, replace(k, tot=True, blutet=False))
+    if ausgang == "stabil":
+        return _ersetze(z, replace(k, blutet=False))
+    return z
+
+
+def ereignis_heilen(zustand: Kampfzustand, helfer: str, ziel: str, *, rng: Any = None, augen: Any = None) -> Ereignis:
+    """Blutung stoppen: eine einfache Heilenprobe eines anderen Charakters (ohne die Wundabzüge
+    des Opfers)."""
+    h = zustand.kaempfer_namens(helfer)
+    if helfer == ziel:
+        raise KampfFehler("Die Blutung stoppen können nur andere Charaktere.")
+    probe = wuerfle_probe(h.fertigkeit("heilen"), wildcard=h.wildcard, modifikator=h.wundabzug + zustand.joker_bonus(helfer), rng=rng, augen=augen)
+    ausgang = "die Blutung ist gestoppt" if probe.ergebnis.erfolg else "die Blutung geht weiter"
+    return Ereignis("heilen", {"helfer": helfer, "ziel": ziel, "probe": probe.als_dict()}, regel=R + "Außer Gefecht › Ausbluten",
+                    eingetippt=augen is not None, text=f"{helfer} versorgt {ziel}: {probe.beschreibung()} – {ausgang}")
+
+
+def _heilen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    k = z.kaempfer_namens(e.daten["ziel"])
+    if not k.blutet:
+        raise KampfFehler(f"{k.name} blutet nicht.")
+    if Probe.aus_dict(e.daten["probe"]).ergebnis.erfolg:
+        return _ersetze(z, replace(k, blutet=False))
+    return z
+
+
+def ereignis_erholung(zustand: Kampfzustand, name: str, *, rng: Any = None, augen: Any = None) -> Ereignis:
+    """Erholungsprobe: Willenskraft gegen MW 4 (mit Wundabzügen), wenn ein Angeschlagener an der
+    Reihe ist."""
+    k = zustand.kaempfer_namens(name)
+    if not k.angeschlagen:
+        raise KampfFehler(f"{name} ist nicht Angeschlagen.")
+    probe = wuerfle_probe(k.attribut("willenskraft"), wildcard=k.wildcard, modifikator=k.wundabzug + zustand.joker_bonus(name), rng=rng, augen=augen)
+    e = probe.ergebnis
+    ausgang = ("erholt sich und handelt normal" if e.steigerungen or (e.erfolg and zustand.optionen.erholung_erfolg_handelt)
+               else "erholt sich, nur freie Aktionen" if e.erfolg else "bleibt Angeschlagen, nur freie Aktionen")
+    return Ereignis("erholung", {"name": name, "probe": probe.als_dict()}, regel=R + "Schadenswirkung › Angeschlagen",
+                    eingetippt=augen is not None, text=f"{name} Erholungsprobe: {probe.beschreibung()} – {ausgang}")
+
+
+def _erholung_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    k = z.kaempfer_namens(e.daten["name"])
+    if not k.angeschlagen:
+        raise KampfFehler(f"{k.name} ist nicht Angeschlagen.")
+    r = Probe.aus_dict(e.daten["probe"]).ergebnis
+    if not r.erfolg:
+        return replace(z, nur_freie_aktionen=z.nur_freie_aktionen | {k.name})
+    z = _ersetze(z, replace(k, angeschlagen=False))
+    if r.steigerungen or z.optionen.erholung_erfolg_handelt:
+        return replace(z, nur_freie_aktionen=z.nur_freie_aktionen - {k.name})
+    return replace(z, nur_freie_aktionen=z.nur_freie_aktionen | {k.name})
+
+
+def ereignis_benny(zustand: Kampfzustand, name: str, *, quelle: str = "eigen") -> Ereignis:
+    """Bennies ausgeben: „Ein Charakter kann jederzeit einen Bennie ausgeben, um nicht mehr
+    Angeschlagen zu sein“ – ist er an der Reihe, handelt er wie nach einer Steigerung."""
+    k = zustand.kaempfer_namens(name)
+    if not k.angeschlagen:
+        raise KampfFehler(f"{name} ist nicht Angeschlagen.")
+    return Ereignis("benny", {"name": name, "quelle": quelle}, regel=R + "Angeschlagen › Bennies ausgeben",
+                    text=f"{name} gibt einen Benny aus ({'Spielleiter' if quelle == 'spielleiter' else 'eigener'}) und ist nicht mehr Angeschlagen")
+
+
+def _benny_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    k = z.kaempfer_namens(e.daten["name"])
+    if not k.angeschlagen:
+        raise KampfFehler(f"{k.name} ist nicht Angeschlagen.")
+    z = _benny_ausgeben(z, k.name, e.daten["quelle"])
+    k = z.kaempfer_namens(k.name)
+    return replace(_ersetze(z, replace(k, angeschlagen=False)), nur_freie_aktionen=z.nur_freie_aktionen - {k.name})
+
+
+def ereignis_benny_erhalten(zustand: Kampfzustand, name: str = "", anzahl: int = 1) -> Ereignis:
+    """Der Spielleiter gibt einem Charakter (oder, ohne Namen, sich selbst) Bennies."""
+    if name:
+        zustand.kaempfer_namens(name)
+    wer = name or "Spielleiter"
+    return Ereignis("benny_erhalten", {"name": name, "anzahl": anzahl}, regel=R + "Bennies",
+                    text=f"{wer} erhält {anzahl} Benny{'s' if anzahl != 1 else ''}")
+
+
+def _benny_erhalten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    n = int(e.daten["anzahl"])
+    if not e.daten["name"]:
+        return replace(z, spielleiter_bennies=max(0, z.spielleiter_bennies + n))
+    k = z.kaempfer_namens(e.daten["name"])
+    return _ersetze(z, replace(k, bennies=max(0, k.bennies + n)))
+
+
+def ereignis_sprint(zustand: Kampfzustand, name: str, *, rng: Any = None, augen: Any = None) -> Ereignis:
+    """Sprinten: zusätzliche 1W6 Zoll, ohne Abzüge (kostet eine Aktion: −2 auf andere Aktionen)."""
+    k = zustand.kaempfer_namens(name)
+    ausdruck = "W6!" if zustand.optionen.sprintwuerfel_explodiert else "W6"
+    wurf = wuerfel.wurf(ausdruck, rng=rng, augen=augen)
+    weite = max(1, k.bewegungsweite + k.wundabzug)
+    return Ereignis("sprint", {"name": name, "wurf": wurf.als_dict()}, regel=R + "Bewegung › Sprinten",
+                    eingetippt=augen is not None,
+                    text=f"{name} sprintet: {weite}“ + {wurf.gesamt}“ = {weite + wurf.gesamt}“ (Mehrfachaktionsabzug −2 auf andere Aktionen)")
+
+
+_ANWENDEN = {
+    "runde": _runde_anwenden,
+    "karten": _karten_anwenden,
+    "am_zug": _am_zug_anwenden,
+    "abwarten": _abwarten_anwenden,
+    "fertig": _fertig_anwenden,
+    "ueberraschung": _ueberraschung_anwenden,
+    "unterbrechen": _unterbrechen_anwenden,
+    "angriff": _angriff_anwenden,
+    "heimlichkeit": _heimlichkeit_anwenden,
+    "schaden": _schaden_anwenden,
+    "wegstecken": _wegstecken_anwenden,
+    "ausser_gefecht": _ausser_gefecht_anwenden,
+    "ausbluten": _ausbluten_anwenden,
+    "heilen": _heilen_anwenden,
+    "erholung": _erholung_anwenden,
+    "benny": _benny_anwenden,
+    "benny_erhalten": _benny_erhalten_anwenden,
+    "sprint": lambda z, e: z,
+}
+
+
+def anwenden(zustand: Kampfzustand, ereignis: Ereignis) -> Kampfzustand:
+    """Wendet ein Ereignis an und gibt den neuen Zustand zurück (rein; ``zustand`` bleibt gleich).
+
+    Raises:
+        KampfFehler: das Ereignis ist gerade nicht erlaubt (deutsche Meldung).
+    """
+    f = _ANWENDEN.get(ereignis.art)
+    if f is None:
+        raise KampfFehler(f"Unbekanntes Ereignis „{ereignis.art}“.")
+    try:
+        return f(zustand, ereignis)
+    except KartenFehler as fehler:
+        raise KampfFehler(str(fehler)) from fehler

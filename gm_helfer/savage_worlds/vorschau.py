@@ -1,0 +1,144 @@
+"""Chancen vor jeder Entscheidung im laufenden Kampf – aus dem :class:`Kampfzustand`.
+
+Jede Funktion holt die Werte aus dem Zustand (Wundabzüge, Joker, Robustheit, Angeschlagen)
+und ruft die exakten Chancen aus :mod:`chancen`; die Notebooks zeigen die Ergebnisse als
+Diagramme, bevor der Spielleiter würfelt.
+"""
+
+from __future__ import annotations
+
+import math
+
+from gm_helfer.savage_worlds.chancen import (
+    ausbluten_chancen,
+    ausser_gefecht_chancen,
+    erholung_chancen,
+    mehrfach_chancen,
+    probe_ergebnisse,
+    schadens_chancen,
+    unterbrechen_chancen,
+    wegstecken_chancen,
+)
+from gm_helfer.savage_worlds.kampf import (
+    Angriffssituation,
+    Kampfzustand,
+    Treffer,
+    angriffs_werte,
+    schadens_werte,
+)
+from gm_helfer.savage_worlds.schaden import MAX_WUNDEN
+
+__all__ = [
+    "ANGRIFF_STUFEN",
+    "angriff_vorschau",
+    "ausbluten_vorschau",
+    "ausser_gefecht_vorschau",
+    "erholung_vorschau",
+    "schaden_vorschau",
+    "treffer_vorschau",
+    "unterbrechen_vorschau",
+    "wegstecken_vorschau",
+]
+
+ANGRIFF_STUFEN = ("verfehlt", "keine Wirkung", "Angeschlagen", "1 Wunde", "2 Wunden", "3 Wunden", "Außer Gefecht")
+
+
+def _wirkung_verteilen(zustand: Kampfzustand, ziel: str, sc, gewicht: float, aus: dict[str, list[float]]) -> None:
+    """Ordnet eine Schadenschance den Stufen zu: Statisten sind bei der ersten Wunde aus dem
+    Spiel, Wildcards bei mehr als drei Wunden insgesamt."""
+    k = zustand.kaempfer_namens(ziel)
+    aus["keine Wirkung"].append(gewicht * sc.keine_wirkung)
+    aus["Angeschlagen"].append(gewicht * sc.angeschlagen)
+    for n, p in sc.wunden.items():
+        if not k.wildcard or k.ausser_gefecht or k.wunden + n > MAX_WUNDEN:
+            aus["Außer Gefecht"].append(gewicht * p)
+        else:
+            aus[f"{n} Wunde{'n' if n > 1 else ''}"].append(gewicht * p)
+
+
+def treffer_vorschau(
+    zustand: Kampfzustand, angreifer: str, ziel: str, waffe: str, situation: Angriffssituation = Angriffssituation()
+) -> dict[str, float]:
+    """Chancen der Angriffsprobe: „Kritischer Fehlschlag“, „Fehlschlag“, „Erfolg“, „Steigerung“
+    (bei mehreren Würfeln: für den besten Würfel)."""
+    w = angriffs_werte(zustand, angreifer, ziel, waffe, situation)
+    if w["anzahl"] == 1:
+        return probe_ergebnisse(w["eigenschaft"], w["wildcard"], w["modifikator"], w["mindestwurf"])
+    verteilung = mehrfach_chancen(w["eigenschaft"], w["anzahl"], w["wildcard"], w["modifikator"], w["mindestwurf"])
+    return {
+        "Fehlschlag": math.fsum(p for (t, _), p in verteilung.items() if t == 0),
+        "Erfolg": math.fsum(p for (t, s), p in verteilung.items() if t > 0 and s == 0),
+        "Steigerung": math.fsum(p for (t, s), p in verteilung.items() if s > 0),
+    }
+
+
+def angriff_vorschau(
+    zustand: Kampfzustand, angreifer: str, ziel: str, waffe: str, situation: Angriffssituation = Angriffssituation()
+) -> dict[str, float]:
+    """Was ein Angriff (ein Würfel) mit dem Ziel macht, alles zusammen: verfehlt, keine Wirkung,
+    Angeschlagen, 1–3 Wunden, Außer Gefecht. Bei Feuerrate/Blitzhieb: je Würfel."""
+    w = angriffs_werte(zustand, angreifer, ziel, waffe, situation)
+    probe = probe_ergebnisse(w["eigenschaft"], w["wildcard"], w["modifikator"], w["mindestwurf"])
+    aus: dict[str, list[float]] = {s: [] for s in ANGRIFF_STUFEN}
+    aus["verfehlt"].append(probe["Kritischer Fehlschlag"] + probe["Fehlschlag"])
+    joker = zustand.joker_bonus(angreifer) > 0
+    for steigerung, p in ((False, probe["Erfolg"]), (True, probe["Steigerung"])):
+        t = Treffer(angreifer, ziel, waffe, steigerung, joker)
+        sc = schaden_vorschau(zustand, t)
+        _wirkung_verteilen(zustand, ziel, sc, p, aus)
+    return {s: math.fsum(v) for s, v in aus.items()}
+
+
+def schaden_vorschau(zustand: Kampfzustand, treffer: Treffer):
+    """Schadenschancen eines offenen Treffers gegen das Ziel in seinem jetzigen Zustand."""
+    werte = schadens_werte(zustand, treffer)
+    return schadens_chancen(werte["ausdruck"], werte["robustheit"], angeschlagen=werte["angeschlagen"])
+
+
+def schaden_stufen(zustand: Kampfzustand, treffer: Treffer) -> dict[str, float]:
+    """Wie :func:`angriff_vorschau`, aber für einen schon gelandeten Treffer."""
+    aus: dict[str, list[float]] = {s: [] for s in ANGRIFF_STUFEN[1:]}
+    _wirkung_verteilen(zustand, treffer.ziel, schaden_vorschau(zustand, treffer), 1.0, aus)
+    return {s: math.fsum(v) for s, v in aus.items()}
+
+
+def wegstecken_vorschau(zustand: Kampfzustand, name: str, *, wiederholen: bool = False):
+    """Was ein Benny zum Wegstecken der Wunden des letzten Angriffs bewirkt."""
+    os_ = zustand.offener_schaden
+    if os_ is None or os_.ziel != name:
+        return None
+    v = os_.vorher
+    return wegstecken_chancen(
+        v.attribut("konstitution"), os_.wunden, v.wundabzug + zustand.joker_bonus(name), True, wiederholen
+    )
+
+
+def erholung_vorschau(zustand: Kampfzustand, name: str) -> dict[str, float]:
+    """Erholungsprobe (Willenskraft gegen 4, mit Wundabzügen und Joker)."""
+    k = zustand.kaempfer_namens(name)
+    return erholung_chancen(k.attribut("willenskraft"), k.wundabzug + zustand.joker_bonus(name), k.wildcard)
+
+
+def ausser_gefecht_vorschau(zustand: Kampfzustand, name: str):
+    k = zustand.kaempfer_namens(name)
+    return ausser_gefecht_chancen(k.attribut("konstitution"), k.wundabzug + zustand.joker_bonus(name), True)
+
+
+def ausbluten_vorschau(zustand: Kampfzustand, name: str, *, helfer: str | None = None, runden: int = 5):
+    """Chance, innerhalb von ``runden`` Runden am Blutverlust zu sterben – ohne Hilfe und, mit
+    ``helfer``, wenn dieser vor jeder Probe eine Heilenprobe versucht."""
+    k = zustand.kaempfer_namens(name)
+    if helfer is None:
+        return ausbluten_chancen(k.attribut("konstitution"), k.wundabzug, runden)
+    h = zustand.kaempfer_namens(helfer)
+    return ausbluten_chancen(k.attribut("konstitution"), k.wundabzug, runden,
+                             heilen=h.fertigkeit("heilen"), heilen_modifikator=h.wundabzug, heilen_wildcard=h.wildcard)
+
+
+def unterbrechen_vorschau(zustand: Kampfzustand, wer: str, gegen: str) -> dict[str, float]:
+    a, b = zustand.kaempfer_namens(wer), zustand.kaempfer_namens(gegen)
+    return unterbrechen_chancen(
+        a.attribut("geschicklichkeit"), b.attribut("geschicklichkeit"),
+        wildcard=a.wildcard, gegner_wildcard=b.wildcard,
+        modifikator=a.wundabzug + zustand.joker_bonus(wer), gegner_modifikator=b.wundabzug + zustand.joker_bonus(gegen),
+    )
