@@ -68,6 +68,7 @@ _NAMEN_VERTEIDIGUNG = {
     "parade": "Parade",
     "blocken": "Blocken",
 }
+_BALKEN_ART = {"sofort": "Aktion", "vorbereitet": "Vorbereitung", "kontinuierlich": "fortlaufend"}
 _ART_TEXT = {"sofort": "sofortige", "vorbereitet": "vorbereitete",
              "kontinuierlich": "kontinuierliche"}
 
@@ -446,7 +447,7 @@ def aktion_ereignis(
         "aktion",
         {"name": name, "ticks": int(ticks), "art": art, "beschreibung": beschreibung,
          "aenderungen": {name: a},
-         "balken": [asdict(Balken(name, t.position, ende, beschreibung, art))]},
+         "balken": [asdict(Balken(name, t.position, ende, _BALKEN_ART[art], beschreibung))]},
         regel=_regel("Aktionen"),
         text=f"{name}: {beschreibung} ({_ART_TEXT[art]} Aktion, {ticks} Ticks, {wirkung}) "
              f"→ Tick {ende}",

@@ -203,6 +203,8 @@ def zeitstrahl_eintraege(kampf: Kampf, vorschau: int = 1) -> list[dict[str, Any]
     am_zug = set(kampf.am_zug)
     for t in kampf.teilnehmer:
         if t.position is None:
+            eintraege.append({"name": t.name, "start": 0, "ende": 0, "art": "wartet auf den Start",
+                              "text": ""})
             continue
         if t.kampfunfaehig(kampf.optionen):
             art = "kampfunfähig"

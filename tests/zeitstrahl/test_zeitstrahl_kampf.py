@@ -62,7 +62,7 @@ def test_niedrigste_position_handelt_und_aktion_addiert_ticks():
     k = z.anwenden(k, z.aktion_ereignis(k, "Herkulos", 2, "vorbereitet", "Zauber"))
     assert k["Herkulos"].position == 5 and k["Herkulos"].laufend == "Zauber"
     assert k.am_zug == ("Herkulos", "Ork")  # Gleichstand: gleichzeitig
-    assert [b.art for b in k.balken] == ["Zauber"]
+    assert [(b.art, b.text) for b in k.balken] == [("Vorbereitung", "Zauber")]
 
 
 def test_gleichzeitige_handeln_in_beliebiger_folge():

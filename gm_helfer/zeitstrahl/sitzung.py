@@ -1,0 +1,113 @@
+"""Hilfen für das Live-Notebook: Kampf anlegen und fortsetzen, Tabellen für die Anzeige.
+
+Keine Regel steht hier; das Notebook bleibt dünn, indem es diese Funktionen aufruft.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from gm_helfer.protokoll import Verlauf
+
+from .kampf import Kaempfer, Kampf, anwenden, kampf_aus_kopf, neuer_kampf
+from .optionen import Optionen
+
+__all__ = [
+    "neuer_verlauf",
+    "verlauf_fortsetzen",
+    "protokolle",
+    "augen_sammeln",
+    "reihenfolge_tabelle",
+    "protokoll_tabelle",
+]
+
+SYSTEM = "zeitstrahl"
+
+
+def neuer_verlauf(
+    kaempfer: Sequence[Kaempfer], optionen: Optionen, ordner: Path | None
+) -> Verlauf[Kampf]:
+    """Neuer Kampf; mit ``ordner`` wird das Protokoll dort als JSON Lines mitgeschrieben."""
+    start = neuer_kampf(kaempfer, optionen)
+    datei = None
+    if ordner is not None:
+        stempel = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-%f")
+        datei = Path(ordner) / f"zeitstrahl-{stempel}.jsonl"
+    return Verlauf(start, anwenden, datei=datei, system=SYSTEM, kopf=start.als_kopf())
+
+
+def verlauf_fortsetzen(datei: Path) -> tuple[Verlauf[Kampf], list[str]]:
+    """Einen gespeicherten Kampf aus seinem Protokoll wiederherstellen."""
+    return Verlauf.fortsetzen(datei, kampf_aus_kopf, anwenden)
+
+
+def protokolle(ordner: Path) -> list[Path]:
+    """Alle Zeitstrahl-Protokolle im Ordner, neueste zuerst."""
+    ordner = Path(ordner)
+    if not ordner.is_dir():
+        return []
+    gefunden = []
+    for datei in ordner.glob("*.jsonl"):
+        try:
+            with datei.open(encoding="utf-8") as f:
+                kopf = json.loads(f.readline() or "{}")
+        except (OSError, ValueError):
+            continue
+        if kopf.get("system") == SYSTEM:
+            gefunden.append(datei)
+    return sorted(gefunden, key=lambda d: d.stat().st_mtime, reverse=True)
+
+
+def augen_sammeln(**eingaben: str | None) -> dict[str, str]:
+    """Nur die ausgefüllten Würfelfelder (leere lässt das Programm würfeln)."""
+    return {k: v.strip() for k, v in eingaben.items() if isinstance(v, str) and v.strip()}
+
+
+def reihenfolge_tabelle(kampf: Kampf) -> pl.DataFrame:
+    """Wer wann dran ist: Position, Lebenspunkte, Waffen, Zustände (nach Position)."""
+    zeilen = []
+    am_zug = set(kampf.am_zug)
+    for t in sorted(kampf.teilnehmer, key=lambda t: (t.position is None, t.position or 0, t.name)):
+        waffen = ", ".join(
+            f"{w.name} ({status}, Stab. {stab})" if status != "bereit" or stab != w.stabilitaet
+            else w.name
+            for w, status, stab in zip(t.kaempfer.waffen, t.waffen_status, t.stabilitaet)
+        )
+        zustaende = list(t.zustaende)
+        if t.angesagt:
+            zustaende.append("Reaktion angesagt")
+        if t.laufend:
+            zustaende.append(f"läuft: {t.laufend}")
+        if t.kampfunfaehig(kampf.optionen):
+            zustaende.insert(0, "kampfunfähig")
+        zeilen.append({
+            "": "▶" if t.name in am_zug else "",
+            "Name": t.name,
+            "Partei": t.partei,
+            "Tick": t.position,
+            "Lebenspunkte": f"{t.lebenspunkte}/{t.kaempfer.lebenspunkte}",
+            "Waffen": waffen,
+            "Zustände": ", ".join(zustaende),
+        })
+    return pl.DataFrame(zeilen, schema={"": pl.Utf8, "Name": pl.Utf8, "Partei": pl.Utf8,
+                                        "Tick": pl.Int64, "Lebenspunkte": pl.Utf8,
+                                        "Waffen": pl.Utf8, "Zustände": pl.Utf8})
+
+
+def protokoll_tabelle(verlauf: Verlauf[Kampf]) -> pl.DataFrame:
+    """Das Kampfprotokoll: je Ereignis Text, Regel und ob Würfel eingetippt wurden."""
+    zeilen = [
+        {"Nr.": i, "Was geschah": e.text, "Regel": e.regel,
+         "Würfel": "eingetippt" if e.eingetippt else "Programm"}
+        for i, e in enumerate(verlauf.ereignisse, start=1)
+    ]
+    return pl.DataFrame(zeilen, schema={"Nr.": pl.Int64, "Was geschah": pl.Utf8,
+                                        "Regel": pl.Utf8, "Würfel": pl.Utf8})
+
+
