@@ -480,6 +480,7 @@ def angriff_planen(
     modifikator: int = 0,
     flee: int = 0,
     parade: int = 0,
+    reichweite_pruefen: bool = True,
 ) -> Angriffsplan:
     """Prüft einen geplanten Angriff und liefert OB, DB, Abwehr und Panzerung.
 
@@ -488,6 +489,7 @@ def angriff_planen(
     Angriffshandlung gehören“), Reichweite („Bewegung und Reichweite werden vor der
     Ausführung einer geplanten Handlung geprüft“), Abwehr: Flee oder Parade, nie beides,
     nur so viel wie vorhanden, Parade nur mit Nahkampf-OB gegen erlaubte Angriffe.
+    ``reichweite_pruefen=False`` nur für Vorschauen („was wäre, wenn ich hinginge?“).
     """
     a = _pruefe_am_zug(kampf, angreifer)
     z = kampf[ziel]
@@ -508,7 +510,7 @@ def angriff_planen(
             )
         raise W100Fehler(f"{angreifer} hat in diesem Zug keine Angriffshandlung mehr.")
     entfernung = abstand(a, z)
-    if entfernung > w.reichweite + 1e-9:
+    if reichweite_pruefen and entfernung > w.reichweite + 1e-9:
         raise W100Fehler(
             f"{ziel} ist {entfernung:.1f} m entfernt – außer Reichweite von „{waffe}“ "
             f"({w.reichweite:g} m). Erst bewegen."

@@ -1,0 +1,254 @@
+"""Bausteine für das Live-Notebook: Protokolldateien, Vorschau der Chancen, Würfeln + Ereignis.
+
+Hier liegt nur Verbindungscode zwischen Notebook und Regeln (keine eigene Regel): jede
+Entscheidung trifft :mod:`gm_helfer.w100.kampf` bzw. :mod:`gm_helfer.w100.chancen`.
+Regelfehler kommen als deutsche Meldung zurück, damit keine Notebook-Zelle abbricht.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+import polars as pl
+
+from gm_helfer import pfade, wuerfel
+from gm_helfer.protokoll import Ereignis, ProtokollFehler, Verlauf
+from gm_helfer.w100 import chancen as w100_chancen
+from gm_helfer.w100.angriff import Abwehr
+from gm_helfer.w100.daten import AUSWEICHEN, KEINE_ABWEHR, PARADE, STUFEN_TEXT, SYSTEM
+from gm_helfer.w100.kampf import (
+    Kampf,
+    angriff_ereignis,
+    angriff_planen,
+    anwenden,
+    initiative_leiter,
+    kampf_als_dict,
+    kampf_aus_dict,
+    naechster,
+    runde_vorbei,
+)
+from gm_helfer.w100.optionen import W100Fehler
+from gm_helfer.w100.wuerfe import schadenswurf, w100
+
+#: Fehler, die als Meldung statt als Zellfehler erscheinen.
+REGELFEHLER = (W100Fehler, wuerfel.WuerfelFehler, ProtokollFehler, TypeError, ValueError)
+
+
+def neuer_verlauf(kampf: Kampf, ordner: Path | None = None, *, name: str = "") -> Verlauf:
+    """Ein neuer Verlauf mit Protokolldatei ``w100_<Zeit>.jsonl`` im Kampfordner."""
+    ordner = ordner or pfade.kampf_ordner()
+    zeit = datetime.now(timezone.utc).strftime("%Y%m%d_%H%M%S")
+    datei = ordner / f"{SYSTEM}_{name or zeit}.jsonl"
+    n = 2
+    while datei.exists():
+        datei = ordner / f"{SYSTEM}_{name or zeit}_{n}.jsonl"
+        n += 1
+    return Verlauf(kampf, anwenden, datei=datei, system=SYSTEM, kopf={"start": kampf_als_dict(kampf)})
+
+
+def fortsetzen(datei: Path | str) -> tuple[Verlauf, list[str]]:
+    """Ein W100-Protokoll einlesen und weiterspielen (Warnungen auf Deutsch)."""
+    return Verlauf.fortsetzen(Path(datei), lambda kopf: kampf_aus_dict(kopf["start"]), anwenden)
+
+
+def protokolle(ordner: Path | None = None) -> list[Path]:
+    """Vorhandene W100-Protokolle, neueste zuerst."""
+    ordner = ordner or pfade.kampf_ordner()
+    if not ordner.is_dir():
+        return []
+    return sorted(ordner.glob(f"{SYSTEM}_*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def ausfuehren(verlauf: Verlauf, baue: Callable[[Kampf], Ereignis]) -> str:
+    """Baut ein Ereignis aus dem aktuellen Zustand und führt es aus.
+
+    Gibt den Protokolltext oder eine deutsche Fehlermeldung (beginnend mit „⚠“) zurück.
+    """
+    try:
+        ereignis = baue(verlauf.zustand)
+        verlauf.ausfuehren(ereignis)
+    except REGELFEHLER as fehler:
+        return f"⚠ {fehler}"
+    return ereignis.text
+
+
+def rueckgaengig(verlauf: Verlauf) -> str:
+    """Den letzten Schritt zurücknehmen (mit Meldung)."""
+    if not verlauf.ereignisse:
+        return "⚠ Es gibt nichts rückgängig zu machen."
+    letzter = verlauf.ereignisse[-1]
+    verlauf.rueckgaengig()
+    return f"Rückgängig: {letzter.text}"
+
+
+def protokoll_tabelle(verlauf: Verlauf | None) -> pl.DataFrame:
+    """Das Protokoll als Tabelle: Nr., Ereignis, Regel, eingetippt."""
+    zeilen = [] if verlauf is None else [
+        {"Nr.": i + 1, "Ereignis": e.text, "Regel": e.regel, "eingetippt": "✎" if e.eingetippt else ""}
+        for i, e in enumerate(verlauf.ereignisse)
+    ]
+    return pl.DataFrame(zeilen, schema={"Nr.": pl.Int64, "Ereignis": pl.Utf8, "Regel": pl.Utf8,
+                                        "eingetippt": pl.Utf8})
+
+
+def leiter_tabelle(kampf: Kampf) -> pl.DataFrame:
+    """Die Initiative-Leiter als Tabelle für die Anzeige."""
+    return pl.DataFrame([
+        {"Name": z["name"], "Initiative": z["initiative"], "Status": z["status"],
+         "LP": f"{z['lp']}/{z['lp_max']}", "Flee": f"{z['flee']}/{z['flee_max']}",
+         "Parade frei": z["parade_frei"], "Position": f"({z['x']:g}, {z['y']:g})"}
+        for z in initiative_leiter(kampf)
+    ])
+
+
+def lage(kampf: Kampf) -> str:
+    """Eine Zeile: Runde, wer am Zug ist, was als Nächstes zu tun ist."""
+    if kampf.runde == 0:
+        return "Vor dem Kampf – Initiative bestimmen."
+    if kampf.am_zug:
+        return f"Runde {kampf.runde}: {kampf.am_zug} ist am Zug."
+    if runde_vorbei(kampf):
+        return f"Runde {kampf.runde} ist vorbei – niemand hat mehr Initiative. Neue Runde beginnen."
+    return f"Runde {kampf.runde}: als Nächstes ist {naechster(kampf)} dran."
+
+
+def ziele(kampf: Kampf) -> list[str]:
+    """Mögliche Ziele des Handelnden: alle anderen Kampffähigen (Gegner zuerst)."""
+    if kampf.am_zug is None:
+        return []
+    a = kampf[kampf.am_zug]
+    andere = [k for k in kampf.kaempfer if k.name != a.name and k.kampffaehig(kampf.optionen)]
+    return [k.name for k in sorted(andere, key=lambda k: k.seite == a.seite)]
+
+
+def waffen(kampf: Kampf) -> list[str]:
+    """Ausgerüstete Waffen und Katalysatoren des Handelnden."""
+    if kampf.am_zug is None:
+        return []
+    return [w.name for w in kampf[kampf.am_zug].waffen if w.ausgeruestet]
+
+
+def abwehr_punkte(flee_oder_parade: str, punkte: int) -> dict[str, int]:
+    """Auswahl im Notebook → Argumente für :func:`angriff_planen`."""
+    if flee_oder_parade == AUSWEICHEN:
+        return {"flee": int(punkte), "parade": 0}
+    if flee_oder_parade == PARADE:
+        return {"flee": 0, "parade": int(punkte)}
+    return {"flee": 0, "parade": 0}
+
+
+@dataclass(frozen=True)
+class Vorschau:
+    """Alles, was vor dem Wurf zu sehen ist."""
+
+    plan: Any
+    chancen: w100_chancen.AngriffsChancen
+    tabelle: tuple
+    abwehr_art: str
+    abwehr_max: int
+    schaden: dict[int, float]
+    ziel_lp: int
+    kampfunfaehig: float
+    meldung: str = ""
+
+    def text(self) -> str:
+        p = self.plan
+        return (f"{p.angreifer} → {p.ziel} mit {p.waffe.name}: OB {p.ob}, DB {p.db}, "
+                f"Modifikator {p.modifikator:+d}, Patzerbereich 1–{p.waffe.patzerbereich}, "
+                f"Panzerung {p.panzerung} ({p.waffe.schadensart}), Abstand {p.abstand:.1f} m")
+
+
+def vorschau(kampf: Kampf, ziel: str | None, waffe: str | None, *, modifikator: int = 0,
+             abwehr: str = KEINE_ABWEHR, punkte: int = 0) -> Vorschau | str:
+    """Chancen vor dem Wurf – mit der angesagten Abwehr und für jede mögliche Menge Flee/Parade.
+
+    Gibt bei einem unzulässigen Angriff die deutsche Meldung zurück.
+    """
+    if kampf.am_zug is None:
+        return "Niemand ist am Zug."
+    if not ziel or not waffe:
+        return "Ziel und Waffe wählen."
+    try:
+        plan = angriff_planen(kampf, kampf.am_zug, ziel, waffe, modifikator=modifikator,
+                              reichweite_pruefen=False, **abwehr_punkte(abwehr, punkte))
+        meldung = ""
+        if plan.abstand > plan.waffe.reichweite:
+            meldung = (f"⚠ {ziel} ist {plan.abstand:.1f} m entfernt – außer Reichweite von "
+                       f"„{waffe}“ ({plan.waffe.reichweite:g} m). Erst bewegen.")
+        z = kampf[ziel]
+        art = abwehr if abwehr != KEINE_ABWEHR else AUSWEICHEN
+        # Welche Abwehr ist gegen diese Waffe überhaupt erlaubt? Maximal vorhandene Punkte prüfen.
+        maximum = z.flee if art == AUSWEICHEN else z.parade_frei
+        try:
+            angriff_planen(kampf, kampf.am_zug, ziel, waffe, reichweite_pruefen=False,
+                           **abwehr_punkte(art, maximum or 0))
+        except W100Fehler:
+            maximum = 0
+        o = kampf.optionen
+        ohne_abwehr = plan.__class__(**{**plan.__dict__, "abwehr": Abwehr()})
+        schritt = 1 if (maximum or 0) <= 60 else 5
+        tabelle = w100_chancen.abwehr_tabelle(
+            ohne_abwehr.ob, ohne_abwehr.db, plan.waffe.patzerbereich, bis=maximum or 0, art=art,
+            modifikator=modifikator, krit=plan.waffe.krit, optionen=o, schritt=schritt)
+        c = w100_chancen.angriff_chancen(plan.ob, plan.db, plan.waffe.patzerbereich,
+                                         modifikator=modifikator, abwehr=plan.abwehr,
+                                         krit=plan.waffe.krit, optionen=o)
+        schaden = w100_chancen.angriff_schaden_verteilung(
+            plan.ob, plan.db, plan.waffe.patzerbereich, schaden=plan.waffe.schaden,
+            panzerung=plan.panzerung, modifikator=modifikator, abwehr=plan.abwehr,
+            krit=plan.waffe.krit, optionen=o)
+        lp = int(z.lp or 0) - o.kampfunfaehig_ab
+        return Vorschau(plan, c, tabelle, art, int(maximum or 0), schaden, lp,
+                        w100_chancen.chance_kampfunfaehig(schaden, int(z.lp or 0), o), meldung)
+    except REGELFEHLER as fehler:
+        return f"⚠ {fehler}"
+
+
+def angriff(kampf: Kampf, ziel: str, waffe: str, *, modifikator: int = 0, abwehr: str = KEINE_ABWEHR,
+            punkte: int = 0, rng: Any = None, w100_augen: str | None = None,
+            schaden_augen: str | None = None) -> Ereignis:
+    """Würfeln (``rng``) oder eingetippte Augen übernehmen und das Angriffsereignis bauen.
+
+    Eingetippt: ``w100_augen`` wie „89“ oder „00“ (= 100); ``schaden_augen`` wie „7, 5“ –
+    nur nötig, wenn der Angriff trifft.
+    """
+    if kampf.am_zug is None:
+        raise W100Fehler("Niemand ist am Zug.")
+    plan = angriff_planen(kampf, kampf.am_zug, ziel, waffe, modifikator=modifikator,
+                          **abwehr_punkte(abwehr, punkte))
+    if rng is not None:
+        return angriff_ereignis(kampf, plan, w100(rng=rng), schadenswurf(plan.waffe.schaden, rng=rng))
+    if not (w100_augen or "").strip():
+        raise W100Fehler("Bitte den W100-Wurf eintippen (00 = 100).")
+    wurf = w100(augen=w100_augen.strip())
+    sw = None
+    if (schaden_augen or "").strip():
+        sw = schadenswurf(plan.waffe.schaden, augen=schaden_augen.strip())
+    return angriff_ereignis(kampf, plan, wurf, sw)
+
+
+def schritt_richtung(kampf: Kampf, ziel: str, *, abstand: float = 1.0) -> tuple[float, float]:
+    """Punkt, den der Handelnde mit einer Bewegung auf ``ziel`` zu erreicht (höchstens bis
+    ``abstand`` Meter heran, höchstens so weit wie seine Bewegung)."""
+    import math
+    if kampf.am_zug is None:
+        raise W100Fehler("Niemand ist am Zug.")
+    a, z = kampf[kampf.am_zug], kampf[ziel]
+    dx, dy = z.position[0] - a.position[0], z.position[1] - a.position[1]
+    entfernung = math.hypot(dx, dy)
+    if entfernung <= abstand:
+        return a.position
+    weg = min(a.bewegung, entfernung - abstand)
+    anteil = math.floor(weg / entfernung * 1e6) / 1e6
+    return (round(a.position[0] + dx * anteil, 2), round(a.position[1] + dy * anteil, 2))
+
+
+def augen_aus_text(texte: Mapping[str, str]) -> dict[str, str]:
+    """Eingetippte Initiativewürfe (Name → Text); leere Felder fehlen."""
+    return {name: t.strip() for name, t in texte.items() if str(t).strip()}
+
+
+STUFEN_ANZEIGE = STUFEN_TEXT
