@@ -7,9 +7,11 @@ Waffenloser Nahkampf, ZAUBER-ATTACKE.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Mapping
+
+from gm_helfer import wuerfel
 
 from .daten import (
     BEWEGUNG_GRUNDWERT,
@@ -107,7 +109,8 @@ class Kampfwerte:
         return int(self.spezialisierungen.get(spezialisierung, 0))
 
     def als_dict(self) -> dict[str, Any]:
-        d = asdict(self)
+        """JSON-fähige Form (für den Kopf des Kampfprotokolls)."""
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
         d["attribute"] = dict(self.attribute)
         d["spezialisierungen"] = dict(self.spezialisierungen)
         d["ruestung"] = list(self.ruestung)
@@ -124,10 +127,38 @@ class Kampfwerte:
         return cls(**d)
 
 
-def _frei(m: Mapping[str, int]) -> Mapping[str, int]:
-    from types import MappingProxyType
+class FesteWerte(Mapping[str, int]):
+    """Unveränderliche, hashbare, kopierbare Zuordnung Name → Stufe."""
 
-    return MappingProxyType(dict(m))
+    __slots__ = ("_daten",)
+
+    def __init__(self, daten: Mapping[str, int] = ()):  # type: ignore[assignment]
+        object.__setattr__(self, "_daten", dict(daten))
+
+    def __getitem__(self, schluessel: str) -> int:
+        return self._daten[schluessel]
+
+    def __iter__(self):
+        return iter(self._daten)
+
+    def __len__(self) -> int:
+        return len(self._daten)
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self._daten.items())))
+
+    def __setattr__(self, name: str, wert: Any) -> None:
+        raise AttributeError("FesteWerte sind unveränderlich.")
+
+    def __reduce__(self):
+        return (FesteWerte, (dict(self._daten),))
+
+    def __repr__(self) -> str:
+        return f"FesteWerte({self._daten!r})"
+
+
+def _frei(m: Mapping[str, int]) -> Mapping[str, int]:
+    return m if isinstance(m, FesteWerte) else FesteWerte(m)
 
 
 def initiativewert(w: Kampfwerte) -> int:
@@ -194,9 +225,8 @@ class Angriffsart:
 
     @property
     def schaden_text(self) -> str:
-        if self.stufenbonus:
-            return f"{self.schaden}+{self.stufenbonus}"
-        return self.schaden
+        """Schaden samt Stufenbonus in deutscher Schreibweise, z. B. ``W6+7``."""
+        return str(wuerfel.parse(self.schaden).plus(self.stufenbonus))
 
 
 @dataclass(frozen=True)

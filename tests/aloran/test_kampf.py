@@ -1,0 +1,266 @@
+"""Der Kampf als Ereignisfolge: Initiative, Aktionen, Austausch, Rückgängig, Fortsetzen."""
+
+import copy
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gm_helfer import aloran, boegen, pfade
+from gm_helfer.aloran import kampf as k
+from gm_helfer.aloran.optionen import Optionen
+from gm_helfer.aloran.proben import AloranFehler
+
+
+@pytest.fixture
+def werte():
+    erg = boegen.laden("aloran")
+    assert not erg.fehler
+    return {b.name: aloran.aus_bogen(b) for b in erg.boegen}
+
+
+def kampf_mit(werte, *namen, optionen=Optionen(), ini=None):
+    kampf = k.neuer_kampf([werte[n] for n in namen], optionen)
+    ini = ini or {n: "5" for n in namen}
+    kampf = k.anwenden(kampf, k.initiative_ereignis(kampf, augen=ini))
+    return k.anwenden(kampf, k.runde_ereignis(kampf))
+
+
+def test_initiative_eingetippt_und_hinterhalt(werte):
+    kampf = k.neuer_kampf([werte["Brann"], werte["Ork-Krieger"], werte["Wolf"]])
+    e = k.initiative_ereignis(kampf, augen={"Brann": "0", "Wolf": "3"}, hinterhalt=["Ork-Krieger"])
+    assert e.eingetippt and e.regel == "Aloran › SPIELABLAUF › INITIATIVE"
+    kampf = k.anwenden(kampf, e)
+    # Brann 3+3+2−1 = 7 (+10), Ork 3+2+2−1 = 6 ohne W10, Wolf 4+4+4 = 12 (+3)
+    assert [(x.name, x.initiative) for x in kampf.kaempfer] == [("Brann", 17), ("Ork-Krieger", 6), ("Wolf", 15)]
+    assert [[x.name for x in g] for g in k.reihenfolge(kampf)] == [["Brann"], ["Wolf"], ["Ork-Krieger"]]
+
+
+def test_gleiche_initiative_handelt_gleichzeitig(werte):
+    kampf = kampf_mit(werte, "Meridan", "Wegelagerer", ini={"Meridan": "4", "Wegelagerer": "4"})
+    assert [[x.name for x in g] for g in k.reihenfolge(kampf)] == [["Meridan", "Wegelagerer"]]
+
+
+def test_initiative_fehlende_augen(werte):
+    kampf = k.neuer_kampf([werte["Brann"]])
+    with pytest.raises(AloranFehler, match="Initiative Brann"):
+        k.initiative_ereignis(kampf, augen={})
+
+
+def test_aktionen_zu_rundenbeginn(werte):
+    kampf = kampf_mit(werte, "Brann", "Ysra", "Echsenkrieger")
+    assert kampf.kaempfer_namens("Brann").aktionen == k.Aktionen(verteidigung=2)       # Schild
+    assert kampf.kaempfer_namens("Ysra").aktionen == k.Aktionen(zweitwaffe=1)         # zwei Waffen
+    assert kampf.kaempfer_namens("Echsenkrieger").aktionen == k.Aktionen(verteidigung=2)
+
+
+def test_austausch_beispiel_schwerer_treffer(werte):
+    kampf = kampf_mit(werte, "Brann", "Ork-Krieger")
+    e = k.angriff_ereignis(
+        kampf, "Brann", "Ork-Krieger", "Langschwert", "Parade: Kriegsaxt",
+        augen={"angriff": "0 9 8 6 6 3 2 5", "verteidigung": "7 8 1 2 3 4 5", "zone": "16", "schaden": "4"},
+    )
+    d = e.daten
+    # Brann: Athletik 4 + Schwert 4 = 8 W10 gegen 6 (Meisterschaft); Ork: Athletik 4 + Axt 3 = 7 W10 gegen 7
+    assert d["lage"] == {"angriff_pool": 8, "angriff_schwierigkeit": 6, "verteidigung_pool": 7,
+                         "verteidigung_schwierigkeit": 7}
+    assert (d["angriff_netto"], d["verteidigung_netto"], d["kategorie"]) == (6, 1, "schwerer_treffer")
+    # (4 + 3 Waffe + 4 Stufenbonus) × 2 = 22, Torso-Rüstung 2 → 20 Wunden im Torso
+    assert (d["zone"], d["schaden_wurf"], d["schaden"], d["wunden"]) == ("torso", 11, 22, 20)
+    assert e.eingetippt and "schwerer Treffer" in e.text and "Torso" in e.text
+    neu = k.anwenden(kampf, e)
+    ork = neu.kaempfer_namens("Ork-Krieger")
+    assert ork.wunden[1] == 20 and ork.kampfunfaehig                       # KO 4: 3. Schwelle 12
+    assert ork.aktionen.verteidigung == 0 and neu.kaempfer_namens("Brann").aktionen.kampf == 0
+    assert kampf.kaempfer_namens("Ork-Krieger").wunden == k.KEINE_WUNDEN  # Eingabe unverändert
+
+
+def test_fehlende_wuerfel_werden_genannt(werte):
+    kampf = kampf_mit(werte, "Brann", "Ork-Krieger")
+    with pytest.raises(AloranFehler, match=r"Trefferzone \(W20\).*Schaden Langschwert \(W6\+7\)"):
+        k.angriff_ereignis(kampf, "Brann", "Ork-Krieger", "Langschwert", "Parade: Kriegsaxt",
+                           augen={"angriff": "0 9 8 6 6 3 2 5", "verteidigung": "7 8 1 2 3 4 5"})
+    with pytest.raises(AloranFehler, match=r"Angriff Brann \(8 W10\)"):
+        k.angriff_ereignis(kampf, "Brann", "Ork-Krieger", "Langschwert", None)
+
+
+def test_schild_und_angriff_von_hinten(werte):
+    kampf = kampf_mit(werte, "Ysra", "Brann")
+    ysra, brann = kampf.kaempfer
+    degen = aloran.werte.angriffsart(ysra.werte, "Degen")
+    parade = aloran.werte.verteidigungsart(brann.werte, "Parade: Langschwert")
+    vorn = aloran.lage(ysra.werte, degen, ysra.wunden, brann.werte, parade, brann.wunden)
+    hinten = aloran.lage(ysra.werte, degen, ysra.wunden, brann.werte, parade, brann.wunden, von_hinten=True)
+    # Brann: Meisterschaft 6, mittlerer Schild −1 → 5; von hinten + Geschick 4 / 2 = +2 → 7
+    assert (vorn.verteidigung_schwierigkeit, hinten.verteidigung_schwierigkeit) == (5, 7)
+    als_wuerfel = aloran.lage(ysra.werte, degen, ysra.wunden, brann.werte, parade, brann.wunden, von_hinten=True,
+                              optionen=Optionen(erschwernis_als_wuerfel=True))
+    assert (als_wuerfel.verteidigung_pool, als_wuerfel.verteidigung_schwierigkeit) == (8 + 1 - 2, 6)
+
+
+def test_zweitwaffe_halber_schaden_und_bonusaktion(werte):
+    kampf = kampf_mit(werte, "Ysra", "Wegelagerer")
+    augen = {"angriff": "0 0 9 9 9 9 9", "zone": "2", "schaden": "6", "angriff_meister": "5"}
+    e = k.angriff_ereignis(kampf, "Ysra", "Wegelagerer", "Parierdolch", None, zweitwaffe=True, augen=augen)
+    # 9 Netto, keine Parade → tödlich ×3; (6 + 3 Stufenbonus) × 3 / 2 = 13; Bein-Rüstung 0
+    assert e.daten["kategorie"] == "toedlicher_treffer" and e.daten["schaden"] == 13
+    # 9 Netto > 10 − Dolch 3 → Meistertreffer; W6 5 → sofortige Bonus-Kampfaktion
+    assert "Meistertreffer von Ysra (W6 5)" in e.text
+    neu = k.anwenden(kampf, e)
+    ysra = neu.kaempfer_namens("Ysra")
+    assert ysra.aktionen.zweitwaffe == 0 and ysra.aktionen.kampf == 2
+    with pytest.raises(AloranFehler, match="keine Bonusaktion mit der Zweitwaffe"):
+        k.angriff_ereignis(neu, "Ysra", "Wegelagerer", "Parierdolch", None, zweitwaffe=True, augen=augen)
+
+
+def test_ohne_verteidigungsaktion_und_wehrlos(werte):
+    kampf = kampf_mit(werte, "Tamra", "Wolf")
+    aus = {"angriff": "2 2 2 2 2 2 2 2", "verteidigung": "2 2 2 2 2 2 2 2"}
+    kampf = k.anwenden(kampf, k.angriff_ereignis(kampf, "Tamra", "Wolf", "Langbogen", "Ausweichen", augen=aus))
+    kampf = k.anwenden(kampf, k.bonusaktion_ereignis(kampf, "Tamra", "kampf", "Wolf verlässt die Reichweite"))
+    with pytest.raises(AloranFehler, match="keine Verteidigungsaktion mehr"):
+        k.angriff_ereignis(kampf, "Tamra", "Wolf", "Langbogen", "Ausweichen", augen=aus)
+    assert not k.kann_verteidigen(kampf, "Wolf")
+
+
+def test_wehrlos_kann_nicht_verteidigen(werte):
+    kampf = kampf_mit(werte, "Wolf", "Brann", ini={"Wolf": "5", "Brann": "5"})  # Brann: 7 + 5 = 12
+    brann = kampf.kaempfer_namens("Brann")
+    verletzt = k.replace(brann, wunden=(0, 0, 0, 0, 0, 11, 11))  # KO 4: 22 Wunden > KO×5 → Ini −10
+    assert verletzt.aktuelle_initiative == 2 and not verletzt.ist_wehrlos()
+    assert verletzt.ist_wehrlos(Optionen(wehrlos_ohne_w10=True))  # 7 − 10 ≤ 0
+    wehrlos = k.replace(verletzt, initiative=10)
+    assert wehrlos.ist_wehrlos() and wehrlos.zustand_text() == "wehrlos"
+    kampf = k.replace(kampf, kaempfer=(kampf.kaempfer[0], wehrlos))
+    assert not k.kann_verteidigen(kampf, "Brann")
+    e = k.angriff_ereignis(kampf, "Wolf", "Brann", "Biss", "Parade: Langschwert",
+                           augen={"angriff": "2 2 2 2 2 2", "zone": "1", "schaden": "1"})
+    assert e.daten["verteidigung"] is None and e.daten["lage"]["verteidigung_pool"] == 0
+    assert "kann sich nicht verteidigen" in e.text
+    assert k.anwenden(kampf, e).kaempfer_namens("Brann").aktionen.verteidigung == 2
+
+
+def test_waffenlos_ausdauer_und_bewusstlos(werte):
+    kampf = kampf_mit(werte, "Ork-Krieger", "Meridan")
+    augen = {"angriff": "0 0 9 9 9 5", "verteidigung": "2 2 2 2", "schaden": "6"}
+    e = k.angriff_ereignis(kampf, "Ork-Krieger", "Meridan", "Ringen", "Parade: Kampfstab", augen=augen)
+    assert e.daten["kategorie"] == "toedlicher_treffer" and e.daten["ausdauer_verlust"] == 18
+    neu = k.anwenden(kampf, e)
+    meridan = neu.kaempfer_namens("Meridan")
+    assert meridan.ausdauer == 0 and meridan.bewusstlos and sum(meridan.wunden) == 0
+    neu = k.anwenden(neu, k.runde_ereignis(neu))
+    with pytest.raises(AloranFehler, match="bewusstlos"):
+        k.angriff_ereignis(neu, "Meridan", "Ork-Krieger", "Kampfstab", None, rng=random.Random(1))
+
+
+def test_patzer_gibt_gegner_bonusaktion(werte):
+    kampf = kampf_mit(werte, "Wegelagerer", "Echsenkrieger")
+    # Wegelagerer Säbel: Athletik 2 + Säbel 2 = 4 W10, zwei Einser = Patzer (Stufe 2)
+    e = k.angriff_ereignis(kampf, "Wegelagerer", "Echsenkrieger", "Säbel", "Parade: Speer",
+                           augen={"angriff": "1 1 5 5", "verteidigung": "2 2 2 2 2 2", "angriff_patzer": "6"})
+    assert "Patzer von Wegelagerer (W6 6)" in e.text and e.daten["kategorie"] == "verfehlt"
+    neu = k.anwenden(kampf, e)
+    assert neu.kaempfer_namens("Echsenkrieger").aktionen.kampf == 2
+
+
+def test_meistertreffer_beeintraechtigt_die_naechste_kampfaktion_sofort(werte):
+    kampf = kampf_mit(werte, "Wegelagerer", "Echsenkrieger")
+    # Echsenkrieger Speer 3: mehr als 7 Netto ist ein Meistertreffer; W6 3 → Gegner beeinträchtigt
+    e = k.angriff_ereignis(kampf, "Echsenkrieger", "Wegelagerer", "Speer", None,
+                           augen={"angriff": "0 0 0 0 9 9", "angriff_meister": "3", "zone": "5", "schaden": "1"})
+    assert e.daten["angriff_netto"] == 10
+    weg = k.anwenden(kampf, e).kaempfer_namens("Wegelagerer")
+    assert weg.aktionen.kampf == 0 and not weg.beeintraechtigt  # die noch offene Kampfaktion entfällt
+
+
+def test_beeintraechtigt_wirkt_in_der_naechsten_runde(werte):
+    kampf = kampf_mit(werte, "Wegelagerer", "Echsenkrieger")
+    e = k.angriff_ereignis(kampf, "Wegelagerer", "Echsenkrieger", "Säbel", "Parade: Speer",
+                           augen={"angriff": "1 1 5 5", "verteidigung": "2 2 2 2 2 2", "angriff_patzer": "3"})
+    neu = k.anwenden(kampf, e)
+    weg = neu.kaempfer_namens("Wegelagerer")
+    assert weg.beeintraechtigt and weg.aktionen.kampf == 0
+    neu = k.anwenden(neu, k.runde_ereignis(neu))
+    weg = neu.kaempfer_namens("Wegelagerer")
+    assert not weg.beeintraechtigt and weg.aktionen.kampf == 0 and weg.aktionen.bewegung == 1
+
+
+def test_bewegung_und_spurt(werte):
+    kampf = kampf_mit(werte, "Tamra", "Wolf")
+    e = k.bewegung_ereignis(kampf, "Tamra", "normal", spurt=True)
+    assert e.daten["felder"] == 6 and "−6 Ausdauer" in e.text  # Gewandtheit 3 + 2 = 5, Spurt +1
+    neu = k.anwenden(kampf, e)
+    t = neu.kaempfer_namens("Tamra")
+    assert t.ausdauer == 6 and t.aktionen.bewegung == 0 and t.aktionen.kampf == 0
+    with pytest.raises(AloranFehler, match="keine Bewegungsaktion mehr"):
+        k.bewegung_ereignis(neu, "Tamra")
+    assert k.bewegung_ereignis(kampf, "Tamra", "Kriechen").daten["felder"] == 1
+
+
+@pytest.mark.parametrize(("art", "felder"), [("normal", 5), ("Schleichen", 2), ("Klettern", 2),
+                                              ("Schwimmen", 1), ("Kriechen", 1), ("Reiten", 10)])
+def test_bewegungsarten(werte, art, felder):
+    assert aloran.bewegung(werte["Tamra"], art) == felder
+    assert aloran.bewegung(werte["Brann"]) == 3  # 3 − Behinderung 1 + 2 − Schildabzug 1
+
+
+def test_rueckgaengig_und_fortsetzen(werte, tmp_path):
+    kampf = k.neuer_kampf([werte["Brann"], werte["Ork-Krieger"]], Optionen(halbieren_aufrunden=True))
+    datei = pfade.kampf_ordner() / "aloran_test.jsonl"
+    verlauf = k.neuer_verlauf(kampf, datei)
+    rng = random.Random(7)
+    verlauf.ausfuehren(k.initiative_ereignis(verlauf.zustand, rng=rng))
+    verlauf.ausfuehren(k.runde_ereignis(verlauf.zustand))
+    verlauf.ausfuehren(k.angriff_ereignis(verlauf.zustand, "Brann", "Ork-Krieger", "Langschwert",
+                                          "Parade: Kriegsaxt", rng=rng))
+    vor_letztem = verlauf.zustand
+    verlauf.ausfuehren(k.angriff_ereignis(verlauf.zustand, "Ork-Krieger", "Brann", "Kriegsaxt",
+                                          "Parade: Langschwert", rng=rng))
+    assert verlauf.rueckgaengig() == vor_letztem
+    wieder, warnungen = k.fortsetzen(datei)
+    assert warnungen == [] and wieder.zustand == vor_letztem
+    assert wieder.zustand.optionen.halbieren_aufrunden
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), schritte=st.integers(1, 12))
+def test_zufaelliger_kampf_anwenden_veraendert_nichts_und_wunden_wachsen(seed, schritte):
+    erg = boegen.laden("aloran")
+    werte = {b.name: aloran.aus_bogen(b) for b in erg.boegen}
+    rng = random.Random(seed)
+    kampf = kampf_mit(werte, "Brann", "Ysra", "Ork-Krieger", "Wolf")
+    for _ in range(schritte):
+        faehig = [x for x in kampf.kaempfer if k.kann_handeln(kampf, x.name) and
+                  (x.aktionen.kampf or x.aktionen.zweitwaffe)]
+        if not faehig:
+            kampf = k.anwenden(kampf, k.runde_ereignis(kampf))
+            continue
+        a = rng.choice(faehig)
+        z = rng.choice([x for x in kampf.kaempfer if x.name != a.name])
+        art = rng.choice(aloran.angriffsarten(a.werte))
+        vert = aloran.verteidigungsarten(z.werte)[0].name if k.kann_verteidigen(kampf, z.name) else None
+        e = k.angriff_ereignis(kampf, a.name, z.name, art.name, vert, rng=rng)
+        kopie = copy.deepcopy(kampf)
+        neu = k.anwenden(kampf, e)
+        assert kampf == kopie
+        for alt_, neu_ in zip(kampf.kaempfer, neu.kaempfer):
+            assert all(n >= o for n, o in zip(neu_.wunden, alt_.wunden))
+            assert neu_.ausdauer <= alt_.ausdauer
+            assert min(vars(neu_.aktionen).values()) >= 0
+        kampf = neu
+
+
+def test_uebersicht_und_wundtabelle(werte):
+    kampf = kampf_mit(werte, "Brann", "Wolf")
+    zeilen = k.uebersicht(kampf)
+    assert [z["Name"] for z in zeilen] == ["Wolf", "Brann"]
+    assert zeilen[1]["Aktionen übrig"] == "Bewegung 1, Kampf 1, Verteidigung 2, Interaktion 1"
+    assert k.wunden_zeilen(kampf)[0]["Schwellen"] == "4·8·12"
+
+
+def test_doppelte_namen_und_kopf(werte):
+    with pytest.raises(AloranFehler, match="Wolf doppelt"):
+        k.neuer_kampf([werte["Wolf"], werte["Wolf"]])
+    kampf = k.neuer_kampf([werte["Meridan"]])
+    assert k.aus_kopf(k.kopf(kampf)) == kampf
