@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from gm_helfer import boegen
+from gm_helfer import boegen, wuerfel
 from gm_helfer.savage_worlds.daten import WUERFELSTUFEN, Waffe
 from gm_helfer.savage_worlds.kampf import Kaempfer
 from gm_helfer.savage_worlds.proben import UNTRAINIERT, eigenschaft
@@ -63,7 +63,11 @@ def robustheit(werte: Mapping[str, Any]) -> int:
 
 
 def _pruefe_schaden(text: str) -> str:
-    schadensausdruck(text, "W6")
+    """Eine Schadensangabe: „St“, „St+W8“ oder fester Schaden wie „2W6+1“ – nur W4 bis W12."""
+    ausdruck = wuerfel.parse(schadensausdruck(text, "W6"))
+    for w in ausdruck.wuerfel:
+        if w.seiten not in WUERFELSTUFEN:
+            raise wuerfel.WuerfelFehler(f"„{text}“: Schadenswürfel sind W4 bis W12, kein W{w.seiten}.")
     return text
 
 

@@ -1,0 +1,223 @@
+"""Exakte Chancen gegen eine unabhängige Aufzählung (eigene Explosionsverteilung mit Brüchen)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gm_helfer import savage_worlds as sw
+from gm_helfer.savage_worlds.chancen import mehrfach_chancen, probe_ergebnisse, unterbrechen_chancen, wegstecken_chancen
+
+TIEFE_MASSE = Fraction(1, 10**14)
+
+
+def explodierend(seiten: int) -> dict[int, Fraction]:
+    """Unabhängige Verteilung eines explodierenden Würfels: k Höchstwürfe, dann r < seiten.
+    Abgeschnitten, wenn der Rest unter 1e-14 liegt (der Rest zählt als letzter Wert)."""
+    vert: dict[int, Fraction] = {}
+    k = 0
+    while Fraction(1, seiten) ** k >= TIEFE_MASSE:
+        for r in range(1, seiten):
+            vert[k * seiten + r] = Fraction(1, seiten) ** (k + 1)
+        k += 1
+    vert[k * seiten + 1] = Fraction(1, seiten) ** k
+    return vert
+
+
+def einzelprobe(seiten, bonus, wildcard, mod, mw):
+    """(erfolg, steigerung, krit) durch Aufzählung, ohne die Bibliothek."""
+    erfolg = steig = krit = Fraction(0)
+    wild = explodierend(6) if wildcard else {None: Fraction(1)}
+    for t, pt in explodierend(seiten).items():
+        for w, pw in wild.items():
+            p = pt * pw
+            if w is not None and t == 1 and w == 1:
+                krit += p
+                continue
+            gesamt = max(t, w or 0) + bonus + mod
+            if gesamt >= mw:
+                erfolg += p
+            if gesamt >= mw + 4:
+                steig += p
+    return erfolg, steig, krit
+
+
+@pytest.mark.parametrize(
+    "wuerfel, seiten, bonus, wildcard, mod, mw",
+    [("W4", 4, 0, True, 0, 4), ("W8", 8, 0, True, -2, 4), ("W6", 6, 0, False, 0, 4), ("W12+2", 12, 2, True, -3, 6),
+     ("untrainiert", 4, -2, True, 0, 4), ("W10", 10, 0, True, 2, 7), ("W6", 6, 0, True, -6, 4)],
+)
+def test_probe_chancen_gegen_aufzaehlung(wuerfel, seiten, bonus, wildcard, mod, mw):
+    c = sw.probe_chancen(wuerfel=wuerfel, wildcard=wildcard, modifikator=mod, mindestwurf=mw)
+    erfolg, steig, krit = einzelprobe(seiten, bonus, wildcard, mod, mw)
+    assert c.erfolg == pytest.approx(float(erfolg), abs=1e-11)
+    assert c.steigerung == pytest.approx(float(steig), abs=1e-11)
+    assert c.kritischer_fehlschlag == pytest.approx(float(krit), abs=1e-11)
+
+
+def test_probe_chancen_geschlossen_w4_statist():
+    # P(explodierender W4 ≥ 4) = 1/4; P(≥ 8) = 1/4 · 1/4
+    c = sw.probe_chancen("W4", wildcard=False)
+    assert c.erfolg == pytest.approx(0.25, abs=1e-12)
+    assert c.steigerung == pytest.approx(1 / 16, abs=1e-12)
+    assert c.kritischer_fehlschlag == 0
+
+
+def test_kritischer_fehlschlag_ist_ein_36tel_bei_w6():
+    assert sw.probe_chancen("W6").kritischer_fehlschlag == pytest.approx(1 / 36, abs=1e-12)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["W4", "W6", "W8", "W10", "W12", "W12+1", "untrainiert"]), st.booleans(), st.integers(-6, 4), st.integers(2, 9))
+def test_probe_ergebnisse_summieren_zu_eins(wuerfel, wildcard, mod, mw):
+    r = probe_ergebnisse(wuerfel, wildcard, mod, mw)
+    assert math.fsum(r.values()) == pytest.approx(1, abs=1e-11)
+    c = sw.probe_chancen(wuerfel, wildcard, mod, mw)
+    assert 0 <= c.steigerung <= c.erfolg <= 1
+
+
+def schaden_aufzaehlung(wuerfel: list[int], konstante: int, robustheit: int):
+    vert = {konstante: Fraction(1)}
+    for s in wuerfel:
+        neu: dict[int, Fraction] = {}
+        for a, pa in vert.items():
+            for b, pb in explodierend(s).items():
+                neu[a + b] = neu.get(a + b, 0) + pa * pb
+        vert = neu
+    keine = ang = Fraction(0)
+    wunden = {1: Fraction(0), 2: Fraction(0), 3: Fraction(0), 4: Fraction(0)}
+    for summe, p in vert.items():
+        ueber = summe - robustheit
+        if ueber < 0:
+            keine += p
+        elif ueber < 4:
+            ang += p
+        else:
+            wunden[min(4, ueber // 4)] += p
+    return keine, ang, wunden
+
+
+@pytest.mark.parametrize(
+    "ausdruck, wuerfel, konstante, robustheit, bonus",
+    [("2W6+1", [6, 6], 1, 7, False), ("W12+W8", [12, 8], 0, 8, False), ("2W6", [6, 6, 6], 0, 6, True), ("W4", [4], 0, 5, False)],
+)
+def test_schadens_chancen_gegen_aufzaehlung(ausdruck, wuerfel, konstante, robustheit, bonus):
+    c = sw.schadens_chancen(ausdruck, robustheit=robustheit, bonus_w6=bonus)
+    keine, ang, wunden = schaden_aufzaehlung(wuerfel, konstante, robustheit)
+    assert c.keine_wirkung == pytest.approx(float(keine), abs=1e-11)
+    assert c.angeschlagen == pytest.approx(float(ang), abs=1e-11)
+    for k in (1, 2, 3, 4):
+        assert c.wunden[k] == pytest.approx(float(wunden[k]), abs=1e-11)
+
+
+def test_schadens_chancen_schon_angeschlagen_erfolg_wird_wunde():
+    frisch = sw.schadens_chancen("2W6", 6)
+    ang = sw.schadens_chancen("2W6", 6, angeschlagen=True)
+    assert ang.angeschlagen == 0
+    assert ang.wunden[1] == pytest.approx(frisch.wunden[1] + frisch.angeschlagen, abs=1e-12)
+    assert ang.keine_wirkung == pytest.approx(frisch.keine_wirkung, abs=1e-12)
+
+
+def test_mehrfach_chancen_gegen_aufzaehlung_zwei_w6_und_wildcard():
+    # Unabhängig: alle Tripel, der Wildcard-Würfel ersetzt den niedrigeren Eigenschaftswürfel.
+    erwartet: dict[tuple[int, int], Fraction] = {}
+    e6 = {k: v for k, v in explodierend(6).items() if k <= 40}
+    rest = 1 - sum(e6.values())
+    e6[41] = rest
+    for (a, pa), (b, pb), (w, pw) in itertools.product(e6.items(), e6.items(), e6.items()):
+        wuerfel = sorted([a, b], reverse=True)
+        krit = w == 1 and wuerfel.count(1) >= 1
+        if w > wuerfel[-1]:
+            wuerfel[-1] = w
+        treffer = 0 if krit else sum(1 for x in wuerfel if x - 1 >= 4)
+        steig = 0 if krit else sum(1 for x in wuerfel if x - 1 >= 8)
+        erwartet[(treffer, steig)] = erwartet.get((treffer, steig), 0) + pa * pb * pw
+    c = mehrfach_chancen("W6", 2, True, -1, 4)
+    for k, p in erwartet.items():
+        assert c.get(k, 0.0) == pytest.approx(float(p), abs=1e-9), k
+    assert math.fsum(c.values()) == pytest.approx(1, abs=1e-11)
+
+
+def test_mehrfach_mit_einem_wuerfel_gleich_probe_chancen():
+    m = mehrfach_chancen("W8", 1, True, -2, 4)
+    c = sw.probe_chancen("W8", True, -2, 4)
+    assert math.fsum(p for (t, _), p in m.items() if t) == pytest.approx(c.erfolg, abs=1e-12)
+    assert math.fsum(p for (_, s), p in m.items() if s) == pytest.approx(c.steigerung, abs=1e-12)
+
+
+def test_ausser_gefecht_chancen_gegen_aufzaehlung():
+    c = sw.ausser_gefecht_chancen(konstitution="W6", modifikator=-3)
+    tod = fehl = erf = steig = Fraction(0)
+    for t, pt in explodierend(6).items():
+        for w, pw in explodierend(6).items():
+            g = max(t, w) - 3
+            krit = t == 1 and w == 1
+            p = pt * pw
+            if g <= 1:
+                tod += p
+            elif krit or g < 4:
+                fehl += p
+            elif g < 8:
+                erf += p
+            else:
+                steig += p
+    assert (c.tod, c.fehlschlag, c.erfolg, c.steigerung) == pytest.approx(
+        tuple(float(x) for x in (tod, fehl, erf, steig)), abs=1e-11
+    )
+
+
+@pytest.mark.parametrize("wuerfel, mod, runden", [("W6", -1, 5), ("W8", -3, 3), ("W12", 0, 1)])
+def test_ausbluten_chancen_markov_kette(wuerfel, mod, runden):
+    e = probe_ergebnisse(wuerfel, True, mod, 4)
+    f = e["Kritischer Fehlschlag"] + e["Fehlschlag"]
+    s = e["Erfolg"]
+    c = sw.ausbluten_chancen(konstitution=wuerfel, modifikator=mod, runden=runden)
+    # Runde für Runde von Hand: lebt-und-blutet-Wahrscheinlichkeit
+    lebt, tot, erwartet = 1.0, 0.0, []
+    for _ in range(runden):
+        tot += lebt * f
+        lebt *= s
+        erwartet.append(tot)
+    assert c.tod_bis_runde == pytest.approx(tuple(erwartet), abs=1e-12)
+    assert c.tod_insgesamt == pytest.approx(f / (1 - s), abs=1e-12)
+    assert c.tod_insgesamt + c.stabil_insgesamt == pytest.approx(1, abs=1e-12)
+    assert list(c.tod_bis_runde) == sorted(c.tod_bis_runde)
+
+
+def test_ausbluten_mit_hilfe_weniger_tod():
+    ohne = sw.ausbluten_chancen("W6", -3, 5)
+    mit = sw.ausbluten_chancen("W6", -3, 5, heilen="W8")
+    h = sw.probe_chancen("W8").erfolg
+    assert mit.tod_bis_runde[0] == pytest.approx((1 - h) * ohne.tod_bis_runde[0], abs=1e-12)
+    assert all(a < b for a, b in zip(mit.tod_bis_runde, ohne.tod_bis_runde))
+
+
+def test_wegstecken_chancen_gegen_aufzaehlung_und_wiederholen():
+    e = probe_ergebnisse("W8", True, -1, 4)
+    c = wegstecken_chancen("W8", 2, -1)
+    # alle weg: Steigerung (2+ Wunden weg); eine bleibt: einfacher Erfolg
+    assert c.alle_weg == pytest.approx(e["Steigerung"], abs=1e-12)
+    assert c.verbleibende_wunden[1] == pytest.approx(e["Erfolg"], abs=1e-12)
+    assert c.verbleibende_wunden[2] == pytest.approx(e["Fehlschlag"] + e["Kritischer Fehlschlag"], abs=1e-12)
+    w = wegstecken_chancen("W8", 2, -1, wiederholen=True)
+    assert w.alle_weg == pytest.approx(1 - (1 - e["Steigerung"]) ** 2, abs=1e-12)
+    assert w.erwartete_wunden < c.erwartete_wunden
+
+
+def test_unterbrechen_symmetrisch_und_summe_eins():
+    r = unterbrechen_chancen("W8", "W8")
+    assert r["unterbricht"] == pytest.approx(r["zu spät"], abs=1e-12)
+    assert math.fsum(r.values()) == pytest.approx(1, abs=1e-11)
+    assert unterbrechen_chancen("W12", "W4")["unterbricht"] > 0.5
+
+
+def test_erholung_chancen():
+    r = sw.erholung_chancen("W6", -1)
+    e = probe_ergebnisse("W6", True, -1, 4)
+    assert r["erholt, handelt normal"] == pytest.approx(e["Steigerung"], abs=1e-12)
+    assert math.fsum(r.values()) == pytest.approx(1, abs=1e-12)

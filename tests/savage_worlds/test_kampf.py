@@ -1,0 +1,489 @@
+"""Der Kampf als Ereignisse: die Stellen, an denen andere Werkzeuge ihre Nutzer im Stich lassen."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gm_helfer.karten import Karte
+from gm_helfer.protokoll import Verlauf
+from gm_helfer.savage_worlds import kampf as k
+from gm_helfer.savage_worlds.daten import WAFFEN
+from gm_helfer.savage_worlds.kampf import Angriffssituation, Kaempfer, KampfFehler, anwenden, kampf_beginnen
+from gm_helfer.savage_worlds.optionen import Optionen
+from gm_helfer.savage_worlds.proben import Eigenschaft as E
+
+
+def held(name="Alrik", **extra):
+    werte = dict(
+        attribute=(("staerke", E(12)), ("konstitution", E(8)), ("geschicklichkeit", E(8)), ("willenskraft", E(6))),
+        fertigkeiten=(("kaempfen", E(10)), ("schiessen", E(8)), ("heilen", E(6))),
+        parade=7, robustheit=6, waffen=(WAFFEN["Langschwert"], WAFFEN["Bogen"]), bennies=3,
+    )
+    werte.update(extra)
+    return Kaempfer(name, "Helden", True, **werte)
+
+
+def bandit(i, **extra):
+    return Kaempfer(f"Bandit {i}", "Schurken", False, gruppe="Banditen",
+                    attribute=(("staerke", E(6)), ("geschicklichkeit", E(6))), fertigkeiten=(("kaempfen", E(6)),),
+                    parade=5, robustheit=5, waffen=(WAFFEN["Kurzschwert"],), **extra)
+
+
+def baron(**extra):
+    return Kaempfer("Baron", "Schurken", True, attribute=(("staerke", E(10)), ("konstitution", E(8)), ("willenskraft", E(8)), ("geschicklichkeit", E(8))),
+                    fertigkeiten=(("kaempfen", E(10)),), parade=8, robustheit=9, waffen=(WAFFEN["Langschwert"],), bennies=2, **extra)
+
+
+def runde_mit_karten(z, karten):
+    z = anwenden(z, k.ereignis_runde(z))
+    return anwenden(z, k.ereignis_karten(z, eingetippt=karten))
+
+
+def start(*kaempfer, **opt):
+    return kampf_beginnen(kaempfer or [held(), bandit(1), bandit(2), baron()], **opt)
+
+
+# -- Initiative --------------------------------------------------------------------------------
+
+
+def test_eine_karte_je_gruppe_gleichartiger_statisten_und_verbuendete_auf_spielerkarte():
+    soeldner = Kaempfer("Söldner 1", "Helden", False, verbuendet_mit="Alrik")
+    z = start(held(), soeldner, bandit(1), bandit(2), baron())
+    z = anwenden(z, k.ereignis_runde(z))
+    assert set(k.braucht_karte(z)) == {"Alrik", "Banditen", "Baron"}
+    z = anwenden(z, k.ereignis_karten(z, rng=random.Random(2)))
+    assert len(z.karten) == 3
+
+
+def test_grosse_gruppen_eine_karte_je_seite():
+    z = start(held(), held("Berta"), bandit(1), baron(), grosse_gruppen=True)
+    z = anwenden(z, k.ereignis_runde(z))
+    assert set(k.braucht_karte(z)) == {"Helden", "Schurken"}
+
+
+def test_gleicher_wert_pik_vor_herz_vor_karo_vor_kreuz():
+    z = start(held("A"), held("B"), held("C"), held("D"))
+    z = runde_mit_karten(z, {"A": ["7♣"], "B": ["7♥"], "C": ["7♠"], "D": ["7♦"]})
+    assert [e for e, _ in z.reihenfolge()] == ["C", "B", "D", "A"]
+
+
+def test_joker_plus_zwei_nur_fuer_halter_und_nur_in_dieser_runde():
+    z = start()
+    z = runde_mit_karten(z, {"Alrik": ["Joker rot"], "Banditen": ["K♠"], "Baron": ["A♠"]})
+    assert z.joker_bonus("Alrik") == 2
+    assert z.joker_bonus("Baron") == 0 and z.joker_bonus("Bandit 1") == 0
+    mods = dict(k.angriffs_modifikatoren(z, "Alrik", "Baron", "Langschwert"))
+    assert mods["Joker"] == 2
+    # Alrik wartet mit dem Joker ab und nimmt ihn in die nächste Runde mit: dort kein +2
+    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = anwenden(z, k.ereignis_abwarten(z))
+    z = anwenden(z, k.ereignis_runde(z))
+    assert z.karte_von("Alrik") == Karte.parse("Joker rot")
+    assert "Alrik" in z.abwartend
+    assert z.joker_bonus("Alrik") == 0
+
+
+def test_joker_gruppe_erhaelt_bonus_verbuendete_nur_mit_option():
+    soeldner = Kaempfer("Söldner 1", "Helden", False, verbuendet_mit="Alrik")
+    z = start(held(), soeldner, bandit(1), bandit(2))
+    z = runde_mit_karten(z, {"Alrik": ["Joker"], "Banditen": ["Joker rot"]})
+    assert z.joker_bonus("Bandit 1") == z.joker_bonus("Bandit 2") == 2
+    assert z.joker_bonus("Söldner 1") == 0
+    z2 = replace(z, optionen=Optionen(joker_fuer_verbuendete=True))
+    assert z2.joker_bonus("Söldner 1") == 2
+
+
+def test_mischen_nur_nach_runde_mit_joker_und_danach_hat_jeder_eine_karte():
+    z = start()
+    z = runde_mit_karten(z, {"Alrik": ["5♠"], "Banditen": ["K♠"], "Baron": ["A♠"]})
+    assert not z.joker_in_runde
+    z = anwenden(z, k.ereignis_runde(z))
+    assert len(z.stapel.ablage) == 3  # nicht gemischt: die Karten liegen auf der Ablage
+    z = anwenden(z, k.ereignis_karten(z, eingetippt={"Alrik": ["Joker"], "Banditen": ["2♣"], "Baron": ["3♣"]}))
+    assert z.joker_in_runde
+    z = anwenden(z, k.ereignis_runde(z))
+    assert z.stapel.ablage == () and len(z.stapel.ziehstapel) == 54
+    z = anwenden(z, k.ereignis_karten(z, rng=random.Random(5)))
+    assert {e for e, _, _ in z.karten} == {"Alrik", "Banditen", "Baron"}
+
+
+def test_gemischt_wird_ohne_die_karte_des_abwartenden():
+    z = start()
+    z = runde_mit_karten(z, {"Alrik": ["Q♥"], "Banditen": ["Joker"], "Baron": ["3♣"]})
+    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = anwenden(z, k.ereignis_abwarten(z))
+    z = anwenden(z, k.ereignis_runde(z))
+    assert len(z.stapel.ziehstapel) == 53
+    assert Karte.parse("Q♥") not in z.stapel.ziehstapel
+    assert k.braucht_karte(z) == ("Banditen", "Baron")
+
+
+def test_kuehler_kopf_vor_schnell_beim_austeilen():
+    a = held("A", talente=frozenset({"kuehler_kopf", "schnell"}))
+    z = start(a)
+    z = anwenden(z, k.ereignis_runde(z))
+    # Kühler Kopf: 3♠ und 4♥, beste 4♥ ≤ 5 → Schnell zieht neu: 9♣
+    z2 = anwenden(z, k.ereignis_karten(z, eingetippt={"A": ["3♠", "4♥", "9♣"]}))
+    assert z2.karte_von("A") == Karte.parse("9♣")
+    # Kühler Kopf zuerst: 3♠ und 10♥ → 10♥, Schnell wird nicht gebraucht
+    z3 = anwenden(z, k.ereignis_karten(z, eingetippt={"A": ["3♠", "10♥"]}))
+    assert z3.karte_von("A") == Karte.parse("10♥")
+    with pytest.raises(KampfFehler, match="zählen nur 2"):
+        anwenden(z, k.ereignis_karten(z, eingetippt={"A": ["3♠", "10♥", "2♦"]}))
+
+
+def test_verbesserter_kuehler_kopf_drei_karten_mit_rng():
+    a = held("A", talente=frozenset({"verbesserter_kuehler_kopf"}))
+    z = start(a)
+    z = anwenden(z, k.ereignis_runde(z))
+    e = k.ereignis_karten(z, rng=random.Random(11))
+    assert len(e.daten["gezogen"]["A"]) == 3
+    z = anwenden(z, e)
+    assert z.karte_von("A") == max(Karte.parse(t) for t in e.daten["gezogen"]["A"])
+    assert len(z.stapel.ablage) == 2  # die Zusatzkarten liegen auf der Ablage
+
+
+def test_abwarten_angeschlagen_geht_nicht():
+    z = start()
+    z = runde_mit_karten(z, {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
+    z = k._ersetze(z, replace(z.kaempfer_namens("Alrik"), angeschlagen=True))
+    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    with pytest.raises(KampfFehler, match="Angeschlagen"):
+        anwenden(z, k.ereignis_abwarten(z))
+
+
+def test_ueberraschung_hinterhalt_wartet_und_opfer_ohne_karte_in_runde_eins():
+    z = start()
+    z = anwenden(z, k.ereignis_runde(z))
+    z = anwenden(z, k.ereignis_ueberraschung(z, ["Banditen", "Baron"], ["Alrik"], augen={"Alrik": "1, 2"}))
+    assert z.abwartend == {"Banditen", "Baron"}
+    assert k.braucht_karte(z) == ()
+    z = anwenden(z, k.ereignis_runde(z))
+    assert set(k.braucht_karte(z)) == {"Alrik", "Banditen", "Baron"}
+
+
+def test_ueberraschung_gelungene_wahrnehmung_bekommt_karte():
+    z = start()
+    z = anwenden(z, k.ereignis_runde(z))
+    z = anwenden(z, k.ereignis_ueberraschung(z, ["Banditen"], ["Alrik"], augen={"Alrik": "4+2, 2"}))
+    assert "Alrik" in k.braucht_karte(z)
+
+
+def test_unterbrechen_vergleichende_geschicklichkeit():
+    z = start()
+    z = runde_mit_karten(z, {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
+    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = anwenden(z, k.ereignis_abwarten(z))
+    z = anwenden(z, k.ereignis_am_zug(z, "Banditen"))
+    gewonnen = anwenden(z, k.ereignis_unterbrechen(z, "Alrik", "Bandit 1", augen="7, 2", gegen_augen="5"))
+    assert gewonnen.am_zug == "Alrik" and "Alrik" not in gewonnen.abwartend
+    verloren = anwenden(z, k.ereignis_unterbrechen(z, "Alrik", "Bandit 1", augen="3, 2", gegen_augen="5"))
+    assert verloren.am_zug == "Banditen" and "Alrik" in verloren.muss_handeln
+    with pytest.raises(KampfFehler, match="muss handeln"):
+        anwenden(verloren, k.ereignis_abwarten(verloren, "Alrik"))
+
+
+# -- Angriffe ---------------------------------------------------------------------------------
+
+
+def test_nahkampf_gegen_parade_fernkampf_gegen_4_mit_modifikatoren():
+    z = runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
+    w = k.angriffs_werte(z, "Alrik", "Baron", "Langschwert")
+    assert w["mindestwurf"] == 8 and w["modifikator"] == 0
+    s = Angriffssituation(reichweite="mittel", beleuchtung="düster", deckung="leicht", ziel_geduckt=True, aktionen=2)
+    w = k.angriffs_werte(z, "Alrik", "Baron", "Bogen", s)
+    assert w["mindestwurf"] == 4
+    assert dict(w["modifikatoren"]) == {"Reichweite": -2, "Beleuchtung": -1, "Deckung": -1, "Ziel geduckt": -1, "Mehrfachaktionen": -2}
+    liegt = k.angriffs_werte(z, "Alrik", "Baron", "Bogen", Angriffssituation(ziel_liegt=True))
+    assert liegt["modifikator"] == -2
+    blind = k.angriffs_werte(z, "Alrik", "Baron", "Bogen", Angriffssituation(blind=True))
+    assert blind["modifikator"] == -4
+
+
+def test_untrainiert_w4_minus_2_und_wunden_auf_angriff():
+    z = runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
+    z = k._ersetze(z, replace(z.kaempfer_namens("Baron"), wunden=2, waffen=(WAFFEN["Wurfmesser"],)))
+    w = k.angriffs_werte(z, "Baron", "Alrik", "Wurfmesser")
+    assert str(w["eigenschaft"]) == "W4-2" and w["modifikator"] == -2
+
+
+def test_angriff_nur_wer_an_der_reihe_ist():
+    z = runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
+    z = anwenden(z, k.ereignis_am_zug(z))
+    assert z.am_zug == "Banditen"
+    with pytest.raises(KampfFehler, match="nicht an der Reihe"):
+        anwenden(z, k.ereignis_angriff(z, "Alrik", "Baron", "Langschwert", augen="5, 3"))
+
+
+def _am_zug(z, wer):
+    return anwenden(z, k.ereignis_am_zug(z, wer))
+
+
+def test_steigerung_gibt_w6_bonusschaden_und_joker_plus_zwei():
+    z = runde_mit_karten(start(), {"Alrik": ["Joker"], "Banditen": ["K♠"], "Baron": ["3♣"]})
+    z = _am_zug(z, "Alrik")
+    z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Baron", "Langschwert", augen="10+4, 3"))  # 14+2 = 16 ≥ 8+4
+    (t,) = z.offene_treffer
+    assert t.steigerung and t.joker
+    assert k.schadens_werte(z, t)["ausdruck"] == "W12!+W8!+W6!+2"
+
+
+def test_feuerrate_mehrere_treffer_ein_wildcard_wuerfel():
+    mp = replace(WAFFEN["Maschinenpistole"])
+    z = runde_mit_karten(start(held(waffen=(mp,)), bandit(1), bandit(2)), {"Alrik": ["Q♥"], "Banditen": ["K♠"]})
+    z = _am_zug(z, "Alrik")
+    e = k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", augen="5, 2, 3, 5")
+    z = anwenden(z, e)
+    assert len(z.offene_treffer) == 2  # 5 und 5 (Wildcard ersetzt die 2) treffen, die 3 nicht
+    with pytest.raises(Exception):
+        k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", augen="5, 2, 3")
+
+
+# -- Schaden ----------------------------------------------------------------------------------
+
+
+def _treffer(z, angreifer, ziel, waffe, augen):
+    z = _am_zug(z, angreifer) if z.am_zug != z.empfaenger(z.kaempfer_namens(angreifer)) else z
+    return anwenden(z, k.ereignis_angriff(z, angreifer, ziel, waffe, augen=augen))
+
+
+def test_statist_bei_der_ersten_wunde_aus_dem_spiel():
+    z = runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
+    z = _treffer(z, "Alrik", "Bandit 1", "Langschwert", "6, 3")
+    z = anwenden(z, k.ereignis_schaden(z, augen="5, 4"))  # 9 gegen 5: eine Steigerung
+    b = z.kaempfer_namens("Bandit 1")
+    assert b.ausser_gefecht and not b.ag_probe_offen
+
+
+def test_angeschlagen_auf_angeschlagen_macht_eine_wunde():
+    z = runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
+    z = _treffer(z, "Alrik", "Baron", "Langschwert", "9, 3")
+    z = anwenden(z, k.ereignis_schaden(z, augen="6, 4"))  # 10 gegen 9: Angeschlagen
+    assert z.kaempfer_namens("Baron").angeschlagen and z.kaempfer_namens("Baron").wunden == 0
+    z = anwenden(z, k.ereignis_fertig(z))
+    z = anwenden(z, k.ereignis_runde(z))
+    z = anwenden(z, k.ereignis_karten(z, eingetippt={"Alrik": ["Q♣"], "Banditen": ["2♣"], "Baron": ["3♦"]}))
+    z = _treffer(z, "Alrik", "Baron", "Langschwert", "9, 3")
+    z = anwenden(z, k.ereignis_schaden(z, augen="6, 3"))  # 9 gegen 9: Erfolg → Wunde
+    b = z.kaempfer_namens("Baron")
+    assert b.wunden == 1 and b.angeschlagen
+
+
+def test_angeschlagene_wildcard_mit_drei_wunden_und_weiterem_angeschlagen_ist_ausser_gefecht():
+    z = runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
+    z = k._ersetze(z, replace(z.kaempfer_namens("Baron"), wunden=3, angeschlagen=True))
+    z = _treffer(z, "Alrik", "Baron", "Langschwert", "9, 3")
+    z = anwenden(z, k.ereignis_schaden(z, augen="6, 4"))  # 10 gegen 9: nur „Angeschlagen“
+    b = z.kaempfer_namens("Baron")
+    assert b.ausser_gefecht and b.wunden == 3 and b.ag_probe_offen
+
+
+def test_wegstecken_nur_wunden_dieses_angriffs_angeschlagen_bleibt_wenn_wunde_bleibt():
+    z = runde_mit_karten(start(held(wunden=1)), {"Alrik": ["Q♥"]})
+    z = replace(z, kaempfer=z.kaempfer + (baron(),))
+    # Der Baron trifft Alrik mit drei Wunden (Schaden 18 gegen 6)
+    z = replace(z, am_zug="Baron", karten=z.karten + (("Baron", Karte.parse("K♠"), z.runde),))
+    z = anwenden(z, k.ereignis_angriff(z, "Baron", "Alrik", "Langschwert", augen="9, 2"))
+    z = anwenden(z, k.ereignis_schaden(z, augen="10+6, 2"))  # 18 gegen 6: 3 Wunden
+    a = z.kaempfer_namens("Alrik")
+    assert a.ausser_gefecht and a.wunden == 3
+    # Wegstecken mit den Abzügen der früheren Wunde (−1): 8+1−1 = 8 → Steigerung → 2 weg
+    e = k.ereignis_wegstecken(z, "Alrik", augen="8+1, 2")
+    assert e.daten["probe"]["modifikator"] == -1
+    z = anwenden(z, e)
+    a = z.kaempfer_namens("Alrik")
+    assert (a.wunden, a.angeschlagen, a.ausser_gefecht, a.bennies) == (2, True, False, 2)
+    # Wiederholen mit einem zweiten Benny: das bessere Ergebnis zählt; 3 weg → alles weg
+    z2 = anwenden(z, k.ereignis_wegstecken(z, "Alrik", augen="8+5, 2"))
+    a2 = z2.kaempfer_namens("Alrik")
+    assert (a2.wunden, a2.angeschlagen, a2.bennies) == (1, False, 1)
+    # ein schlechterer zweiter Versuch nimmt nichts zurück
+    z3 = anwenden(z, k.ereignis_wegstecken(z, "Alrik", augen="2, 1"))
+    assert z3.kaempfer_namens("Alrik").wunden == 2
+
+
+def test_wegstecken_alles_weg_wer_vorher_angeschlagen_war_bleibt_es():
+    z = runde_mit_karten(start(held(angeschlagen=True), baron()), {"Alrik": ["Q♥"], "Baron": ["K♠"]})
+    z = _am_zug(z, "Baron")
+    z = anwenden(z, k.ereignis_angriff(z, "Baron", "Alrik", "Langschwert", augen="9, 2"))
+    z = anwenden(z, k.ereignis_schaden(z, augen="6, 4"))  # 10 gegen 6: 1 Wunde
+    z = anwenden(z, k.ereignis_wegstecken(z, "Alrik", augen="5, 2"))
+    a = z.kaempfer_namens("Alrik")
+    assert a.wunden == 0 and a.angeschlagen
+    z_opt = replace(z, optionen=Optionen(wegstecken_beendet_angeschlagen=True))
+    assert z_opt.kaempfer_namens("Alrik").angeschlagen  # Option wirkt nur beim Anwenden
+
+
+def test_wegstecken_ohne_benny_oder_ohne_offene_wunden():
+    z = runde_mit_karten(start(held(bennies=0), baron()), {"Alrik": ["Q♥"], "Baron": ["K♠"]})
+    with pytest.raises(KampfFehler, match="keine Wunden"):
+        k.ereignis_wegstecken(z, "Alrik", augen="5, 2")
+    z = _am_zug(z, "Baron")
+    z = anwenden(z, k.ereignis_angriff(z, "Baron", "Alrik", "Langschwert", augen="9, 2"))
+    z = anwenden(z, k.ereignis_schaden(z, augen="6, 4"))
+    with pytest.raises(KampfFehler, match="keine Bennies"):
+        anwenden(z, k.ereignis_wegstecken(z, "Alrik", augen="5, 2"))
+    # Spielleiter-Bennies sind nicht für Helden
+    with pytest.raises(KampfFehler, match="Spielleiter"):
+        anwenden(z, k.ereignis_wegstecken(z, "Alrik", quelle="spielleiter", augen="5, 2"))
+
+
+def _ausser_gefecht(z, name="Alrik"):
+    return k._ersetze(z, replace(z.kaempfer_namens(name), wunden=3, angeschlagen=True, ausser_gefecht=True, ag_probe_offen=True))
+
+
+@pytest.mark.parametrize(
+    "augen, tot, blutet, verletzt",
+    [("1, 1", True, False, False), ("5, 2", False, True, True), ("7, 2", False, False, True), ("8+4, 2", False, False, True)],
+)
+def test_ausser_gefecht_probe_mit_wundabzuegen(augen, tot, blutet, verletzt):
+    z = _ausser_gefecht(runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]}))
+    e = k.ereignis_ausser_gefecht(z, "Alrik", augen=augen, verletzung_augen="3, 4, 2")
+    assert e.daten["probe"]["modifikator"] == -3
+    a = anwenden(z, e).kaempfer_namens("Alrik")
+    assert (a.tot, a.blutet, bool(a.verletzungen)) == (tot, blutet, verletzt)
+    assert not a.ag_probe_offen
+
+
+def test_mehrfach_ausser_gefecht_zustand_wird_nie_besser():
+    z = _ausser_gefecht(runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]}))
+    z = anwenden(z, k.ereignis_ausser_gefecht(z, "Alrik", augen="5, 2", verletzung_augen="3, 4, 2"))  # 5−3=2: Fehlschlag
+    assert z.kaempfer_namens("Alrik").blutet
+    # noch eine Wunde: erneute Probe, diesmal mit Steigerung – er blutet trotzdem weiter
+    z = replace(z, am_zug="Baron", karten=z.karten)
+    z = anwenden(z, k.ereignis_angriff(z, "Baron", "Alrik", "Langschwert", augen="9, 2"))
+    z = anwenden(z, k.ereignis_schaden(z, augen="6, 4"))
+    assert z.kaempfer_namens("Alrik").ag_probe_offen
+    z = anwenden(z, k.ereignis_ausser_gefecht(z, "Alrik", augen="8+8+1, 2", verletzung_augen="5, 5, 1"))
+    a = z.kaempfer_namens("Alrik")
+    assert a.blutet and a.ag_ergebnis == "fehlschlag" and len(a.verletzungen) == 2
+
+
+def test_ausbluten_vor_den_karten_und_heilen_stoppt():
+    z = _ausser_gefecht(start())
+    z = anwenden(z, k.ereignis_runde(z))
+    z = anwenden(z, k.ereignis_ausser_gefecht(z, "Alrik", augen="5, 2", verletzung_augen="3, 4, 2"))
+    z = anwenden(z, k.ereignis_runde(z))
+    weiter = anwenden(z, k.ereignis_ausbluten(z, "Alrik", augen="7, 2"))  # 7−3 = 4: Erfolg
+    assert weiter.kaempfer_namens("Alrik").blutet
+    assert anwenden(z, k.ereignis_ausbluten(z, "Alrik", augen="6, 3")).kaempfer_namens("Alrik").tot
+    assert not anwenden(z, k.ereignis_ausbluten(z, "Alrik", augen="8+3, 3")).kaempfer_namens("Alrik").blutet
+    z2 = anwenden(z, k.ereignis_karten(z, eingetippt={"Banditen": ["K♠"], "Baron": ["3♣"]}))
+    with pytest.raises(KampfFehler, match="bevor Karten"):
+        anwenden(z2, k.ereignis_ausbluten(z2, "Alrik", augen="7, 2"))
+    # Heilen durch einen anderen: einfache Probe ohne die Wundabzüge des Opfers
+    zwei = replace(z, kaempfer=z.kaempfer + (held("Theo"),))
+    e = k.ereignis_heilen(zwei, "Theo", "Alrik", augen="4, 1")
+    assert e.daten["probe"]["modifikator"] == 0
+    assert not anwenden(zwei, e).kaempfer_namens("Alrik").blutet
+    with pytest.raises(KampfFehler, match="andere"):
+        k.ereignis_heilen(zwei, "Alrik", "Alrik", augen="4, 1")
+
+
+def test_erholung_und_benny():
+    z = runde_mit_karten(start(held(angeschlagen=True, wunden=1)), {"Alrik": ["Q♥"]})
+    fehl = anwenden(z, k.ereignis_erholung(z, "Alrik", augen="4, 2"))  # 4−1 = 3
+    assert fehl.kaempfer_namens("Alrik").angeschlagen and "Alrik" in fehl.nur_freie_aktionen
+    erf = anwenden(z, k.ereignis_erholung(z, "Alrik", augen="5, 2"))
+    assert not erf.kaempfer_namens("Alrik").angeschlagen and "Alrik" in erf.nur_freie_aktionen
+    steig = anwenden(z, k.ereignis_erholung(z, "Alrik", augen="6+3, 2"))
+    assert not steig.kaempfer_namens("Alrik").angeschlagen and "Alrik" not in steig.nur_freie_aktionen
+    swade = anwenden(replace(z, optionen=Optionen(erholung_erfolg_handelt=True)), k.ereignis_erholung(z, "Alrik", augen="5, 2"))
+    assert "Alrik" not in swade.nur_freie_aktionen
+    # Benny nach fehlgeschlagener Erholungsprobe
+    b = anwenden(fehl, k.ereignis_benny(fehl, "Alrik"))
+    a = b.kaempfer_namens("Alrik")
+    assert not a.angeschlagen and a.bennies == 2 and "Alrik" not in b.nur_freie_aktionen
+
+
+def test_spielleiter_bennies_fuer_schurken_wildcards():
+    z = start(held(), baron(angeschlagen=True), spielleiter_bennies=1)
+    z = anwenden(z, k.ereignis_benny(z, "Baron", quelle="spielleiter"))
+    assert z.spielleiter_bennies == 0 and z.kaempfer_namens("Baron").bennies == 2
+    z = anwenden(z, k.ereignis_benny_erhalten(z, "", 2))
+    assert z.spielleiter_bennies == 2
+
+
+# -- Protokoll: Rückgängig, Fortsetzen, Reinheit ----------------------------------------------------
+
+
+def spiele_eine_runde(verlauf, rng):
+    z = verlauf.zustand
+    verlauf.ausfuehren(k.ereignis_runde(z))
+    verlauf.ausfuehren(k.ereignis_karten(verlauf.zustand, rng=rng))
+    while (n := verlauf.zustand.naechster()) is not None:
+        verlauf.ausfuehren(k.ereignis_am_zug(verlauf.zustand, n))
+        z = verlauf.zustand
+        for m in z.mitglieder(n):
+            if m.angeschlagen and m.kampffaehig:
+                verlauf.ausfuehren(k.ereignis_erholung(verlauf.zustand, m.name, rng=rng))
+                continue
+            z = verlauf.zustand
+            if not m.kampffaehig or m.name in z.nur_freie_aktionen:
+                continue
+            ziele = [x for x in z.kaempfer if x.seite != m.seite and x.kampffaehig]
+            if not ziele:
+                break
+            verlauf.ausfuehren(k.ereignis_angriff(z, m.name, ziele[0].name, m.waffen[0].name, rng=rng))
+            while verlauf.zustand.offene_treffer:
+                verlauf.ausfuehren(k.ereignis_schaden(verlauf.zustand, rng=rng))
+                for x in verlauf.zustand.kaempfer:
+                    if x.ag_probe_offen:
+                        verlauf.ausfuehren(k.ereignis_ausser_gefecht(verlauf.zustand, x.name, rng=rng))
+        verlauf.ausfuehren(k.ereignis_fertig(verlauf.zustand))
+
+
+def test_rueckgaengig_stellt_genau_den_vorigen_zustand_her():
+    v = Verlauf(start(), anwenden)
+    rng = random.Random(4)
+    spiele_eine_runde(v, rng)
+    zustaende = v.zustaende
+    for i in range(len(v.ereignisse)):
+        vorher = zustaende[-2 - i]
+        assert v.rueckgaengig() == vorher
+    assert v.zustand == start()
+
+
+def test_fortsetzen_aus_dem_protokoll(tmp_path):
+    anfang = start()
+    datei = tmp_path / "kampf.jsonl"
+    v = Verlauf(anfang, anwenden, datei=datei, system="savage_worlds", kopf=k.kopf(anfang))
+    rng = random.Random(9)
+    for _ in range(3):
+        spiele_eine_runde(v, rng)
+    v.rueckgaengig()
+    weiter, warnungen = Verlauf.fortsetzen(datei, k.start_aus_kopf, anwenden)
+    assert warnungen == []
+    assert weiter.zustand == v.zustand
+    assert [e.art for e in weiter.ereignisse] == [e.art for e in v.ereignisse]
+
+
+def test_festes_protokoll_mit_seed_ist_reproduzierbar():
+    a, b = Verlauf(start(), anwenden), Verlauf(start(), anwenden)
+    spiele_eine_runde(a, random.Random(123))
+    spiele_eine_runde(b, random.Random(123))
+    assert [e.text for e in a.ereignisse] == [e.text for e in b.ereignisse]
+    assert all(e.regel.startswith("Savage Worlds › ") and e.text for e in a.ereignisse)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000))
+def test_anwenden_veraendert_die_eingabe_nie(seed):
+    v = Verlauf(start(), anwenden)
+    spiele_eine_runde(v, random.Random(seed))
+    for vorher, ereignis, nachher in zip(v.zustaende, v.ereignisse, v.zustaende[1:]):
+        kopie = replace(vorher)
+        assert anwenden(vorher, ereignis) == nachher
+        assert vorher == kopie
+
+
+def test_unbekanntes_ereignis():
+    from gm_helfer.protokoll import Ereignis
+
+    with pytest.raises(KampfFehler, match="Unbekannt"):
+        anwenden(start(), Ereignis("zaubern", {}))

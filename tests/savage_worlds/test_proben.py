@@ -1,0 +1,131 @@
+"""Eigenschaftsproben: Würfelwerte, Auswertung (Tabellen), Würfeln mit rng und eingetippt."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gm_helfer.savage_worlds.proben import (
+    UNTRAINIERT,
+    Eigenschaft,
+    Probe,
+    bewerten,
+    eigenschaft,
+    probe_auswerten,
+    vergleichen,
+    wuerfle_probe,
+)
+from gm_helfer.wuerfel import WuerfelFehler
+
+
+@pytest.mark.parametrize(
+    "text, seiten, bonus",
+    [("W4", 4, 0), ("W8", 8, 0), ("d10", 10, 0), ("W12+2", 12, 2), ("untrainiert", 4, -2), ("", 4, -2), (None, 4, -2)],
+)
+def test_eigenschaft_lesen(text, seiten, bonus):
+    assert eigenschaft(text) == Eigenschaft(seiten, bonus)
+
+
+@pytest.mark.parametrize("text", ["W7", "2W6", "W20", "W6-W4"])
+def test_eigenschaft_falsch_deutsche_meldung(text):
+    with pytest.raises(WuerfelFehler, match="W"):
+        eigenschaft(text)
+
+
+def test_untrainiert_ist_w4_minus_2():
+    # Aufgabe: „an untrained skill rolls W4−2“
+    assert UNTRAINIERT == Eigenschaft(4, -2)
+    assert str(UNTRAINIERT) == "W4-2"
+
+
+def test_haelfte_und_senken():
+    assert Eigenschaft(8).haelfte == 4
+    assert Eigenschaft(12, 2).haelfte == 7
+    assert Eigenschaft(8).gesenkt() == Eigenschaft(6)
+    assert Eigenschaft(4).gesenkt() == Eigenschaft(4)
+    assert Eigenschaft(12, 1).gesenkt() == Eigenschaft(12)
+
+
+@pytest.mark.parametrize(
+    "gesamt, mw, erfolg, steigerungen, name",
+    [(3, 4, False, 0, "Fehlschlag"), (4, 4, True, 0, "Erfolg"), (7, 4, True, 0, "Erfolg"),
+     (8, 4, True, 1, "Steigerung"), (12, 4, True, 2, "Steigerung"), (10, 6, True, 1, "Steigerung"), (9, 6, True, 0, "Erfolg")],
+)
+def test_bewerten_tabelle(gesamt, mw, erfolg, steigerungen, name):
+    e = bewerten(gesamt, mw)
+    assert (e.erfolg, e.steigerungen, e.ergebnis) == (erfolg, steigerungen, name)
+
+
+def test_wildcard_behaelt_hoeheres_und_modifikator_auf_behaltenes():
+    (e,) = probe_auswerten([2], 5, modifikator=-2)
+    assert e.gesamt == 3 and not e.erfolg
+    (e,) = probe_auswerten([6], 3, bonus=2)
+    assert e.gesamt == 8 and e.steigerungen == 1
+
+
+def test_kritischer_fehlschlag_misslingt_immer():
+    (e,) = probe_auswerten([1], 1, modifikator=+10)
+    assert e.kritischer_fehlschlag and not e.erfolg and e.ergebnis == "Kritischer Fehlschlag"
+    # Statisten haben keinen kritischen Fehlschlag
+    (e,) = probe_auswerten([1], None, modifikator=+10)
+    assert not e.kritischer_fehlschlag and e.erfolg
+
+
+def test_explodierte_eins_ist_keine_natuerliche_eins():
+    # Eine 4+1 auf dem W4 hat Summe 5, keine 1
+    (e,) = probe_auswerten([5], 1)
+    assert not e.kritischer_fehlschlag
+
+
+def test_feuerrate_nur_ein_wildcard_wuerfel_ersetzt_den_schlechtesten():
+    ergebnisse = probe_auswerten([2, 5, 3], 6)
+    assert [e.gesamt for e in ergebnisse] == [6, 5, 3]
+    # Der Wildcard-Würfel gewährt keinen zusätzlichen Würfel
+    assert len(ergebnisse) == 3
+    # niedriger Wildcard-Würfel fällt weg
+    assert [e.gesamt for e in probe_auswerten([4, 5], 2)] == [5, 4]
+
+
+def test_mehrere_wuerfel_kritisch_wenn_haelfte_einsen_und_wildcard_eins():
+    assert all(e.kritischer_fehlschlag for e in probe_auswerten([1, 6], 1))
+    assert not any(e.kritischer_fehlschlag for e in probe_auswerten([1, 6, 5], 1))
+
+
+def test_vergleichen():
+    assert vergleichen(7, 5) == "zuerst"
+    assert vergleichen(5, 5) == "gleich"
+    assert vergleichen(4, 5) == "danach"
+
+
+def test_wuerfle_probe_eingetippt_mit_explosion():
+    p = wuerfle_probe("W8", wildcard=True, augen="8+3, 5", modifikator=-1, mindestwurf=4)
+    assert p.eingetippt
+    assert p.ergebnis.gesamt == 10
+    assert p.ergebnis.steigerungen == 1
+    assert "W8 [8+3]" in p.beschreibung()
+
+
+def test_wuerfle_probe_eingetippt_falsche_kette():
+    with pytest.raises(WuerfelFehler):
+        wuerfle_probe("W8", wildcard=True, augen="8, 5")  # nach der 8 fehlt der nächste Wurf
+
+
+def test_wuerfle_probe_rng_reproduzierbar_und_serialisierbar():
+    a = wuerfle_probe("W6", wildcard=True, rng=random.Random(7), anzahl=3)
+    b = wuerfle_probe("W6", wildcard=True, rng=random.Random(7), anzahl=3)
+    assert a == b
+    assert not a.eingetippt
+    assert len(a.ergebnisse) == 3
+    assert Probe.aus_dict(a.als_dict()) == a
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 30), min_size=1, max_size=4), st.one_of(st.none(), st.integers(1, 30)), st.integers(-6, 6))
+def test_mehr_modifikator_nie_schlechter(summen, wild, mod):
+    a = probe_auswerten(summen, wild, modifikator=mod)
+    b = probe_auswerten(summen, wild, modifikator=mod + 1)
+    assert sum(e.erfolg for e in b) >= sum(e.erfolg for e in a)
+    assert sum(e.steigerungen for e in b) >= sum(e.steigerungen for e in a)
