@@ -97,3 +97,8 @@ def test_kaputtes_notebook_faellt_auf(tmp_path, kind_umgebung):
     heil = tmp_path / "heil.py"
     heil.write_text(KAPUTT.replace('{}["gibt es nicht"]', "pass"), encoding="utf-8")
     _pruefen(notebook_ausfuehren(heil, kind_umgebung("heil"), tmp_path / "heil.html"), heil)
+
+
+def test_notebooks_werden_gefunden():
+    # ohne Notebooks wäre der Lauf oben leer und bestünde trotzdem
+    assert "wuerfel.py" in {nb.name for nb in NOTEBOOKS}
