@@ -6,6 +6,7 @@ Keine Regel steht hier; das Notebook bleibt dünn, indem es diese Funktionen auf
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -23,6 +24,8 @@ __all__ = [
     "verlauf_fortsetzen",
     "protokolle",
     "augen_sammeln",
+    "namen_augen",
+    "vorschlag",
     "reihenfolge_tabelle",
     "protokoll_tabelle",
 ]
@@ -67,6 +70,36 @@ def protokolle(ordner: Path) -> list[Path]:
 def augen_sammeln(**eingaben: str | None) -> dict[str, str]:
     """Nur die ausgefüllten Würfelfelder (leere lässt das Programm würfeln)."""
     return {k: v.strip() for k, v in eingaben.items() if isinstance(v, str) and v.strip()}
+
+
+def namen_augen(text: str | None) -> dict[str, str]:
+    """Liest „Herkulos=14, Söldner=7“ oder „krit: 3; patzer: 2“ in ein Dict.
+
+    Raises:
+        ValueError: ein Eintrag ohne ``=`` oder ``:`` (deutsche Meldung).
+    """
+    ergebnis: dict[str, str] = {}
+    for teil in re.split(r"[,;\n]+", text or ""):
+        if not teil.strip():
+            continue
+        m = re.match(r"\s*(.+?)\s*[=:]\s*(.+?)\s*$", teil)
+        if not m:
+            raise ValueError(f"„{teil.strip()}“: bitte als Name=Augen schreiben, z. B. Herkulos=14.")
+        ergebnis[m.group(1)] = m.group(2)
+    return ergebnis
+
+
+def vorschlag(kampf: Kampf) -> tuple[str | None, str | None]:
+    """Wer jetzt angreift (wer am Zug ist oder kontern darf) und ein Ziel der anderen Partei."""
+    if kampf.konter is not None:
+        return kampf.konter
+    am_zug = kampf.am_zug
+    if not am_zug:
+        return None, None
+    wer = kampf[am_zug[0]]
+    andere = [t.name for t in kampf.aktive if t.partei != wer.partei]
+    rest = [t.name for t in kampf.aktive if t.name != wer.name]
+    return wer.name, (andere or rest or [None])[0]
 
 
 def reihenfolge_tabelle(kampf: Kampf) -> pl.DataFrame:
