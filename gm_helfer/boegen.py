@@ -36,7 +36,6 @@ import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 import polars as pl
@@ -49,6 +48,7 @@ __all__ = [
     "Untertabelle",
     "Schema",
     "SchemaFehler",
+    "FesteZuordnung",
     "registrieren",
     "schema",
     "Bogen",
@@ -81,6 +81,36 @@ _TYP_TEXT = {
     "wuerfel": "eine Würfelangabe wie W8 oder 2W6+1",
     "auswahl": "einer der erlaubten Werte",
 }
+
+
+class FesteZuordnung(Mapping[str, Any]):
+    """Unveränderliche Zuordnung (wie ``dict``, aber ohne Ändern); kopier- und picklebar."""
+
+    __slots__ = ("_daten",)
+
+    def __init__(self, daten: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()):
+        object.__setattr__(self, "_daten", dict(daten))
+
+    def __getitem__(self, schluessel: str) -> Any:
+        return self._daten[schluessel]
+
+    def __iter__(self):
+        return iter(self._daten)
+
+    def __len__(self) -> int:
+        return len(self._daten)
+
+    def __repr__(self) -> str:
+        return f"FesteZuordnung({self._daten!r})"
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._daten.items()))
+
+    def __setattr__(self, name: str, wert: Any) -> None:
+        raise AttributeError("Eine FesteZuordnung ist unveränderlich.")
+
+    def __reduce__(self):
+        return (FesteZuordnung, (self._daten,))
 
 
 class SchemaFehler(ValueError):
@@ -142,7 +172,7 @@ class Schema:
     felder: tuple[Feld, ...]
     untertabellen: tuple[Untertabelle, ...] = ()
     abgeleitet: Mapping[str, Callable[[Mapping[str, Any]], Any]] = field(
-        default_factory=lambda: MappingProxyType({})
+        default_factory=FesteZuordnung
     )
 
     def feld(self, name: str) -> Feld:
@@ -214,12 +244,12 @@ def registrieren(schema: Schema) -> None:
     for name in schema.abgeleitet:
         if name in namen or name in ("datei",):
             raise SchemaFehler(f"{wo}: abgeleiteter Wert '{name}' kollidiert mit einem Feld.")
-    if not isinstance(schema.abgeleitet, MappingProxyType):
+    if not isinstance(schema.abgeleitet, FesteZuordnung):
         schema = Schema(
             schema.system,
             tuple(schema.felder),
             tuple(schema.untertabellen),
-            MappingProxyType(dict(schema.abgeleitet)),
+            FesteZuordnung(schema.abgeleitet),
         )
     _SCHEMATA[schema.system] = schema
 
@@ -316,7 +346,7 @@ def _anzeige_pfad(datei: Path) -> str:
 
 
 def _frieren(werte: Mapping[str, Any]) -> Mapping[str, Any]:
-    return MappingProxyType(dict(werte))
+    return FesteZuordnung(werte)
 
 
 def _zahl_text(x: float) -> str:
@@ -462,7 +492,7 @@ def _bogen_pruefen(
     fehler = [BogenFehler(Path(datei), charakter, feld, meldung) for feld, meldung in fehlerliste]
     if fehler:
         return None, fehler
-    bogen = Bogen(Path(datei), _frieren(werte), MappingProxyType(untertabellen), sch.system)
+    bogen = Bogen(Path(datei), _frieren(werte), FesteZuordnung(untertabellen), sch.system)
     for name, funktion in sch.abgeleitet.items():
         try:
             funktion(_eingabe_abgeleitet(bogen))
@@ -479,7 +509,7 @@ def _bogen_pruefen(
 
 
 def _eingabe_abgeleitet(bogen: Bogen) -> Mapping[str, Any]:
-    return MappingProxyType({**bogen.werte, **bogen.untertabellen})
+    return FesteZuordnung({**bogen.werte, **bogen.untertabellen})
 
 
 def laden_datei(datei: Path, sch: Schema | str) -> tuple[Bogen | None, list[BogenFehler]]:

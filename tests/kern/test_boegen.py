@@ -101,6 +101,21 @@ def test_guter_bogen_wird_geladen(tmp_path):
     assert boegen.abgeleitete_werte(b, SCHEMA) == {"parade": 5, "waffenzahl": 2}
 
 
+def test_bogen_ist_unveraenderlich_kopier_und_picklebar(tmp_path):
+    import copy
+    import pickle
+
+    _schreiben(tmp_path, "bandit.toml", GUT)
+    (b,) = boegen.laden(SYSTEM, tmp_path).boegen
+    assert copy.deepcopy(b) == b
+    assert pickle.loads(pickle.dumps(b)) == b
+    with pytest.raises(TypeError):
+        b.werte["bennies"] = 5  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        b.werte._daten = {}  # type: ignore[attr-defined]
+    assert copy.deepcopy(SCHEMA).system == SYSTEM
+
+
 def test_standardordner_kommt_aus_pfade(monkeypatch, tmp_path):
     monkeypatch.setenv("GM_HELFER_CHARAKTERE", str(tmp_path))
     _schreiben(tmp_path / SYSTEM, "bandit.toml", GUT)
