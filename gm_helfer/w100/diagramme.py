@@ -72,7 +72,8 @@ def abwehr_diagramm(
 def initiative_diagramm(leiter: Sequence[Mapping[str, Any]], titel: str = "") -> alt.Chart:
     """Die Initiativepunkte-Leiter als Balken; jede volle 100 ist ein weiterer Zug."""
     zeilen = [
-        {"Name": z["name"], "Initiative": int(z["initiative"] or 0), "Seite": z["seite"],
+        {"Name": z["name"], "Initiative": int(z["initiative"] or 0),
+         "Balken": max(0, int(z["initiative"] or 0)), "Seite": z["seite"],
          "Status": z["status"], "Züge": z["zuege_uebrig"]}
         for z in leiter
     ]
@@ -80,13 +81,14 @@ def initiative_diagramm(leiter: Sequence[Mapping[str, Any]], titel: str = "") ->
         raise ValueError("Niemand in der Initiative-Leiter.")
     daten = pl.DataFrame(zeilen)
     reihenfolge = [z["Name"] for z in zeilen]
-    oben = max(100, max(z["Initiative"] for z in zeilen))
+    oben = max(100, max(z["Balken"] for z in zeilen))
     linien = pl.DataFrame({"Grenze": list(range(INITIATIVE_KOSTEN, oben + 1, INITIATIVE_KOSTEN)) or [100]})
     balken = (
         alt.Chart(daten)
         .mark_bar()
         .encode(
-            x=alt.X("Initiative:Q", title="verbleibende Initiative"),
+            x=alt.X("Balken:Q", title="verbleibende Initiative (unter 1: fertig für diese Runde)",
+                    scale=alt.Scale(domain=[0, oben])),
             y=alt.Y("Name:N", sort=reihenfolge, title=None),
             color=alt.Color("Seite:N", scale=alt.Scale(domain=["helden", "gegner"], range=["#3a6ea5", "#b23a48"]),
                             legend=alt.Legend(orient="top", title=None)),

@@ -23,6 +23,8 @@ from gm_helfer.w100.kampf import (
     Kampf,
     angriff_ereignis,
     angriff_planen,
+    initiative_ereignis,
+    neue_runde_ereignis,
     anwenden,
     initiative_leiter,
     kampf_als_dict,
@@ -171,6 +173,7 @@ def vorschau(kampf: Kampf, ziel: str | None, waffe: str | None, *, modifikator: 
         return "Niemand ist am Zug."
     if not ziel or not waffe:
         return "Ziel und Waffe wählen."
+    modifikator, punkte = int(modifikator or 0), int(punkte or 0)
     try:
         plan = angriff_planen(kampf, kampf.am_zug, ziel, waffe, modifikator=modifikator,
                               reichweite_pruefen=False, **abwehr_punkte(abwehr, punkte))
@@ -217,6 +220,9 @@ def angriff(kampf: Kampf, ziel: str, waffe: str, *, modifikator: int = 0, abwehr
     """
     if kampf.am_zug is None:
         raise W100Fehler("Niemand ist am Zug.")
+    if not ziel or not waffe:
+        raise W100Fehler("Ziel und Waffe wählen.")
+    modifikator, punkte = int(modifikator or 0), int(punkte or 0)
     plan = angriff_planen(kampf, kampf.am_zug, ziel, waffe, modifikator=modifikator,
                           **abwehr_punkte(abwehr, punkte))
     if rng is not None:
@@ -244,6 +250,50 @@ def schritt_richtung(kampf: Kampf, ziel: str, *, abstand: float = 1.0) -> tuple[
     weg = min(a.bewegung, entfernung - abstand)
     anteil = math.floor(weg / entfernung * 1e6) / 1e6
     return (round(a.position[0] + dx * anteil, 2), round(a.position[1] + dy * anteil, 2))
+
+
+def optionen_aus(werte: Mapping[str, Any]) -> "Optionen":
+    """Einstellungen aus Notebook-Elementen (Zahlen kommen evtl. als float) → :class:`Optionen`."""
+    from dataclasses import fields
+
+    from gm_helfer.w100.optionen import Optionen
+
+    typen = {f.name: f.type for f in fields(Optionen)}
+    daten = {}
+    for name, wert in werte.items():
+        daten[name] = int(wert) if typen.get(name) in (int, "int") else wert
+    return Optionen.aus_dict(daten)
+
+
+def fortsetzen_sicher(datei: Path | str | None) -> tuple[Verlauf | None, str]:
+    """Wie :func:`fortsetzen`, aber Fehler und Warnungen als eine deutsche Meldung."""
+    if not datei:
+        return None, "⚠ Bitte ein Protokoll wählen."
+    try:
+        verlauf, warnungen = fortsetzen(datei)
+    except REGELFEHLER as fehler:
+        return None, f"⚠ {fehler}"
+    text = f"Fortgesetzt: {Path(datei).name} mit {len(verlauf.ereignisse)} Ereignissen."
+    if warnungen:
+        text += " " + " ".join(f"⚠ {w}" for w in warnungen)
+    return verlauf, text
+
+
+def initiative_wuerfeln(kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None) -> Ereignis:
+    """Initiative zu Kampfbeginn – oder zu Beginn einer neuen Runde, wenn neu gewürfelt wird."""
+    if kampf.runde == 0:
+        return initiative_ereignis(kampf, rng=rng, augen=augen)
+    if not kampf.optionen.initiative_neu_wuerfeln:
+        raise W100Fehler("Die Initiative ist bestimmt; die gespeicherte Reihenfolge gilt weiter "
+                         "(„Neue Runde“ drücken, wenn die Runde vorbei ist).")
+    return neue_runde_ereignis(kampf, rng=rng, augen=augen)
+
+
+def neue_runde(kampf: Kampf, *, rng: Any = None) -> Ereignis:
+    """Neue Runde; gewürfelt wird nur, wenn der Kampf neu würfeln lässt."""
+    if kampf.optionen.initiative_neu_wuerfeln:
+        return neue_runde_ereignis(kampf, rng=rng)
+    return neue_runde_ereignis(kampf)
 
 
 def augen_aus_text(texte: Mapping[str, str]) -> dict[str, str]:
