@@ -108,6 +108,15 @@ class AngriffsChancen:
     def daneben(self) -> float:
         return 1.0 - self.treffer
 
+    def als_ausgaenge(self) -> dict[str, float]:
+        """Die vier Ausgänge für ein Balkendiagramm (summieren zu 1)."""
+        return {
+            "Patzer": self.patzer,
+            "verfehlt": max(0.0, 1.0 - self.treffer - self.patzer),
+            "Treffer": self.treffer - self.kritischer_treffer,
+            "kritischer Treffer": self.kritischer_treffer,
+        }
+
 
 def _angriff_exakt(
     angriffswert: int,
