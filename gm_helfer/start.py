@@ -1,0 +1,194 @@
+"""``gm-helfer``: startet die Notebooks im Browser.
+
+Startet ``marimo run notebooks/`` (alle Notebooks des Ordners in einem Server, nur zum
+Benutzen, nicht zum Bearbeiten) und öffnet die Startseite ``notebooks/start.py``, die alle
+Notebooks mit einer Zeile Beschreibung verlinkt.
+
+    gm-helfer                      # Browser öffnet sich auf http://127.0.0.1:2718/?file=start.py
+    gm-helfer --port 8080          # anderer Port
+    gm-helfer --host 0.0.0.0       # im Netz erreichbar (z. B. Tablet am Spieltisch)
+    gm-helfer --kein-browser       # nur den Server starten
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import webbrowser
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from gm_helfer import pfade
+
+__all__ = ["Notebook", "notebook_ordner", "notebooks", "uebersicht_markdown", "befehl", "main"]
+
+STANDARD_PORT = 2718
+STARTSEITE = "start.py"
+
+#: Reihenfolge und eine Zeile Beschreibung der bekannten Notebooks (unbekannte kommen danach).
+BESCHREIBUNGEN: dict[str, str] = {
+    "wuerfel.py": "Beliebige Würfelausdrücke: exakte Verteilung, Chance auf eine Zielzahl, "
+    "würfeln oder eintippen.",
+    "savage_worlds_kampf.py": "Kampf am Spieltisch mit Aktionskarten, Bennies, Angeschlagen und Wunden.",
+    "savage_worlds_lernen.py": "Die Regeln von Savage Worlds Schritt für Schritt mit Beispielen.",
+    "aloran_kampf.py": "Kampf mit W10-Pools: Angriff gegen Parade, Trefferzonen und Wunden.",
+    "aloran_lernen.py": "Aloran erklärt: Erfolgschancen von 1 bis 10 Würfeln und mehr.",
+    "zeitstrahl_kampf.py": "Kampf auf dem Zeitstrahl in Ticks, mit Parade, Block und Rüstung je Würfel.",
+    "zeitstrahl_lernen.py": "Zeitstrahl erklärt: Ticks, Verteidigung und Schaden nach Rüstung.",
+    "w100_kampf.py": "Kampf mit W100: Initiativepunkte, Fluchtpunkte, Streifer und volle Treffer.",
+    "w100_lernen.py": "W100 erklärt: Angriffsergebnis, Schwellen, Patzer und Lucky Seven.",
+}
+
+
+@dataclass(frozen=True)
+class Notebook:
+    """Ein Notebook im Ordner ``notebooks/``."""
+
+    datei: str
+    titel: str
+    beschreibung: str = ""
+
+    @property
+    def adresse(self) -> str:
+        """Relative Adresse im marimo-Server (``?file=wuerfel.py``)."""
+        return f"?file={self.datei}"
+
+
+def notebook_ordner() -> Path:
+    """Der Ordner mit den marimo-Notebooks."""
+    return pfade.projekt_ordner() / "notebooks"
+
+
+def _titel(datei: Path) -> str:
+    """``app_title`` aus ``marimo.App(...)``, sonst aus dem Dateinamen."""
+    try:
+        baum = ast.parse(datei.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, UnicodeDecodeError):
+        baum = None
+    for knoten in ast.walk(baum) if baum else ():
+        if isinstance(knoten, ast.Call) and getattr(knoten.func, "attr", "") == "App":
+            for k in knoten.keywords:
+                if k.arg == "app_title" and isinstance(k.value, ast.Constant):
+                    return str(k.value.value)
+    return datei.stem.replace("_", " ").title()
+
+
+def notebooks(ordner: Path | None = None) -> list[Notebook]:
+    """Alle Notebooks außer der Startseite: erst die bekannten in fester Reihenfolge."""
+    ordner = ordner or notebook_ordner()
+    dateien = {d.name: d for d in ordner.glob("*.py") if d.name != STARTSEITE}
+    reihenfolge = [n for n in BESCHREIBUNGEN if n in dateien] + sorted(
+        n for n in dateien if n not in BESCHREIBUNGEN
+    )
+    return [Notebook(n, _titel(dateien[n]), BESCHREIBUNGEN.get(n, "")) for n in reihenfolge]
+
+
+def uebersicht_markdown(ordner: Path | None = None) -> str:
+    """Markdown-Liste der Notebooks mit Links für die Startseite."""
+    liste = notebooks(ordner)
+    if not liste:
+        return "_Im Ordner `notebooks/` liegt noch kein Notebook._"
+    zeilen = []
+    for nb in liste:
+        zeile = f"- <a href='{nb.adresse}' id='link-{Path(nb.datei).stem}'>**{nb.titel}**</a>"
+        if nb.beschreibung:
+            zeile += f" – {nb.beschreibung}"
+        zeilen.append(zeile)
+    return "\n".join(zeilen)
+
+
+def befehl(*, port: int, host: str = "127.0.0.1", ordner: Path | None = None) -> list[str]:
+    """Die Kommandozeile für ``marimo run`` (ohne eigenen Browser: den öffnet ``main``)."""
+    return [
+        sys.executable, "-m", "marimo", "-y", "run", str(ordner or notebook_ordner()),
+        "--headless", "--host", host, "--port", str(port), "--no-sandbox",
+    ]
+
+
+def _port_frei(host: str, port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind((host if host not in ("0.0.0.0", "") else "127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def _freier_port(host: str, ab: int = STANDARD_PORT) -> int:
+    for port in range(ab, ab + 100):
+        if _port_frei(host, port):
+            return port
+    raise SystemExit(f"Kein freier Port zwischen {ab} und {ab + 99} gefunden; bitte --port angeben.")
+
+
+def _argumente(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="gm-helfer",
+        description="Startet die gm_helfer-Notebooks (marimo) im Browser.",
+    )
+    parser.add_argument("--port", type=int, default=None,
+                        help=f"Port des Servers (Standard: der erste freie ab {STANDARD_PORT})")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="Adresse, an die der Server bindet (Standard: 127.0.0.1; 0.0.0.0 = im Netz)")
+    parser.add_argument("--kein-browser", action="store_true",
+                        help="keinen Browser öffnen, nur den Server starten")
+    return parser.parse_args(argv)
+
+
+def _warten_auf(url: str, prozess: subprocess.Popen, frist: float = 60.0) -> bool:
+    ende = time.monotonic() + frist
+    while time.monotonic() < ende and prozess.poll() is None:
+        try:
+            with urllib.request.urlopen(url + "/health", timeout=2) as antwort:
+                if antwort.status == 200:
+                    return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Einstieg für ``gm-helfer``; läuft, bis Strg+C gedrückt wird."""
+    args = _argumente(argv)
+    if args.port is not None and not 0 < args.port < 65536:
+        raise SystemExit(f"Ungültiger Port {args.port}: erlaubt sind 1 bis 65535.")
+    port = args.port if args.port is not None else _freier_port(args.host)
+    if not notebook_ordner().is_dir():
+        raise SystemExit(f"Der Ordner {notebook_ordner()} fehlt – ist gm_helfer vollständig installiert?")
+    prozess = subprocess.Popen(befehl(port=port, host=args.host), cwd=pfade.projekt_ordner())
+    anzeige_host = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
+    basis = f"http://{anzeige_host}:{port}"
+    try:
+        if not _warten_auf(basis, prozess):
+            code = prozess.poll()
+            raise SystemExit(
+                f"marimo ist nicht gestartet (Code {code}). Ist der Port {port} belegt? "
+                "Versuche es mit --port."
+            )
+        start = f"{basis}/?file={STARTSEITE}"
+        print(f"gm_helfer läuft: {start}\nBeenden mit Strg+C.", flush=True)
+        if not args.kein_browser:
+            webbrowser.open(start)
+        return prozess.wait()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if prozess.poll() is None:
+            prozess.send_signal(signal.SIGINT if os.name != "nt" else signal.SIGTERM)
+            try:
+                prozess.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                prozess.kill()
+                prozess.wait()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,135 @@
+"""Tests für ``gm-helfer`` (gm_helfer.start) und die Startseite notebooks/start.py."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from gm_helfer import pfade, start
+
+
+def test_befehl():
+    b = start.befehl(port=4321, host="0.0.0.0")
+    assert b[:5] == [sys.executable, "-m", "marimo", "-y", "run"]
+    assert b[5] == str(pfade.projekt_ordner() / "notebooks")
+    assert ["--port", "4321"] == b[b.index("--port") : b.index("--port") + 2]
+    assert ["--host", "0.0.0.0"] == b[b.index("--host") : b.index("--host") + 2]
+    assert "--headless" in b  # den Browser öffnet gm-helfer selbst, auf der Startseite
+
+
+def test_notebooks_reihenfolge_und_titel(tmp_path):
+    (tmp_path / "zzz_eigenes.py").write_text('import marimo\napp = marimo.App(app_title="Mein Notebook")\n')
+    (tmp_path / "w100_kampf.py").write_text("import marimo\napp = marimo.App()\n")
+    (tmp_path / "wuerfel.py").write_text('import marimo\napp = marimo.App(width="medium", app_title="Würfellabor")\n')
+    (tmp_path / "kaputt.py").write_text("das ist kein Python (\n")
+    (tmp_path / "start.py").write_text("import marimo\n")
+    liste = start.notebooks(tmp_path)
+    assert [n.datei for n in liste] == ["wuerfel.py", "w100_kampf.py", "kaputt.py", "zzz_eigenes.py"]
+    assert [n.titel for n in liste] == ["Würfellabor", "W100 Kampf", "Kaputt", "Mein Notebook"]
+    assert liste[0].beschreibung and not liste[3].beschreibung
+    assert liste[0].adresse == "?file=wuerfel.py"
+    md = start.uebersicht_markdown(tmp_path)
+    assert "<a href='?file=wuerfel.py' id='link-wuerfel'>**Würfellabor**</a> – " in md
+    assert md.count("<a href=") == 4
+
+
+def test_uebersicht_leer(tmp_path):
+    assert "noch kein Notebook" in start.uebersicht_markdown(tmp_path)
+
+
+def test_echte_notebooks_enthalten_wuerfellabor():
+    assert "wuerfel.py" in [n.datei for n in start.notebooks()]
+    assert "start.py" not in [n.datei for n in start.notebooks()]
+
+
+def test_ungueltiger_port():
+    with pytest.raises(SystemExit, match="Ungültiger Port"):
+        start.main(["--port", "70000", "--kein-browser"])
+
+
+def test_freier_port_ueberspringt_belegten():
+    with socket.socket() as belegt:
+        belegt.bind(("127.0.0.1", 0))
+        belegt.listen()
+        port = belegt.getsockname()[1]
+        assert start._port_frei("127.0.0.1", port) is False
+        assert start._freier_port("127.0.0.1", port) != port
+
+
+class _FalscherProzess:
+    def __init__(self, befehl, **kwargs):
+        self.befehl = befehl
+        self.kwargs = kwargs
+        _FalscherProzess.letzter = self
+
+    def poll(self):
+        return 0
+
+    def wait(self, timeout=None):
+        return 0
+
+
+def test_main_oeffnet_browser_auf_der_startseite(monkeypatch, capsys):
+    geoeffnet = []
+    monkeypatch.setattr(start.subprocess, "Popen", _FalscherProzess)
+    monkeypatch.setattr(start, "_warten_auf", lambda url, prozess: True)
+    monkeypatch.setattr(start.webbrowser, "open", geoeffnet.append)
+    assert start.main(["--port", "5555"]) == 0
+    assert geoeffnet == ["http://127.0.0.1:5555/?file=start.py"]
+    assert _FalscherProzess.letzter.befehl == start.befehl(port=5555)
+    assert "gm_helfer läuft: http://127.0.0.1:5555/?file=start.py" in capsys.readouterr().out
+    geoeffnet.clear()
+    assert start.main(["--port", "5556", "--kein-browser"]) == 0
+    assert geoeffnet == []
+
+
+def test_main_meldet_fehlstart(monkeypatch):
+    monkeypatch.setattr(start.subprocess, "Popen", _FalscherProzess)
+    monkeypatch.setattr(start, "_warten_auf", lambda url, prozess: False)
+    with pytest.raises(SystemExit, match="Port 5557 belegt"):
+        start.main(["--port", "5557", "--kein-browser"])
+
+
+def test_gm_helfer_startet_wirklich(tmp_path, kind_umgebung):
+    """Der echte Befehl: Server antwortet, Startseite und Würfellabor sind erreichbar."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    skript = shutil.which("gm-helfer")
+    befehl = [skript] if skript else [sys.executable, "-m", "gm_helfer.start"]
+    prozess = subprocess.Popen(
+        [*befehl, "--kein-browser", "--port", str(port)],
+        cwd=tmp_path,
+        env=kind_umgebung("gm_helfer_start"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        erwartet = f"gm_helfer läuft: http://127.0.0.1:{port}/?file=start.py"
+        gelesen = []
+        frist = time.monotonic() + 60
+        while time.monotonic() < frist and prozess.poll() is None:
+            gelesen.append(prozess.stdout.readline().decode())  # marimo schreibt mit
+            if erwartet in gelesen[-1]:
+                break
+        assert erwartet in gelesen[-1], "".join(gelesen)
+        for seite in ("/?file=start.py", "/?file=wuerfel.py"):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{seite}", timeout=10) as antwort:
+                assert antwort.status == 200
+    finally:
+        os.killpg(prozess.pid, signal.SIGINT)
+        try:
+            code = prozess.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(prozess.pid, signal.SIGKILL)
+            raise
+    assert code == 0
