@@ -396,8 +396,9 @@ def _(kampf, verschiebung, wahl_angreifer, wahl_waffe, wahl_ziel):
         verschiebung,
         optionen=kampf.optionen,
     )
-    _text = (f"Erwarteter Schaden gegen passives Ausweichen: ohne {_vergleich['ohne'].schaden_erwartet:.2f} · "
-             f"mit <span id='verschiebung-schaden'>{_vergleich['mit'].schaden_erwartet:.2f}</span>").replace(".", ",")
+    _ohne, _mit = (f"{_vergleich[_f].schaden_erwartet:.2f}".replace(".", ",") for _f in ("ohne", "mit"))
+    _text = (f"Erwarteter Schaden gegen passives Ausweichen: ohne {_ohne} · "
+             f"mit <span id='verschiebung-schaden'>{_mit}</span>")
     mo.vstack([
         fehler_hinweis(" ".join(_fehler), "fehler-verschiebung"),
         mo.md(_text),

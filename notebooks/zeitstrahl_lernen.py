@@ -218,10 +218,11 @@ def _(lern_v_krit, lern_v_patzer, lern_v_vert):
 def _(lern_v_gegner, lern_verschiebung):
     _fehler = zeitstrahl.pruefe_verschiebung(lern_verschiebung, angriffswert=12, verteidigung=10)
     _vergleich = zeitstrahl.verschiebungs_vergleich(12, lern_v_gegner.value, "3W4", beispiele.GEGNER.ruestung, lern_verschiebung)
+    _ohne, _mit = (f"{_vergleich[_f].schaden_erwartet:.2f}".replace(".", ",") for _f in ("ohne", "mit"))
     mo.vstack([
         mo.callout(mo.md(" ".join(_fehler)), kind="danger") if _fehler else mo.md("✔ Die Verschiebung ist erlaubt."),
-        mo.md(f"<span id='lern-wagnis'>Erwarteter Schaden je Angriff: ohne **{_vergleich['ohne'].schaden_erwartet:.2f}**, "
-              f"mit **{_vergleich['mit'].schaden_erwartet:.2f}**</span> (bei einem Patzer droht aber die Patzertabelle)."),
+        mo.md(f"<span id='lern-wagnis'>Erwarteter Schaden je Angriff: ohne **{_ohne}**, "
+              f"mit **{_mit}**</span> (bei einem Patzer droht aber die Patzertabelle)."),
         zs_diagramme.vergleich_diagramm(_vergleich),
     ])
     return
