@@ -133,3 +133,20 @@ def test_gm_helfer_startet_wirklich(tmp_path, kind_umgebung):
             os.killpg(prozess.pid, signal.SIGKILL)
             raise
     assert code == 0
+
+
+def test_readme_schnellstart_und_ci_passen_zusammen():
+    """README: genau zwei Befehlsblöcke im Schnellstart; .ci/run führt den zweiten genau aus."""
+    import re
+
+    projekt = pfade.projekt_ordner()
+    readme = (projekt / "README.md").read_text(encoding="utf-8")
+    schnellstart = readme.split("## Schnellstart", 1)[1].split("\n## ", 1)[0]
+    bloecke = re.findall(r"```bash\n(.*?)\n```", schnellstart, flags=re.S)
+    assert bloecke == ['pip install -e . && gm-helfer', 'pip install -e ".[test]" && pytest']
+    ci = (projekt / ".ci" / "run").read_text(encoding="utf-8")
+    assert ci.startswith("#!/usr/bin/env bash") and "set -euo pipefail" in ci
+    assert ci.rstrip().splitlines()[-1] == bloecke[1]
+    assert os.access(projekt / ".ci" / "run", os.X_OK)
+    for notebook in ("wuerfel.py", "savage_worlds_kampf.py", "w100_lernen.py"):
+        assert f"notebooks/{notebook}" in readme
