@@ -383,19 +383,8 @@ def _(kampf, verschiebung, wahl_angreifer, wahl_mod, wahl_verteidigung, wahl_vwa
 @app.cell
 def _(kampf, verschiebung, wahl_angreifer, wahl_waffe, wahl_ziel):
     mo.stop(verschiebung.leer or wahl_waffe.value is None)
-    _a = kampf[wahl_angreifer.value]
-    _fehler = zeitstrahl.pruefe_verschiebung(
-        verschiebung, angriffswert=_a.kaempfer.fertigkeit(_a.kaempfer.waffen[wahl_waffe.value].fertigkeit),
-        verteidigung=_a.kaempfer.passive_verteidigung, spezialisierung=_a.kaempfer.spezialisierung("verschiebung"),
-    )
-    _vergleich = zeitstrahl.verschiebungs_vergleich(
-        _a.kaempfer.fertigkeit(_a.kaempfer.waffen[wahl_waffe.value].fertigkeit),
-        zeitstrahl.verteidigungswert(kampf, wahl_ziel.value, "passiv"),
-        _a.kaempfer.waffen[wahl_waffe.value].schaden,
-        kampf[wahl_ziel.value].kaempfer.ruestung,
-        verschiebung,
-        optionen=kampf.optionen,
-    )
+    _fehler, _vergleich = zeitstrahl.verschiebung_im_kampf(
+        kampf, wahl_angreifer.value, wahl_ziel.value, wahl_waffe.value, verschiebung)
     _ohne, _mit = (f"{_vergleich[_f].schaden_erwartet:.2f}".replace(".", ",") for _f in ("ohne", "mit"))
     _text = (f"Erwarteter Schaden gegen passives Ausweichen: ohne {_ohne} · "
              f"mit <span id='verschiebung-schaden'>{_mit}</span>")

@@ -58,6 +58,7 @@ from .vorschau import (
     Vergleich,
     VerteidigungsWahl,
     schadens_vorschau,
+    verschiebung_im_kampf,
     verschiebungs_vergleich,
     verteidigungs_wahlen,
     zeitstrahl_eintraege,

@@ -29,7 +29,7 @@ from .kampf import (
 )
 from .optionen import STANDARD, Optionen
 from .schaden import Schicht
-from .verschiebung import Verschiebung
+from .verschiebung import Verschiebung, pruefe_verschiebung
 
 __all__ = [
     "VerteidigungsWahl",
@@ -37,6 +37,7 @@ __all__ = [
     "schadens_vorschau",
     "Vergleich",
     "verschiebungs_vergleich",
+    "verschiebung_im_kampf",
     "zeitstrahl_eintraege",
 ]
 
@@ -190,6 +191,28 @@ def verschiebungs_vergleich(
                            optionen),
         "mit": _vergleich(angriffswert, verteidigung, schaden, schichten, verschiebung, optionen),
     }
+
+
+def verschiebung_im_kampf(
+    kampf: Kampf,
+    angreifer: str,
+    ziel: str,
+    waffe: int | str,
+    verschiebung: Verschiebung,
+) -> tuple[list[str], dict[str, Vergleich]]:
+    """Für den Angriff im laufenden Kampf: Regelverstöße der Verschiebung (mit der
+    Spezialisierung des Angreifers) und der Vergleich gegen das passive Ausweichen des
+    Ziels mit dessen Rüstung."""
+    k = kampf[angreifer].kaempfer
+    _, w = k.waffe(waffe)
+    wert = k.fertigkeit(w.fertigkeit)
+    fehler = pruefe_verschiebung(
+        verschiebung, angriffswert=wert, verteidigung=k.passive_verteidigung,
+        kritschwelle=kampf.optionen.kritschwelle, spezialisierung=k.spezialisierung("verschiebung"))
+    vergleich = verschiebungs_vergleich(
+        wert, verteidigungswert(kampf, ziel, "passiv"), w.schaden, kampf[ziel].kaempfer.ruestung,
+        verschiebung, optionen=kampf.optionen)
+    return fehler, vergleich
 
 
 def zeitstrahl_eintraege(kampf: Kampf, vorschau: int = 1) -> list[dict[str, Any]]:

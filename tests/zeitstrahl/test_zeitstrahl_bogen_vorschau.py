@@ -1,0 +1,109 @@
+"""Bögen (Beispiele, kaputte Bögen), Entscheidungs-Chancen im Kampf, Sitzungshilfen."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from gm_helfer import boegen, pfade
+from gm_helfer import zeitstrahl as z
+from gm_helfer.zeitstrahl import beispiele, sitzung
+from gm_helfer.zeitstrahl.chancen import angriff_chancen_exakt
+
+
+def test_beispielboegen_laden_ohne_fehler():
+    ladung = boegen.laden("zeitstrahl", pfade.charakter_ordner("zeitstrahl"))
+    assert ladung.fehler == ()
+    namen = {b.name for b in ladung.boegen}
+    assert {"Herkulos", "Lyra", "Bruni", "Söldner", "Ork-Schläger", "Wolf", "Stadtwache"} <= namen
+    k = {b.name: z.kaempfer_aus_bogen(b) for b in ladung.boegen}
+    herkulos = k["Herkulos"]
+    # „Herkulos hat einen Nahkampf-Wert von 12 und eine Verteidigung von 10. Mit seiner Waffe, die 3W4 Schaden macht“
+    assert herkulos.fertigkeit("nahkampf") == 12 and herkulos.passive_verteidigung == 10
+    assert herkulos.waffen[0].schaden == "3W4"
+    assert any(w.kettenwaffe for w in k["Ork-Schläger"].waffen)
+    assert any(w.schild for w in k["Bruni"].waffen)
+    # Bruni trägt Platte über Kette über Gambeson: Torso 5 + 2
+    assert z.zonen_ruestung(k["Bruni"].ruestung, "Torso").schutz == 7
+    # Tabellen hin und zurück ohne Verlust
+    tabellen = boegen.als_tabellen(ladung.boegen, z.SCHEMA)
+    zurueck = boegen.aus_tabellen(tabellen, z.SCHEMA, ladung.boegen)
+    assert zurueck.fehler == () and {b.name: z.kaempfer_aus_bogen(b) for b in zurueck.boegen} == k
+
+
+def test_kaputter_bogen_deutsche_meldung(tmp_path):
+    ordner = tmp_path / "zeitstrahl"
+    ordner.mkdir()
+    (ordner / "gut.toml").write_text('name = "Gut"\nkampferfahrung = 10\nstaerke = 10\nlebenspunkte = 20\n', encoding="utf-8")
+    (ordner / "kaputt.toml").write_text(
+        'name = "Kaputt"\nkampferfahrung = -3\nstaerke = 10\nlebenspunkte = 20\n'
+        '[[waffen]]\nname = "Keule"\nschaden = "W7"\n', encoding="utf-8")
+    ladung = boegen.laden("zeitstrahl", ordner)
+    assert [b.name for b in ladung.boegen] == ["Gut"]
+    text = " ".join(ladung.meldungen)
+    assert "kaputt.toml" in text and "Kaputt" in text and "kampferfahrung" in text
+
+
+def _kampf():
+    k = z.neuer_kampf([beispiele.HERKULOS, beispiele.GEGNER])
+    return z.anwenden(k, z.start_ereignis(k, {"Herkulos": 20, "Söldner": 23}, augen={"Herkulos": "10", "Söldner": "10"}))
+
+
+def test_verteidigungswahlen_mit_gruenden_und_exakten_chancen():
+    k = _kampf()  # Herkulos bei 0, Söldner bei 3
+    wahlen = {w.titel: w for w in z.verteidigungs_wahlen(k, "Herkulos", "Söldner", 0)}
+    passiv = wahlen["passives Ausweichen"]
+    assert passiv.grund == "" and passiv.ticks == 0
+    assert passiv.chancen.treffer == pytest.approx(float(angriff_chancen_exakt(12, {10: Fraction(1)}, aktiv=False)[0]))
+    parade = wahlen["Parade (Langschwert)"]
+    assert parade.grund == "" and parade.ticks == 3
+    erwartet = sum(Fraction(1, 400) for a in range(2, 21) for d in range(1, 21) if 12 + a >= 11 + 2 + d)
+    assert parade.chancen.treffer == pytest.approx(float(erwartet), abs=1e-15)
+    # Söldner weiter weg als das Angriffsende: keine Reaktion möglich
+    k_weit = z.anwenden(_kampf(), z.start_ereignis(_kampf(), {"Herkulos": 20, "Söldner": 30}, augen={"Herkulos": "10", "Söldner": "10"}))
+    gesperrt = {w.art: w.grund for w in z.verteidigungs_wahlen(k_weit, "Herkulos", "Söldner", 0)}
+    assert gesperrt["passiv"] == "" and "keine Reaktion" in gesperrt["ausweichen"]
+
+
+def test_schadens_vorschau_summe_eins_und_herkulos():
+    k = _kampf()
+    ohne = z.schadens_vorschau(k, "Herkulos", "Söldner", 0)
+    assert ohne == {0: 1.0}  # 3W4 gegen Kettenhemd 4 überall
+    v = z.Verschiebung(verteidigung=-10, patzerschwelle=8, kritschwelle=6, krit_effekt=2)
+    mit = z.schadens_vorschau(k, "Herkulos", "Söldner", 0, verschiebung=v)
+    assert sum(mit.values()) == pytest.approx(1) and mit[0] == pytest.approx(1 - 7 / 20)
+    fehler, vergleich = z.verschiebung_im_kampf(k, "Herkulos", "Söldner", 0, v)
+    assert fehler == [] and vergleich["mit"].schaden_erwartet > vergleich["ohne"].schaden_erwartet == 0
+
+
+def test_zeitstrahl_eintraege_und_diagramm():
+    from gm_helfer.zeitstrahl import diagramme as zd
+
+    v = beispiele.beispiel_verlauf()
+    e = z.zeitstrahl_eintraege(v.zustand)
+    arten = {x["art"] for x in e}
+    assert {"Angriff", "Parade", "Ansage verfallen"} <= arten
+    assert any(x["art"] == "handelt jetzt" for x in e)
+    spec = zd.zeitstrahl_jetzt(v.zustand).to_dict()
+    assert len(spec["layer"]) == 2 and spec["layer"][1]["mark"]["type"] == "rule"
+    wahlen = z.verteidigungs_wahlen(_kampf(), "Herkulos", "Söldner", 0)
+    balken = zd.verteidigungs_diagramm(wahlen).to_dict()
+    assert balken["mark"]["type"] == "bar"
+
+
+def test_sitzung_protokoll_und_fortsetzen(tmp_path):
+    v = sitzung.neuer_verlauf([beispiele.HERKULOS, beispiele.GEGNER], z.Optionen(probe="2W10"), tmp_path)
+    v.ausfuehren(z.start_ereignis(v.zustand, augen={"Herkulos": "5 5", "Söldner": "3 4"}))
+    assert sitzung.protokolle(tmp_path) == [v.datei]
+    v2, warnungen = sitzung.verlauf_fortsetzen(v.datei)
+    assert warnungen == [] and v2.zustand == v.zustand and v2.zustand.optionen.probe == "2W10"
+    t = sitzung.protokoll_tabelle(v2)
+    assert t["Würfel"].to_list() == ["eingetippt"] and "Startposition" in t["Regel"][0]
+    r = sitzung.reihenfolge_tabelle(v2.zustand)
+    assert r["Name"].to_list()[0] in v2.zustand.am_zug
+    assert sitzung.namen_augen("Herkulos=14; Söldner: 7") == {"Herkulos": "14", "Söldner": "7"}
+    with pytest.raises(ValueError, match="Name=Augen"):
+        sitzung.namen_augen("Herkulos 14")
+    # Herkulos 10 + (5+5) = 20 → Tick 5, Söldner 10 + 7 = 17 → Tick 8
+    assert sitzung.vorschlag(v2.zustand) == ("Herkulos", "Söldner")
