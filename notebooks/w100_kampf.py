@@ -185,7 +185,10 @@ def _(get_meldung, kampf, verlauf):
         [
             mo.md(f"## <span id='w100-lage'>{sitzung.lage(kampf)}</span>"),
             mo.md(f"<span id='w100-meldung'>{get_meldung()}</span>"),
-            mo.md(f"Protokolldatei: `{verlauf.datei.name if verlauf.datei else '–'}`"),
+            mo.md(
+                f"Protokolldatei: `{verlauf.datei.name if verlauf.datei else '–'}` · "
+                f"<span id='w100-schritte'>{len(verlauf.ereignisse)} Schritte</span>"
+            ),
         ]
     )
     return
