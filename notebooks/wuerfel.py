@@ -8,7 +8,7 @@ with app.setup:
 
     import marimo as mo
 
-    from gm_helfer import chancen, diagramme, wuerfel
+    from gm_helfer import chancen, diagramme, widgets, wuerfel
 
 
 @app.function
@@ -148,9 +148,14 @@ def _(eingabe_ziel, verlauf):
     _letzter = verlauf()[-1]
     _erreicht = "erreicht ✔" if _letzter.gesamt >= eingabe_ziel.value else "verfehlt ✘"
     _quelle = "eingetippt" if _letzter.eingetippt else "vom Programm gewürfelt"
-    mo.md(
-        f"<span id='wurf'>**{_letzter.gesamt}** – {_letzter} ({_quelle}); "
-        f"Zielzahl {eingabe_ziel.value} {_erreicht}</span>"
+    mo.vstack(
+        [
+            mo.ui.anywidget(widgets.WuerfelAnzeige.aus_wurf(_letzter)),
+            mo.md(
+                f"<span id='wurf'>**{_letzter.gesamt}** – {_letzter} ({_quelle}); "
+                f"Zielzahl {eingabe_ziel.value} {_erreicht}</span>"
+            ),
+        ]
     )
     return
 

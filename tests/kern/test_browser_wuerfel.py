@@ -99,6 +99,12 @@ def test_eingetippte_augen(seite, keine_zellfehler, warte_fertig):
     wurf.wait_for(timeout=15000)
     warte_fertig(seite)
     assert wurf.inner_text().startswith("15")  # 8 explodiert, dann 3; dazu 4
+    # die Würfelanzeige (anywidget) zeigt die Kette 8+3 und die 4
+    assert seite.locator(".gm-wuerfel-gesamt").inner_text() == "15"
+    faces = [t.split("\n")[0] for t in seite.locator(".gm-wuerfel-wuerfel").all_inner_texts()]
+    assert faces == ["8", "3", "4"]
+    assert seite.locator(".gm-wuerfel-max").count() == 1
+    assert "eingetippt" in seite.locator(".gm-wuerfel-hinweis").inner_text()
     keine_zellfehler(seite)
 
 

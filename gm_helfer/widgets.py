@@ -1,0 +1,204 @@
+"""Anzeigen als ``anywidget`` – dieselbe Klasse läuft in marimo und in Jupyter.
+
+- :class:`WuerfelAnzeige` zeigt einen :class:`gm_helfer.wuerfel.Wurf` als Würfel: jede
+  Explosionskette nebeneinander, Höchstzahlen hervorgehoben, eingetippte Würfel mit ✎.
+- :class:`KartenAnzeige` zeigt Spielkarten (:mod:`gm_helfer.karten`) als kleine Grafiken.
+
+In marimo: ``mo.ui.anywidget(WuerfelAnzeige.aus_wurf(w))``; in Jupyter genügt das Objekt
+als letzte Zeile einer Zelle. Die Widgets rechnen nichts: sie bekommen fertige Werte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import anywidget
+import traitlets
+
+__all__ = ["WuerfelAnzeige", "KartenAnzeige", "wurf_daten"]
+
+_WUERFEL_JS = r"""
+function render({ model, el }) {
+  const zeichnen = () => {
+    el.replaceChildren();
+    const box = document.createElement("div");
+    box.className = "gm-wuerfel";
+    const kopf = document.createElement("div");
+    kopf.className = "gm-wuerfel-ausdruck";
+    kopf.textContent = model.get("ausdruck");
+    box.appendChild(kopf);
+    const reihe = document.createElement("div");
+    reihe.className = "gm-wuerfel-reihe";
+    model.get("wuerfe").forEach((w, i) => {
+      if (i > 0 || w.vorzeichen < 0) {
+        const op = document.createElement("span");
+        op.className = "gm-wuerfel-op";
+        op.textContent = w.vorzeichen < 0 ? "−" : "+";
+        reihe.appendChild(op);
+      }
+      const kette = document.createElement("span");
+      kette.className = "gm-wuerfel-kette";
+      kette.title = `W${w.seiten}` + (w.eingetippt ? " (eingetippt)" : "");
+      w.augen.forEach((a, j) => {
+        const d = document.createElement("span");
+        d.className = "gm-wuerfel-wuerfel" + (a === w.seiten ? " gm-wuerfel-max" : "")
+          + (w.eingetippt ? " gm-wuerfel-eingetippt" : "");
+        d.textContent = String(a);
+        const s = document.createElement("small");
+        s.textContent = `W${w.seiten}` + (j > 0 ? "!" : "");
+        d.appendChild(s);
+        kette.appendChild(d);
+      });
+      reihe.appendChild(kette);
+    });
+    const k = model.get("konstante");
+    if (k !== 0) {
+      const op = document.createElement("span");
+      op.className = "gm-wuerfel-op";
+      op.textContent = (k < 0 ? "− " : "+ ") + Math.abs(k);
+      reihe.appendChild(op);
+    }
+    const gleich = document.createElement("span");
+    gleich.className = "gm-wuerfel-op";
+    gleich.textContent = "=";
+    reihe.appendChild(gleich);
+    const gesamt = document.createElement("span");
+    gesamt.className = "gm-wuerfel-gesamt";
+    gesamt.textContent = String(model.get("gesamt"));
+    reihe.appendChild(gesamt);
+    box.appendChild(reihe);
+    if (model.get("eingetippt")) {
+      const hinweis = document.createElement("div");
+      hinweis.className = "gm-wuerfel-hinweis";
+      hinweis.textContent = "✎ eingetippt";
+      box.appendChild(hinweis);
+    }
+    el.appendChild(box);
+  };
+  zeichnen();
+  model.on("change", zeichnen);
+}
+export default { render };
+"""
+
+_WUERFEL_CSS = """
+.gm-wuerfel { font-family: system-ui, sans-serif; display: inline-block; padding: 4px 0; }
+.gm-wuerfel-ausdruck { font-size: 0.85em; color: #555; margin-bottom: 4px; }
+.gm-wuerfel-reihe { display: flex; align-items: center; flex-wrap: wrap; gap: 6px; }
+.gm-wuerfel-kette { display: inline-flex; gap: 2px; }
+.gm-wuerfel-wuerfel { display: inline-flex; flex-direction: column; align-items: center;
+  justify-content: center; min-width: 2.2em; height: 2.6em; border: 2px solid #3a6ea5;
+  border-radius: 8px; font-weight: 700; font-size: 1.1em; background: #f4f8fc; color: #1b1b1b; }
+.gm-wuerfel-wuerfel small { font-size: 0.55em; font-weight: 400; color: #666; }
+.gm-wuerfel-max { border-color: #2f7d32; background: #e8f5e9; }
+.gm-wuerfel-eingetippt { border-style: dashed; }
+.gm-wuerfel-op { font-size: 1.2em; color: #444; }
+.gm-wuerfel-gesamt { font-size: 1.6em; font-weight: 800; color: #1b1b1b; }
+.gm-wuerfel-hinweis { font-size: 0.8em; color: #8d6e63; margin-top: 2px; }
+"""
+
+_KARTEN_JS = r"""
+function render({ model, el }) {
+  const zeichnen = () => {
+    el.replaceChildren();
+    const box = document.createElement("div");
+    box.className = "gm-karten";
+    model.get("karten").forEach((k) => {
+      const f = document.createElement("figure");
+      f.className = "gm-karte";
+      f.innerHTML = k.svg;  // SVG aus gm_helfer.karten.karte_svg
+      const c = document.createElement("figcaption");
+      c.textContent = k.beschriftung;
+      f.appendChild(c);
+      box.appendChild(f);
+    });
+    el.appendChild(box);
+  };
+  zeichnen();
+  model.on("change", zeichnen);
+}
+export default { render };
+"""
+
+_KARTEN_CSS = """
+.gm-karten { display: flex; gap: 8px; flex-wrap: wrap; font-family: system-ui, sans-serif; }
+.gm-karte { margin: 0; display: flex; flex-direction: column; align-items: center; }
+.gm-karte figcaption { font-size: 0.75em; color: #444; max-width: 7em; text-align: center; }
+"""
+
+
+def wurf_daten(wurf: Any) -> dict[str, Any]:
+    """Die Werte eines ``wuerfel.Wurf`` für :class:`WuerfelAnzeige` (nur JSON-Werte)."""
+    wuerfe = [
+        {
+            "seiten": einzel.seiten,
+            "augen": list(einzel.augen),
+            "vorzeichen": gruppe.vorzeichen,
+            "eingetippt": einzel.eingetippt,
+        }
+        for (gruppe, _), einzel in zip(wurf.ausdruck.einzelwuerfel(), wurf.wuerfe, strict=True)
+    ]
+    return {
+        "ausdruck": str(wurf.ausdruck),
+        "wuerfe": wuerfe,
+        "konstante": wurf.ausdruck.konstante,
+        "gesamt": wurf.gesamt,
+        "eingetippt": wurf.eingetippt,
+    }
+
+
+class WuerfelAnzeige(anywidget.AnyWidget):
+    """Ein Wurf als Würfelbilder (marimo und Jupyter).
+
+    >>> from gm_helfer import wuerfel
+    >>> WuerfelAnzeige.aus_wurf(wuerfel.wurf("W6!+2", augen="6+3")).gesamt
+    11
+    """
+
+    _esm = _WUERFEL_JS
+    _css = _WUERFEL_CSS
+
+    ausdruck = traitlets.Unicode("").tag(sync=True)
+    wuerfe = traitlets.List(traitlets.Dict()).tag(sync=True)
+    konstante = traitlets.Int(0).tag(sync=True)
+    gesamt = traitlets.Int(0).tag(sync=True)
+    eingetippt = traitlets.Bool(False).tag(sync=True)
+
+    @classmethod
+    def aus_wurf(cls, wurf: Any) -> WuerfelAnzeige:
+        return cls(**wurf_daten(wurf))
+
+    def zeigen(self, wurf: Any) -> None:
+        """Zeigt einen neuen Wurf im selben Widget."""
+        with self.hold_sync():
+            for name, wert in wurf_daten(wurf).items():
+                setattr(self, name, wert)
+
+
+class KartenAnzeige(anywidget.AnyWidget):
+    """Spielkarten als kleine Grafiken, optional mit Beschriftung je Karte (z. B. wer sie hält)."""
+
+    _esm = _KARTEN_JS
+    _css = _KARTEN_CSS
+
+    karten = traitlets.List(traitlets.Dict()).tag(sync=True)
+
+    @classmethod
+    def aus_karten(
+        cls, karten: Iterable[Any], beschriftungen: Iterable[str] | None = None, breite: int = 56
+    ) -> KartenAnzeige:
+        from gm_helfer import karten as kartenmodul
+
+        karten = list(karten)
+        texte = list(beschriftungen) if beschriftungen is not None else [str(k) for k in karten]
+        if len(texte) != len(karten):
+            raise ValueError(
+                f"{len(karten)} Karten, aber {len(texte)} Beschriftungen – es braucht gleich viele."
+            )
+        return cls(
+            karten=[
+                {"svg": kartenmodul.karte_svg(k, breite), "beschriftung": t}
+                for k, t in zip(karten, texte)
+            ]
+        )
