@@ -30,6 +30,16 @@ def fehler_hinweis(meldung, hook="fehler"):
     return mo.callout(mo.md(f"<span id='{hook}'>{meldung}</span>"), kind="danger")
 
 
+@app.function
+def anhaengen(verlauf, verlauf_setzen, version, ereignis, fehler, hook):
+    """Hängt ein gelungenes Ereignis an den Verlauf (gespeichert, rückgängig machbar) und
+    meldet sonst den Fehler."""
+    if ereignis is not None:
+        verlauf.ausfuehren(ereignis)
+        verlauf_setzen((verlauf, version + 1))
+    return fehler_hinweis(fehler, hook)
+
+
 @app.cell
 def _():
     mo.md("""
@@ -250,10 +260,7 @@ def _(
         zeitstrahl.start_ereignis, kampf, _schwierigkeit,
         rng=None if knopf_start_eintragen.value else zufall, augen=_augen,
     )
-    if _ereignis is not None:
-        verlauf.ausfuehren(_ereignis)
-        verlauf_setzen((verlauf, version + 1))
-    fehler_hinweis(_fehler2, "fehler-start")
+    anhaengen(verlauf, verlauf_setzen, version, _ereignis, _fehler2, "fehler-start")
     return
 
 
@@ -458,10 +465,7 @@ def _(
         zweite_waffe=wahl_zweite_waffe.value, verschiebung=verschiebung, modifikator=wahl_mod.value,
         rng=zufall if knopf_wuerfeln.value else None, augen=_augen,
     )
-    if _ereignis is not None:
-        verlauf.ausfuehren(_ereignis)
-        verlauf_setzen((verlauf, version + 1))
-    fehler_hinweis(_fehler2, "fehler-angriff")
+    anhaengen(verlauf, verlauf_setzen, version, _ereignis, _fehler2, "fehler-angriff")
     return
 
 
@@ -505,10 +509,7 @@ def _(
         _ereignis, _fehler = versuch(zeitstrahl.ansage_ereignis, kampf, wahl_angreifer.value)
     else:
         _ereignis, _fehler = versuch(zeitstrahl.ansage_verfallen_ereignis, kampf, wahl_angreifer.value)
-    if _ereignis is not None:
-        verlauf.ausfuehren(_ereignis)
-        verlauf_setzen((verlauf, version + 1))
-    fehler_hinweis(_fehler, "fehler-aktion")
+    anhaengen(verlauf, verlauf_setzen, version, _ereignis, _fehler, "fehler-aktion")
     return
 
 

@@ -564,17 +564,39 @@ def _halb(t: Teilnehmer, wert: int) -> int:
 # --- Angriff -------------------------------------------------------------------------------
 
 
-def _w6_effekt(tabelle: Mapping[int, tuple[str, str]], augen: Any, rng: Any, wahl: int,
-               wofuer: str) -> tuple[int, int, str, str, bool]:
-    w = wuerfeln("W6", rng=rng, augen=augen, wofuer=wofuer)
-    n = w.gesamt
+def _krit_effekt(
+    tabelle: Mapping[int, tuple[str, str]],
+    augen: Mapping[str, Any] | None,
+    rng: Any,
+    wahl: int,
+    schluessel_wurf: str,
+    wofuer: str,
+    angesagt: int | None = None,
+) -> tuple[dict[str, Any], int, bool]:
+    """Effekt einer Krit-Tabelle: angesagt oder per W6 (6 = freie Wahl ``wahl``), beim
+    Effekt „Bonus von 1W6“ samt Bonuswurf (Schlüssel ``<schluessel_wurf>_bonus``).
+
+    Gibt (Daten fürs Protokoll, Bonus, eingetippt) zurück."""
+    getippt = False
+    if angesagt is not None:
+        n = angesagt
+    else:
+        w = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schluessel_wurf), wofuer=wofuer)
+        n, getippt = w.gesamt, w.eingetippt
     gewaehlt = n
     if n == 6:
         if wahl not in range(1, 6):
             raise KampfFehler("Bei einer 6 bitte einen Effekt 1–5 wählen.")
         gewaehlt = wahl
     schluessel, text = tabelle[gewaehlt]
-    return n, gewaehlt, schluessel, text, w.eingetippt
+    daten: dict[str, Any] = {"wurf": n, "effekt": gewaehlt, "schluessel": schluessel, "text": text}
+    bonus = 0
+    if schluessel == "bonus_w6":
+        b = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schluessel_wurf + "_bonus"),
+                     wofuer="den W6-Bonus")
+        getippt |= b.eingetippt
+        bonus = daten["bonus"] = b.gesamt
+    return daten, bonus, getippt
 
 
 def angriff_ereignis(
@@ -660,24 +682,12 @@ def angriff_ereignis(
     krit: dict[str, Any] | None = None
     if ap.kritisch:
         regeln.append("Kritische Erfolge beim Angriff")
-        if verschiebung.krit_effekt is not None and verschiebung.kritschwelle > 0:
-            n = gewaehlt = verschiebung.krit_effekt
-            if gewaehlt == 6:
-                gewaehlt = krit_wahl
-            schluessel, text = KRIT_ANGRIFF[gewaehlt]
-            getippt = False
-        else:
-            n, gewaehlt, schluessel, text, getippt = _w6_effekt(
-                KRIT_ANGRIFF, _wuerfel_aus(augen, "krit"), rng, krit_wahl, "den kritischen Effekt")
+        angesagt = verschiebung.krit_effekt if verschiebung.kritschwelle > 0 else None
+        krit, bonus, getippt = _krit_effekt(KRIT_ANGRIFF, augen, rng, krit_wahl, "krit",
+                                            "den kritischen Effekt", angesagt)
         eingetippt |= getippt
-        krit = {"wurf": n, "effekt": gewaehlt, "schluessel": schluessel, "text": text}
-        if schluessel == "bonus_w6":
-            b = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, "krit_bonus"),
-                         wofuer="den W6-Bonus")
-            eingetippt |= b.eingetippt
-            angriff_gesamt += b.gesamt
-            krit["bonus"] = b.gesamt
-        zeilen.append(f"Kritischer Effekt: {text}")
+        angriff_gesamt += bonus
+        zeilen.append(f"Kritischer Effekt: {krit['text']}")
 
     # Verteidigung
     reakt_ticks = reaktions_ticks(kampf, ziel, verteidigung, verteidigungs_waffe, zweite_hand)
@@ -691,7 +701,6 @@ def angriff_ereignis(
     vwert = verteidigungswert(kampf, ziel, verteidigung, verteidigungs_waffe)
     v_probe: Probe | None = None
     v_krit: dict[str, Any] | None = None
-    v_patzer: dict[str, Any] | None = None
     v_augen = _wuerfel_aus(augen, "verteidigung")
     if verteidigung == "passiv":
         vgesamt = vwert
@@ -707,17 +716,11 @@ def angriff_ereignis(
         vgesamt = v_probe.gesamt
         if v_probe.kritisch:
             regeln.append("Kritische Erfolge beim Verteidigen")
-            n, gewaehlt, schluessel, text, getippt = _w6_effekt(
-                KRIT_VERTEIDIGUNG, _wuerfel_aus(augen, "verteidigung_krit"), rng,
-                verteidigung_krit_wahl, "den kritischen Verteidigungseffekt")
+            v_krit, bonus, getippt = _krit_effekt(
+                KRIT_VERTEIDIGUNG, augen, rng, verteidigung_krit_wahl, "verteidigung_krit",
+                "den kritischen Verteidigungseffekt")
             eingetippt |= getippt
-            v_krit = {"wurf": n, "effekt": gewaehlt, "schluessel": schluessel, "text": text}
-            if schluessel == "bonus_w6":
-                b = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, "verteidigung_krit_bonus"),
-                             wofuer="den W6-Bonus der Verteidigung")
-                eingetippt |= b.eingetippt
-                vgesamt += b.gesamt
-                v_krit["bonus"] = b.gesamt
+            vgesamt += bonus
     vgesamt = _halb(z_t, vgesamt)
     zeilen.append(f"{ziel}: {_NAMEN_VERTEIDIGUNG[verteidigung]} {vgesamt}")
     if v_krit:
@@ -779,18 +782,14 @@ def angriff_ereignis(
     lp_minus = 0
     if treffer:
         regeln += ["Trefferzonen", "Schaden und Rüstungsschutz"]
-        if v_krit and v_krit["schluessel"] == "bestgeschuetzt":
-            z_augen = _wuerfel_aus(augen, "zone")
-            zw = wuerfeln("2W6", rng=None if z_augen is not None else rng, augen=z_augen,
-                          wofuer="die Trefferzone (2W6)")
-            tz = trefferzone(zw.wuerfe[0].summe, zw.wuerfe[1].summe)
-            zone, empf = bestgeschuetzte_zone(zk.ruestung), tz.empfindlich
-        else:
-            z_augen = _wuerfel_aus(augen, "zone")
-            zw = wuerfeln("2W6", rng=None if z_augen is not None else rng, augen=z_augen,
-                          wofuer="die Trefferzone (2W6)")
-            tz = trefferzone(zw.wuerfe[0].summe, zw.wuerfe[1].summe)
-            zone, empf = tz.zone, tz.empfindlich
+        z_augen = _wuerfel_aus(augen, "zone")
+        zw = wuerfeln("2W6", rng=None if z_augen is not None else rng, augen=z_augen,
+                      wofuer="die Trefferzone (2W6)")
+        tz = trefferzone(zw.wuerfe[0].summe, zw.wuerfe[1].summe)
+        # „Die bestgeschützte Stelle wird getroffen“ – empfindlich bleibt, was der Wurf sagt
+        zone = (bestgeschuetzte_zone(zk.ruestung)
+                if v_krit and v_krit["schluessel"] == "bestgeschuetzt" else tz.zone)
+        empf = tz.empfindlich
         eingetippt |= zw.eingetippt
         ignorieren = 1 if krit and krit["schluessel"] == "schicht_ignorieren" else 0
         rs = zonen_ruestung(zk.ruestung, zone, ignorieren=ignorieren).schutz

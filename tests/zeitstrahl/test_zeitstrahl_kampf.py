@@ -308,6 +308,26 @@ def test_kritische_verteidigung_und_patzer_effekte():
     assert "Position verschlechtert" not in kk["A"].zustaende
 
 
+def test_krit_bonus_w6_und_bestgeschuetzte_zone():
+    a = kaempfer("A", nk=10)
+    b = kaempfer("B", nk=10, ruestung=(z.Schicht("Helm", 3, 0, ("Kopf",)), z.Schicht("Wams", 1, 0, ("Torso",))))
+    k = gestartet(a, b, positionen={"A": 0, "B": 1})
+    # Krit mit Effekt 1: +W6 (hier 6) – 10 + 20 + 6 = 36 gegen Parade 10 + 2 + 20 = 32
+    e = z.angriff_ereignis(k, "A", "B", 0, "parade", verteidigungs_waffe=0,
+                           augen={"angriff": "20", "krit": "1", "krit_bonus": "6", "verteidigung": "20",
+                                  "verteidigung_krit": "3", "zone": "4 1", "schaden": "5 5"})
+    assert e.daten["angriff"]["gesamt"] == 36 and e.daten["abwehr"]["gesamt"] == 32
+    assert e.daten["treffer"] and e.daten["krit"]["bonus"] == 6
+    # Verteidigungs-Krit 3: die bestgeschützte Zone (Kopf, RS 3) statt Torso; (4,1) ist nicht empfindlich
+    assert e.daten["schaden"]["zone"] == "Kopf" and not e.daten["schaden"]["empfindlich"]
+    assert e.daten["schaden"]["schadenspunkte"] == 2 + 2
+    # Verteidigungs-Krit 1: +W6 auf die Verteidigung
+    e = z.angriff_ereignis(k, "A", "B", 0, "parade", verteidigungs_waffe=0,
+                           augen={"angriff": "19", "verteidigung": "20", "verteidigung_krit": "1",
+                                  "verteidigung_krit_bonus": "4"})
+    assert e.daten["abwehr"]["gesamt"] == 32 + 4 and not e.daten["treffer"]
+
+
 def test_kampfunfaehig_bei_null_lebenspunkten():
     a = kaempfer("A", nk=20)
     b = kaempfer("B", lp=5)
