@@ -823,7 +823,7 @@ def kampf_aus_dict(daten: Mapping[str, Any]) -> Kampf:
             db_physisch=int(k["db_physisch"]), db_magisch=int(k["db_magisch"]),
             zaubermacht=int(k["zaubermacht"]), flee_max=int(k["flee_max"]),
             lp_max=int(k["lp_max"]), waffen=waffen,
-            panzerung=tuple(sorted((str(a), int(v)) for a, v in k["panzerung"].items())),
+            panzerung=tuple((str(a), int(v)) for a, v in k["panzerung"].items()),
             flee_regeneration=int(k["flee_regeneration"]), bewegung=float(k["bewegung"]),
             lp=k["lp"], flee=k["flee"], position=(float(k["position"][0]), float(k["position"][1])),
             initiative=k["initiative"], initiative_gespeichert=k["initiative_gespeichert"],

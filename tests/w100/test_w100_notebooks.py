@@ -1,0 +1,90 @@
+"""Die W100-Notebooks als Programme: Lehrbausteine und Notebook-Läufe mit Überschreibungen."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from gm_helfer import w100
+from gm_helfer.w100 import lehre, sitzung
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def test_john_schritt_fuer_schritt():
+    e, schritte = lehre.angriff_schritte(89, ob=50, db=20, patzerbereich=5)
+    assert e.ergebnis == 119 and e.stufe == "volltreffer"
+    assert "89 + 50 (OB) − 20 (DB) = **119**" in schritte[1]
+    e, schritte = lehre.angriff_schritte(89, ob=50, db=20, patzerbereich=5, abwehr=lehre.abwehr("parade", 20))
+    assert e.ergebnis == 99 and e.stufe == "streiftreffer"
+    assert "119 − 20 = **99**" in schritte[2] and "Streiftreffer" in schritte[3]
+    e, schritte = lehre.angriff_schritte(4, ob=500, db=0, patzerbereich=5)
+    assert e.stufe == "patzer" and len(schritte) == 1 and "Fehlschlag" in schritte[0]
+
+
+def test_zugfolge_lehrbeispiel():
+    folge = lehre.zugfolge({"Wolf": (90, 130), "John": (80, 45), "Ork": (50, 25)}, runden=2)
+    runde1 = folge.filter(folge["Runde"] == 1)
+    assert runde1["Name"].to_list() == ["Wolf", "John", "Wolf", "Ork", "John", "Wolf"]
+    assert folge.filter(folge["Runde"] == 2)["Name"].to_list() == runde1["Name"].to_list()
+
+
+def test_differenz_tabelle_summe_eins():
+    t = lehre.chancen_ueber_differenz(5, von=-10, bis=10)
+    import polars as pl
+    summen = t.group_by("Differenz").agg(pl.col("Wahrscheinlichkeit").sum())
+    assert all(abs(x - 1) < 1e-12 for x in summen["Wahrscheinlichkeit"].to_list())
+    assert lehre.differenz(50, 20, lehre.abwehr("ausweichen", 20)) == 10
+    assert isinstance(lehre.schaden_vergleich("2X6", 3), str)
+
+
+def _app(name):
+    sys.path.insert(0, str(NOTEBOOKS))
+    try:
+        modul = __import__(name)
+    finally:
+        sys.path.remove(str(NOTEBOOKS))
+    return modul.app
+
+
+def test_lernen_notebook_laeuft():
+    app = _app("w100_lernen")
+    _, defs = app.run()
+    assert defs["john"].ergebnis == 99 and defs["john"].stufe == "streiftreffer"
+    assert defs["chancen"] == w100.angriff_chancen(50, 20, 5, abwehr=20)
+
+
+def test_kampf_notebook_laeuft_ohne_kampf():
+    app = _app("w100_kampf")
+    _, defs = app.run()
+    assert defs["kampf"] is None
+    assert defs["geprueft"].fehler == ()
+
+
+def test_sitzung_ablauf_mit_datei(tmp_path):
+    from gm_helfer import boegen
+    kampf = w100.kampf_aus_boegen(boegen.laden("w100").boegen)
+    v = sitzung.neuer_verlauf(kampf, tmp_path)
+    augen = {k.name: "50" for k in kampf.kaempfer}
+    assert sitzung.ausfuehren(v, lambda k: sitzung.initiative_wuerfeln(k, augen=augen)).startswith("Initiative")
+    assert sitzung.ausfuehren(v, lambda k: sitzung.initiative_wuerfeln(k, augen=augen)).startswith("⚠")
+    assert sitzung.ausfuehren(v, w100.zug_beginn_ereignis).startswith("Runde 1: Schattenwolf")
+    vs = sitzung.vorschau(v.zustand, "John", "Biss", abwehr="ausweichen", punkte=10)
+    assert "außer Reichweite" in vs.meldung and vs.abwehr_max == 30
+    assert vs.chancen == w100.angriff_chancen(40, 25, 3, abwehr=10, krit=w100.KritRegel("wurf", 95, 2))
+    assert [p for p, _ in vs.tabelle] == list(range(31))
+    ziel = sitzung.schritt_richtung(v.zustand, "John")
+    sitzung.ausfuehren(v, lambda k: w100.bewegung_ereignis(k, k.am_zug, ziel))
+    text = sitzung.ausfuehren(v, lambda k: sitzung.angriff(k, "John", "Biss", w100_augen="00", schaden_augen="6, 6"))
+    # 100 + 40 − 25 = 115: Volltreffer, kritisch (natürlich ≥ 95): 15 · 2 − 3 = 27
+    assert text.endswith("→ Volltreffer (kritisch), 27 Schaden.")
+    assert v.zustand["John"].lp == 33
+    assert sitzung.protokolle(tmp_path) == [v.datei]
+    v2, meldung = sitzung.fortsetzen_sicher(v.datei)
+    assert v2.zustand == v.zustand and meldung.startswith("Fortgesetzt")
+    assert sitzung.rueckgaengig(v).startswith("Rückgängig")
+    assert v.zustand["John"].lp == 60
+    assert sitzung.fortsetzen_sicher(tmp_path / "gibtsnicht.jsonl")[1].startswith("⚠")
+    assert sitzung.protokoll_tabelle(v).height == len(v.ereignisse)
