@@ -248,3 +248,8 @@ AKTION_ANZEIGE = {
     "bewegung": "Bewegung", "kampf": "Kampf", "verteidigung": "Verteidigung",
     "interaktion": "Interaktion", "zweitwaffe": "Zweitwaffe",
 }
+AKTION_NAME = {
+    "bewegung": "Bewegungsaktion", "kampf": "Kampfaktion", "verteidigung": "Verteidigungsaktion",
+    "interaktion": "Interaktion", "zweitwaffe": "Bonusaktion mit der Zweitwaffe",
+}
+"""Die Aktionen, wie die Regel sie nennt (SPIELABLAUF › AKTIONEN)."""

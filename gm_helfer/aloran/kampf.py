@@ -26,8 +26,9 @@ from gm_helfer.protokoll import Ereignis, Verlauf
 
 from . import proben
 from .angriff import Lage, ausdauerschaden, lage, trefferschaden, vergleich_auswerten
+from .chancen import AngriffChancen, angriff_chancen, folgen_chancen
 from .daten import (
-    AKTION_ANZEIGE,
+    AKTION_NAME,
     AKTIONSARTEN,
     KATEGORIE_ANZEIGE,
     REGEL,
@@ -41,6 +42,7 @@ from .optionen import Optionen
 from .proben import AloranFehler
 from .werte import (
     Kampfwerte,
+    Verteidigungsart,
     angriffsart,
     bewegung,
     initiativewert,
@@ -56,6 +58,7 @@ from .wunden import (
 )
 
 KEINE_WUNDEN: tuple[int, ...] = (0,) * len(ZONEN)
+AKTION_KURZ = {"bewegung": "Bew", "kampf": "Kampf", "verteidigung": "Vert", "interaktion": "Int", "zweitwaffe": "Zweitw"}
 
 
 @dataclass(frozen=True)
@@ -74,9 +77,10 @@ class Aktionen:
     zweitwaffe: int = 0
 
     def text(self) -> str:
-        teile = [f"{AKTION_ANZEIGE[a]} {getattr(self, a)}" for a in AKTIONSARTEN + ("zweitwaffe",)
+        """Kurz für Tabellen: „Bew 1 · Kampf 1 · Vert 2 · Int 1“ (+ „Zweitw 1“)."""
+        teile = [f"{AKTION_KURZ[a]} {getattr(self, a)}" for a in AKTIONSARTEN + ("zweitwaffe",)
                  if getattr(self, a) or a != "zweitwaffe"]
-        return ", ".join(teile)
+        return " · ".join(teile)
 
 
 def aktionen_zu_rundenbeginn(w: Kampfwerte) -> Aktionen:
@@ -238,17 +242,18 @@ def uebersicht(kampf: Kampf) -> list[dict[str, Any]]:
     zeilen = []
     for platz, gruppe in enumerate(reihenfolge(kampf), start=1):
         for k in gruppe:
+            abzug = proben_abzug(k)
+            verletzung = k.verletzung + (f" (−{abzug} W10)" if abzug else "")
             zeilen.append({
                 "Platz": platz,
                 "Name": k.name,
-                "Seite": k.werte.seite,
                 "Initiative": k.aktuelle_initiative,
+                "Zustand": k.zustand_text(kampf.optionen),
                 "Aktionen übrig": k.aktionen.text(),
                 "Wunden": sum(k.wunden),
-                "Verletzung": k.verletzung,
-                "Abzug": f"−{proben_abzug(k)} W10" if proben_abzug(k) else "",
+                "Verletzung": verletzung,
                 "Ausdauer": k.ausdauer,
-                "Zustand": k.zustand_text(kampf.optionen),
+                "Seite": k.werte.seite,
             })
     return zeilen
 
@@ -304,7 +309,7 @@ def _aktion_ausgeben(k: Kaempfer, art: str, *, zweitwaffe_zuerst: bool = False) 
         return _aktion(k.name, art)
     if kann_zweitwaffe:
         return _aktion(k.name, "zweitwaffe")
-    raise AloranFehler(f"{k.name} hat in dieser Runde keine {AKTION_ANZEIGE[art]}saktion mehr.")
+    raise AloranFehler(f"{k.name} hat in dieser Runde keine {AKTION_NAME[art]} mehr.")
 
 
 def initiative_ereignis(
@@ -372,7 +377,7 @@ def aktion_ereignis(kampf: Kampf, name: str, art: str, was: str = "") -> Ereigni
     if art not in AKTIONSARTEN:
         raise AloranFehler(f"Aktionsart „{art}“ gibt es nicht ({', '.join(AKTIONSARTEN)}).")
     k = kampf.kaempfer_namens(name)
-    text = f"{name}: {AKTION_ANZEIGE[art]}saktion" + (f" – {was}" if was else "")
+    text = f"{name}: {AKTION_NAME[art]}" + (f" – {was}" if was else "")
     return Ereignis("aktion", {"folgen": [_aktion_ausgeben(k, art)]}, f"{REGEL} › SPIELABLAUF › AKTIONEN",
                     False, text)
 
@@ -388,7 +393,7 @@ def bonusaktion_ereignis(kampf: Kampf, name: str, art: str = "kampf", grund: str
     kampf.kaempfer_namens(name)
     return Ereignis("bonusaktion", {"folgen": [_aktion(name, art, +1)]},
                     f"{REGEL} › SPIELABLAUF › Bonusaktion", False,
-                    f"{name} erhält eine Bonus-{AKTION_ANZEIGE[art]}saktion" + (f" ({grund})" if grund else ""))
+                    f"{name} erhält eine Bonusaktion ({AKTION_NAME[art]})" + (f": {grund}" if grund else ""))
 
 
 class _Quelle:
@@ -457,6 +462,79 @@ WUERFEL_SCHLUESSEL = {
 """Schlüssel der eingetippten Würfel eines Austauschs (für ``augen=`` und die Notebook-Felder)."""
 
 
+def austausch_lage(
+    kampf: Kampf,
+    angreifer: str,
+    ziel: str,
+    angriff: str,
+    verteidigung: str | None,
+    *,
+    von_hinten: bool = False,
+    angriff_modifikator: int = 0,
+    verteidigung_modifikator: int = 0,
+) -> tuple[Lage, Verteidigungsart | None]:
+    """Pools und Schwierigkeiten eines geplanten Austauschs im aktuellen Zustand.
+
+    Die Verteidigung zählt nur, wenn das Ziel sich verteidigen kann (:func:`kann_verteidigen`);
+    sonst ist sie ``None`` und der Verteidigungspool 0.
+    """
+    if angreifer == ziel:
+        raise AloranFehler("Angreifer und Ziel müssen verschieden sein.")
+    a = kampf.kaempfer_namens(angreifer)
+    v = kampf.kaempfer_namens(ziel)
+    art = angriffsart(a.werte, angriff)
+    v_art = None
+    if verteidigung is not None and kann_verteidigen(kampf, ziel):
+        v_art = verteidigungsart(v.werte, verteidigung)
+    la = lage(a.werte, art, a.wunden, v.werte, v_art, v.wunden, von_hinten=von_hinten,
+              angriff_modifikator=angriff_modifikator, verteidigung_modifikator=verteidigung_modifikator,
+              optionen=kampf.optionen)
+    return la, v_art
+
+
+@dataclass(frozen=True)
+class Vorschau:
+    """Alles, was vor dem Wurf zu sehen ist: Pools, Ausgang, Patzer/Meister, Folgen beim Ziel."""
+
+    lage: Lage
+    verteidigt: bool
+    chancen: AngriffChancen
+    folgen: Mapping[str, float]
+    schaden: str
+
+    def text(self) -> str:
+        la = self.lage
+        teil = (f"{la.verteidigung_pool} W10 gegen {la.verteidigung_schwierigkeit}" if self.verteidigt
+                else "keine Verteidigung")
+        return (f"Angriff {la.angriff_pool} W10 gegen {la.angriff_schwierigkeit} – Verteidigung {teil}; "
+                f"Schaden {self.schaden}")
+
+
+def vorschau(
+    kampf: Kampf,
+    angreifer: str,
+    ziel: str,
+    angriff: str,
+    verteidigung: str | None,
+    *,
+    von_hinten: bool = False,
+    zweitwaffe: bool = False,
+    angriff_modifikator: int = 0,
+    verteidigung_modifikator: int = 0,
+) -> Vorschau:
+    """Die exakten Chancen eines geplanten Austauschs – mit denselben Regeln wie :func:`angriff_ereignis`."""
+    la, v_art = austausch_lage(kampf, angreifer, ziel, angriff, verteidigung, von_hinten=von_hinten,
+                               angriff_modifikator=angriff_modifikator,
+                               verteidigung_modifikator=verteidigung_modifikator)
+    ac = angriff_chancen(la, kampf.optionen, verteidigt=v_art is not None)
+    art = angriffsart(kampf.kaempfer_namens(angreifer).werte, angriff)
+    v = kampf.kaempfer_namens(ziel)
+    basis = initiativewert(v.werte) if kampf.optionen.wehrlos_ohne_w10 else v.initiative
+    folgen = folgen_chancen(ac.exakt, art, v.werte, v.wunden, initiative=basis, ausdauer=v.ausdauer,
+                            halbiert=zweitwaffe, optionen=kampf.optionen)
+    return Vorschau(la, v_art is not None, ac, folgen, art.schaden_text)
+
+
 def angriff_ereignis(
     kampf: Kampf,
     angreifer: str,
@@ -480,8 +558,6 @@ def angriff_ereignis(
     opt = kampf.optionen
     a = kampf.kaempfer_namens(angreifer)
     v = kampf.kaempfer_namens(ziel)
-    if angreifer == ziel:
-        raise AloranFehler("Angreifer und Ziel müssen verschieden sein.")
     if not kann_handeln(kampf, angreifer):
         raise AloranFehler(f"{angreifer} ist {a.zustand_text(opt)} und kann nicht angreifen.")
     art = angriffsart(a.werte, angriff)
@@ -489,18 +565,15 @@ def angriff_ereignis(
         raise AloranFehler("Nur mit einer Waffe kann man als Zweitwaffe angreifen.")
     folgen: list[dict[str, Any]] = [_aktion_ausgeben(a, "kampf", zweitwaffe_zuerst=zweitwaffe)]
     hinweise: list[str] = []
-    v_art = None
-    if verteidigung is not None:
-        if kann_verteidigen(kampf, ziel):
-            v_art = verteidigungsart(v.werte, verteidigung)
-            folgen.append(_aktion_ausgeben(v, "verteidigung"))
-        elif kann_handeln(kampf, ziel) and not v.ist_wehrlos(opt):
+    la, v_art = austausch_lage(kampf, angreifer, ziel, angriff, verteidigung, von_hinten=von_hinten,
+                               angriff_modifikator=angriff_modifikator,
+                               verteidigung_modifikator=verteidigung_modifikator)
+    if v_art is not None:
+        folgen.append(_aktion_ausgeben(v, "verteidigung"))
+    elif verteidigung is not None:
+        if kann_handeln(kampf, ziel) and not v.ist_wehrlos(opt):
             raise AloranFehler(f"{ziel} hat in dieser Runde keine Verteidigungsaktion mehr.")
-        else:
-            hinweise.append(f"{ziel} ist {v.zustand_text(opt)} und kann sich nicht verteidigen")
-    la = lage(a.werte, art, a.wunden, v.werte, v_art, v.wunden, von_hinten=von_hinten,
-              angriff_modifikator=angriff_modifikator, verteidigung_modifikator=verteidigung_modifikator,
-              optionen=opt)
+        hinweise.append(f"{ziel} ist {v.zustand_text(opt)} und kann sich nicht verteidigen")
     q = _Quelle(rng, augen)
     wa = q.pool("angriff", la.angriff_pool, la.angriff_schwierigkeit, f"Angriff {angreifer}")
     wv = q.pool("verteidigung", la.verteidigung_pool if v_art else 0, la.verteidigung_schwierigkeit,
@@ -518,7 +591,7 @@ def angriff_ereignis(
     }
     text = [f"{angreifer} greift {ziel} an ({angriff}): {wa}"]
     if v_art:
-        text.append(f"{verteidigung}: {wv}")
+        text.append(f"Verteidigung ({verteidigung}): {wv}")
     text.append(f"→ {KATEGORIE_ANZEIGE[erg.kategorie]}")
 
     # Patzer und Meistertreffer (W6-Tabellen)

@@ -255,7 +255,7 @@ def test_uebersicht_und_wundtabelle(werte):
     kampf = kampf_mit(werte, "Brann", "Wolf")
     zeilen = k.uebersicht(kampf)
     assert [z["Name"] for z in zeilen] == ["Wolf", "Brann"]
-    assert zeilen[1]["Aktionen übrig"] == "Bewegung 1, Kampf 1, Verteidigung 2, Interaktion 1"
+    assert zeilen[1]["Aktionen übrig"] == "Bew 1 · Kampf 1 · Vert 2 · Int 1"
     assert k.wunden_zeilen(kampf)[0]["Schwellen"] == "4·8·12"
 
 
@@ -264,3 +264,17 @@ def test_doppelte_namen_und_kopf(werte):
         k.neuer_kampf([werte["Wolf"], werte["Wolf"]])
     kampf = k.neuer_kampf([werte["Meridan"]])
     assert k.aus_kopf(k.kopf(kampf)) == kampf
+
+
+def test_vorschau_nutzt_dieselbe_lage_wie_der_wurf(werte):
+    kampf = kampf_mit(werte, "Ysra", "Brann")
+    vs = k.vorschau(kampf, "Ysra", "Brann", "Degen", "Parade: Langschwert", von_hinten=True, angriff_modifikator=1)
+    e = k.angriff_ereignis(kampf, "Ysra", "Brann", "Degen", "Parade: Langschwert", von_hinten=True,
+                           angriff_modifikator=1, rng=random.Random(2))
+    assert e.daten["lage"] == {"angriff_pool": vs.lage.angriff_pool,
+                               "angriff_schwierigkeit": vs.lage.angriff_schwierigkeit,
+                               "verteidigung_pool": vs.lage.verteidigung_pool,
+                               "verteidigung_schwierigkeit": vs.lage.verteidigung_schwierigkeit}
+    assert vs.lage.angriff_pool == 4 + 3 + 1 and vs.verteidigt
+    assert abs(sum(vs.folgen.values()) - 1) < 1e-12
+    assert "Angriff 8 W10 gegen 7" in vs.text()

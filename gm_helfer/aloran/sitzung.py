@@ -1,0 +1,156 @@
+"""Helfer für die Notebooks: Bögen ↔ Kampfwerte, Protokolldateien, Tabellen zum Anzeigen.
+
+Keine Regel steht hier; es ist die Verbindung von :mod:`gm_helfer.boegen`,
+:mod:`gm_helfer.pfade` und dem Aloran-Kampf, damit die Notebooks je Zelle nur einen Aufruf
+brauchen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import polars as pl
+
+from gm_helfer import boegen, pfade
+
+from .bogen import aus_bogen
+from .daten import KATEGORIE_ANZEIGE, SYSTEM, WUNDSTUFEN, WUNDTABELLEN_TITEL, WUNDTABELLE_ART, WUNDTEXTE
+from .kampf import Kampf
+from .optionen import Optionen
+from .werte import Kampfwerte, angriffsarten, verteidigungsarten
+
+
+@dataclass(frozen=True)
+class Bogenstand:
+    """Geprüfte Bögen aus den bearbeiteten Tabellen, ihre Kampfwerte und alle Meldungen."""
+
+    boegen: tuple[boegen.Bogen, ...]
+    werte: tuple[Kampfwerte, ...]
+    meldungen: tuple[str, ...]
+
+    def werte_namens(self, namen: Sequence[str]) -> list[Kampfwerte]:
+        nach_name = {w.name: w for w in self.werte}
+        return [nach_name[n] for n in namen if n in nach_name]
+
+    @property
+    def namen(self) -> list[str]:
+        return [w.name for w in self.werte]
+
+    def vorauswahl(self, helden: int = 2, gegner: int = 2) -> list[str]:
+        """Die ersten Helden und Gegner – als Vorschlag, wer kämpft."""
+        h = [w.name for w in self.werte if w.seite == "Helden"][:helden]
+        g = [w.name for w in self.werte if w.seite != "Helden"][:gegner]
+        return h + g
+
+
+def bogen_tabellen(ladung: boegen.Ladeergebnis) -> dict[str, pl.DataFrame]:
+    """Die geladenen Bögen als Tabellen für ``mo.ui.data_editor``."""
+    return boegen.als_tabellen(ladung.boegen, boegen.schema(SYSTEM))
+
+
+def bogenstand(tabellen: Mapping[str, pl.DataFrame], ladung: boegen.Ladeergebnis) -> Bogenstand:
+    """Bearbeitete Tabellen prüfen (nichts wird gespeichert) und in Kampfwerte umwandeln."""
+    erg = boegen.aus_tabellen(tabellen, boegen.schema(SYSTEM), ladung.boegen)
+    meldungen = [str(f) for f in (*ladung.fehler, *erg.fehler)]
+    werte = []
+    for b in erg.boegen:
+        try:
+            werte.append(aus_bogen(b))
+        except ValueError as fehler:
+            meldungen.append(f"{b.datei.name}, {b.name}: {fehler}")
+    return Bogenstand(erg.boegen, tuple(werte), tuple(dict.fromkeys(meldungen)))
+
+
+def speichern(stand: Bogenstand) -> list[str]:
+    """Alle geprüften Bögen atomar speichern; gibt deutsche Meldungen zurück."""
+    meldungen = []
+    for b in stand.boegen:
+        if boegen.speichern(b):
+            meldungen.append(f"{b.name} gespeichert ({b.datei.name}).")
+    return meldungen or ["Nichts geändert – alle Bögen waren schon gespeichert."]
+
+
+def protokolldateien() -> list[str]:
+    """Namen der Aloran-Kampfprotokolle im Kampfordner, neueste zuerst."""
+    dateien = sorted(pfade.kampf_ordner().glob(f"{SYSTEM}_*.jsonl"), key=lambda d: d.stat().st_mtime, reverse=True)
+    return [d.name for d in dateien]
+
+
+def neue_protokolldatei(jetzt: datetime | None = None) -> Path:
+    """Ein freier Dateiname ``aloran_JJJJMMTT_HHMMSS.jsonl`` im Kampfordner."""
+    jetzt = jetzt or datetime.now()
+    ordner = pfade.kampf_ordner()
+    stamm = f"{SYSTEM}_{jetzt:%Y%m%d_%H%M%S}"
+    datei, i = ordner / f"{stamm}.jsonl", 2
+    while datei.exists():
+        datei, i = ordner / f"{stamm}_{i}.jsonl", i + 1
+    return datei
+
+
+def protokolldatei(name: str) -> Path:
+    """Pfad eines Protokolls im Kampfordner."""
+    return pfade.kampf_ordner() / name
+
+
+def optionen_aus(auswahl: Mapping[str, bool]) -> Optionen:
+    """Optionen aus den Häkchen des Notebooks."""
+    return Optionen(**{k: bool(v) for k, v in auswahl.items()})
+
+
+def angriff_namen(kampf: Kampf, name: str) -> list[str]:
+    return [a.name for a in angriffsarten(kampf.kaempfer_namens(name).werte)]
+
+
+def verteidigung_namen(kampf: Kampf, name: str) -> list[str]:
+    return [v.name for v in verteidigungsarten(kampf.kaempfer_namens(name).werte)]
+
+
+def gegner_von(kampf: Kampf, name: str) -> list[str]:
+    """Mögliche Ziele: erst die andere Seite, dann alle übrigen."""
+    seite = kampf.kaempfer_namens(name).werte.seite
+    andere = [k.name for k in kampf.kaempfer if k.werte.seite != seite]
+    gleiche = [k.name for k in kampf.kaempfer if k.werte.seite == seite and k.name != name]
+    return andere + gleiche
+
+
+def wundtabelle(konstitution: int, schadensart: str) -> pl.DataFrame:
+    """Die Wundtabelle einer Schadensart mit den Schwellen für diese Konstitution."""
+    art = WUNDTABELLE_ART[schadensart]
+    zeilen = []
+    for i, stufe in enumerate(WUNDSTUFEN):
+        if stufe.bis_ko == 0:
+            bereich = "0"
+        elif stufe.bis_ko is None:
+            bereich = f"über {konstitution * 5}"
+        else:
+            bereich = f"bis {konstitution * stufe.bis_ko}"
+        zeilen.append({
+            "Wunden": bereich,
+            "Angriff/Verteidigung": f"−{stufe.wuerfel_abzug} W10" if stufe.wuerfel_abzug else "–",
+            "Initiative": f"−{stufe.initiative_abzug}" if stufe.initiative_abzug else "–",
+            "Verletzung": stufe.schwere if i else "keine",
+            WUNDTABELLEN_TITEL[art]: WUNDTEXTE[art][i],
+        })
+    return pl.DataFrame(zeilen)
+
+
+def kategorie_text(kat: str) -> str:
+    return KATEGORIE_ANZEIGE[kat]
+
+
+def koerper_eintraege(kampf: Kampf) -> list[tuple[str, tuple[int, ...], int]]:
+    """(Name, Wunden je Zone, Konstitution) für :func:`~.diagramme.koerper_html`."""
+    return [(k.name, k.wunden, k.konstitution) for k in kampf.kaempfer]
+
+
+def chancen_zeile(vs: Any) -> str:
+    """Eine Zeile mit den wichtigsten Chancen einer :class:`~.kampf.Vorschau` (deutsch, Prozent)."""
+    from gm_helfer.diagramme import prozent
+
+    c = vs.chancen
+    return (f"Trefferchance {prozent(c.kategorien.trifft)} · schwerer oder tödlicher Treffer "
+            f"{prozent(c.kategorien.schwerer_treffer + c.kategorien.toedlicher_treffer)} · "
+            f"Patzer {prozent(c.angriff_patzer)} · Meistertreffer {prozent(c.angriff_meister)}")
