@@ -514,6 +514,53 @@ def _(
 
 
 @app.cell
+def _(kampf):
+    mo.stop(not kampf.gestartet)
+    sl_name = mo.ui.dropdown(options=[t.name for t in kampf.teilnehmer], value=kampf.teilnehmer[0].name, label="Wer")
+    return (sl_name,)
+
+
+@app.cell
+def _(kampf, sl_name):
+    _t = kampf[sl_name.value]
+    sl_lp = mo.ui.number(value=_t.lebenspunkte, start=-500, stop=1000, label="Lebenspunkte")
+    sl_grund = mo.ui.text(label="Grund", placeholder="z. B. Heiltrank")
+    sl_zustand = mo.ui.dropdown(options=list(_t.zustaende), value=None, label="Zustand")
+    knopf_lp = mo.ui.run_button(label="Lebenspunkte setzen")
+    knopf_zustand = mo.ui.run_button(label="Zustand beenden", disabled=not _t.zustaende)
+    mo.accordion({
+        "🛠️ Spielleiter-Eingriffe (Heilung, Zustände)": mo.vstack([
+            sl_name,
+            mo.hstack([sl_lp, sl_grund, knopf_lp], justify="start", align="end"),
+            mo.hstack([sl_zustand, knopf_zustand], justify="start", align="end"),
+        ])
+    })
+    return knopf_lp, knopf_zustand, sl_grund, sl_lp, sl_zustand
+
+
+@app.cell
+def _(
+    kampf,
+    knopf_lp,
+    knopf_zustand,
+    sl_grund,
+    sl_lp,
+    sl_name,
+    sl_zustand,
+    verlauf,
+    verlauf_setzen,
+    version,
+):
+    mo.stop(not (knopf_lp.value or knopf_zustand.value))
+    if knopf_lp.value:
+        _ereignis, _fehler = versuch(zeitstrahl.lebenspunkte_ereignis, kampf, sl_name.value, sl_lp.value, sl_grund.value)
+    else:
+        _ereignis, _fehler = versuch(zeitstrahl.zustand_ereignis, kampf, sl_name.value, sl_zustand.value)
+    anhaengen(verlauf, verlauf_setzen, version, _ereignis, _fehler, "fehler-eingriff")
+    return
+
+
+@app.cell
 def _(verlauf):
     knopf_zurueck = mo.ui.run_button(label="Rückgängig", disabled=not verlauf.kann_rueckgaengig)
     return (knopf_zurueck,)

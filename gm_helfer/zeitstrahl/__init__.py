@@ -40,6 +40,7 @@ from .kampf import (
     reaktions_ticks,
     start_ereignis,
     verteidigungswert,
+    zustand_ereignis,
 )
 from .optionen import STANDARD, Optionen
 from .proben import Probe, bewerte_probe, probe

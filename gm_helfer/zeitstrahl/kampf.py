@@ -18,7 +18,7 @@ gleichzeitig statt. Dabei erhöht jede Aktion die Position auf dem Zeitstrahl.�
 
 from __future__ import annotations
 
-import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -55,6 +55,7 @@ __all__ = [
     "ansage_verfallen_ereignis",
     "angriff_ereignis",
     "lebenspunkte_ereignis",
+    "zustand_ereignis",
     "reaktions_ticks",
     "kann_reagieren",
     "verteidigungswert",
@@ -326,13 +327,33 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
     )
     balken = kampf.balken + tuple(Balken(**b) for b in d.get("balken", ()))
     konter = d.get("konter")
-    return replace(
+    neu = replace(
         kampf,
         teilnehmer=teilnehmer,
         balken=balken,
         konter=tuple(konter) if konter else None,
         gestartet=kampf.gestartet or ereignis.art == "start",
     )
+    return _abgelaufen(neu)
+
+
+_BIS_TICK = re.compile(r" bis Tick (\d+)$")
+
+
+def _abgelaufen(kampf: Kampf) -> Kampf:
+    """Zustände „… bis Tick n“ (Blendung) enden, sobald der Zeitstrahl Tick n erreicht."""
+    jetzt = kampf.jetzt
+    if jetzt is None:
+        return kampf
+
+    def aktuell(z: str) -> bool:
+        m = _BIS_TICK.search(z)
+        return m is None or int(m.group(1)) > jetzt
+
+    return replace(kampf, teilnehmer=tuple(
+        replace(t, zustaende=tuple(z for z in t.zustaende if aktuell(z)))
+        if not all(aktuell(z) for z in t.zustaende) else t
+        for t in kampf.teilnehmer))
 
 
 # --- Hilfen ------------------------------------------------------------------------------
@@ -361,8 +382,10 @@ def _ticks(n: int, optionen: Optionen) -> int:
 
 
 def _eigene_aktion(t: Teilnehmer) -> dict[str, Any]:
-    """Was bei jeder eigenen Aktion endet: Verschiebung, „Position verschlechtert“, Ansage."""
-    return {"zustand_weg": ["Position verschlechtert"], "verschiebung": {}, "angesagt": False}
+    """Was bei jeder eigenen Aktion endet: Verschiebung, „Position verschlechtert“ („halbe
+    Verteidigung bis zur nächsten Aktion“), Ansage, eine laufende Aktion."""
+    return {"zustand_weg": ["Position verschlechtert"], "verschiebung": {}, "angesagt": False,
+            "laufend": ""}
 
 
 def _wuerfel_aus(augen: Mapping[str, Any] | None, schluessel: str) -> Any:
@@ -491,6 +514,20 @@ def lebenspunkte_ereignis(kampf: Kampf, name: str, lebenspunkte: int, grund: str
         regel=_regel("Hausregel", "Lebenspunkte"),
         text=f"{name}: Lebenspunkte {t.lebenspunkte} → {lebenspunkte}"
              + (f" ({grund})" if grund else ""),
+    )
+
+
+def zustand_ereignis(kampf: Kampf, name: str, zustand: str) -> Ereignis:
+    """Der Spielleiter nimmt einen Zustand weg (aufgestanden, Sturzschwelle verbraucht …);
+    der Text sagt nicht, wie lange Sturz und Ähnliches dauern."""
+    t = kampf[name]
+    if zustand not in t.zustaende:
+        raise KampfFehler(f"{name} hat keinen Zustand „{zustand}“.")
+    return Ereignis(
+        "zustand",
+        {"name": name, "aenderungen": {name: {"zustand_weg": [zustand]}}},
+        regel=_regel("Hausregel", "Zustände"),
+        text=f"{name}: „{zustand}“ endet.",
     )
 
 
@@ -761,6 +798,10 @@ def angriff_ereignis(
         z_pos = z_start + reakt_ticks
         aend[ziel]["position"] = z_pos
         aend[ziel]["angesagt"] = False
+        if z_t.laufend:
+            # „Alle anderen Arten der Verteidigung unterbrechen gegebenenfalls die aktuelle Aktion.“
+            aend[ziel]["laufend"] = ""
+            zeilen.append(f"{ziel} unterbricht „{z_t.laufend}“.")
         balken.append(asdict(Balken(ziel, jetzt, jetzt + reakt_ticks,
                                     _NAMEN_VERTEIDIGUNG[verteidigung], f"gegen {angreifer}")))
 

@@ -382,3 +382,38 @@ def test_anwenden_veraendert_nichts_und_lebenspunkte_sinken_nur(seed):
             assert t.position is not None and t.position >= k[t.name].position
         assert neu.jetzt is None or neu.jetzt >= k.jetzt
         k = neu
+
+
+def test_reaktion_unterbricht_laufende_aktion_und_blendung_endet():
+    a = kaempfer("A", nk=10)
+    b = kaempfer("B", nk=10)
+    k = gestartet(a, b, positionen={"A": 0, "B": 0})
+    k = z.anwenden(k, z.aktion_ereignis(k, "B", 3, "kontinuierlich", "Tür zuhalten"))
+    assert k["B"].laufend == "Tür zuhalten"
+    # „Alle anderen Arten der Verteidigung unterbrechen gegebenenfalls die aktuelle Aktion.“
+    e = z.angriff_ereignis(k, "A", "B", 0, "ausweichen", augen={"angriff": "2", "verteidigung": "5"})
+    assert "unterbricht" in e.text
+    k2 = z.anwenden(k, e)
+    assert k2["B"].laufend == "" and k2["B"].position == 3 + 2
+    # passives Ausweichen unterbricht nichts
+    k3 = z.anwenden(k, z.angriff_ereignis(k, "A", "B", 0, augen={"angriff": "2", "zone": "1 4", "schaden": "1 1"}))
+    assert k3["B"].laufend == "Tür zuhalten"
+    # Patzer 4: geblendet für 2W6 Ticks – endet, sobald der Zeitstrahl dort ankommt
+    e = z.angriff_ereignis(k, "A", "B", 0, augen={"angriff": "1", "patzer": "4", "patzer_wurf": "2 3"})
+    k4 = z.anwenden(k, e)
+    assert "Geblendet bis Tick 5" in k4["A"].zustaende
+    k4 = z.anwenden(k4, z.aktion_ereignis(k4, "B", 1))  # B: 3 → 4, A bei 4
+    assert "Geblendet bis Tick 5" in k4["A"].zustaende
+    k4 = z.anwenden(k4, z.aktion_ereignis(k4, "A", 1))  # jetzt 4 → 5
+    k4 = z.anwenden(k4, z.aktion_ereignis(k4, "B", 1))
+    assert k4.jetzt >= 5 and not any("Geblendet" in x for x in k4["A"].zustaende)
+
+
+def test_zustand_von_hand_entfernen():
+    k = gestartet(HERKULOS, SOELDNER, positionen={"Herkulos": 0, "Söldner": 9})
+    k = z.anwenden(k, z.angriff_ereignis(k, "Herkulos", "Söldner", 0, augen={"angriff": "1", "patzer": "3"}))
+    assert "Gestürzt" in k["Herkulos"].zustaende
+    k = z.anwenden(k, z.zustand_ereignis(k, "Herkulos", "Gestürzt"))
+    assert k["Herkulos"].zustaende == ()
+    with pytest.raises(KampfFehler, match="keinen Zustand"):
+        z.zustand_ereignis(k, "Herkulos", "Gestürzt")
