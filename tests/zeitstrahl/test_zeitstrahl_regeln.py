@@ -205,3 +205,37 @@ def test_verschiebung_grenzen():
     v = z.Verschiebung(verteidigung=-4, angriff=2)
     assert z.pruefe_verschiebung(v, angriffswert=10, verteidigung=10, spezialisierung=1) == []
     assert z.pruefe_verschiebung(v, angriffswert=10, verteidigung=10) != []
+
+
+# --- Eigenschaften ---------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 12), min_size=1, max_size=5), st.integers(0, 10), st.integers(0, 4),
+       st.integers(0, 4))
+def test_mehr_trefferpunkte_nie_weniger_schaden_mehr_ruestung_nie_mehr(augen, rs, welcher, plus):
+    basis = z.schadenspunkte(augen, rs)
+    mehr = list(augen)
+    mehr[welcher % len(augen)] += plus
+    assert z.schadenspunkte(mehr, rs) >= basis
+    assert z.schadenspunkte(augen, rs + 1) <= basis
+    assert 0 <= basis <= sum(augen)
+    assert z.schadenspunkte(augen, rs, faktor=2) == 2 * basis
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 8), st.integers(0, 4)), min_size=0, max_size=5))
+def test_schichten_schutz_und_behinderung(schichten):
+    s = [z.Schicht(f"S{i}", schutz, beh) for i, (schutz, beh) in enumerate(schichten)]
+    w = z.ruestung(s)
+    if not s:
+        assert (w.schutz, w.behinderung) == (0, 0)
+        return
+    assert w.schutz == max(x.schutz for x in s) + len(s) - 1
+    assert w.behinderung == sum(x.behinderung for x in s) + sum(range(len(s)))
+    # jede zusätzliche Schicht erhöht Schutz und Behinderung
+    mehr = z.ruestung(s + [z.Schicht("Extra", 0, 0)])
+    assert mehr.schutz == w.schutz + 1 and mehr.behinderung == w.behinderung + len(s)
