@@ -20,6 +20,7 @@ import polars as pl
 
 __all__ = [
     "prozent",
+    "zahl",
     "ergebnis_balken",
     "verteilung_diagramm",
     "kurve_ueber_runden",
@@ -64,6 +65,15 @@ def prozent(p: float, stellen: int = 1) -> str:
     if 100 - schritt / 2 < wert < 100:
         return "> " + _komma(100 - schritt, stellen) + " %"
     return _komma(wert, stellen) + " %"
+
+
+def zahl(x: float, stellen: int = 2) -> str:
+    """Eine Zahl mit deutschem Dezimalkomma: ``9.336 → "9,34"``, ``-1.5 → "−1,50"``.
+
+    >>> zahl(9.336), zahl(-1.5), zahl(7, 0)
+    ('9,34', '−1,50', '7')
+    """
+    return _komma(x, stellen)
 
 
 def _komma(x: float, stellen: int) -> str:

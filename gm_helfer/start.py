@@ -28,7 +28,15 @@ from pathlib import Path
 
 from gm_helfer import pfade
 
-__all__ = ["Notebook", "notebook_ordner", "notebooks", "uebersicht_markdown", "befehl", "main"]
+__all__ = [
+    "Notebook",
+    "notebook_ordner",
+    "notebooks",
+    "uebersicht_markdown",
+    "befehl",
+    "warten_auf_server",
+    "main",
+]
 
 STANDARD_PORT = 2718
 STARTSEITE = "start.py"
@@ -143,7 +151,8 @@ def _argumente(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _warten_auf(url: str, prozess: subprocess.Popen, frist: float = 60.0) -> bool:
+def warten_auf_server(url: str, prozess: subprocess.Popen, frist: float = 60.0) -> bool:
+    """Wartet, bis ``url + "/health"`` mit 200 antwortet (``False``: Prozess tot oder Frist um)."""
     ende = time.monotonic() + frist
     while time.monotonic() < ende and prozess.poll() is None:
         try:
@@ -167,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     anzeige_host = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
     basis = f"http://{anzeige_host}:{port}"
     try:
-        if not _warten_auf(basis, prozess):
+        if not warten_auf_server(basis, prozess):
             code = prozess.poll()
             raise SystemExit(
                 f"marimo ist nicht gestartet (Code {code}). Ist der Port {port} belegt? "

@@ -71,7 +71,7 @@ def _(ausdruck, ausdruck_fehler, eingabe_ziel, verteilung):
         mo.callout(mo.md(f"<span id='fehler-ausdruck'>{ausdruck_fehler}</span>"), kind="danger"),
     )
     _chance = diagramme.prozent(chancen.mindestens(verteilung, eingabe_ziel.value))
-    _mittel = f"{chancen.mittelwert(verteilung):.2f}".replace(".", ",")
+    _mittel = diagramme.zahl(chancen.mittelwert(verteilung))
     mo.md(
         f"""
         <span id='chance'>**{ausdruck}**: Chance auf mindestens {eingabe_ziel.value}: **{_chance}**</span>

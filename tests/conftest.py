@@ -15,10 +15,11 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from gm_helfer.start import warten_auf_server
 
 PROJEKT = Path(__file__).resolve().parent.parent
 
@@ -140,16 +141,8 @@ def marimo_server(tmp_path_factory):
         )
         url = f"http://127.0.0.1:{port}"
         laufend[notebook_dateiname] = (url, prozess)
-        frist = time.monotonic() + 60
-        while time.monotonic() < frist:
-            if prozess.poll() is not None:
-                break
-            try:
-                with urllib.request.urlopen(url + "/health", timeout=2) as antwort:
-                    if antwort.status == 200:
-                        return url
-            except OSError:
-                time.sleep(0.2)
+        if warten_auf_server(url, prozess, frist=60):
+            return url
         _beenden(prozess)
         text = (basis / "marimo.log").read_text(errors="replace")[-3000:]
         pytest.fail(f"marimo-Server für {notebook_dateiname} ist nicht gestartet:\n{text}")

@@ -40,6 +40,11 @@ def test_prozent(p, stellen, text):
     assert d.prozent(p, stellen) == text
 
 
+@pytest.mark.parametrize("x,stellen,text", [(9.336, 2, "9,34"), (-1.5, 2, "−1,50"), (7, 0, "7"), (0.125, 3, "0,125")])
+def test_zahl(x, stellen, text):
+    assert d.zahl(x, stellen) == text
+
+
 @pytest.mark.parametrize("falsch", [float("nan"), "0.5", None, True])
 def test_prozent_falsche_eingabe(falsch):
     with pytest.raises(ValueError, match="Zahl"):

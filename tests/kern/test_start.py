@@ -80,7 +80,7 @@ class _FalscherProzess:
 def test_main_oeffnet_browser_auf_der_startseite(monkeypatch, capsys):
     geoeffnet = []
     monkeypatch.setattr(start.subprocess, "Popen", _FalscherProzess)
-    monkeypatch.setattr(start, "_warten_auf", lambda url, prozess: True)
+    monkeypatch.setattr(start, "warten_auf_server", lambda url, prozess: True)
     monkeypatch.setattr(start.webbrowser, "open", geoeffnet.append)
     assert start.main(["--port", "5555"]) == 0
     assert geoeffnet == ["http://127.0.0.1:5555/?file=start.py"]
@@ -93,7 +93,7 @@ def test_main_oeffnet_browser_auf_der_startseite(monkeypatch, capsys):
 
 def test_main_meldet_fehlstart(monkeypatch):
     monkeypatch.setattr(start.subprocess, "Popen", _FalscherProzess)
-    monkeypatch.setattr(start, "_warten_auf", lambda url, prozess: False)
+    monkeypatch.setattr(start, "warten_auf_server", lambda url, prozess: False)
     with pytest.raises(SystemExit, match="Port 5557 belegt"):
         start.main(["--port", "5557", "--kein-browser"])
 
