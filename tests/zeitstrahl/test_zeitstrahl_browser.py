@@ -59,3 +59,11 @@ def test_ein_paar_ticks_live(browser_seite, warte_fertig, keine_zellfehler, tmp_
     _warte_auf(seite, "protokoll-anzahl", "4 Schritte")
     keine_zellfehler(seite)
     seite.screenshot(path=str(tmp_path / "zeitstrahl_kampf.png"), full_page=True)
+    letztes = _text(seite, "letztes-ereignis")
+
+    # Absturz simulieren: neue Sitzung, den gespeicherten Kampf fortsetzen
+    neu = browser_seite(NOTEBOOK)
+    _klicken(neu, "Kampf fortsetzen", warte_fertig)
+    _warte_auf(neu, "protokoll-anzahl", "4 Schritte")
+    assert _text(neu, "letztes-ereignis") == letztes
+    keine_zellfehler(neu)
