@@ -46,7 +46,7 @@ def _temp_datenordner(tmp_path_factory, monkeypatch):
 
 # --------------------------------------------------------------------------- marimo + Chromium
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("GM_HELFER_CHROMIUM", "/usr/bin/chromium"))  # überschreibbar für Tests
 CHROMIUM_ARGUMENTE = [
     "--headless",
     "--no-sandbox",

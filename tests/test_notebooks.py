@@ -102,3 +102,25 @@ def test_kaputtes_notebook_faellt_auf(tmp_path, kind_umgebung):
 def test_notebooks_werden_gefunden():
     # ohne Notebooks wäre der Lauf oben leer und bestünde trotzdem
     assert "wuerfel.py" in {nb.name for nb in NOTEBOOKS}
+
+
+@pytest.mark.parametrize("ci", [False, True], ids=["lokal", "CI"])
+def test_browsertest_ohne_chromium(ci, kind_umgebung):
+    """Ohne Chromium: lokal übersprungen (deutscher Grund), mit CI=true ein Fehler."""
+    env = kind_umgebung(f"ohne_chromium_{ci}")
+    env["GM_HELFER_CHROMIUM"] = "/gibt/es/nicht/chromium"
+    env.pop("CI", None)
+    if ci:
+        env["CI"] = "true"
+    ergebnis = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rsE", "-q",
+         "tests/kern/test_browser_wuerfel.py::test_start_zeigt_2w6"],
+        cwd=PROJEKT, env=env, capture_output=True, text=True, timeout=300,
+    )
+    ausgabe = ergebnis.stdout + ergebnis.stderr
+    if ci:
+        assert ergebnis.returncode != 0, ausgabe
+        assert "1 error" in ausgabe and "Browsertest in CI nicht möglich: Chromium fehlt" in ausgabe
+    else:
+        assert ergebnis.returncode == 0, ausgabe
+        assert "1 skipped" in ausgabe and "Browsertest übersprungen: Chromium fehlt" in ausgabe
