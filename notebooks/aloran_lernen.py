@@ -69,7 +69,7 @@ def _(regler_schwierigkeit, regler_wuerfel):
     mo.vstack([
         mo.md(f"Mit **{regler_wuerfel.value} W10 gegen {regler_schwierigkeit.value}** gelingt die Probe mit "
               f"<span id='lernen-gelingt'>{diagramme.prozent(_c.gelingt)}</span>; "
-              f"im Mittel {str(round(_c.mittelwert, 2)).replace('.', ',')} Netto-Erfolge."),
+              f"im Mittel {diagramme.zahl(_c.mittelwert)} Netto-Erfolge."),
         mo.ui.altair_chart(aloran_diagramme.netto_diagramm(regler_wuerfel.value, regler_schwierigkeit.value)),
     ])
     return
