@@ -16,18 +16,16 @@ with app.setup:
 
 @app.cell
 def _():
-    mo.md(
-        """
-        # W100 – Kampf am Spieltisch
+    mo.md("""
+    # W100 – Kampf am Spieltisch
 
-        Initiativepunkte statt fester Reihenfolge: W100 + Initiativebonus, wer die meisten Punkte
-        hat, handelt und verliert 100 – wer danach noch Punkte hat, ist in derselben Runde wieder
-        dran. Vor jedem Wurf zeigt das Notebook die exakten Chancen, auch für jede Menge Flee oder
-        Parade, die das Ziel einsetzen könnte. Würfeln lässt sich mit dem Programm oder mit echten
-        Würfeln (eintippen, `00` = 100). Jeder Schritt steht im Protokoll und lässt sich
-        zurücknehmen; ein abgebrochener Kampf wird aus der Protokolldatei fortgesetzt.
-        """
-    )
+    Initiativepunkte statt fester Reihenfolge: W100 + Initiativebonus, wer die meisten Punkte
+    hat, handelt und verliert 100 – wer danach noch Punkte hat, ist in derselben Runde wieder
+    dran. Vor jedem Wurf zeigt das Notebook die exakten Chancen, auch für jede Menge Flee oder
+    Parade, die das Ziel einsetzen könnte. Würfeln lässt sich mit dem Programm oder mit echten
+    Würfeln (eintippen, `00` = 100). Jeder Schritt steht im Protokoll und lässt sich
+    zurücknehmen; ein abgebrochener Kampf wird aus der Protokolldatei fortgesetzt.
+    """)
     return
 
 
@@ -111,12 +109,20 @@ def _(geprueft):
 def _():
     get_sitzung, set_sitzung = mo.state(None)
     get_meldung, set_meldung = mo.state("")
+    ablage = (get_sitzung, set_sitzung, set_meldung)
     wuerfel_rng = random.Random()
-    return get_meldung, get_sitzung, set_meldung, set_sitzung, wuerfel_rng
+    return (
+        ablage,
+        get_meldung,
+        get_sitzung,
+        set_meldung,
+        set_sitzung,
+        wuerfel_rng,
+    )
 
 
 @app.cell
-def _(get_sitzung):
+def _():
     _protokolle = sitzung.protokolle()
     protokoll_wahl = mo.ui.dropdown(
         options={p.name: str(p) for p in _protokolle}, label="Gespeicherter Kampf"
@@ -143,7 +149,14 @@ def _(einstellungen, fortsetzen_knopf, neu_knopf, protokoll_wahl, teilnehmer):
 
 
 @app.cell
-def _(einstellungen, geprueft, neu_knopf, set_meldung, set_sitzung, teilnehmer):
+def _(
+    einstellungen,
+    geprueft,
+    neu_knopf,
+    set_meldung,
+    set_sitzung,
+    teilnehmer,
+):
     mo.stop(not neu_knopf.value)
     _kampf = w100.kampf_aus_boegen(
         [b for b in geprueft.boegen if b.name in teilnehmer.value], sitzung.optionen_aus(einstellungen.value)
@@ -172,10 +185,12 @@ def _(get_sitzung):
 
 
 @app.function
-def weiter(verlauf, meldung, get_sitzung, set_sitzung, set_meldung):
-    """Nach einer Aktion: Zustand neu anzeigen und Meldung setzen."""
+def handeln(verlauf, baue, ablage):
+    """Ereignis bauen und ausführen (oder rückgängig machen), dann neu anzeigen und melden."""
+    get_sitzung, set_sitzung, set_meldung = ablage
+    _text = sitzung.rueckgaengig(verlauf) if baue is None else sitzung.ausfuehren(verlauf, baue)
     set_sitzung((verlauf, get_sitzung()[1] + 1))
-    set_meldung(meldung)
+    set_meldung(_text)
 
 
 @app.cell
@@ -257,59 +272,52 @@ def _(
 
 
 @app.cell
-def _(get_sitzung, ini_knopf, set_meldung, set_sitzung, verlauf, wuerfel_rng):
+def _(ablage, ini_knopf, verlauf, wuerfel_rng):
     mo.stop(not ini_knopf.value)
-    _text = sitzung.ausfuehren(verlauf, lambda k: sitzung.initiative_wuerfeln(k, rng=wuerfel_rng))
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    handeln(verlauf, lambda k: sitzung.initiative_wuerfeln(k, rng=wuerfel_rng), ablage)
     return
 
 
 @app.cell
-def _(get_sitzung, ini_augen, ini_eingetippt_knopf, set_meldung, set_sitzung, verlauf):
+def _(ablage, ini_augen, ini_eingetippt_knopf, verlauf):
     mo.stop(not ini_eingetippt_knopf.value)
     _augen = sitzung.augen_aus_text(ini_augen.value)
-    _text = sitzung.ausfuehren(verlauf, lambda k: sitzung.initiative_wuerfeln(k, augen=_augen))
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    handeln(verlauf, lambda k: sitzung.initiative_wuerfeln(k, augen=_augen), ablage)
     return
 
 
 @app.cell
-def _(ergreifen_knopf, ergreifen_wahl, get_sitzung, set_meldung, set_sitzung, verlauf):
+def _(ablage, ergreifen_knopf, ergreifen_wahl, verlauf):
     mo.stop(not ergreifen_knopf.value)
-    _text = sitzung.ausfuehren(verlauf, lambda k: w100.ergreifen_ereignis(k, ergreifen_wahl.value))
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    handeln(verlauf, lambda k: w100.ergreifen_ereignis(k, ergreifen_wahl.value), ablage)
     return
 
 
 @app.cell
-def _(get_sitzung, set_meldung, set_sitzung, verlauf, zug_knopf):
+def _(ablage, verlauf, zug_knopf):
     mo.stop(not zug_knopf.value)
-    _text = sitzung.ausfuehren(verlauf, w100.zug_beginn_ereignis)
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    handeln(verlauf, w100.zug_beginn_ereignis, ablage)
     return
 
 
 @app.cell
-def _(ende_knopf, get_sitzung, set_meldung, set_sitzung, verlauf):
+def _(ablage, ende_knopf, verlauf):
     mo.stop(not ende_knopf.value)
-    _text = sitzung.ausfuehren(verlauf, w100.zug_ende_ereignis)
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    handeln(verlauf, w100.zug_ende_ereignis, ablage)
     return
 
 
 @app.cell
-def _(get_sitzung, runde_knopf, set_meldung, set_sitzung, verlauf, wuerfel_rng):
+def _(ablage, runde_knopf, verlauf, wuerfel_rng):
     mo.stop(not runde_knopf.value)
-    _text = sitzung.ausfuehren(verlauf, lambda k: sitzung.neue_runde(k, rng=wuerfel_rng))
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    handeln(verlauf, lambda k: sitzung.neue_runde(k, rng=wuerfel_rng), ablage)
     return
 
 
 @app.cell
-def _(get_sitzung, rueck_knopf, set_meldung, set_sitzung, verlauf):
+def _(ablage, rueck_knopf, verlauf):
     mo.stop(not rueck_knopf.value)
-    _text = sitzung.rueckgaengig(verlauf)
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    handeln(verlauf, None, ablage)
     return
 
 
@@ -347,7 +355,18 @@ def _(kampf):
 
 
 @app.cell
-def _(abwehr_punkte, abwehr_wahl, bewegen_knopf, hingehen_knopf, kampf, modifikator, pos_x, pos_y, waffe_wahl, ziel_wahl):
+def _(
+    abwehr_punkte,
+    abwehr_wahl,
+    bewegen_knopf,
+    hingehen_knopf,
+    kampf,
+    modifikator,
+    pos_x,
+    pos_y,
+    waffe_wahl,
+    ziel_wahl,
+):
     mo.vstack(
         [
             mo.md(f"### Zug von {kampf.am_zug}"),
@@ -360,20 +379,16 @@ def _(abwehr_punkte, abwehr_wahl, bewegen_knopf, hingehen_knopf, kampf, modifika
 
 
 @app.cell
-def _(bewegen_knopf, get_sitzung, pos_x, pos_y, set_meldung, set_sitzung, verlauf):
+def _(ablage, bewegen_knopf, pos_x, pos_y, verlauf):
     mo.stop(not bewegen_knopf.value)
-    _text = sitzung.ausfuehren(verlauf, lambda k: w100.bewegung_ereignis(k, k.am_zug, (pos_x.value, pos_y.value)))
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    handeln(verlauf, lambda k: w100.bewegung_ereignis(k, k.am_zug, (pos_x.value, pos_y.value)), ablage)
     return
 
 
 @app.cell
-def _(get_sitzung, hingehen_knopf, set_meldung, set_sitzung, verlauf, ziel_wahl):
+def _(ablage, hingehen_knopf, verlauf, ziel_wahl):
     mo.stop(not hingehen_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf, lambda k: w100.bewegung_ereignis(k, k.am_zug, sitzung.schritt_richtung(k, ziel_wahl.value))
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    handeln(verlauf, lambda k: w100.bewegung_ereignis(k, k.am_zug, sitzung.schritt_richtung(k, ziel_wahl.value)), ablage)
     return
 
 
@@ -444,31 +459,44 @@ def _(kampf):
 
 
 @app.cell
-def _(abwehr_punkte, abwehr_wahl, angriff_knopf, get_sitzung, modifikator, set_meldung, set_sitzung, verlauf, waffe_wahl, wuerfel_rng, ziel_wahl):
+def _(
+    ablage,
+    abwehr_punkte,
+    abwehr_wahl,
+    angriff_knopf,
+    modifikator,
+    verlauf,
+    waffe_wahl,
+    wuerfel_rng,
+    ziel_wahl,
+):
     mo.stop(not angriff_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf,
-        lambda k: sitzung.angriff(
+    handeln(verlauf, lambda k: sitzung.angriff(
             k, ziel_wahl.value, waffe_wahl.value, modifikator=modifikator.value,
             abwehr=abwehr_wahl.value, punkte=abwehr_punkte.value, rng=wuerfel_rng,
-        ),
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+        ), ablage)
     return
 
 
 @app.cell
-def _(abwehr_punkte, abwehr_wahl, eingetippt_knopf, get_sitzung, modifikator, schaden_text, set_meldung, set_sitzung, verlauf, w100_text, waffe_wahl, ziel_wahl):
+def _(
+    ablage,
+    abwehr_punkte,
+    abwehr_wahl,
+    eingetippt_knopf,
+    modifikator,
+    schaden_text,
+    verlauf,
+    w100_text,
+    waffe_wahl,
+    ziel_wahl,
+):
     mo.stop(not eingetippt_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf,
-        lambda k: sitzung.angriff(
+    handeln(verlauf, lambda k: sitzung.angriff(
             k, ziel_wahl.value, waffe_wahl.value, modifikator=modifikator.value,
             abwehr=abwehr_wahl.value, punkte=abwehr_punkte.value,
             w100_augen=w100_text.value, schaden_augen=schaden_text.value,
-        ),
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+        ), ablage)
     return
 
 
@@ -492,27 +520,38 @@ def _(kampf):
             )
         }
     )
-    return effekt_knopf, effekt_lp, effekt_name, effekt_runden, lp_aenderung, lp_knopf, lp_wahl
+    return (
+        effekt_knopf,
+        effekt_lp,
+        effekt_name,
+        effekt_runden,
+        lp_aenderung,
+        lp_knopf,
+        lp_wahl,
+    )
 
 
 @app.cell
-def _(get_sitzung, lp_aenderung, lp_knopf, lp_wahl, set_meldung, set_sitzung, verlauf):
+def _(ablage, lp_aenderung, lp_knopf, lp_wahl, verlauf):
     mo.stop(not lp_knopf.value)
-    _text = sitzung.ausfuehren(verlauf, lambda k: w100.lp_ereignis(k, lp_wahl.value, int(lp_aenderung.value)))
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    handeln(verlauf, lambda k: w100.lp_ereignis(k, lp_wahl.value, int(lp_aenderung.value)), ablage)
     return
 
 
 @app.cell
-def _(effekt_knopf, effekt_lp, effekt_name, effekt_runden, get_sitzung, lp_wahl, set_meldung, set_sitzung, verlauf):
+def _(
+    ablage,
+    effekt_knopf,
+    effekt_lp,
+    effekt_name,
+    effekt_runden,
+    lp_wahl,
+    verlauf,
+):
     mo.stop(not effekt_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf,
-        lambda k: w100.effekt_ereignis(
+    handeln(verlauf, lambda k: w100.effekt_ereignis(
             k, lp_wahl.value, w100.Effekt(effekt_name.value or "Effekt", int(effekt_runden.value), int(effekt_lp.value))
-        ),
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+        ), ablage)
     return
 
 

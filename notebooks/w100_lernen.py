@@ -1,7 +1,10 @@
 import marimo
 
 __generated_with = "0.25.2"
-app = marimo.App(width="medium", app_title="W100 – die Kampfregeln zum Ausprobieren")
+app = marimo.App(
+    width="medium",
+    app_title="W100 – die Kampfregeln zum Ausprobieren",
+)
 
 with app.setup:
     import marimo as mo
@@ -13,37 +16,33 @@ with app.setup:
 
 @app.cell
 def _():
-    mo.md(
-        """
-        # W100 – die Kampfregeln zum Ausprobieren
+    mo.md("""
+    # W100 – die Kampfregeln zum Ausprobieren
 
-        W100 würfelt mit einem einzigen W100 (1–100, `00` ist 100). Zum Wurf kommt der
-        **Offensivbonus (OB)** des Angreifers, abgezogen wird der **Defensivbonus (DB)** des
-        Ziels. Ab 75 streift der Angriff, ab 100 trifft er voll. Wer sich wehren will, sagt
-        vorher an: **Ausweichen** mit Flee-Punkten *oder* **Parade** mit Punkten seines
-        Nahkampf-OB – nie beides gegen denselben Angriff.
+    W100 würfelt mit einem einzigen W100 (1–100, `00` ist 100). Zum Wurf kommt der
+    **Offensivbonus (OB)** des Angreifers, abgezogen wird der **Defensivbonus (DB)** des
+    Ziels. Ab 75 streift der Angriff, ab 100 trifft er voll. Wer sich wehren will, sagt
+    vorher an: **Ausweichen** mit Flee-Punkten *oder* **Parade** mit Punkten seines
+    Nahkampf-OB – nie beides gegen denselben Angriff.
 
-        Alle Zahlen unten sind exakt gerechnet, mit denselben Regelfunktionen wie im
-        Kampf-Notebook.
-        """
-    )
+    Alle Zahlen unten sind exakt gerechnet, mit denselben Regelfunktionen wie im
+    Kampf-Notebook.
+    """)
     return
 
 
 @app.cell
 def _():
-    mo.md(
-        """
-        ## 1. Das Beispiel aus dem Regeltext: John
+    mo.md("""
+    ## 1. Das Beispiel aus dem Regeltext: John
 
-        > John würfelt mit seiner Waffe 89. Sein OB beträgt 50, das Ziel besitzt 20 physischen DB.
-        > Das Ergebnis ist 89 + 50 − 20 = 119: zunächst ein Volltreffer. Weicht das Ziel mit
-        > 20 Flee-Punkten aus oder pariert es mit 20 Punkten Nahkampf-OB, sinkt das Ergebnis
-        > auf 99. John erzielt dann noch einen Streiftreffer.
+    > John würfelt mit seiner Waffe 89. Sein OB beträgt 50, das Ziel besitzt 20 physischen DB.
+    > Das Ergebnis ist 89 + 50 − 20 = 119: zunächst ein Volltreffer. Weicht das Ziel mit
+    > 20 Flee-Punkten aus oder pariert es mit 20 Punkten Nahkampf-OB, sinkt das Ergebnis
+    > auf 99. John erzielt dann noch einen Streiftreffer.
 
-        Verändere die Werte und sieh, wie sich jeder Schritt ändert.
-        """
-    )
+    Verändere die Werte und sieh, wie sich jeder Schritt ändert.
+    """)
     return
 
 
@@ -88,15 +87,13 @@ def _(angesagt, db, ob, optionen, patzer, wurf):
 
 @app.cell
 def _():
-    mo.md(
-        """
-        ## 2. Wie groß sind die Chancen – und was kauft ein Punkt Flee?
+    mo.md("""
+    ## 2. Wie groß sind die Chancen – und was kauft ein Punkt Flee?
 
-        Links die Trefferstufen mit der angesagten Abwehr, rechts für jede Menge Abwehrpunkte.
-        Jeder Punkt senkt das Ergebnis um 1 und schiebt damit genau eine Augenzahl des W100
-        eine Stufe tiefer – solange der Angriff nicht schon sicher trifft oder sicher verfehlt.
-        """
-    )
+    Links die Trefferstufen mit der angesagten Abwehr, rechts für jede Menge Abwehrpunkte.
+    Jeder Punkt senkt das Ergebnis um 1 und schiebt damit genau eine Augenzahl des W100
+    eine Stufe tiefer – solange der Angriff nicht schon sicher trifft oder sicher verfehlt.
+    """)
     return
 
 
@@ -129,15 +126,13 @@ def _(chancen, tabelle):
 
 @app.cell
 def _():
-    mo.md(
-        """
-        ## 3. Auf die Differenz kommt es an
+    mo.md("""
+    ## 3. Auf die Differenz kommt es an
 
-        Für die Trefferstufe zählt nur OB − DB + Modifikatoren − Abwehr. Bei einer Differenz von
-        +25 trifft jeder Wurf ab 50 zumindest streifend; ab +100 trifft alles außer dem Patzer voll.
-        Die schwarze Linie ist Johns Angriff von oben.
-        """
-    )
+    Für die Trefferstufe zählt nur OB − DB + Modifikatoren − Abwehr. Bei einer Differenz von
+    +25 trifft jeder Wurf ab 50 zumindest streifend; ab +100 trifft alles außer dem Patzer voll.
+    Die schwarze Linie ist Johns Angriff von oben.
+    """)
     return
 
 
@@ -155,15 +150,13 @@ def _(angesagt, db, differenzen, ob):
 
 @app.cell
 def _():
-    mo.md(
-        """
-        ## 4. Schaden: Panzerung zuerst, dann halbiert der Streiftreffer
+    mo.md("""
+    ## 4. Schaden: Panzerung zuerst, dann halbiert der Streiftreffer
 
-        Johns Langschwert macht 2W10+4 Schaden. Die Panzerung des Ziels gegen die Schadensart
-        wird abgezogen; ein Streiftreffer verursacht die Hälfte dessen, was übrig bleibt
-        (abgerundet), ein kritischer Volltreffer verdoppelt den gewürfelten Schaden.
-        """
-    )
+    Johns Langschwert macht 2W10+4 Schaden. Die Panzerung des Ziels gegen die Schadensart
+    wird abgezogen; ein Streiftreffer verursacht die Hälfte dessen, was übrig bleibt
+    (abgerundet), ein kritischer Volltreffer verdoppelt den gewürfelten Schaden.
+    """)
     return
 
 
@@ -196,19 +189,17 @@ def _(schaden_vert):
 
 @app.cell
 def _():
-    mo.md(
-        """
-        ## 5. Initiativepunkte: wer handelt wann – und wer zweimal?
+    mo.md("""
+    ## 5. Initiativepunkte: wer handelt wann – und wer zweimal?
 
-        Jeder würfelt W100 und addiert seinen Initiativebonus. Die höchste verbleibende
-        Initiative handelt und verliert danach 100 Punkte. Wer dann noch mindestens 1 Punkt hat,
-        kommt in derselben Runde wieder dran. Haben alle weniger als 1 Punkt, beginnt die
-        nächste Runde (3 Sekunden): Flee regeneriert, zeitabhängige Effekte ticken.
+    Jeder würfelt W100 und addiert seinen Initiativebonus. Die höchste verbleibende
+    Initiative handelt und verliert danach 100 Punkte. Wer dann noch mindestens 1 Punkt hat,
+    kommt in derselben Runde wieder dran. Haben alle weniger als 1 Punkt, beginnt die
+    nächste Runde (3 Sekunden): Flee regeneriert, zeitabhängige Effekte ticken.
 
-        Ein Schattenwolf mit Bonus 130 handelt so oft zwei- oder dreimal, während der Ork mit
-        Bonus 25 meist nur einmal dran ist.
-        """
-    )
+    Ein Schattenwolf mit Bonus 130 handelt so oft zwei- oder dreimal, während der Ork mit
+    Bonus 25 meist nur einmal dran ist.
+    """)
     return
 
 
