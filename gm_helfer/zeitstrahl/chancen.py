@@ -35,6 +35,7 @@ __all__ = [
     "treffer_schadens_chancen",
     "angriff_schadens_chancen",
     "als_float",
+    "halbiert",
 ]
 
 Verteilung = dict[int, Fraction]
@@ -281,6 +282,14 @@ def trefferzonen_chancen() -> dict[str, float]:
     return {z: float(p) for z, p in _zonen_exakt()}
 
 
+def halbiert(vert: Mapping[int, Fraction]) -> Verteilung:
+    """Verteilung von ⌊X / 2⌋ („Schaden halbiert“, „halbe Verteidigung“)."""
+    halb: dict[int, Fraction] = {}
+    for k, p in vert.items():
+        halb[k // 2] = halb.get(k // 2, Fraction(0)) + p
+    return halb
+
+
 def _mischen(ziel: dict[int, Fraction], vert: Mapping[int, Fraction], gewicht: Fraction) -> None:
     for k, p in vert.items():
         ziel[k] = ziel.get(k, Fraction(0)) + p * gewicht
@@ -309,10 +318,7 @@ def treffer_schadens_chancen_exakt(
         vert = schadens_chancen_exakt(ausdruck, rs, bonus=bonus, faktor=faktor,
                                       vor_ruestung=optionen.empfindlich_vor_ruestung)
         if verteidigung_effekt == "schaden_halb":
-            halb: dict[int, Fraction] = {}
-            for k, p in vert.items():
-                halb[k // 2] = halb.get(k // 2, Fraction(0)) + p
-            vert = halb
+            vert = halbiert(vert)
         _mischen(ergebnis, vert, Fraction(1, 36))
     return ergebnis
 

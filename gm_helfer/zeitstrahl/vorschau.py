@@ -17,6 +17,7 @@ from .chancen import (
     AngriffsChancen,
     angriff_chancen,
     angriff_schadens_chancen_exakt,
+    halbiert,
     verteidigungs_verteilung,
 )
 from .daten import KRIT_ANGRIFF
@@ -101,10 +102,7 @@ def verteidigungs_wahlen(
         else:
             vert = verteidigungs_verteilung(art, vwert, optionen=o)
             if "Position verschlechtert" in z.zustaende:
-                halb: dict[int, Fraction] = {}
-                for k, p in vert.items():
-                    halb[k // 2] = halb.get(k // 2, Fraction(0)) + p
-                vert = halb
+                vert = halbiert(vert)
             ziel_vert = vert
         c = angriff_chancen(wert, ziel_vert, kritschwelle=krit, patzerschwelle=patzer,
                             optionen=o)

@@ -107,3 +107,17 @@ def test_sitzung_protokoll_und_fortsetzen(tmp_path):
         sitzung.namen_augen("Herkulos 14")
     # Herkulos 10 + (5+5) = 20 → Tick 5, Söldner 10 + 7 = 17 → Tick 8
     assert sitzung.vorschlag(v2.zustand) == ("Herkulos", "Söldner")
+
+
+def test_halbe_verteidigung_in_der_vorschau():
+    k = _kampf()  # Herkulos bei 0, Söldner bei 3
+    k = z.anwenden(k, z.angriff_ereignis(k, "Herkulos", "Söldner", 0, augen={"angriff": "1", "patzer": "5"}))
+    assert "Position verschlechtert" in k["Herkulos"].zustaende
+    wahlen = {w.art: w for w in z.verteidigungs_wahlen(k, "Söldner", "Herkulos", 0) if w.waffe in (None, 0)}
+    assert wahlen["passiv"].titel.endswith("(halbiert)")
+    # passiv: 10 // 2 = 5 – Söldner 11 + W20 trifft außer bei der 1 immer
+    assert wahlen["passiv"].chancen.treffer == pytest.approx(19 / 20)
+    # Ausweichen: ⌊(10 + W10) / 2⌋ – unabhängig abgezählt
+    erwartet = sum(Fraction(1, 200) for a in range(2, 21) for w in range(1, 11)
+                   if a == 20 or 11 + a >= (10 + w) // 2)
+    assert wahlen["ausweichen"].chancen.treffer == pytest.approx(float(erwartet), abs=1e-15)
