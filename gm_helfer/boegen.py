@@ -727,7 +727,8 @@ def aus_tabellen(
 
     Die Zeilen der Tabelle ``"charaktere"`` werden über die Spalte ``datei`` den alten
     Bögen zugeordnet; Felder außerhalb des Schemas werden aus dem alten Bogen übernommen.
-    Eine neue Zeile (ohne ``datei``) wird ein neuer Bogen im Ordner der anderen. Zeilen der
+    Eine neue Zeile (``datei`` leer oder unbekannt) wird ein neuer Bogen im Ordner der
+    anderen, mit einem Dateinamen aus dem Namen. Zeilen der
     Untertabellen gehören über ``charakter`` zu einem Charakter (alter oder neuer Name).
     Abgeleitete Spalten werden ignoriert und neu berechnet. Nichts wird gespeichert.
     """
@@ -749,8 +750,8 @@ def aus_tabellen(
             basis.update({n: alt.werte.get(n) for n in feldnamen if n not in zeile})
             roh = {**basis, **roh}
             datei = alt.datei
-        else:
-            datei = Path(schluessel) if schluessel else _neuer_dateiname(roh.get("name") or "", ordner, belegt)
+        else:  # neue Zeile (oder verändertes "datei"): nie einen fremden Pfad übernehmen
+            datei = _neuer_dateiname(roh.get("name") or "", ordner, belegt)
         if datei in belegt:
             fehler.append(BogenFehler(datei, _name_fuer_meldung(roh, datei), "datei", "kommt doppelt vor."))
             continue

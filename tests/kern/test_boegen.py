@@ -374,6 +374,18 @@ def test_neue_zeile_wird_neuer_bogen(tmp_path):
     assert boegen.laden_datei(joerg.datei, SCHEMA) == (joerg, [])
 
 
+def test_veraenderte_datei_spalte_schreibt_nie_woanders_hin(tmp_path):
+    bs = _zwei_boegen(tmp_path)
+    t = boegen.als_tabellen(bs, SCHEMA)
+    c = t["charaktere"].with_columns(
+        pl.when(pl.col("name") == "Bert").then(pl.lit("../../etc/boese.toml")).otherwise(pl.col("datei")).alias("datei")
+    )
+    ergebnis = boegen.aus_tabellen({**t, "charaktere": c}, SCHEMA, bs)
+    assert ergebnis.fehler == ()
+    assert [b.datei for b in ergebnis.boegen] == [bs[0].datei, tmp_path / "bert.toml"]
+    assert all(b.datei.parent == tmp_path for b in ergebnis.boegen)
+
+
 # --------------------------------------------------------------------------- Hypothesis
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=20)
