@@ -54,6 +54,19 @@ from gm_helfer.w100.wuerfe import w100, w100_wert
 SYSTEM = "w100"
 
 
+def zahl(x: float) -> str:
+    """Zahl mit Dezimalkomma, höchstens eine Nachkommastelle: ``10.44 → "10,4"``, ``6.0 → "6"``."""
+    if abs(x) < 0.05:
+        return "0"
+    text = f"{x:.1f}".rstrip("0").rstrip(".")
+    return text.replace(".", ",").replace("-", "−")
+
+
+def meter(x: float) -> str:
+    """Meterangabe: ``10.44 → "10,4 m"``."""
+    return f"{zahl(x)} m"
+
+
 # --------------------------------------------------------------------------- Werte
 
 
@@ -447,12 +460,13 @@ def bewegung_ereignis(kampf: Kampf, name: str, nach: Sequence[float]) -> Ereigni
     strecke = math.dist(k.position, ziel)
     if strecke > k.bewegung + 1e-9:
         raise W100Fehler(
-            f"{name} kann höchstens {k.bewegung:g} m weit gehen, das Ziel ist {strecke:.1f} m entfernt."
+            f"{name} kann höchstens {meter(k.bewegung)} weit gehen, das Ziel ist {meter(strecke)} entfernt."
         )
     return Ereignis("bewegung", {"name": name, "von": list(k.position), "nach": list(ziel),
                                  "strecke": round(strecke, 2)},
                     regel=REGEL_HANDLUNGEN,
-                    text=f"{name} bewegt sich {strecke:.1f} m nach ({ziel[0]:g}, {ziel[1]:g}).")
+                    text=f"{name} bewegt sich {meter(strecke)} nach "
+                         f"({zahl(ziel[0])} | {zahl(ziel[1])}).")
 
 
 @dataclass(frozen=True)
@@ -512,8 +526,8 @@ def angriff_planen(
     entfernung = abstand(a, z)
     if reichweite_pruefen and entfernung > w.reichweite + 1e-9:
         raise W100Fehler(
-            f"{ziel} ist {entfernung:.1f} m entfernt – außer Reichweite von „{waffe}“ "
-            f"({w.reichweite:g} m). Erst bewegen."
+            f"{ziel} ist {meter(entfernung)} entfernt – außer Reichweite von „{waffe}“ "
+            f"({meter(w.reichweite)}). Erst bewegen."
         )
     # Abwehr
     if flee and parade:

@@ -29,7 +29,9 @@ from gm_helfer.w100.kampf import (
     initiative_leiter,
     kampf_als_dict,
     kampf_aus_dict,
+    meter,
     naechster,
+    zahl,
     runde_vorbei,
 )
 from gm_helfer.w100.optionen import W100Fehler
@@ -101,7 +103,8 @@ def leiter_tabelle(kampf: Kampf) -> pl.DataFrame:
     return pl.DataFrame([
         {"Name": z["name"], "Initiative": z["initiative"], "Status": z["status"],
          "LP": f"{z['lp']}/{z['lp_max']}", "Flee": f"{z['flee']}/{z['flee_max']}",
-         "Parade frei": z["parade_frei"], "Position": f"({z['x']:g}, {z['y']:g})"}
+         "Parade frei": z["parade_frei"],
+         "Position": f"({zahl(z['x'])} | {zahl(z['y'])})"}
         for z in initiative_leiter(kampf)
     ])
 
@@ -160,7 +163,7 @@ class Vorschau:
         p = self.plan
         return (f"{p.angreifer} → {p.ziel} mit {p.waffe.name}: OB {p.ob}, DB {p.db}, "
                 f"Modifikator {p.modifikator:+d}, Patzerbereich 1–{p.waffe.patzerbereich}, "
-                f"Panzerung {p.panzerung} ({p.waffe.schadensart}), Abstand {p.abstand:.1f} m")
+                f"Panzerung {p.panzerung} ({p.waffe.schadensart}), Abstand {meter(p.abstand)}")
 
 
 def vorschau(kampf: Kampf, ziel: str | None, waffe: str | None, *, modifikator: int = 0,
@@ -179,8 +182,8 @@ def vorschau(kampf: Kampf, ziel: str | None, waffe: str | None, *, modifikator: 
                               reichweite_pruefen=False, **abwehr_punkte(abwehr, punkte))
         meldung = ""
         if plan.abstand > plan.waffe.reichweite:
-            meldung = (f"⚠ {ziel} ist {plan.abstand:.1f} m entfernt – außer Reichweite von "
-                       f"„{waffe}“ ({plan.waffe.reichweite:g} m). Erst bewegen.")
+            meldung = (f"⚠ {ziel} ist {meter(plan.abstand)} entfernt – außer Reichweite von "
+                       f"„{waffe}“ ({meter(plan.waffe.reichweite)}). Erst bewegen.")
         z = kampf[ziel]
         art = abwehr if abwehr != KEINE_ABWEHR else AUSWEICHEN
         # Welche Abwehr ist gegen diese Waffe überhaupt erlaubt? Maximal vorhandene Punkte prüfen.

@@ -122,14 +122,14 @@ def test_flee_verbraucht_auch_beim_patzer_und_regeneriert():
 def test_reichweite_vor_dem_angriff_geprueft():
     kampf = _bereit(vier(), ALLE, "John")
     assert w100.angriff_planen(kampf, "John", "Ork", "Langschwert").abstand == 1.0
-    with pytest.raises(W100Fehler, match="10.0 m entfernt – außer Reichweite"):
+    with pytest.raises(W100Fehler, match="10 m entfernt – außer Reichweite"):
         w100.angriff_planen(kampf, "John", "Wolf", "Langschwert")
     kampf = anwenden(kampf, w100.bewegung_ereignis(kampf, "John", (6.0, 0.0)))
     with pytest.raises(W100Fehler, match="keine Bewegungshandlung mehr"):
         w100.bewegung_ereignis(kampf, "John", (7.0, 0.0))
-    with pytest.raises(W100Fehler, match="4.0 m entfernt"):
+    with pytest.raises(W100Fehler, match="4 m entfernt"):
         w100.angriff_planen(kampf, "John", "Wolf", "Langschwert")
-    with pytest.raises(W100Fehler, match="5.0 m entfernt"):
+    with pytest.raises(W100Fehler, match="5 m entfernt"):
         w100.angriff_planen(kampf, "John", "Ork", "Langschwert")
 
 
