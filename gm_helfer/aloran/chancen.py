@@ -42,20 +42,22 @@ def verbund(wuerfel: int, schwierigkeit: int = GRUNDSCHWIERIGKEIT) -> Mapping[tu
     """Exakte gemeinsame Verteilung ``(netto_erfolge, einser) -> P`` eines W10-Pools."""
     pruefe_anzahl(wuerfel)
     pruefe_schwierigkeit(schwierigkeit)
-    # Arten: Eins, Fehlschlag (2..s-1), Erfolg (s..9), Null (10) – je mit Vertreter-Auge
-    arten = ((1, ZEHNTEL), (2, Fraction(schwierigkeit - 2, 10)),
-             (schwierigkeit, Fraction(10 - schwierigkeit, 10)), (10, ZEHNTEL))
-    arten = tuple((auge, p) for auge, p in arten if p > 0)
-    ergebnis: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    # Arten: Eins, Niete (2..s-1), Erfolg (s..9), Null (10) – je mit Vertreter-Auge und Zahl der Seiten
+    arten = ((1, 1), (2, schwierigkeit - 2), (schwierigkeit, 10 - schwierigkeit), (10, 1))
+    arten = tuple((auge, seiten) for auge, seiten in arten if seiten > 0)
+    zaehler: dict[tuple[int, int], int] = defaultdict(int)
     for anzahlen in _aufteilungen(wuerfel, len(arten)):
-        gewicht = Fraction(factorial(wuerfel))
+        gewicht = factorial(wuerfel)  # Multinomialkoeffizient × Seiten je Art, ganzzahlig
         augen: list[int] = []
-        for (auge, p), k in zip(arten, anzahlen):
-            gewicht *= p ** k / factorial(k)
+        for (auge, _), k in zip(arten, anzahlen):
+            gewicht //= factorial(k)
             augen.extend([auge] * k)
+        for (_, seiten), k in zip(arten, anzahlen):
+            gewicht *= seiten ** k
         netto = netto_erfolge(augen, schwierigkeit)
-        ergebnis[(netto, augen.count(1))] += gewicht
-    return MappingProxyType(dict(ergebnis))
+        zaehler[(netto, augen.count(1))] += gewicht
+    gesamt = 10 ** wuerfel
+    return MappingProxyType({k: Fraction(n, gesamt) for k, n in zaehler.items()})
 
 
 def _aufteilungen(n: int, teile: int):
@@ -178,14 +180,31 @@ class AngriffChancen:
     """Die Kategorien als Brüche (für die Schadenschancen)."""
 
 
+@lru_cache(maxsize=4096)
+def _seite(wuerfel: int, schwierigkeit: int, talentstufe: int) -> tuple[tuple[int, int, Fraction], ...]:
+    """Eine Seite des Vergleichs, zusammengefasst auf ``(netto, vertreter_einser, P)``.
+
+    Für Patzer zählt nur, ob die Einser die Patzerstufe erreichen; ``vertreter_einser`` ist
+    dafür 0 oder die Patzerstufe. So bleibt :func:`~.angriff.vergleich_auswerten` die einzige
+    Stelle der Regel, und es gibt nur wenige Paare auszuwerten.
+    """
+    stufe = patzerstufe(talentstufe)
+    zusammen: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    for (netto, einser), p in verbund(wuerfel, schwierigkeit).items():
+        zusammen[(netto, stufe if einser >= stufe else 0)] += p
+    return tuple((n, e, p) for (n, e), p in sorted(zusammen.items()))
+
+
+@lru_cache(maxsize=1024)
 def angriff_chancen(lage_: Lage, optionen: Optionen = Optionen(), *, verteidigt: bool = True) -> AngriffChancen:
     """Exakte Chancen des Austauschs, mit denselben Regeln wie :func:`~.angriff.vergleich_auswerten`."""
-    a = verbund(lage_.angriff_pool, lage_.angriff_schwierigkeit)
-    v = verbund(lage_.verteidigung_pool if verteidigt else 0, lage_.verteidigung_schwierigkeit)
+    a = _seite(lage_.angriff_pool, lage_.angriff_schwierigkeit, lage_.angriff_talentstufe)
+    v = _seite(lage_.verteidigung_pool if verteidigt else 0, lage_.verteidigung_schwierigkeit,
+               lage_.verteidigung_talentstufe)
     kat: dict[str, Fraction] = {k: Fraction(0) for k in KATEGORIEN}
     flags = defaultdict(Fraction)
-    for (na, ea), pa in a.items():
-        for (nv, ev), pv in v.items():
+    for na, ea, pa in a:
+        for nv, ev, pv in v:
             e = vergleich_auswerten(na, ea, nv, ev, lage_, optionen, verteidigt=verteidigt)
             p = pa * pv
             kat[e.kategorie] += p
