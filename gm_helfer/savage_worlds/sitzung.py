@@ -1,0 +1,342 @@
+"""Bausteine für das Live-Notebook: Protokolldatei, sicheres Ausführen, Tabellen, Auswahllisten.
+
+Keine Regeln hier – nur das, was ein Notebook sonst selbst zusammensetzen müsste (damit die
+Zellen dünn bleiben): Verlauf anlegen und fortsetzen, ein Ereignis bauen und ausführen
+(Fehler als deutsche Meldung statt Zellfehler), Anzeigen des Zustands.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from gm_helfer import pfade
+from gm_helfer.boegen import Bogen
+from gm_helfer.karten import KartenFehler, karte_svg
+from gm_helfer.protokoll import Ereignis, ProtokollFehler, Verlauf
+from gm_helfer.savage_worlds import kampf as k
+from gm_helfer.savage_worlds.bogen import kaempfer_aus_bogen
+from gm_helfer.savage_worlds.kampf import KampfFehler, Kampfzustand
+from gm_helfer.savage_worlds.optionen import Optionen
+from gm_helfer.wuerfel import WuerfelFehler
+
+__all__ = [
+    "FARBEN",
+    "augen",
+    "ausfuehren",
+    "countdown_html",
+    "fortsetzen_sicher",
+    "kaempfer_tabelle",
+    "kampf_aus_boegen",
+    "karten_eingabe",
+    "lage",
+    "neuer_verlauf",
+    "protokoll_tabelle",
+    "protokolle",
+    "rueckgaengig",
+]
+
+SYSTEM = "savage_worlds"
+
+FARBEN = {
+    "verfehlt": "#9e9e9e",
+    "keine Wirkung": "#bdbdbd",
+    "Angeschlagen": "#fbc02d",
+    "1 Wunde": "#fb8c00",
+    "2 Wunden": "#f4511e",
+    "3 Wunden": "#d84315",
+    "Außer Gefecht": "#8e0000",
+    "Kritischer Fehlschlag": "#6d4c41",
+    "Fehlschlag": "#9e9e9e",
+    "Erfolg": "#66bb6a",
+    "Steigerung": "#2e7d32",
+}
+"""Farben der Ausgänge in den Chancen-Diagrammen."""
+
+
+def kampf_aus_boegen(
+    boegen: Iterable[Bogen], *, optionen: Optionen = Optionen(), grosse_gruppen: bool = False, spielleiter_bennies: int = 0
+) -> Kampfzustand:
+    """Startzustand aus den gewählten Bögen (Statisten mit ``anzahl`` werden vervielfacht)."""
+    kaempfer = [kf for b in boegen for kf in kaempfer_aus_bogen(b)]
+    return k.kampf_beginnen(kaempfer, optionen=optionen, grosse_gruppen=grosse_gruppen, spielleiter_bennies=spielleiter_bennies)
+
+
+def neuer_verlauf(zustand: Kampfzustand, ordner: Path | None = None) -> Verlauf[Kampfzustand]:
+    """Ein neuer Verlauf mit Protokolldatei im Kampfordner (``GM_HELFER_KAEMPFE``)."""
+    ordner = Path(ordner or pfade.kampf_ordner())
+    ordner.mkdir(parents=True, exist_ok=True)
+    stempel = datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
+    datei = ordner / f"{SYSTEM}_{stempel}.jsonl"
+    i = 2
+    while datei.exists():
+        datei = ordner / f"{SYSTEM}_{stempel}_{i}.jsonl"
+        i += 1
+    return Verlauf(zustand, k.anwenden, datei=datei, system=SYSTEM, kopf=k.kopf(zustand))
+
+
+def protokolle(ordner: Path | None = None) -> list[Path]:
+    """Gespeicherte Savage-Worlds-Kämpfe, neueste zuerst."""
+    ordner = Path(ordner or pfade.kampf_ordner())
+    if not ordner.is_dir():
+        return []
+    return sorted(ordner.glob(f"{SYSTEM}_*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def fortsetzen_sicher(datei: str | Path | None) -> tuple[Verlauf[Kampfzustand] | None, str]:
+    """Setzt einen Kampf aus seiner Protokolldatei fort; Fehler werden zur Meldung."""
+    if not datei:
+        return None, "⚠ Erst einen gespeicherten Kampf wählen."
+    try:
+        verlauf, warnungen = Verlauf.fortsetzen(Path(datei), k.start_aus_kopf, k.anwenden)
+    except (ProtokollFehler, KampfFehler, KeyError, ValueError) as fehler:
+        return None, f"⚠ {fehler}"
+    text = f"Fortgesetzt: {Path(datei).name} mit {len(verlauf.ereignisse)} Schritten."
+    if warnungen:
+        text += " " + " ".join(f"⚠ {w}" for w in warnungen)
+    return verlauf, text
+
+
+def ausfuehren(verlauf: Verlauf[Kampfzustand] | None, baue: Callable[[Kampfzustand], Ereignis]) -> str:
+    """Baut ein Ereignis aus dem aktuellen Zustand und führt es aus; gibt die Protokollzeile
+    oder eine deutsche Fehlermeldung (⚠ …) zurück – nie eine Ausnahme."""
+    if verlauf is None:
+        return "⚠ Noch kein Kampf – oben beginnen oder fortsetzen."
+    try:
+        ereignis = baue(verlauf.zustand)
+        verlauf.ausfuehren(ereignis)
+    except (KampfFehler, WuerfelFehler, KartenFehler, ProtokollFehler, ValueError, TypeError, KeyError) as fehler:
+        return f"⚠ {fehler}"
+    return ("✎ " if ereignis.eingetippt else "") + ereignis.text
+
+
+def rueckgaengig(verlauf: Verlauf[Kampfzustand] | None) -> str:
+    if verlauf is None or not verlauf.ereignisse:
+        return "⚠ Nichts zum Zurücknehmen."
+    letztes = verlauf.ereignisse[-1]
+    verlauf.rueckgaengig()
+    return f"Zurückgenommen: {letztes.text}"
+
+
+def augen(text: str | None) -> str | None:
+    """Eingetippte Augen aus einem Textfeld; leer heißt: das Programm würfelt."""
+    if text is None or not str(text).strip():
+        return None
+    return str(text).strip()
+
+
+def wurfquelle(text: str | None, rng: Any) -> dict[str, Any]:
+    """``{"augen": text}`` wenn der Spielleiter Würfel eingetippt hat, sonst ``{"rng": rng}``."""
+    eingetippt = augen(text)
+    return {"augen": eingetippt} if eingetippt is not None else {"rng": rng}
+
+
+def _namens_teile(text: str) -> list[tuple[str, str]]:
+    teile = []
+    for teil in [t for t in re.split(r"[;\n]", text or "") if t.strip()]:
+        if ":" not in teil:
+            raise KampfFehler(f"„{teil.strip()}“: bitte „Name: …“ eintippen, z. B. „Brakka: A♠; Banditen: 7♥ 3♣“.")
+        name, rest = teil.split(":", 1)
+        teile.append((name.strip(), rest.strip()))
+    return teile
+
+
+def wurfquelle_paar(text: str | None, rng: Any) -> dict[str, Any]:
+    """Vergleichende Probe: „7, 2 | 5“ → eigene und gegnerische Augen; leer → ``rng``.
+
+    Raises:
+        KampfFehler: eingetippt, aber ohne ``|`` zwischen beiden Seiten.
+    """
+    if augen(text) is None:
+        return {"rng": rng}
+    teile = str(text).split("|")
+    if len(teile) != 2 or not all(t.strip() for t in teile):
+        raise KampfFehler("Bitte beide Seiten eintippen, getrennt durch „|“, z. B. „7, 2 | 5“.")
+    return {"augen": teile[0].strip(), "gegen_augen": teile[1].strip()}
+
+
+def wurfquelle_je_name(text: str | None, rng: Any) -> dict[str, Any]:
+    """Mehrere Proben (Überraschung): „Brakka: 4, 2; Mira: 6+1, 3“ oder leer → ``rng``."""
+    return {"augen": augen_je_name(str(text))} if augen(text) is not None else {"rng": rng}
+
+
+def kartenquelle(text: str | None, rng: Any) -> dict[str, Any]:
+    """Echte Karten („Brakka: A♠; Banditen: 7♥“) oder, wenn leer, ``rng``."""
+    return {"eingetippt": karten_eingabe(str(text))} if augen(text) is not None else {"rng": rng}
+
+
+def augen_je_name(text: str) -> dict[str, str]:
+    """„Brakka: 4, 2; Mira: 6+1, 3“ → ``{"Brakka": "4, 2", "Mira": "6+1, 3"}``."""
+    return dict(_namens_teile(text))
+
+
+def karten_eingabe(text: str) -> dict[str, list[str]]:
+    """„Brakka: A♠; Banditen: 7♥ 3♣; Mira: Joker rot“ → Karten je Empfänger, in der Reihenfolge
+    des Ziehens (Kühler Kopf, Schnell). Karten durch Leerzeichen oder Komma getrennt.
+
+    Raises:
+        KampfFehler: ein Teil ohne Doppelpunkt.
+    """
+    aus: dict[str, list[str]] = {}
+    for name, rest in _namens_teile(text):
+        if "," in rest:
+            aus[name] = [x.strip() for x in rest.split(",") if x.strip()]
+            continue
+        karten: list[str] = []
+        for wort in rest.split():
+            if karten and karten[-1].lower() == "joker" and wort.lower() in ("rot", "schwarz"):
+                karten[-1] += " " + wort
+            else:
+                karten.append(wort)
+        aus[name] = karten
+    return aus
+
+
+def lage(zustand: Kampfzustand | None) -> str:
+    """Eine Zeile: Runde, wer dran ist, Bennies des Spielleiters."""
+    if zustand is None:
+        return "Noch kein Kampf."
+    if zustand.runde == 0:
+        return "Kampf bereit – „Neue Runde“ beginnt Runde 1."
+    dran = zustand.am_zug or "niemand"
+    naechster = zustand.naechster()
+    teile = [f"Runde {zustand.runde}", f"an der Reihe: {dran}"]
+    if not zustand.karten:
+        teile.append("Karten austeilen")
+    elif naechster:
+        teile.append(f"als Nächstes: {naechster}")
+    elif not zustand.am_zug:
+        teile.append("alle haben gehandelt")
+    if zustand.abwartend:
+        teile.append("wartet ab: " + ", ".join(sorted(zustand.abwartend)))
+    teile.append(f"Bennies Spielleiter: {zustand.spielleiter_bennies}")
+    return " · ".join(teile)
+
+
+def offene_aufgaben(zustand: Kampfzustand | None) -> list[str]:
+    """Was die Regeln jetzt verlangen (Ausbluten vor den Karten, Außer-Gefecht-Proben, …)."""
+    if zustand is None:
+        return []
+    aus = []
+    for kf in zustand.kaempfer:
+        if kf.ag_probe_offen:
+            aus.append(f"{kf.name}: Außer-Gefecht-Probe würfeln (vorher ggf. wegstecken)")
+        if kf.blutet and not kf.tot and not zustand.karten:
+            aus.append(f"{kf.name} blutet: Ausbluten-Probe vor den Karten")
+    for t in zustand.offene_treffer:
+        aus.append(f"Treffer {t.angreifer} → {t.ziel}: Schaden würfeln")
+    if zustand.am_zug:
+        for m in zustand.mitglieder(zustand.am_zug):
+            if m.angeschlagen and m.kampffaehig:
+                aus.append(f"{m.name} ist Angeschlagen: erst Erholungsprobe oder Benny")
+    return aus
+
+
+def kaempfer_tabelle(zustand: Kampfzustand) -> pl.DataFrame:
+    """Eine Zeile je Kämpfer: Seite, Karte, Zustand, Wunden, Bennies, Parade, Robustheit."""
+    zeilen = []
+    for kf in zustand.kaempfer:
+        emp = zustand.empfaenger(kf)
+        karte = zustand.karte_von(emp)
+        zeilen.append({
+            "Name": kf.name,
+            "Seite": kf.seite,
+            "Art": "Wildcard" if kf.wildcard else "Statist",
+            "Karte": (str(karte) if karte else "–") + (" (wartet)" if emp in zustand.abwartend else ""),
+            "Zustand": kf.zustand_text,
+            "Wunden": kf.wunden,
+            "Bennies": kf.bennies,
+            "Parade": kf.parade,
+            "Robustheit": kf.robustheit,
+            "Verletzungen": "; ".join(kf.verletzungen),
+        })
+    return pl.DataFrame(zeilen)
+
+
+def countdown_html(zustand: Kampfzustand) -> str:
+    """Die Aktionskarten in der Reihenfolge des Herunterzählens, mit Namen darunter."""
+    if not zustand.karten:
+        return "<div id='sw-karten'><em>Noch keine Karten ausgeteilt.</em></div>"
+    teile = []
+    for emp, karte in zustand.reihenfolge():
+        stil = "opacity:0.35;" if emp in zustand.gehandelt else ""
+        rahmen = "outline:3px solid #2e7d32;border-radius:6px;" if emp == zustand.am_zug else ""
+        zusatz = " · wartet" if emp in zustand.abwartend else ""
+        zusatz += " · +2" if karte.ist_joker and zustand.karte_runde(emp) == zustand.runde else ""
+        teile.append(
+            f"<div style='text-align:center;{stil}{rahmen}padding:2px'>{karte_svg(karte, 56)}"
+            f"<div style='font-size:0.8em'>{html.escape(emp)}{zusatz}</div></div>"
+        )
+    return "<div id='sw-karten' style='display:flex;gap:8px;flex-wrap:wrap'>" + "".join(teile) + "</div>"
+
+
+def protokoll_tabelle(verlauf: Verlauf[Kampfzustand] | None) -> pl.DataFrame:
+    """Das Protokoll, neuestes zuerst, mit der Regel jedes Schritts (✎ = eingetippt)."""
+    zeilen = [
+        {"Nr.": i, "Was geschah": ("✎ " if e.eingetippt else "") + e.text, "Regel": e.regel}
+        for i, e in enumerate(verlauf.ereignisse if verlauf else (), start=1)
+    ]
+    return pl.DataFrame(zeilen, schema={"Nr.": pl.Int64, "Was geschah": pl.Utf8, "Regel": pl.Utf8}).reverse()
+
+
+# -- Auswahllisten ----------------------------------------------------------------------------
+
+
+def angreifer(zustand: Kampfzustand) -> list[str]:
+    """Wer jetzt handeln kann: die kampffähigen Mitglieder der Karte, die an der Reihe ist."""
+    if not zustand.am_zug:
+        return []
+    return [m.name for m in zustand.mitglieder(zustand.am_zug) if m.kampffaehig]
+
+
+def ziele(zustand: Kampfzustand, wer: str | None) -> list[str]:
+    """Mögliche Ziele: zuerst die kampffähigen Gegner, dann alle anderen."""
+    if not wer:
+        return [kf.name for kf in zustand.kaempfer if kf.kampffaehig]
+    seite = zustand.kaempfer_namens(wer).seite
+    gegner = [kf.name for kf in zustand.kaempfer if kf.seite != seite and kf.kampffaehig]
+    rest = [kf.name for kf in zustand.kaempfer if kf.name not in gegner and kf.name != wer and not kf.tot]
+    return gegner + rest
+
+
+def waffen(zustand: Kampfzustand, wer: str | None) -> list[str]:
+    if not wer:
+        return []
+    return [w.name for w in zustand.kaempfer_namens(wer).waffen] + ["Waffenlos"]
+
+
+def namen(zustand: Kampfzustand, bedingung: str) -> list[str]:
+    """Namen nach Zustand: „angeschlagen“, „ag_offen“, „blutet“, „wildcard“, „kampffaehig“, „alle“."""
+    tests: Mapping[str, Callable[[Any], bool]] = {
+        "angeschlagen": lambda kf: kf.angeschlagen and kf.kampffaehig,
+        "ag_offen": lambda kf: kf.ag_probe_offen,
+        "blutet": lambda kf: kf.blutet and not kf.tot,
+        "wildcard": lambda kf: kf.wildcard and not kf.tot,
+        "kampffaehig": lambda kf: kf.kampffaehig,
+        "alle": lambda kf: True,
+    }
+    return [kf.name for kf in zustand.kaempfer if tests[bedingung](kf)]
+
+
+def empfaenger_liste(zustand: Kampfzustand, bedingung: str = "alle") -> list[str]:
+    """Kartenempfänger: „alle“, „abwartend“ oder „mit_karte“ (noch nicht gehandelt)."""
+    alle = list(zustand.alle_empfaenger())
+    if bedingung == "abwartend":
+        return [e for e in alle if e in zustand.abwartend]
+    if bedingung == "mit_karte":
+        return [e for e, _ in zustand.reihenfolge() if e not in zustand.gehandelt]
+    return alle
+
+
+def wegstecken_ziel(zustand: Kampfzustand) -> str | None:
+    """Wer die Wunden des letzten Schadenswurfs noch wegstecken kann."""
+    os_ = zustand.offener_schaden
+    if os_ is None or os_.wunden == 0 or not os_.vorher.wildcard:
+        return None
+    return os_.ziel

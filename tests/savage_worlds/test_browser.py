@@ -1,0 +1,88 @@
+"""Eine ganze Runde Savage Worlds im Live-Notebook, gespielt in headless Chromium."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # ohne Playwright überspringt conftest die Browsertests
+    expect = None
+
+NOTEBOOK = "savage_worlds_kampf.py"
+
+
+def _klicken(seite, name, warte_fertig):
+    seite.get_by_role("button", name=name).first.click()
+    warte_fertig(seite)
+
+
+def _text(seite, hook):
+    return seite.locator(f"#{hook}").first.inner_text(timeout=20_000)
+
+
+def _schritte(seite) -> int:
+    return int(re.search(r"\d+", _text(seite, "sw-schritte")).group())
+
+
+def _warte_auf_schritte(seite, mindestens: int) -> int:
+    expect(seite.locator("#sw-schritte").first).to_have_text(re.compile(r"\d+ Schritte"), timeout=30_000)
+    for _ in range(120):
+        n = _schritte(seite)
+        if n >= mindestens:
+            return n
+        seite.wait_for_timeout(250)
+    raise AssertionError(f"Nach dem Klick stehen nur {_schritte(seite)} Schritte im Protokoll, erwartet {mindestens}.")
+
+
+def _falls_da_klicken(seite, name, warte_fertig) -> bool:
+    knopf = seite.get_by_role("button", name=name)
+    if knopf.count() and knopf.first.is_visible():
+        knopf.first.click()
+        warte_fertig(seite)
+        return True
+    return False
+
+
+@pytest.mark.browser
+def test_eine_ganze_runde_live(browser_seite, warte_fertig, keine_zellfehler, tmp_path):
+    seite = browser_seite(NOTEBOOK)
+    keine_zellfehler(seite)
+    _klicken(seite, "Neuen Kampf beginnen", warte_fertig)
+    expect(seite.locator("#sw-lage").first).to_contain_text("Kampf bereit", timeout=30_000)
+    _klicken(seite, "Neue Runde", warte_fertig)
+    _warte_auf_schritte(seite, 1)
+    _klicken(seite, "Karten austeilen", warte_fertig)
+    _warte_auf_schritte(seite, 2)
+    # eine Karte je Wildcard und je Statistengruppe (Söldner handeln auf Brakkas Karte)
+    expect(seite.locator("#sw-karten svg.karte")).to_have_count(7, timeout=30_000)
+    assert "Runde 1" in _text(seite, "sw-lage")
+    for _ in range(10):
+        if "alle haben gehandelt" in _text(seite, "sw-lage"):
+            break
+        vorher = _schritte(seite)
+        _klicken(seite, "Nächster ist dran", warte_fertig)
+        _warte_auf_schritte(seite, vorher + 1)
+        # Chancen stehen vor dem Wurf da
+        if seite.locator("#sw-treffer").count():
+            assert "%" in _text(seite, "sw-treffer")
+        vorher = _schritte(seite)
+        if _falls_da_klicken(seite, "Angriff würfeln", warte_fertig) and "⚠" not in _text(seite, "sw-meldung"):
+            _warte_auf_schritte(seite, vorher + 1)
+        while _falls_da_klicken(seite, "Schaden würfeln", warte_fertig):
+            pass
+        _falls_da_klicken(seite, "Außer-Gefecht-Probe", warte_fertig)
+        _klicken(seite, "Zug beenden", warte_fertig)
+    expect(seite.locator("#sw-lage").first).to_contain_text("alle haben gehandelt", timeout=30_000)
+    protokoll = seite.get_by_role("table").last.inner_text()
+    assert "Savage Worlds ›" in protokoll
+    assert "greift" in seite.content()
+    n = _schritte(seite)
+    _klicken(seite, "Rückgängig", warte_fertig)
+    expect(seite.locator("#sw-schritte").first).to_have_text(f"{n - 1} Schritte", timeout=30_000)
+    assert "Zurückgenommen" in _text(seite, "sw-meldung")
+    keine_zellfehler(seite)
+    seite.screenshot(path=str(tmp_path / "savage_worlds_kampf.png"), full_page=True)
+    seite.screenshot(path="/tmp/savage_worlds_kampf.png", full_page=True)
