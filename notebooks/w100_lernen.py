@@ -212,7 +212,9 @@ def _():
             "Ork-Krieger": mo.ui.array([mo.ui.number(1, 100, value=50, label="Wurf"), mo.ui.number(0, 300, value=25, label="Bonus")]),
         }
     )
-    ini
+    mo.vstack(
+        [mo.hstack([mo.md(f"**{_name}**"), *_paar.elements], justify="start") for _name, _paar in ini.elements.items()]
+    )
     return (ini,)
 
 

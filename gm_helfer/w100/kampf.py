@@ -746,6 +746,8 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
                 raise W100Fehler(f"{z.name} hat nicht genug Flee ({z.flee}) für {punkte} Punkte.")
             z = replace(z, flee=(z.flee or 0) - punkte)
         elif d["abwehr"] == PARADE:
+            if punkte > z.parade_frei:
+                raise W100Fehler(f"{z.name} hat nur {z.parade_frei} freie Punkte Nahkampf-OB zur Parade.")
             z = replace(z, parade_gebunden=z.parade_gebunden + punkte)
         z = _lp_aendern(z, -int(d["schaden"]))
         return kampf.mit(z)

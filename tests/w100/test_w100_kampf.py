@@ -320,3 +320,17 @@ def test_unbekanntes_ereignis_und_namen():
         neuer_kampf([john(), john()])
     with pytest.raises(W100Fehler, match="Unbekannte W100-Option"):
         Optionen.aus_dict({"glueck": True})
+
+
+def test_anwenden_prueft_abwehrpunkte_im_protokoll():
+    """Ein (von Hand verändertes) Protokoll mit zu viel Flee oder Parade wird abgewiesen."""
+    kampf = _bereit(neuer_kampf([john(), ork()]), {"John": 90, "Ork": 10})
+    plan = w100.angriff_planen(kampf, "John", "Ork", "Langschwert", parade=45)
+    e = w100.angriff_ereignis(kampf, plan, w100.w100(augen=20))
+    kampf2 = anwenden(kampf, e)
+    assert kampf2["Ork"].parade_frei == 0
+    with pytest.raises(W100Fehler, match="freie Punkte"):
+        anwenden(kampf2, replace(e, daten={**e.daten, "neue_aktion": True}))
+    e_flee = replace(e, daten={**e.daten, "abwehr": "ausweichen", "abwehr_punkte": 21})
+    with pytest.raises(W100Fehler, match="nicht genug Flee"):
+        anwenden(kampf, e_flee)
