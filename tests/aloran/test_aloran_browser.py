@@ -60,3 +60,9 @@ def test_attacke_gegen_parade_live(browser_seite, warte_fertig, keine_zellfehler
     _klicken(seite, "Rückgängig", warte_fertig)
     _warte_auf(seite, "aloran-schritte", "2 Schritte")
     keine_zellfehler(seite)
+    # Absturz simuliert: eine neue Sitzung setzt den Kampf aus seinem Protokoll fort
+    neu = browser_seite(NOTEBOOK)
+    _klicken(neu, "Kampf fortsetzen", warte_fertig)
+    _warte_auf(neu, "aloran-schritte", "2 Schritte")
+    _warte_auf(neu, "aloran-runde", "Runde 1")
+    keine_zellfehler(neu)
