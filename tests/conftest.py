@@ -8,6 +8,7 @@ im Projekt verändert. ``GM_HELFER_CHARAKTERE`` zeigt dabei auf eine Kopie von
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -179,19 +180,77 @@ def chromium_browser():
 
 
 LAEUFT = "[data-testid=loading-indicator], .running-app-icon"
+KERNEL_API = "/api/kernel/"
+ANTWORT_FRIST = 8.0  # so lange darf der Kernel nach einer Eingabe schweigen, bevor wir aufhören zu warten
+STILLE = 0.3  # so lange darf keine Nachricht des Kernels mehr kommen
 
 
-def warte_bis_fertig(seite, timeout: float = 60.0) -> None:
-    """Wartet, bis das Notebook Zellen zeigt und keine Zelle mehr läuft (zweimal hintereinander)."""
+class _Verkehr:
+    """Beobachtet, was zwischen Seite und marimo-Kernel unterwegs ist.
+
+    Nach einem Klick schickt die Seite ``POST /api/kernel/...``; die Zellen laufen erst,
+    wenn der Kernel dazu kommt – auf einem ausgelasteten Rechner Sekunden später. Wer nur
+    auf die Ladeanzeige schaut, ist dann zu früh fertig. Darum zählen hier offene Anfragen,
+    die Zustände der Zellen aus den ``cell-op``-Nachrichten und die Zeit der letzten
+    Nachricht über den Websocket.
+    """
+
+    def __init__(self, seite) -> None:
+        self.offen = 0
+        self.letzte_anfrage = 0.0
+        self.letzte_nachricht = 0.0
+        self.zellen: dict[str, str] = {}
+        seite.on("request", self._anfrage)
+        seite.on("requestfinished", self._erledigt)
+        seite.on("requestfailed", self._erledigt)
+        seite.on("websocket", lambda ws: ws.on("framereceived", self._nachricht))
+
+    def _anfrage(self, anfrage) -> None:
+        if KERNEL_API in anfrage.url:
+            self.offen += 1
+            self.letzte_anfrage = time.monotonic()
+
+    def _erledigt(self, anfrage) -> None:
+        if KERNEL_API in anfrage.url:
+            self.offen = max(0, self.offen - 1)
+
+    def _nachricht(self, inhalt) -> None:
+        self.letzte_nachricht = time.monotonic()
+        try:
+            nachricht = json.loads(inhalt)
+        except (TypeError, ValueError):
+            return
+        daten = nachricht.get("data") if isinstance(nachricht, dict) else None
+        if isinstance(daten, dict) and daten.get("op") == "cell-op" and daten.get("status"):
+            self.zellen[daten.get("cell_id", "")] = daten["status"]
+
+    def beschaeftigt(self) -> bool:
+        jetzt = time.monotonic()
+        unbeantwortet = self.letzte_anfrage > self.letzte_nachricht and jetzt - self.letzte_anfrage < ANTWORT_FRIST
+        laufend = any(z in ("queued", "running") for z in self.zellen.values())
+        return self.offen > 0 or unbeantwortet or laufend or jetzt - self.letzte_nachricht < STILLE
+
+
+_VERKEHR: dict[object, _Verkehr] = {}
+
+
+def warte_bis_fertig(seite, timeout: float = 90.0) -> None:
+    """Wartet, bis das Notebook Zellen zeigt, keine Zelle mehr läuft und der Kernel ruhig ist.
+
+    Seiten aus ``browser_seite``/``browser_seite_modul`` werden zusätzlich am Netzverkehr
+    beobachtet (siehe ``_Verkehr``): auch eine Eingabe, auf die der Kernel noch nicht
+    reagiert hat, zählt als "läuft noch".
+    """
+    verkehr = _VERKEHR.get(seite)
     frist = time.monotonic() + timeout
     ruhig = 0
     while time.monotonic() < frist:
         zellen = seite.locator(".marimo-cell").count()
-        laeuft = seite.locator(LAEUFT).count()
+        laeuft = seite.locator(LAEUFT).count() or (verkehr is not None and verkehr.beschaeftigt())
         ruhig = ruhig + 1 if zellen and not laeuft else 0
         if ruhig >= 2:
             return
-        seite.wait_for_timeout(250)
+        seite.wait_for_timeout(150)
     raise AssertionError(f"Das Notebook ist nach {timeout:.0f} s noch nicht fertig: {seite.url}")
 
 
@@ -199,6 +258,7 @@ def _seite_oeffnen(browser, marimo_server, notebook_dateiname: str, kontexte: li
     kontext = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     kontexte.append(kontext)
     seite = kontext.new_page()
+    _VERKEHR[seite] = _Verkehr(seite)
     seite.goto(marimo_server(notebook_dateiname) + "/")
     warte_bis_fertig(seite)
     seite.evaluate("document.fonts.ready")
@@ -211,6 +271,8 @@ def browser_seite(chromium_browser, marimo_server):
     kontexte: list = []
     yield lambda name: _seite_oeffnen(chromium_browser, marimo_server, name, kontexte)
     for k in kontexte:
+        for p in k.pages:
+            _VERKEHR.pop(p, None)
         k.close()
 
 
@@ -227,6 +289,8 @@ def browser_seite_modul(chromium_browser, marimo_server):
 
     yield oeffnen
     for k in kontexte:
+        for p in k.pages:
+            _VERKEHR.pop(p, None)
         k.close()
 
 
