@@ -15,11 +15,33 @@ from .vorschau import Vergleich, VerteidigungsWahl, zeitstrahl_eintraege
 __all__ = ["zeitstrahl_jetzt", "verteidigungs_diagramm", "vergleich_diagramm"]
 
 
+_FARBEN = {
+    "Angriff": "#3a6ea5",
+    "Konter": "#6a4c93",
+    "aktives Ausweichen": "#1b998b",
+    "Parade": "#2f7d32",
+    "Blocken": "#8d6e63",
+    "Aktion": "#5c6b73",
+    "Vorbereitung": "#c77c02",
+    "fortlaufend": "#e0a458",
+    "Ansage verfallen": "#b0b0b0",
+    "handelt jetzt": "#ff7f0e",
+    "nächste Aktion": "#f2b5bd",
+    "kampfunfähig": "#444444",
+    "wartet auf den Start": "#dddddd",
+}
+
+
 def zeitstrahl_jetzt(kampf: Kampf, titel: str = "Zeitstrahl") -> alt.LayerChart:
-    """Der Zeitstrahl des Kampfes (``diagramme.zeitstrahl_diagramm``) mit einer roten Linie
-    beim aktuellen Tick."""
+    """Der Zeitstrahl des Kampfes (``diagramme.zeitstrahl_diagramm``) mit festen Farben je
+    Art (gleich in jedem Diagramm) und einer roten Linie beim aktuellen Tick."""
     eintraege = zeitstrahl_eintraege(kampf)
-    basis = diagramme.zeitstrahl_diagramm(eintraege, titel=titel)
+    arten = list(dict.fromkeys(e["art"] for e in eintraege))
+    domain = [a for a in _FARBEN if a in arten] + [a for a in arten if a not in _FARBEN]
+    basis = diagramme.zeitstrahl_diagramm(eintraege, titel=titel).encode(
+        color=alt.Color("Art:N", scale=alt.Scale(domain=domain,
+                                                 range=[_FARBEN.get(a, "#999999") for a in domain]),
+                        legend=alt.Legend(title="Aktion", orient="top")))
     jetzt = kampf.jetzt
     if jetzt is None:
         return alt.layer(basis)
