@@ -40,6 +40,7 @@ __all__ = [
     "Wegsteckchancen",
     "ausbluten_chancen",
     "ausser_gefecht_chancen",
+    "erfolg_je_wuerfel",
     "erholung_chancen",
     "mehrfach_chancen",
     "probe_chancen",
@@ -117,6 +118,16 @@ def probe_chancen(
     return Probenchancen(erfolg, steig, krit, MappingProxyType(dict(sorted(stufen.items()))))
 
 
+def erfolg_je_wuerfel(mindestwurf: int = 4, modifikator: int = 0) -> dict[str, float]:
+    """Erfolgschance je Würfel W4 … W12, als Wildcard und als Statist (für den Vergleich)."""
+    aus = {}
+    for seiten in (4, 6, 8, 10, 12):
+        for wildcard in (True, False):
+            name = f"W{seiten} {'Wildcard' if wildcard else 'Statist'}"
+            aus[name] = probe_chancen(f"W{seiten}", wildcard, modifikator, mindestwurf).erfolg
+    return aus
+
+
 def mehrfach_chancen(
     wuerfel: str | Eigenschaft,
     anzahl: int,
@@ -177,6 +188,13 @@ class Schadenschancen:
     @property
     def mindestens_eine_wunde(self) -> float:
         return math.fsum(self.wunden.values())
+
+    def stufen(self) -> dict[str, float]:
+        """Für Diagramme: „keine Wirkung“, „Angeschlagen“, „1 Wunde“, …, „4+ Wunden“."""
+        aus = {"keine Wirkung": self.keine_wirkung, "Angeschlagen": self.angeschlagen}
+        for k, p in self.wunden.items():
+            aus["4+ Wunden" if k == 4 else f"{k} Wunde{'n' if k > 1 else ''}"] = p
+        return aus
 
 
 def schadens_chancen(

@@ -68,6 +68,19 @@ def kampf_aus_boegen(
     return k.kampf_beginnen(kaempfer, optionen=optionen, grosse_gruppen=grosse_gruppen, spielleiter_bennies=spielleiter_bennies)
 
 
+def beispiel_runde(ordner: Path | None = None, *, seed: int = 0) -> Verlauf[Kampfzustand]:
+    """Alle Beispielbögen, eine Runde begonnen und Karten ausgeteilt (für das Lern-Notebook)."""
+    import random
+
+    from gm_helfer.boegen import laden
+
+    ladung = laden(SYSTEM, ordner)
+    verlauf = Verlauf(kampf_aus_boegen(ladung.boegen), k.anwenden)
+    verlauf.ausfuehren(k.ereignis_runde(verlauf.zustand))
+    verlauf.ausfuehren(k.ereignis_karten(verlauf.zustand, rng=random.Random(seed)))
+    return verlauf
+
+
 def neuer_verlauf(zustand: Kampfzustand, ordner: Path | None = None) -> Verlauf[Kampfzustand]:
     """Ein neuer Verlauf mit Protokolldatei im Kampfordner (``GM_HELFER_KAEMPFE``)."""
     ordner = Path(ordner or pfade.kampf_ordner())

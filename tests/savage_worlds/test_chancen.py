@@ -221,3 +221,15 @@ def test_erholung_chancen():
     e = probe_ergebnisse("W6", True, -1, 4)
     assert r["erholt, handelt normal"] == pytest.approx(e["Steigerung"], abs=1e-12)
     assert math.fsum(r.values()) == pytest.approx(1, abs=1e-12)
+
+
+def test_stufen_und_erfolg_je_wuerfel():
+    c = sw.schadens_chancen("W12+W8", 8)
+    stufen = c.stufen()
+    assert list(stufen) == ["keine Wirkung", "Angeschlagen", "1 Wunde", "2 Wunden", "3 Wunden", "4+ Wunden"]
+    assert math.fsum(stufen.values()) == pytest.approx(1, abs=1e-11)
+    from gm_helfer.savage_worlds.chancen import erfolg_je_wuerfel
+
+    e = erfolg_je_wuerfel(6)
+    assert e["W8 Wildcard"] == pytest.approx(sw.probe_chancen("W8", True, 0, 6).erfolg)
+    assert all(e[f"W{s} Wildcard"] > e[f"W{s} Statist"] for s in (4, 6, 8, 10, 12))
