@@ -178,6 +178,7 @@ def _(kampf, verlauf):
         mo.md(f"## <span id='aloran-runde'>Runde {kampf.runde}</span> "
               f"<small style='font-weight:normal'>· Protokoll: {_datei}</small>"),
         mo.ui.table(pl.DataFrame(aloran.uebersicht(kampf)), selection=None, pagination=False,
+                    wrapped_columns=["Verletzung"],
                     label="Handlungsreihenfolge (höchste Initiative zuerst; gleiche Zahl = gleichzeitig)"),
     ])
     return
@@ -404,7 +405,9 @@ def _(verlauf, version):
         mo.md(f"## Protokoll (<span id='aloran-schritte'>{len(_zeilen)} Schritte</span>)"),
         mo.md(f"Zuletzt: <span id='aloran-letztes'>{_letzte}</span>"),
         mo.ui.table(pl.DataFrame(list(reversed(_zeilen))) if _zeilen else pl.DataFrame({"Ereignis": []}),
-                    selection=None, pagination=True, page_size=8),
+                    selection=None, pagination=True, page_size=8,
+                    wrapped_columns=["Ereignis", "Regel"] if _zeilen else None,
+                    column_widths={"Ereignis": 620} if _zeilen else None),
     ])
     return
 
