@@ -425,6 +425,7 @@ def _(vorschau):
                         vorschau.tabelle,
                         art="Flee" if vorschau.abwehr_art == "ausweichen" else "Parade",
                         titel="Was jeder Abwehrpunkt kauft",
+                        markiert=vorschau.plan.abwehr.punkte,
                     ),
                 ],
                 wrap=True,

@@ -33,11 +33,13 @@ def trefferstufen_balken(chancen: AngriffsChancen, titel: str = "") -> alt.Chart
 
 
 def abwehr_diagramm(
-    tabelle: Sequence[tuple[int, AngriffsChancen]], art: str = "Flee", titel: str = ""
+    tabelle: Sequence[tuple[int, AngriffsChancen]], art: str = "Flee", titel: str = "",
+    markiert: int | None = None,
 ) -> alt.Chart:
     """Gestapelte Säulen: Trefferstufen des Angriffs je eingesetzten Abwehrpunkten.
 
-    So sieht der Verteidiger, was ein Punkt Flee (oder Parade) kauft.
+    So sieht der Verteidiger, was ein Punkt Flee (oder Parade) kauft. ``markiert`` hebt die
+    angesagte Menge hervor (die anderen Säulen werden blasser).
     """
     if not tabelle:
         raise ValueError("Die Abwehrtabelle ist leer.")
@@ -62,6 +64,8 @@ def abwehr_diagramm(
             color=alt.Color("Stufe:N", scale=alt.Scale(domain=domain, range=[FARBEN[s] for s in STUFEN]),
                             legend=alt.Legend(orient="top", title=None)),
             order=alt.Order("Reihenfolge:Q"),
+            opacity=(alt.value(1.0) if markiert is None else
+                     alt.condition(f"datum.Punkte == {int(markiert)}", alt.value(1.0), alt.value(0.45))),
             tooltip=[alt.Tooltip("Punkte:O", title=f"{art}-Punkte"), "Stufe:N", "Chance:N",
                      "Treffer gesamt:N"],
         )
@@ -69,7 +73,7 @@ def abwehr_diagramm(
     )
 
 
-def initiative_diagramm(leiter: Sequence[Mapping[str, Any]], titel: str = "") -> alt.Chart:
+def initiative_diagramm(leiter: Sequence[Mapping[str, Any]], titel: str = "") -> alt.LayerChart:
     """Die Initiativepunkte-Leiter als Balken; jede volle 100 ist ein weiterer Zug."""
     zeilen = [
         {"Name": z["name"], "Initiative": int(z["initiative"] or 0),
@@ -96,5 +100,5 @@ def initiative_diagramm(leiter: Sequence[Mapping[str, Any]], titel: str = "") ->
         )
     )
     grenzen = alt.Chart(linien).mark_rule(strokeDash=[4, 3], color="#555").encode(x="Grenze:Q")
-    return (balken + grenzen).properties(width=diagramme.BREITE, height=28 * len(zeilen) + 20,
-                                         title=titel or alt.Undefined)
+    bild = (balken + grenzen).properties(width=diagramme.BREITE, height=28 * len(zeilen) + 20)
+    return bild.properties(title=titel) if titel else bild

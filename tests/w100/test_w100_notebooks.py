@@ -88,3 +88,20 @@ def test_sitzung_ablauf_mit_datei(tmp_path):
     assert v.zustand["John"].lp == 60
     assert sitzung.fortsetzen_sicher(tmp_path / "gibtsnicht.jsonl")[1].startswith("⚠")
     assert sitzung.protokoll_tabelle(v).height == len(v.ereignisse)
+
+
+def test_diagramme():
+    from gm_helfer.w100 import diagramme as d
+    tabelle = w100.abwehr_tabelle(50, 20, 5, bis=20)
+    spec = d.abwehr_diagramm(tabelle, markiert=10).to_dict()
+    werte = spec["datasets"][next(iter(spec["datasets"]))]
+    assert len(werte) == 21 * 4
+    zeile = next(z for z in werte if z["Punkte"] == 20 and z["Stufe"] == "Volltreffer")
+    assert zeile["Chance"] == "11,0 %"   # r + 30 − 20 ≥ 100 → r ≥ 90
+    assert "datum.Punkte == 10" in str(spec)
+    c = w100.angriff_chancen(50, 20, 5, krit=w100.KritRegel())
+    balken = d.trefferstufen_balken(c).to_dict()
+    assert "davon kritisch" in str(balken)
+    leiter = d.initiative_diagramm([{"name": "A", "initiative": -20, "seite": "helden", "status": "fertig",
+                                     "zuege_uebrig": 0}]).to_dict()
+    assert "Balken" in str(leiter)
