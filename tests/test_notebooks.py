@@ -124,3 +124,14 @@ def test_browsertest_ohne_chromium(ci, kind_umgebung):
     else:
         assert ergebnis.returncode == 0, ausgabe
         assert "1 skipped" in ausgabe and "Browsertest übersprungen: Chromium fehlt" in ausgabe
+
+
+def test_keine_zellfehler_erkennt_fehler_im_browser(tmp_path, browser_seite, keine_zellfehler):
+    """Der Browser-Helfer schlägt an, wenn eine Zelle scheitert (sonst wäre er wertlos)."""
+    notebook = tmp_path / "kaputt_browser.py"
+    notebook.write_text(KAPUTT.replace('"vorher geht es"', "\"<span id='vorher'>vorher geht es</span>\""), encoding="utf-8")
+    seite = browser_seite(str(notebook))
+    assert seite.locator("#vorher").inner_text() == "vorher geht es"
+    with pytest.raises(AssertionError, match=r"\d+ Zellfehler") as fehler:
+        keine_zellfehler(seite)
+    assert "KeyError" in str(fehler.value)
