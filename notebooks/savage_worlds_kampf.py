@@ -47,8 +47,7 @@ def _(ladung):
 def _(tabellen):
     bogen_editor = mo.ui.data_editor(tabellen["charaktere"], label="Charaktere")
     waffen_editor = mo.ui.data_editor(tabellen["waffen"], label="Waffen")
-    speichern_knopf = mo.ui.run_button(label="Bögen speichern")
-    return bogen_editor, speichern_knopf, waffen_editor
+    return bogen_editor, waffen_editor
 
 
 @app.cell
@@ -57,6 +56,13 @@ def _(bogen_editor, ladung, waffen_editor):
         {"charaktere": bogen_editor.value, "waffen": waffen_editor.value}, sw.bogen.SCHEMA, ladung.boegen
     )
     return (geprueft,)
+
+
+@app.cell
+def _(geprueft):
+    # hängt von den geprüften Bögen ab: nach jeder Änderung ein frischer Knopf
+    speichern_knopf = mo.ui.run_button(label="Bögen speichern", disabled=bool(geprueft.fehler))
+    return (speichern_knopf,)
 
 
 @app.cell
@@ -410,7 +416,9 @@ def _(angriff_chancen, angriff_fehler, angriff_werte, treffer_chancen):
 
 
 @app.cell
-def _():
+def _(kampf):
+    mo.stop(kampf is None)
+    # Knöpfe hängen vom Kampf ab: nach jedem Schritt neu, damit kein alter Klick nachwirkt
     angriff_augen = mo.ui.text(placeholder="leer = Programm würfelt; z. B. 8+3, 5", label="Echte Würfel")
     angriff_knopf = mo.ui.run_button(label="Angriff würfeln", kind="success")
     sprint_knopf = mo.ui.run_button(label="Sprinten")

@@ -55,18 +55,27 @@ def _exp(seiten: int) -> dict[int, float]:
     return kern.aus_die(kern.explodierender_wuerfel(seiten))
 
 
+def _auswerten_ueber(
+    eig: Eigenschaft, wildcard: bool, modifikator: int, mindestwurf: int, schluessel
+) -> dict:
+    """Läuft die Auswertung einer Probe über alle Würfelpaare (Eigenschaft, Wildcard-Würfel)
+    und summiert die Wahrscheinlichkeit je ``schluessel(Probenergebnis)``."""
+    aus: dict = defaultdict(list)
+    wild = _exp(WILDCARD_WUERFEL) if wildcard else {None: 1.0}
+    for (t, pt), (w, pw) in product(_exp(eig.seiten).items(), wild.items()):
+        e = probe_auswerten([t], w, bonus=eig.bonus, modifikator=modifikator, mindestwurf=mindestwurf)[0]
+        aus[schluessel(e)].append(pt * pw)
+    return {k: math.fsum(v) for k, v in aus.items()}
+
+
 @lru_cache(maxsize=4096)
 def _probe_verteilung(
     seiten: int, bonus: int, wildcard: bool, modifikator: int, mindestwurf: int
 ) -> Mapping[tuple[str, int], float]:
     """Verteilung von (Ergebnisname, Steigerungen) einer Probe mit einem Eigenschaftswürfel."""
-    ergebnis: dict[tuple[str, int], list[float]] = defaultdict(list)
-    eig = _exp(seiten)
-    wild = _exp(WILDCARD_WUERFEL) if wildcard else {None: 1.0}
-    for (t, pt), (w, pw) in product(eig.items(), wild.items()):
-        e = probe_auswerten([t], w, bonus=bonus, modifikator=modifikator, mindestwurf=mindestwurf)[0]
-        ergebnis[(e.ergebnis, e.steigerungen)].append(pt * pw)
-    return MappingProxyType({k: math.fsum(v) for k, v in ergebnis.items()})
+    return MappingProxyType(
+        _auswerten_ueber(Eigenschaft(seiten, bonus), wildcard, modifikator, mindestwurf, lambda e: (e.ergebnis, e.steigerungen))
+    )
 
 
 def probe_ergebnisse(
@@ -298,13 +307,8 @@ def ausser_gefecht_chancen(
     konstitution: str | Eigenschaft = "W6", modifikator: int = 0, wildcard: bool = True
 ) -> AusserGefechtChancen:
     """Außer-Gefecht-Probe: Konstitution (mit Wundabzügen in ``modifikator``)."""
-    eig = eigenschaft(konstitution)
-    aus: dict[str, list[float]] = defaultdict(list)
-    for t, pt in _exp(eig.seiten).items():
-        for w, pw in (_exp(WILDCARD_WUERFEL).items() if wildcard else [(None, 1.0)]):
-            e = probe_auswerten([t], w, bonus=eig.bonus, modifikator=modifikator)[0]
-            aus[ausser_gefecht_auswerten(e)].append(pt * pw)
-    return AusserGefechtChancen(*(math.fsum(aus[k]) for k in ("tod", "fehlschlag", "erfolg", "steigerung")))
+    aus = _auswerten_ueber(eigenschaft(konstitution), wildcard, modifikator, 4, ausser_gefecht_auswerten)
+    return AusserGefechtChancen(*(aus.get(k, 0.0) for k in ("tod", "fehlschlag", "erfolg", "steigerung")))
 
 
 @dataclass(frozen=True)
@@ -336,13 +340,8 @@ def ausbluten_chancen(
     """
     if runden < 1:
         raise ValueError("Es braucht mindestens eine Runde.")
-    eig = eigenschaft(konstitution)
-    aus: dict[str, list[float]] = defaultdict(list)
-    for t, pt in _exp(eig.seiten).items():
-        for w, pw in (_exp(WILDCARD_WUERFEL).items() if wildcard else [(None, 1.0)]):
-            e = probe_auswerten([t], w, bonus=eig.bonus, modifikator=modifikator)[0]
-            aus[ausbluten_auswerten(e)].append(pt * pw)
-    p_tod, p_weiter, p_stabil = (math.fsum(aus[k]) for k in ("tod", "weiter", "stabil"))
+    aus = _auswerten_ueber(eigenschaft(konstitution), wildcard, modifikator, 4, ausbluten_auswerten)
+    p_tod, p_weiter = aus.get("tod", 0.0), aus.get("weiter", 0.0)
     p_hilfe = probe_chancen(heilen, heilen_wildcard, heilen_modifikator).erfolg if heilen else 0.0
     tod_bis: list[float] = []
     lebt_blutend = 1.0
@@ -372,12 +371,7 @@ def erholung_chancen(
 
 
 def _gesamt_verteilung(eig: Eigenschaft, wildcard: bool, modifikator: int) -> dict[int, float]:
-    aus: dict[int, list[float]] = defaultdict(list)
-    for t, pt in _exp(eig.seiten).items():
-        for w, pw in (_exp(WILDCARD_WUERFEL).items() if wildcard else [(None, 1.0)]):
-            e = probe_auswerten([t], w, bonus=eig.bonus, modifikator=modifikator)[0]
-            aus[e.gesamt].append(pt * pw)
-    return {k: math.fsum(v) for k, v in aus.items()}
+    return _auswerten_ueber(eig, wildcard, modifikator, 4, lambda e: e.gesamt)
 
 
 def unterbrechen_chancen(

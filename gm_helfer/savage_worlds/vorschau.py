@@ -86,7 +86,14 @@ def angriff_vorschau(
         t = Treffer(angreifer, ziel, waffe, steigerung, joker)
         sc = schaden_vorschau(zustand, t)
         _wirkung_verteilen(zustand, ziel, sc, p, aus)
-    return {s: math.fsum(v) for s, v in aus.items()}
+    return _ohne_unmoegliche(zustand, ziel, {s: math.fsum(v) for s, v in aus.items()})
+
+
+def _ohne_unmoegliche(zustand: Kampfzustand, ziel: str, stufen: dict[str, float]) -> dict[str, float]:
+    """Statisten kennen keine Wunden (sie sind bei der ersten aus dem Spiel): diese Stufen weg."""
+    if zustand.kaempfer_namens(ziel).wildcard:
+        return stufen
+    return {s: p for s, p in stufen.items() if not s[0].isdigit()}
 
 
 def schaden_vorschau(zustand: Kampfzustand, treffer: Treffer):
@@ -99,7 +106,7 @@ def schaden_stufen(zustand: Kampfzustand, treffer: Treffer) -> dict[str, float]:
     """Wie :func:`angriff_vorschau`, aber für einen schon gelandeten Treffer."""
     aus: dict[str, list[float]] = {s: [] for s in ANGRIFF_STUFEN[1:]}
     _wirkung_verteilen(zustand, treffer.ziel, schaden_vorschau(zustand, treffer), 1.0, aus)
-    return {s: math.fsum(v) for s, v in aus.items()}
+    return _ohne_unmoegliche(zustand, treffer.ziel, {s: math.fsum(v) for s, v in aus.items()})
 
 
 def wegstecken_vorschau(zustand: Kampfzustand, name: str, *, wiederholen: bool = False):

@@ -71,8 +71,9 @@ def test_eine_ganze_runde_live(browser_seite, warte_fertig, keine_zellfehler, tm
         vorher = _schritte(seite)
         if _falls_da_klicken(seite, "Angriff würfeln", warte_fertig) and "⚠" not in _text(seite, "sw-meldung"):
             _warte_auf_schritte(seite, vorher + 1)
-        while _falls_da_klicken(seite, "Schaden würfeln", warte_fertig):
-            pass
+        for _ in range(4):  # Feuerrate: mehrere Treffer
+            if not _falls_da_klicken(seite, "Schaden würfeln", warte_fertig):
+                break
         _falls_da_klicken(seite, "Außer-Gefecht-Probe", warte_fertig)
         _klicken(seite, "Zug beenden", warte_fertig)
     expect(seite.locator("#sw-lage").first).to_contain_text("alle haben gehandelt", timeout=30_000)
