@@ -188,7 +188,7 @@ def _(get_meldung, kampf, verlauf):
         [
             mo.md(f"## <span id='sw-lage'>{sitzung.lage(kampf)}</span>"),
             mo.md(f"<span id='sw-meldung'>{get_meldung()}</span>"),
-            mo.md("\n".join(f"- 👉 {a}" for a in _aufgaben)) if _aufgaben else mo.md(""),
+            mo.md("\n".join(f"- ▸ {a}" for a in _aufgaben)) if _aufgaben else mo.md(""),
             mo.md(
                 f"Protokolldatei: `{verlauf.datei.name if verlauf.datei else '–'}` · "
                 f"<span id='sw-schritte'>{len(verlauf.ereignisse)} Schritte</span>"
