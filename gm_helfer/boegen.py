@@ -386,7 +386,7 @@ def _pruefe_wert(f: Feld, wert: Any) -> tuple[Any, str]:
         from gm_helfer import wuerfel
 
         try:
-            wuerfel.parse(wert)
+            wuerfel.ueblicher_ausdruck(wert)
         except ValueError as fehler:
             return None, f"Würfelangabe {wert!r} ungültig: {fehler}"
         wert = wert.strip()

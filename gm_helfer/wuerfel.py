@@ -32,7 +32,9 @@ __all__ = [
     "WuerfelFehler",
     "Wuerfelwurf",
     "Wurf",
+    "UEBLICHE_SEITEN",
     "augenzahl",
+    "ueblicher_ausdruck",
     "mischen",
     "parse",
     "wuerfle",
@@ -45,6 +47,8 @@ MAX_ANZAHL = 100
 MAX_SEITEN = 1000
 """Höchstens so viele Seiten hat ein Würfel (``W1000``)."""
 MAX_KONSTANTE = 100_000
+UEBLICHE_SEITEN = (2, 3, 4, 6, 8, 10, 12, 20, 100)
+"""Würfel, die es am Spieltisch gibt; Charakterbögen erlauben nur diese (kein W7)."""
 
 
 class WuerfelFehler(ValueError):
@@ -179,6 +183,26 @@ def parse(text: str | Ausdruck) -> Ausdruck:
             f"„{roh}“ enthält keinen Würfel – zum Beispiel „W6“ oder „2W6+1“ eingeben."
         )
     return Ausdruck(tuple(gruppen), konstante)
+
+
+def ueblicher_ausdruck(text: str | Ausdruck) -> Ausdruck:
+    """Wie :func:`parse`, erlaubt aber nur Würfel, die es am Spieltisch gibt.
+
+    Für Charakterbögen: ein „W7“ ist dort ein Tippfehler. Das Würfellabor nimmt jeden
+    Würfel ab zwei Seiten (:func:`parse`).
+
+    Raises:
+        WuerfelFehler: unlesbar oder ein unüblicher Würfel.
+    """
+    ausdruck = parse(text)
+    for gruppe in ausdruck.wuerfel:
+        if gruppe.seiten not in UEBLICHE_SEITEN:
+            ueblich = ", ".join(f"W{s}" for s in UEBLICHE_SEITEN)
+            raise WuerfelFehler(
+                f"„{str(text).strip()}“: einen W{gruppe.seiten} gibt es am Spieltisch nicht "
+                f"(üblich sind {ueblich})."
+            )
+    return ausdruck
 
 
 def _pruefe_wuerfel(roh: str, anzahl: int, seiten: int) -> None:

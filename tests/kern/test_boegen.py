@@ -141,6 +141,7 @@ KAPUTT = [
     (GUT.replace("bennies = 1", "bennies = -1"), "bennies", "Minimum 0"),
     (GUT.replace('staerke = "W8"', 'staerke = "2W"'), "attribute.staerke", "Würfelangabe"),
     (GUT.replace('staerke = "W8"', "staerke = 8"), "attribute.staerke", "Würfelangabe"),
+    (GUT.replace('schaden = "2W6"', 'schaden = "W7"'), "waffen[2].schaden", "W7 gibt es am Spieltisch nicht"),
     (GUT.replace('rasse = "Mensch"', 'rasse = "Ork"'), "rasse", "erlaubt: Mensch, Elf, Zwerg"),
     (GUT.replace('schaden = "2W6"', 'schaden = "W"'), "waffen[2].schaden", "Würfelangabe"),
     (GUT.replace('name = "Kurzschwert"\n', ""), "waffen[1].name", "fehlt"),

@@ -225,3 +225,15 @@ def test_zufallszahl_ohne_rng_ist_fehler():
 def test_mischen_ist_permutation(folge, seed):
     gemischt = wuerfel.mischen(folge, rng=random.Random(seed))
     assert sorted(gemischt) == sorted(folge)
+
+
+@pytest.mark.parametrize("text", ["W7", "2W6+W7", "W5!", "3W11-1"])
+def test_uebliche_wuerfel_lehnen_w7_ab(text):
+    parse(text)  # das Würfellabor nimmt jeden Würfel ab zwei Seiten
+    with pytest.raises(WuerfelFehler, match="gibt es am Spieltisch nicht"):
+        wuerfel.ueblicher_ausdruck(text)
+
+
+@pytest.mark.parametrize("text", ["W2", "W3", "2W6+1", "W8!+W6!", "W10", "W12-1", "W20", "W100", "d%"])
+def test_uebliche_wuerfel(text):
+    assert wuerfel.ueblicher_ausdruck(text) == parse(text)
