@@ -457,20 +457,34 @@ def _(kampf):
     _werte = swk.schadens_werte(kampf, _t)
     schaden_augen = mo.ui.text(placeholder="leer = Programm würfelt; z. B. 12+4, 6", label="Echte Würfel")
     schaden_knopf = mo.ui.run_button(label="Schaden würfeln", kind="success")
+    blind_knopf = mo.ui.run_button(label="Blindes Feuer: Ziel würfelt Heimlichkeit")
     mo.vstack(
         [
             mo.md(f"### Schaden: {_t.angreifer} → {_t.ziel}: {_werte['ausdruck']} gegen Robustheit {_werte['robustheit']}"),
             diagramme.ergebnis_balken(vorschau.schaden_stufen(kampf, _t), titel="Wirkung dieses Schadenswurfs", farben=sitzung.FARBEN),
-            mo.hstack([schaden_augen, schaden_knopf], justify="start"),
+            mo.hstack([schaden_augen, schaden_knopf, blind_knopf], justify="start"),
         ]
     )
-    return schaden_augen, schaden_knopf
+    return blind_knopf, schaden_augen, schaden_knopf
 
 
 @app.cell
 def _(get_sitzung, schaden_augen, schaden_knopf, set_meldung, set_sitzung, verlauf, wuerfel_rng):
     mo.stop(not schaden_knopf.value)
     _text = sitzung.ausfuehren(verlauf, lambda z: swk.ereignis_schaden(z, **sitzung.wurfquelle(schaden_augen.value, wuerfel_rng)))
+    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    return
+
+
+@app.cell
+def _(blind_knopf, get_sitzung, schaden_augen, set_meldung, set_sitzung, verlauf, wuerfel_rng):
+    mo.stop(not blind_knopf.value)
+    _text = sitzung.ausfuehren(
+        verlauf,
+        lambda z: swk.ereignis_heimlichkeit(
+            z, z.offene_treffer[0].ziel, feuerrate=sitzung.feuerrate(z), **sitzung.wurfquelle(schaden_augen.value, wuerfel_rng)
+        ),
+    )
     weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
     return
 

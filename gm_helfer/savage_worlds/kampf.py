@@ -28,6 +28,7 @@ from typing import Any
 from gm_helfer import wuerfel
 from gm_helfer.karten import Karte, KartenFehler, Stapel, blatt
 from gm_helfer.protokoll import Ereignis
+from gm_helfer.savage_worlds.aktionen import bewegungsweite
 from gm_helfer.savage_worlds.daten import BELEUCHTUNG, DECKUNG, REICHWEITE, Waffe
 from gm_helfer.savage_worlds.initiative import karte_waehlen
 from gm_helfer.savage_worlds.optionen import Optionen
@@ -1041,10 +1042,11 @@ def ereignis_sprint(zustand: Kampfzustand, name: str, *, rng: Any = None, augen:
     k = zustand.kaempfer_namens(name)
     ausdruck = "W6!" if zustand.optionen.sprintwuerfel_explodiert else "W6"
     wurf = wuerfel.wurf(ausdruck, rng=rng, augen=augen)
-    weite = max(1, k.bewegungsweite + k.wundabzug)
+    weite = bewegungsweite(k.bewegungsweite, wunden=k.wunden)
+    gesamt = bewegungsweite(k.bewegungsweite, wunden=k.wunden, sprint=wurf.gesamt)
     return Ereignis("sprint", {"name": name, "wurf": wurf.als_dict()}, regel=R + "Bewegung › Sprinten",
                     eingetippt=augen is not None,
-                    text=f"{name} sprintet: {weite}“ + {wurf.gesamt}“ = {weite + wurf.gesamt}“ (Mehrfachaktionsabzug −2 auf andere Aktionen)")
+                    text=f"{name} sprintet: {weite:g}“ + {wurf.gesamt}“ = {gesamt:g}“ (Mehrfachaktionsabzug −2 auf andere Aktionen)")
 
 
 _ANWENDEN = {

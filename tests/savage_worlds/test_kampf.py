@@ -487,3 +487,24 @@ def test_unbekanntes_ereignis():
 
     with pytest.raises(KampfFehler, match="Unbekannt"):
         anwenden(start(), Ereignis("zaubern", {}))
+
+
+def test_blindes_feuer_heimlichkeit_ignoriert_den_treffer():
+    mp = WAFFEN["Maschinenpistole"]
+    ziel = replace(bandit(1), fertigkeiten=(("heimlichkeit", E(8)),))
+    z = runde_mit_karten(start(held(waffen=(mp,)), ziel), {"Alrik": ["Q♥"], "Banditen": ["K♠"]})
+    z = _am_zug(z, "Alrik")
+    z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", Angriffssituation(blind=True), augen="8+2, 2, 3, 2"))
+    assert len(z.offene_treffer) == 1  # 10 − 4 = 6 trifft, 3 − 4 und 2 − 4 nicht
+    e = k.ereignis_heimlichkeit(z, "Bandit 1", feuerrate=3, augen="5")
+    assert e.daten["probe"]["modifikator"] == -2  # Feuerrate 3: −2
+    assert anwenden(z, e).offene_treffer == z.offene_treffer  # 5 − 2 = 3: Treffer bleibt
+    weg = anwenden(z, k.ereignis_heimlichkeit(z, "Bandit 1", feuerrate=3, augen="6"))
+    assert weg.offene_treffer == ()
+
+
+def test_sprint_ohne_wundabzug_auf_den_wuerfel():
+    z = start(held(wunden=2))
+    e = k.ereignis_sprint(z, "Alrik", augen="5")
+    assert "4“ + 5“ = 9“" in e.text
+    assert anwenden(z, e) == z
