@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Mapping
 
-from gm_helfer import wuerfel
+from gm_helfer import boegen, wuerfel
 
 from .daten import (
     BEWEGUNG_GRUNDWERT,
@@ -127,38 +127,9 @@ class Kampfwerte:
         return cls(**d)
 
 
-class FesteWerte(Mapping[str, int]):
-    """Unveränderliche, hashbare, kopierbare Zuordnung Name → Stufe."""
-
-    __slots__ = ("_daten",)
-
-    def __init__(self, daten: Mapping[str, int] = ()):  # type: ignore[assignment]
-        object.__setattr__(self, "_daten", dict(daten))
-
-    def __getitem__(self, schluessel: str) -> int:
-        return self._daten[schluessel]
-
-    def __iter__(self):
-        return iter(self._daten)
-
-    def __len__(self) -> int:
-        return len(self._daten)
-
-    def __hash__(self) -> int:
-        return hash(tuple(sorted(self._daten.items())))
-
-    def __setattr__(self, name: str, wert: Any) -> None:
-        raise AttributeError("FesteWerte sind unveränderlich.")
-
-    def __reduce__(self):
-        return (FesteWerte, (dict(self._daten),))
-
-    def __repr__(self) -> str:
-        return f"FesteWerte({self._daten!r})"
-
-
 def _frei(m: Mapping[str, int]) -> Mapping[str, int]:
-    return m if isinstance(m, FesteWerte) else FesteWerte(m)
+    """Unveränderliche, hashbare Zuordnung Name → Stufe (die des Kerns)."""
+    return m if isinstance(m, boegen.FesteZuordnung) else boegen.FesteZuordnung(m)
 
 
 def initiativewert(w: Kampfwerte) -> int:

@@ -55,3 +55,17 @@ def test_kampfwerte_pruefen_eingaben():
         aloran.werte.beispielwerte(waffen=(aloran.Waffe("X", "schwert", "Feuer", "W6"),))
     with pytest.raises(aloran.AloranFehler, match="Konstitution"):
         aloran.werte.beispielwerte(attribute={a: 1 for a in aloran.werte.ATTRIBUTE} | {"konstitution": 0})
+
+
+def test_kampfwerte_sind_unveraenderlich_hashbar_und_kopierbar():
+    import copy
+    import pickle
+
+    w = aloran.werte.beispielwerte()
+    assert isinstance(w.attribute, boegen.FesteZuordnung)
+    assert isinstance(w.spezialisierungen, boegen.FesteZuordnung)
+    with pytest.raises(TypeError):
+        w.attribute["athletik"] = 5  # type: ignore[index]
+    assert hash(w) == hash(aloran.werte.beispielwerte())
+    assert pickle.loads(pickle.dumps(w)) == w == copy.deepcopy(w)
+    assert aloran.werte.Kampfwerte.aus_dict(w.als_dict()) == w
