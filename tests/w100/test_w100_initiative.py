@@ -9,7 +9,6 @@ import pytest
 from gm_helfer import w100
 from gm_helfer.w100 import Optionen, W100Fehler, anwenden, neuer_kampf
 
-from w100_bausteine import john, ork, wolf
 
 
 def _schritt(kampf, ereignis):
@@ -40,7 +39,7 @@ def test_initiative_w100_plus_bonus():
     assert w100.initiative_wert(100, 0) == 100
 
 
-def test_reihenfolge_ueber_mehrere_runden():
+def test_reihenfolge_ueber_mehrere_runden(john, ork, wolf):
     """Wolf 90+130 = 220, John 80+45 = 125, Ork 50+25 = 75.
 
     Die höchste verbleibende Initiative handelt und verliert 100; wer danach noch mindestens
@@ -74,7 +73,7 @@ def test_reihenfolge_ueber_mehrere_runden():
     assert [n for n, _ in folge3] == ["John", "Wolf", "Ork", "John", "Wolf"]
 
 
-def test_runde_nicht_vorbei_solange_jemand_initiative_hat():
+def test_runde_nicht_vorbei_solange_jemand_initiative_hat(john, ork):
     kampf = neuer_kampf([john(), ork()])
     kampf = anwenden(kampf, w100.initiative_ereignis(kampf, augen={"John": 10, "Ork": 10}))
     with pytest.raises(W100Fehler, match="nicht vorbei"):
@@ -85,14 +84,14 @@ def test_runde_nicht_vorbei_solange_jemand_initiative_hat():
         w100.neue_runde_ereignis(kampf)
 
 
-def test_gleichstand_hoeherer_bonus_zuerst():
+def test_gleichstand_hoeherer_bonus_zuerst(john, ork):
     kampf = neuer_kampf([ork(), john()])
     # Ork 45 + 25 = 70, John 25 + 45 = 70 → John (Bonus 45) zuerst
     kampf = anwenden(kampf, w100.initiative_ereignis(kampf, augen={"Ork": 45, "John": 25}))
     assert w100.naechster(kampf) == "John"
 
 
-def test_lucky_seven_initiative():
+def test_lucky_seven_initiative(john, ork):
     kampf = neuer_kampf([john(), ork()], Optionen(lucky_seven=True))
     e = w100.initiative_ereignis(kampf, augen={"John": 77, "Ork": 99})
     kampf = anwenden(kampf, e)
@@ -102,7 +101,7 @@ def test_lucky_seven_initiative():
     assert [n for n, _ in folge] == ["John", "Ork", "John", "Ork"]
 
 
-def test_kampfunfaehige_handeln_nicht():
+def test_kampfunfaehige_handeln_nicht(john, ork):
     kampf = neuer_kampf([john(), ork(lp=0)])
     kampf = anwenden(kampf, w100.initiative_ereignis(kampf, augen={"John": 10}))
     folge, _ = _runde(kampf)
@@ -111,7 +110,7 @@ def test_kampfunfaehige_handeln_nicht():
         w100.initiative_ereignis(neuer_kampf([john(), ork()]), augen={"John": 10})
 
 
-def test_initiative_ergreifen_gibt_den_ersten_zug():
+def test_initiative_ergreifen_gibt_den_ersten_zug(john, ork, wolf):
     kampf = neuer_kampf([john(), ork(), wolf()])
     kampf = anwenden(kampf, w100.initiative_ereignis(kampf, augen={"Wolf": 90, "John": 80, "Ork": 50}))
     kampf = anwenden(kampf, w100.ergreifen_ereignis(kampf, "Ork"))
@@ -122,7 +121,7 @@ def test_initiative_ergreifen_gibt_den_ersten_zug():
         w100.ergreifen_ereignis(kampf, "John")
 
 
-def test_gewuerfelte_initiative_mit_rng_ist_reproduzierbar():
+def test_gewuerfelte_initiative_mit_rng_ist_reproduzierbar(john, ork, wolf):
     kampf = neuer_kampf([john(), ork(), wolf()])
     a = w100.initiative_ereignis(kampf, rng=random.Random(7))
     b = w100.initiative_ereignis(kampf, rng=random.Random(7))
@@ -135,7 +134,7 @@ def test_gewuerfelte_initiative_mit_rng_ist_reproduzierbar():
     assert set(c.daten["werte"]) == {"John", "Ork", "Wolf"}
 
 
-def test_initiative_leiter():
+def test_initiative_leiter(john, ork, wolf):
     kampf = neuer_kampf([john(), ork(), wolf()])
     kampf = anwenden(kampf, w100.initiative_ereignis(kampf, augen={"Wolf": 90, "John": 80, "Ork": 50}))
     leiter = w100.initiative_leiter(kampf)

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from gm_helfer import w100
 from gm_helfer.protokoll import Verlauf
 from gm_helfer.w100 import Effekt, Optionen, W100Fehler, anwenden, neuer_kampf
-from w100_bausteine import john, mira, ork, vier, wolf
 
 
 def _bereit(kampf, augen, wer=None):
@@ -36,7 +35,7 @@ def _angriff(kampf, angreifer, ziel, waffe, natuerlich, schaden_augen=None, **kw
 ALLE = {"John": 90, "Ork": 10, "Wolf": 1, "Mira": 2}  # John 135, Ork 35, Wolf 131, Mira 42
 
 
-def test_john_beispiel_im_kampf_mit_flee():
+def test_john_beispiel_im_kampf_mit_flee(john, ork):
     kampf = _bereit(neuer_kampf([john(), ork()]), {"John": 90, "Ork": 10}, "John")
     e, neu = _angriff(kampf, "John", "Ork", "Langschwert", 89, "7, 5", flee=20)
     d = e.daten
@@ -51,7 +50,7 @@ def test_john_beispiel_im_kampf_mit_flee():
     assert e2.daten["stufe"] == "volltreffer" and neu2["Ork"].lp == 59
 
 
-def test_john_beispiel_im_kampf_mit_parade_bindet_nahkampf_ob():
+def test_john_beispiel_im_kampf_mit_parade_bindet_nahkampf_ob(john, ork):
     kampf = _bereit(neuer_kampf([john(), ork()]), {"John": 90, "Ork": 10}, "John")
     e, neu = _angriff(kampf, "John", "Ork", "Langschwert", 89, "7, 5", parade=20)
     assert e.daten["ergebnis"] == 99 and e.daten["abwehr"] == "parade"
@@ -73,7 +72,7 @@ def test_john_beispiel_im_kampf_mit_parade_bindet_nahkampf_ob():
     assert neu["Ork"].parade_gebunden == 0 and neu["Ork"].flee == 20
 
 
-def test_parade_bis_zum_eigenen_zug_als_option():
+def test_parade_bis_zum_eigenen_zug_als_option(john, ork):
     kampf = _bereit(neuer_kampf([john(), ork()], Optionen(parade_bis_rundenende=False)),
                     {"John": 90, "Ork": 60}, "John")   # John 135, Ork 85
     _, kampf = _angriff(kampf, "John", "Ork", "Langschwert", 10, parade=30)
@@ -82,13 +81,13 @@ def test_parade_bis_zum_eigenen_zug_als_option():
     assert kampf.am_zug == "Ork" and kampf["Ork"].parade_gebunden == 0
 
 
-def test_ausweichen_und_parade_nie_beides():
+def test_ausweichen_und_parade_nie_beides(john, ork):
     kampf = _bereit(neuer_kampf([john(), ork()]), {"John": 90, "Ork": 10})
     with pytest.raises(W100Fehler, match="nicht zusammen"):
         w100.angriff_planen(kampf, "John", "Ork", "Langschwert", flee=10, parade=10)
 
 
-def test_abwehr_nur_soweit_vorhanden():
+def test_abwehr_nur_soweit_vorhanden(john, ork):
     kampf = _bereit(neuer_kampf([john(), ork()]), {"John": 90, "Ork": 10})
     with pytest.raises(W100Fehler, match="nur noch 20 Flee"):
         w100.angriff_planen(kampf, "John", "Ork", "Langschwert", flee=21)
@@ -96,7 +95,7 @@ def test_abwehr_nur_soweit_vorhanden():
         w100.angriff_planen(kampf, "John", "Ork", "Langschwert", parade=46)
 
 
-def test_flee_verbraucht_auch_beim_patzer_und_regeneriert():
+def test_flee_verbraucht_auch_beim_patzer_und_regeneriert(john, ork):
     kampf = _bereit(neuer_kampf([john(), ork()], Optionen(flee_voll_auffuellen=False)),
                     {"John": 90, "Ork": 10})
     e, kampf = _angriff(kampf, "John", "Ork", "Langschwert", 2, flee=15)
@@ -119,7 +118,7 @@ def test_flee_verbraucht_auch_beim_patzer_und_regeneriert():
     assert kampf2["Ork"].flee == 15
 
 
-def test_reichweite_vor_dem_angriff_geprueft():
+def test_reichweite_vor_dem_angriff_geprueft(vier):
     kampf = _bereit(vier(), ALLE, "John")
     assert w100.angriff_planen(kampf, "John", "Ork", "Langschwert").abstand == 1.0
     with pytest.raises(W100Fehler, match="10 m entfernt – außer Reichweite"):
@@ -133,7 +132,7 @@ def test_reichweite_vor_dem_angriff_geprueft():
         w100.angriff_planen(kampf, "John", "Ork", "Langschwert")
 
 
-def test_bewegung_zu_weit():
+def test_bewegung_zu_weit(vier):
     kampf = _bereit(vier(), ALLE, "John")
     with pytest.raises(W100Fehler, match="höchstens 6 m"):
         w100.bewegung_ereignis(kampf, "John", (7.0, 0.0))
@@ -141,7 +140,7 @@ def test_bewegung_zu_weit():
         w100.bewegung_ereignis(kampf, "Ork", (1.0, 1.0))
 
 
-def test_mehrere_angriffe_in_einer_angriffshandlung():
+def test_mehrere_angriffe_in_einer_angriffshandlung(vier):
     """„Mehrere Angriffe mit ausgerüsteten Waffen können zu einer Angriffshandlung gehören.“"""
     kampf = _bereit(vier(), ALLE, "John")
     e1, kampf = _angriff(kampf, "John", "Ork", "Langschwert", 50, "5, 5")
@@ -156,14 +155,14 @@ def test_mehrere_angriffe_in_einer_angriffshandlung():
     assert plan.neue_aktion is True
 
 
-def test_nicht_ausgeruestete_waffe():
+def test_nicht_ausgeruestete_waffe(john, ork):
     kampf = _bereit(neuer_kampf([replace(john(), waffen=(replace(john().waffen[0], ausgeruestet=False),)), ork()]),
                     {"John": 90, "Ork": 10})
     with pytest.raises(W100Fehler, match="nicht ausgerüstet"):
         w100.angriff_planen(kampf, "John", "Ork", "Langschwert")
 
 
-def test_zauber_mit_zaubermacht_gegen_magischen_db():
+def test_zauber_mit_zaubermacht_gegen_magischen_db(vier):
     # Mira 100 + 40 = 140 vor dem Wolf (1 + 130 = 131)
     kampf = _bereit(vier(), {"John": 1, "Ork": 1, "Wolf": 1, "Mira": 100}, "Mira")
     plan = w100.angriff_planen(kampf, "Mira", "Ork", "Flammenstab")
@@ -181,9 +180,8 @@ def test_zauber_mit_zaubermacht_gegen_magischen_db():
         w100.angriff_planen(kampf_ohne, "Mira", "Ork", "Flammenstab", flee=5)
 
 
-def test_fernkampf_nicht_parierbar_ausser_option():
-    from w100_bausteine import BOGEN
-    schuetze = replace(ork(), name="Schütze", waffen=(BOGEN,), position=(20.0, 0.0))
+def test_fernkampf_nicht_parierbar_ausser_option(john, ork, kurzbogen):
+    schuetze = replace(ork(), name="Schütze", waffen=(kurzbogen,), position=(20.0, 0.0))
     kampf = _bereit(neuer_kampf([john(), schuetze]), {"John": 1, "Schütze": 100}, "Schütze")
     with pytest.raises(W100Fehler, match="nicht parieren"):
         w100.angriff_planen(kampf, "Schütze", "John", "Kurzbogen", parade=5)
@@ -191,7 +189,7 @@ def test_fernkampf_nicht_parierbar_ausser_option():
     assert w100.angriff_planen(kampf, "Schütze", "John", "Kurzbogen", parade=5).abwehr.art == "parade"
 
 
-def test_treffer_braucht_schadenswurf_passend_zur_waffe():
+def test_treffer_braucht_schadenswurf_passend_zur_waffe(john, ork):
     kampf = _bereit(neuer_kampf([john(), ork()]), {"John": 90, "Ork": 10})
     plan = w100.angriff_planen(kampf, "John", "Ork", "Langschwert")
     with pytest.raises(W100Fehler, match="fehlt der Schadenswurf"):
@@ -203,7 +201,7 @@ def test_treffer_braucht_schadenswurf_passend_zur_waffe():
     assert e.daten["stufe"] == "misserfolg" and e.daten["schaden"] == 0
 
 
-def test_kampfunfaehig_bei_null_lp():
+def test_kampfunfaehig_bei_null_lp(john, ork):
     kampf = _bereit(neuer_kampf([john(), ork(lp=5)]), {"John": 90, "Ork": 10})
     _, kampf = _angriff(kampf, "John", "Ork", "Langschwert", 80, "5, 5")
     assert kampf["Ork"].lp <= 0 and not kampf["Ork"].kampffaehig(kampf.optionen)
@@ -214,7 +212,7 @@ def test_kampfunfaehig_bei_null_lp():
     assert w100.naechster(kampf) == "John"
 
 
-def test_effekte_ticken_zu_rundenbeginn():
+def test_effekte_ticken_zu_rundenbeginn(john, ork):
     kampf = _bereit(neuer_kampf([john(), ork()]), {"John": 10, "Ork": 10})
     kampf = anwenden(kampf, w100.effekt_ereignis(kampf, "Ork", Effekt("Brennen", 2, -4)))
     for _ in range(2):
@@ -260,7 +258,7 @@ def _zufaelliger_schritt(kampf, rng):
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), schritte=st.integers(1, 60))
-def test_anwenden_veraendert_nie_die_eingabe_und_bleibt_im_rahmen(seed, schritte):
+def test_anwenden_veraendert_nie_die_eingabe_und_bleibt_im_rahmen(seed, schritte, vier):
     rng = random.Random(seed)
     kampf = vier()
     for _ in range(schritte):
@@ -281,7 +279,7 @@ def test_anwenden_veraendert_nie_die_eingabe_und_bleibt_im_rahmen(seed, schritte
         kampf = neu
 
 
-def test_verlauf_protokoll_rueckgaengig_und_fortsetzen(tmp_path):
+def test_verlauf_protokoll_rueckgaengig_und_fortsetzen(tmp_path, vier):
     start = vier()
     datei = tmp_path / "w100_kampf.jsonl"
     v = Verlauf(start, anwenden, datei=datei, system="w100", kopf={"start": w100.kampf_als_dict(start)})
@@ -303,14 +301,14 @@ def test_verlauf_protokoll_rueckgaengig_und_fortsetzen(tmp_path):
     assert warnungen and v4.zustand == vor_letztem
 
 
-def test_kampf_als_dict_rundreise():
+def test_kampf_als_dict_rundreise(vier):
     kampf = _bereit(vier(), ALLE)
     kampf = anwenden(kampf, w100.effekt_ereignis(kampf, "Ork", Effekt("Gift", 3, -2)))
     wieder = w100.kampf_aus_dict(json.loads(json.dumps(w100.kampf_als_dict(kampf))))
     assert w100.kampf_als_dict(wieder) == w100.kampf_als_dict(kampf)
 
 
-def test_unbekanntes_ereignis_und_namen():
+def test_unbekanntes_ereignis_und_namen(john, vier):
     from gm_helfer.protokoll import Ereignis
     with pytest.raises(W100Fehler, match="Unbekanntes W100-Ereignis"):
         anwenden(vier(), Ereignis("zaubern", {}))
@@ -322,7 +320,7 @@ def test_unbekanntes_ereignis_und_namen():
         Optionen.aus_dict({"glueck": True})
 
 
-def test_anwenden_prueft_abwehrpunkte_im_protokoll():
+def test_anwenden_prueft_abwehrpunkte_im_protokoll(john, ork):
     """Ein (von Hand verändertes) Protokoll mit zu viel Flee oder Parade wird abgewiesen."""
     kampf = _bereit(neuer_kampf([john(), ork()]), {"John": 90, "Ork": 10})
     plan = w100.angriff_planen(kampf, "John", "Ork", "Langschwert", parade=45)
