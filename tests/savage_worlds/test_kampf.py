@@ -508,3 +508,41 @@ def test_sprint_ohne_wundabzug_auf_den_wuerfel():
     e = k.ereignis_sprint(z, "Alrik", augen="5")
     assert "4“ + 5“ = 9“" in e.text
     assert anwenden(z, e) == z
+
+
+# -- Beispiele aus dem Regeltext -------------------------------------------------------------------
+
+
+def test_regeltext_wegstecken_zwei_von_drei_kein_zweites_wegstecken_nur_wiederholen():
+    # „Falls er mit der Konstitutionsprobe zum Beispiel zwei von drei Wunden abbaut, kann er keinen
+    # weiteren Bennie ausgeben, um eine weitere Konstitutionsprobe gegen die verbleibende Wunde
+    # abzulegen. (Er kann jedoch einen Bennie ausgeben, um die erste Konstitutionsprobe zu wiederholen.)“
+    z = runde_mit_karten(start(held(), baron()), {"Alrik": ["Q♥"], "Baron": ["K♠"]})
+    z = _am_zug(z, "Baron")
+    z = anwenden(z, k.ereignis_angriff(z, "Baron", "Alrik", "Langschwert", augen="9, 2"))
+    z = anwenden(z, k.ereignis_schaden(z, augen="10+5, 3"))  # 18 gegen 6: drei Wunden
+    assert z.offener_schaden.wunden == 3
+    z = anwenden(z, k.ereignis_wegstecken(z, "Alrik", augen="8+1, 2"))  # 9: Steigerung, zwei weg
+    assert z.kaempfer_namens("Alrik").wunden == 1
+    # ein zweiter Benny ist eine Wiederholung: ein einfacher Erfolg nimmt nicht noch eine Wunde
+    z2 = anwenden(z, k.ereignis_wegstecken(z, "Alrik", augen="5, 2"))
+    assert z2.kaempfer_namens("Alrik").wunden == 1 and z2.kaempfer_namens("Alrik").bennies == 1
+
+
+def test_regeltext_dreissig_zombies_in_fuenf_sechsergruppen():
+    zombies = [Kaempfer(f"Zombie {i}", "Schurken", False, gruppe=f"Zombies {i // 6 + 1}") for i in range(30)]
+    z = start(held(), *zombies)
+    z = anwenden(z, k.ereignis_runde(z))
+    assert len(k.braucht_karte(z)) == 6  # Alrik und fünf Zombiegruppen
+
+
+def test_regeltext_blitzhieb_zwei_kaempfenwuerfel_ein_wildcard_wuerfel():
+    z = runde_mit_karten(start(held(talente=frozenset({"blitzhieb"})), baron()), {"Alrik": ["Q♥"], "Baron": ["K♠"]})
+    w = k.angriffs_werte(z, "Alrik", "Baron", "Langschwert", Angriffssituation(blitzhieb=True))
+    assert w["anzahl"] == 2 and w["wildcard"]
+    z = _am_zug(z, "Alrik")
+    e = k.ereignis_angriff(z, "Alrik", "Baron", "Langschwert", Angriffssituation(blitzhieb=True), augen="9, 3, 6+4")
+    assert len(e.daten["probe"]["wurf"]["augen"]) == 3  # zwei Kämpfenwürfel und ein Wildcard-Würfel
+    z = anwenden(z, e)
+    # der Wildcard-Würfel (10) ersetzt die 3: 10−2 = 8 trifft Parade 8, 9−2 = 7 nicht
+    assert len(z.offene_treffer) == 1
