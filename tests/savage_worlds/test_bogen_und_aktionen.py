@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import polars as pl
 import pytest
 
 from gm_helfer import boegen
@@ -96,3 +97,21 @@ def test_karte_waehlen_und_bedarf():
     assert karten_bedarf([Karte.parse("5♥")], kuehler_kopf=2) == 2
     with pytest.raises(KartenFehler, match="Schnell"):
         karte_waehlen([Karte.parse("5♥")], schnell=True)
+
+
+def test_tabellen_rundreise_fuer_den_data_editor():
+    r = boegen.laden("savage_worlds")
+    tabellen = boegen.als_tabellen(r.boegen, sw_bogen.SCHEMA)
+    assert {"parade", "robustheit"} <= set(tabellen["charaktere"].columns)
+    zurueck = boegen.aus_tabellen(tabellen, sw_bogen.SCHEMA, r.boegen)
+    assert zurueck.fehler == ()
+    vorher = {k.name: k for b in r.boegen for k in sw_bogen.kaempfer_aus_bogen(b)}
+    nachher = {k.name: k for b in zurueck.boegen for k in sw_bogen.kaempfer_aus_bogen(b)}
+    assert vorher == nachher
+    # eine Änderung im Editor: Brakkas Konstitution W12 → Robustheit 2 + 6 + 1
+    geaendert = tabellen["charaktere"].with_columns(
+        pl.when(pl.col("name") == "Brakka").then(pl.lit("W12")).otherwise(pl.col("attribute.konstitution")).alias("attribute.konstitution")
+    )
+    neu = boegen.aus_tabellen({**tabellen, "charaktere": geaendert}, sw_bogen.SCHEMA, r.boegen)
+    brakka = next(b for b in neu.boegen if b.name == "Brakka")
+    assert sw_bogen.kaempfer_aus_bogen(brakka)[0].robustheit == 9
