@@ -220,18 +220,29 @@ class AlterPatzer:
     bis: int | None
     name: str
     text: str
+    wirkung: str = "spielleiter"
+    """Maschinenlesbar: "gunst", "bonusaktion", "keine", "selbstverletzt", "spielleiter"
+    (nur ins Protokoll, der Spielleiter entscheidet) – dazu die Zahlen unten."""
+    unparierbar: int = 0
+    """So viele der nächsten Attacken gegen den Patzenden kann er nicht parieren („unparierbare“)."""
+    aktionen_verloren: int = 0
+    """So viele seiner nächsten Kampfaktionen gehen verloren („Aktion zur Kampfhaltung“, „zum Aufstehen“)."""
 
 
 ALTE_PATZER: tuple[AlterPatzer, ...] = (
-    AlterPatzer(1, "Gunst des Schicksals", "aus dem Patzer wird ein kritischer Erfolg"),
-    AlterPatzer(4, "Glücksfall", "Patzer abgewandt, man stolpert in eine Folgeaktion"),
-    AlterPatzer(7, "Abgewandt", "kein Patzer, die Aktion ist normal gescheitert"),
-    AlterPatzer(10, "Selbstverletzt", "halber Waffenschaden ohne Bonus als Schaden; bei Höchstschaden Waffe fallengelassen"),
-    AlterPatzer(13, "Stolpern", "1 unparierbare Attacke, 1 Aktion für die Kampfhaltung"),
-    AlterPatzer(16, "Sturz", "2 unparierbare Attacken, 2 Aktionen zum Aufstehen"),
+    AlterPatzer(1, "Gunst des Schicksals", "aus dem Patzer wird ein kritischer Erfolg", "gunst"),
+    AlterPatzer(4, "Glücksfall", "Patzer abgewandt, man stolpert in eine Folgeaktion (1 Aktion mehr)",
+                "bonusaktion"),
+    AlterPatzer(7, "Abgewandt", "kein Patzer, die Aktion ist normal gescheitert", "keine"),
+    AlterPatzer(10, "Selbstverletzt",
+                "halber Waffenschaden ohne Bonus als Schaden; bei Höchstschaden Waffe fallengelassen",
+                "selbstverletzt"),
+    AlterPatzer(13, "Stolpern", "1 unparierbare Attacke, 1 Aktion für die Kampfhaltung", "stolpern", 1, 1),
+    AlterPatzer(16, "Sturz", "2 unparierbare Attacken, 2 Aktionen zum Aufstehen", "sturz", 2, 2),
     AlterPatzer(19, "Schwerer Patzer", "höchste negative Folgen im Rahmen der Spielsituation"),
     AlterPatzer(None, "Schicksalsschlag", "katastrophale Folgen, womöglich für Begleiter; Todesgefahr"),
 )
+"""Allgemeine Regeln › Patzer › Patzertabellen: „Wert – Name – Auswirkung“."""
 
 # --- Ergebnisse des Vergleichswurfs ---------------------------------------------------
 KATEGORIEN = ("verfehlt", "streiftreffer", "treffer", "schwerer_treffer", "toedlicher_treffer")

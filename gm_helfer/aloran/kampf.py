@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from gm_helfer import wuerfel as wuerfel_kern
 from gm_helfer.protokoll import Ereignis, Verlauf
 
 from . import proben
@@ -35,6 +36,7 @@ from .daten import (
     SCHILDE,
     SPURT_AUSDAUER,
     SYSTEM,
+    WAFFENLOS_SCHADEN,
     ZONEN,
     ZONEN_SCHLUESSEL,
 )
@@ -105,8 +107,12 @@ class Kaempfer:
     """Schadensart der letzten Wunde – sie bestimmt den Text der Wundtabelle."""
     ausdauer: int = 0
     aktionen: Aktionen = field(default_factory=Aktionen)
-    beeintraechtigt: bool = False
-    """Die nächste Kampfaktion ist beeinträchtigt (Patzer/Meistertreffer 3–4) und entfällt."""
+    beeintraechtigt: int = 0
+    """So viele der nächsten Kampfaktionen sind beeinträchtigt (Patzer/Meistertreffer 3–4,
+    ältere Patzertabelle „Stolpern“/„Sturz“) und entfallen – je Runde eine."""
+    unparierbar: int = 0
+    """So viele der nächsten Attacken gegen ihn kann er nicht abwehren (ältere Patzertabelle:
+    „1 unparierbare“, „2 unparierbare“)."""
 
     @property
     def name(self) -> str:
@@ -154,7 +160,9 @@ class Kaempfer:
         if self.ist_wehrlos(optionen):
             teile.append("wehrlos")
         if self.beeintraechtigt:
-            teile.append("beeinträchtigt")
+            teile.append("beeinträchtigt" + (f" ×{self.beeintraechtigt}" if self.beeintraechtigt > 1 else ""))
+        if self.unparierbar:
+            teile.append(f"{self.unparierbar} Attacke(n) unparierbar")
         return ", ".join(teile) or "kampfbereit"
 
 
@@ -284,7 +292,7 @@ def kann_handeln(kampf: Kampf, name: str) -> bool:
 def kann_verteidigen(kampf: Kampf, name: str) -> bool:
     """Hat eine Verteidigungsaktion übrig und ist nicht wehrlos/kampfunfähig/bewusstlos."""
     k = kampf.kaempfer_namens(name)
-    if not kann_handeln(kampf, name) or k.ist_wehrlos(kampf.optionen):
+    if not kann_handeln(kampf, name) or k.ist_wehrlos(kampf.optionen) or k.unparierbar > 0:
         return False
     return k.aktionen.verteidigung > 0 or k.aktionen.zweitwaffe > 0
 
@@ -447,13 +455,13 @@ WUERFEL_SCHLUESSEL = {
     "verteidigung": "Verteidigung (W10-Pool)",
     "zone": "Trefferzone (W20)",
     "schaden": "Schaden",
-    "angriff_patzer": "Patzer Angreifer (W6)",
-    "angriff_patzer_schaden": "Patzerschaden Angreifer (W6)",
+    "angriff_patzer": "Patzer Angreifer (W6; ältere Tabelle 3W6)",
+    "angriff_patzer_schaden": "Patzerschaden Angreifer (W6 bzw. Waffe)",
     "angriff_patzer_zone": "Patzer-Trefferzone Angreifer (W20)",
     "angriff_meister": "Meistertreffer Angreifer (W6)",
     "angriff_meister_schaden": "Bonus-Schaden (W6)",
-    "verteidigung_patzer": "Patzer Verteidiger (W6)",
-    "verteidigung_patzer_schaden": "Patzerschaden Verteidiger (W6)",
+    "verteidigung_patzer": "Patzer Verteidiger (W6; ältere Tabelle 3W6)",
+    "verteidigung_patzer_schaden": "Patzerschaden Verteidiger (W6 bzw. Waffe)",
     "verteidigung_patzer_zone": "Patzer-Trefferzone Verteidiger (W20)",
     "verteidigung_meister": "Meistertreffer Verteidiger (W6)",
     "verteidigung_meister_schaden": "Bonus-Schaden der Parade (W6)",
@@ -571,9 +579,11 @@ def angriff_ereignis(
     if v_art is not None:
         folgen.append(_aktion_ausgeben(v, "verteidigung"))
     elif verteidigung is not None:
-        if kann_handeln(kampf, ziel) and not v.ist_wehrlos(opt):
+        if kann_handeln(kampf, ziel) and not v.ist_wehrlos(opt) and not v.unparierbar:
             raise AloranFehler(f"{ziel} hat in dieser Runde keine Verteidigungsaktion mehr.")
         hinweise.append(f"{ziel} ist {v.zustand_text(opt)} und kann sich nicht verteidigen")
+    if v.unparierbar:
+        folgen.append({"name": ziel, "unparierbar": -1})
     q = _Quelle(rng, augen)
     wa = q.pool("angriff", la.angriff_pool, la.angriff_schwierigkeit, f"Angriff {angreifer}")
     wv = q.pool("verteidigung", la.verteidigung_pool if v_art else 0, la.verteidigung_schwierigkeit,
@@ -596,12 +606,12 @@ def angriff_ereignis(
 
     # Patzer und Meistertreffer (W6-Tabellen)
     bonus = 0
-    for seite, wer, gegner, patzer, meister in (
-        ("angriff", a, v, erg.angriff_patzer, erg.angriff_meister),
-        ("verteidigung", v, a, erg.verteidigung_patzer, erg.verteidigung_meister),
+    for seite, wer, gegner, patzer, meister, probe in (
+        ("angriff", a, v, erg.angriff_patzer, erg.angriff_meister, _patzerprobe(a, art)),
+        ("verteidigung", v, a, erg.verteidigung_patzer, erg.verteidigung_meister, _patzerprobe(v, v_art)),
     ):
         if patzer:
-            text.append(_patzer(q, seite, wer, gegner, folgen, opt))
+            text.append(_patzer(q, seite, wer, gegner, folgen, opt, probe))
         if meister:
             t, b = _meister(q, seite, wer, gegner, folgen, erg.kategorie != "verfehlt")
             bonus += b
@@ -639,12 +649,76 @@ def _beeintraechtigen(k: Kaempfer, folgen: list[dict[str, Any]]) -> None:
     folgen.append({"name": k.name, "beeintraechtigt": True})
 
 
-def _patzer(q: _Quelle, seite: str, wer: Kaempfer, gegner: Kaempfer, folgen: list, opt: Optionen) -> str:
-    if opt.alte_patzertabelle:
-        summe = q.ausdruck(f"{seite}_patzer", "3W6", f"Patzer {wer.name} (3W6)")
+@dataclass(frozen=True)
+class _Patzerprobe:
+    """Was die ältere Patzertabelle von der gepatzten Probe braucht."""
+
+    talentstufe: int
+    attribut_wert: int
+    waffenschaden: str
+    schadensart: str
+
+
+def _patzerprobe(k: Kaempfer, probe: Any) -> _Patzerprobe | None:
+    """Talent, Attribut und Waffe der Probe (Angriffsart oder Verteidigungsart)."""
+    if probe is None:
+        return None
+    schaden, art = WAFFENLOS_SCHADEN, "Wucht"
+    if isinstance(probe, Verteidigungsart):
+        for w in k.werte.waffen:
+            if probe.name == f"Parade: {w.name}":
+                schaden, art = w.schaden, w.schadensart
+    elif probe.art == "waffe":
+        schaden, art = probe.schaden, probe.schadensart
+    return _Patzerprobe(probe.talentstufe, probe.attribut_wert, schaden, art)
+
+
+def _alter_patzer(q: _Quelle, seite: str, wer: Kaempfer, folgen: list, probe: _Patzerprobe) -> str:
+    """Allgemeine Regeln › Patzer › Patzertabellen: 3W6 + Modifikator der Fertigkeit + des Attributs.
+
+    Die Folgen werden angewandt: Glücksfall +1 Kampfaktion; Selbstverletzt halber Waffenschaden
+    ohne Bonus („ohne TP+“) in einer W20-Zone, bei Höchstschaden Waffe fallengelassen (die
+    nächste Kampfaktion geht fürs Aufheben drauf); Stolpern/Sturz: unparierbare Attacken und
+    verlorene Kampfaktionen. Gunst des Schicksals, Schwerer Patzer und Schicksalsschlag
+    erzählt der Spielleiter.
+    """
+    summe = q.ausdruck(f"{seite}_patzer", "3W6", f"Patzer {wer.name} (3W6)")
+    q.pruefen()
+    wert = proben.alter_patzerwert(summe, min(probe.talentstufe, 5), probe.attribut_wert)
+    zeile = proben.alter_patzer(wert)
+    text = (f"Patzer von {wer.name} (ältere Tabelle, 3W6 {summe} {wert - summe:+d} = {wert}): "
+            f"{zeile.name} – {zeile.text}")
+    if zeile.wirkung == "bonusaktion":
+        folgen.append(_aktion(wer.name, "kampf", +1))
+    elif zeile.wirkung == "selbstverletzt":
+        ohne_bonus = replace(wuerfel_kern.parse(probe.waffenschaden), konstante=0)
+        roh = q.ausdruck(f"{seite}_patzer_schaden", str(ohne_bonus), f"Patzerschaden {wer.name} ({ohne_bonus})")
+        w20 = q.w(f"{seite}_patzer_zone", 20, f"Patzer-Trefferzone {wer.name}")
         q.pruefen()
-        zeile = proben.alter_patzer(summe)
-        return f"Patzer von {wer.name} (ältere Tabelle, 3W6 {summe} + Modifikatoren): {zeile.name} – {zeile.text}"
+        zone = proben.trefferzone(w20)
+        schaden = roh // 2
+        wunden = max(0, schaden - wer.werte.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)])
+        folgen.append({"name": wer.name, "zone": zone.schluessel, "wunden": wunden, "schadensart": probe.schadensart})
+        text += f" – {roh} halbiert = {schaden} Schaden am {zone.name}, {wunden} Wunden"
+        if roh == _hoechstwert(ohne_bonus):
+            folgen.append({"name": wer.name, "beeintraechtigt": True})
+            text += "; Höchstschaden: Waffe fallengelassen (nächste Kampfaktion zum Aufheben)"
+    elif zeile.wirkung in ("stolpern", "sturz"):
+        folgen.append({"name": wer.name, "unparierbar": zeile.unparierbar})
+        folgen.extend({"name": wer.name, "beeintraechtigt": True} for _ in range(zeile.aktionen_verloren))
+    elif zeile.wirkung in ("gunst", "spielleiter"):
+        text += " (der Spielleiter setzt das um)"
+    return text
+
+
+def _hoechstwert(ausdruck: Any) -> int:
+    return sum(w.anzahl * w.seiten * w.vorzeichen for w in ausdruck.wuerfel) + ausdruck.konstante
+
+
+def _patzer(q: _Quelle, seite: str, wer: Kaempfer, gegner: Kaempfer, folgen: list, opt: Optionen,
+            probe: _Patzerprobe | None = None) -> str:
+    if opt.alte_patzertabelle and probe is not None:
+        return _alter_patzer(q, seite, wer, folgen, probe)
     w6 = q.w(f"{seite}_patzer", 6, f"Patzer {wer.name}")
     q.pruefen()
     eintrag = proben.patzerfolge(w6)
@@ -704,7 +778,7 @@ def _folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
             akt = aktionen_zu_rundenbeginn(k.werte)
             if k.beeintraechtigt:
                 akt = replace(akt, kampf=0)
-            neu.append(replace(k, aktionen=akt, beeintraechtigt=False))
+            neu.append(replace(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1)))
         return replace(kampf, kaempfer=tuple(neu), runde=int(f["runde"]))
     name = f["name"]
     k = kampf.kaempfer_namens(name)
@@ -722,7 +796,9 @@ def _folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
         if k.aktionen.kampf > 0:
             k = replace(k, aktionen=replace(k.aktionen, kampf=k.aktionen.kampf - 1))
         else:
-            k = replace(k, beeintraechtigt=True)
+            k = replace(k, beeintraechtigt=k.beeintraechtigt + 1)
+    elif "unparierbar" in f:
+        k = replace(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
     else:
         raise AloranFehler(f"Unbekannte Folge im Protokoll: {dict(f)}")
     return replace(kampf, kaempfer=tuple(k if x.name == name else x for x in kampf.kaempfer))

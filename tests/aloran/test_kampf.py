@@ -278,3 +278,67 @@ def test_vorschau_nutzt_dieselbe_lage_wie_der_wurf(werte):
     assert vs.lage.angriff_pool == 4 + 3 + 1 and vs.verteidigt
     assert abs(sum(vs.folgen.values()) - 1) < 1e-12
     assert "Angriff 8 W10 gegen 7" in vs.text()
+
+
+ALT = Optionen(alte_patzertabelle=True)
+PATZER_WEG = {"angriff": "1 1 5 5", "verteidigung": "2 2 2 2 2 2"}  # Säbel 2: zwei Einser patzen
+
+
+def _alter_patzer(werte, drei_w6, **mehr):
+    kampf = kampf_mit(werte, "Wegelagerer", "Echsenkrieger", optionen=ALT)
+    e = k.angriff_ereignis(kampf, "Wegelagerer", "Echsenkrieger", "Säbel", "Parade: Speer",
+                           augen=PATZER_WEG | {"angriff_patzer": drei_w6} | mehr)
+    return kampf, e, k.anwenden(kampf, e)
+
+
+def test_alte_patzertabelle_rechnet_die_modifikatoren_ein(werte):
+    # Säbel Stufe 2 → 0 („Kenner“), Athletik 2 → +1: 3W6 4+4+4 = 12 + 1 = 13 → Stolpern
+    _, e, neu = _alter_patzer(werte, "4 4 4")
+    assert "3W6 12 +1 = 13" in e.text and "Stolpern" in e.text
+    w = neu.kaempfer_namens("Wegelagerer")
+    assert w.unparierbar == 1 and w.beeintraechtigt == 1  # Kampfaktion schon verbraucht → nächste Runde
+    # 3W6 11 + 1 = 12 wäre ebenfalls Stolpern, 3W6 10 + 1 = 11 auch; 3W6 9 + 1 = 10 ist Selbstverletzt
+    _, e, _ = _alter_patzer(werte, "3 3 3", angriff_patzer_schaden="2", angriff_patzer_zone="1")
+    assert "Selbstverletzt" in e.text
+
+
+def test_alte_patzertabelle_unparierbar_wird_bei_der_naechsten_attacke_verbraucht(werte):
+    _, _, neu = _alter_patzer(werte, "4 4 4")
+    assert not k.kann_verteidigen(neu, "Wegelagerer")
+    e = k.angriff_ereignis(neu, "Echsenkrieger", "Wegelagerer", "Speer", "Parade: Säbel",
+                           augen={"angriff": "9 9 9 9 2 2", "zone": "1", "schaden": "1"})
+    assert e.daten["verteidigung"] is None and "kann sich nicht verteidigen" in e.text
+    danach = k.anwenden(neu, e).kaempfer_namens("Wegelagerer")
+    assert danach.unparierbar == 0 and danach.aktionen.verteidigung == 1  # die Aktion bleibt ihm
+
+
+def test_alte_patzertabelle_sturz_kostet_zwei_kampfaktionen(werte):
+    kampf, _, neu = _alter_patzer(werte, "5 5 5")  # 15 + 1 = 16 → Sturz
+    w = neu.kaempfer_namens("Wegelagerer")
+    assert w.unparierbar == 2 and w.beeintraechtigt == 2
+    for _ in range(2):
+        neu = k.anwenden(neu, k.runde_ereignis(neu))
+        assert neu.kaempfer_namens("Wegelagerer").aktionen.kampf == 0
+    neu = k.anwenden(neu, k.runde_ereignis(neu))
+    assert neu.kaempfer_namens("Wegelagerer").aktionen.kampf == 1
+
+
+def test_alte_patzertabelle_selbstverletzt_halber_waffenschaden_ohne_bonus(werte):
+    # 3W6 8 + 1 = 9 → Selbstverletzt: Säbel 1W6+2 → nur der W6, halbiert; Torso (W20 16) Rüstung 2
+    _, e, neu = _alter_patzer(werte, "2 3 3", angriff_patzer_schaden="6", angriff_patzer_zone="16")
+    assert "6 halbiert = 3 Schaden am Torso, 1 Wunden" in e.text and "Waffe fallengelassen" in e.text
+    w = neu.kaempfer_namens("Wegelagerer")
+    assert w.wunden[1] == 1 and w.schadensart == "Hieb" and w.beeintraechtigt == 1
+    _, e, neu = _alter_patzer(werte, "2 3 3", angriff_patzer_schaden="5", angriff_patzer_zone="16")
+    assert "Höchstschaden:" not in e.text and neu.kaempfer_namens("Wegelagerer").beeintraechtigt == 0
+    assert neu.kaempfer_namens("Wegelagerer").wunden[1] == 0  # 5 // 2 = 2, Rüstung 2
+
+
+def test_alte_patzertabelle_gluecksfall_gibt_eine_kampfaktion(werte):
+    kampf, e, neu = _alter_patzer(werte, "1 1 1")  # 3 + 1 = 4 → Glücksfall
+    assert "Glücksfall" in e.text
+    assert neu.kaempfer_namens("Wegelagerer").aktionen.kampf == 1  # verbraucht, dann +1
+    _, e, neu = _alter_patzer(werte, "6 6 6")  # 19 → Schwerer Patzer: nur Protokoll
+    assert "Schwerer Patzer" in e.text and "Spielleiter" in e.text
+    w = neu.kaempfer_namens("Wegelagerer")
+    assert (w.unparierbar, w.beeintraechtigt, sum(w.wunden)) == (0, 0, 0)
