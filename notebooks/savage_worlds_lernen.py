@@ -230,11 +230,11 @@ def _(konst, wunden_angriff, wunden_vorher):
 
 @app.cell
 def _(helfer, konst):
-    _ag = sw.ausser_gefecht_chancen(konst.value, -3)
-    _ohne = sw.ausbluten_chancen(konst.value, -3, 8)
+    _ag = sw.ausser_gefecht_chancen(konst.value, sw.wundabzug(3))
+    _ohne = sw.ausbluten_chancen(konst.value, sw.wundabzug(3), 8)
     _kurven = {"ohne Hilfe": _ohne.tod_bis_runde}
     if helfer.value != "kein Helfer":
-        _kurven[f"Helfer mit Heilen {helfer.value}"] = sw.ausbluten_chancen(konst.value, -3, 8, heilen=helfer.value).tod_bis_runde
+        _kurven[f"Helfer mit Heilen {helfer.value}"] = sw.ausbluten_chancen(konst.value, sw.wundabzug(3), 8, heilen=helfer.value).tod_bis_runde
     mo.vstack(
         [
             mo.md("Außer Gefecht mit drei Wunden (−3):"),
