@@ -376,7 +376,7 @@ def _(angreifer_wahl, lage_wahl, waffe_wahl, ziel_wahl):
 
 @app.cell
 def _(lage_wahl):
-    situation = swk.Angriffssituation(**{k: (int(v) if isinstance(v, float) else v) for k, v in lage_wahl.value.items()})
+    situation = swk.Angriffssituation.aus_werten(lage_wahl.value)
     return (situation,)
 
 
@@ -481,9 +481,7 @@ def _(blind_knopf, get_sitzung, schaden_augen, set_meldung, set_sitzung, verlauf
     mo.stop(not blind_knopf.value)
     _text = sitzung.ausfuehren(
         verlauf,
-        lambda z: swk.ereignis_heimlichkeit(
-            z, z.offene_treffer[0].ziel, feuerrate=sitzung.feuerrate(z), **sitzung.wurfquelle(schaden_augen.value, wuerfel_rng)
-        ),
+        lambda z: swk.ereignis_heimlichkeit(z, **sitzung.wurfquelle(schaden_augen.value, wuerfel_rng)),
     )
     weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
     return

@@ -644,6 +644,11 @@ class Angriffssituation:
     def als_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
+    @classmethod
+    def aus_werten(cls, werte: Mapping[str, Any]) -> Angriffssituation:
+        """Aus den Werten der Bedienelemente (Zahlen dürfen als float kommen)."""
+        return cls(**{n: int(v) if isinstance(v, float) else v for n, v in werte.items()})
+
 
 def angriffs_modifikatoren(
     zustand: Kampfzustand, angreifer: str, ziel: str, waffe: str, situation: Angriffssituation = Angriffssituation()
@@ -751,9 +756,18 @@ def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     return replace(z, offene_treffer=z.offene_treffer + neue, offener_schaden=None)
 
 
-def ereignis_heimlichkeit(zustand: Kampfzustand, ziel: str, *, feuerrate: int = 1, rng: Any = None, augen: Any = None) -> Ereignis:
+def ereignis_heimlichkeit(
+    zustand: Kampfzustand, ziel: str | None = None, *, feuerrate: int | None = None, rng: Any = None, augen: Any = None
+) -> Ereignis:
     """Blindes Feuer: das getroffene Ziel darf eine Heimlichkeitsprobe ablegen, um den Treffer zu
-    ignorieren (−2 bei Feuerrate 3 oder mehr)."""
+    ignorieren (−2 bei Feuerrate 3 oder mehr). Ohne ``ziel``/``feuerrate``: Ziel und Waffe des
+    nächsten offenen Treffers."""
+    offen = [t for t in zustand.offene_treffer if ziel is None or t.ziel == ziel]
+    if not offen:
+        raise KampfFehler("Es ist kein Treffer offen, dem das Ziel ausweichen könnte.")
+    ziel = offen[0].ziel
+    if feuerrate is None:
+        feuerrate = zustand.kaempfer_namens(offen[0].angreifer).waffe(offen[0].waffe).feuerrate
     k = zustand.kaempfer_namens(ziel)
     mod = k.wundabzug + zustand.joker_bonus(ziel) + (-2 if feuerrate >= 3 else 0)
     probe = wuerfle_probe(k.fertigkeit("heimlichkeit"), wildcard=k.wildcard, modifikator=mod, rng=rng, augen=augen)

@@ -347,14 +347,6 @@ def empfaenger_liste(zustand: Kampfzustand, bedingung: str = "alle") -> list[str
     return alle
 
 
-def feuerrate(zustand: Kampfzustand) -> int:
-    """Feuerrate der Waffe des nächsten offenen Treffers (für die Heimlichkeitsprobe bei blindem Feuer)."""
-    if not zustand.offene_treffer:
-        return 1
-    t = zustand.offene_treffer[0]
-    return zustand.kaempfer_namens(t.angreifer).waffe(t.waffe).feuerrate
-
-
 def wegstecken_ziel(zustand: Kampfzustand) -> str | None:
     """Wer die Wunden des letzten Schadenswurfs noch wegstecken kann."""
     os_ = zustand.offener_schaden

@@ -198,6 +198,7 @@ def test_nahkampf_gegen_parade_fernkampf_gegen_4_mit_modifikatoren():
     s = Angriffssituation(reichweite="mittel", beleuchtung="düster", deckung="leicht", ziel_geduckt=True, aktionen=2)
     w = k.angriffs_werte(z, "Alrik", "Baron", "Bogen", s)
     assert w["mindestwurf"] == 4
+    assert k.Angriffssituation.aus_werten({"aktionen": 2.0, "reichweite": "mittel"}) == Angriffssituation(reichweite="mittel", aktionen=2)
     assert dict(w["modifikatoren"]) == {"Reichweite": -2, "Beleuchtung": -1, "Deckung": -1, "Ziel geduckt": -1, "Mehrfachaktionen": -2}
     liegt = k.angriffs_werte(z, "Alrik", "Baron", "Bogen", Angriffssituation(ziel_liegt=True))
     assert liegt["modifikator"] == -2
@@ -499,8 +500,9 @@ def test_blindes_feuer_heimlichkeit_ignoriert_den_treffer():
     e = k.ereignis_heimlichkeit(z, "Bandit 1", feuerrate=3, augen="5")
     assert e.daten["probe"]["modifikator"] == -2  # Feuerrate 3: −2
     assert anwenden(z, e).offene_treffer == z.offene_treffer  # 5 − 2 = 3: Treffer bleibt
-    weg = anwenden(z, k.ereignis_heimlichkeit(z, "Bandit 1", feuerrate=3, augen="6"))
+    weg = anwenden(z, k.ereignis_heimlichkeit(z, augen="6"))  # Ziel und Feuerrate aus dem offenen Treffer
     assert weg.offene_treffer == ()
+    assert anwenden(z, k.ereignis_heimlichkeit(z, augen="5")).offene_treffer == z.offene_treffer
 
 
 def test_sprint_ohne_wundabzug_auf_den_wuerfel():
