@@ -52,6 +52,8 @@ from gm_helfer.w100.kampf import (
     bewegung_ereignis,
     effekt_ereignis,
     ergreifen_ereignis,
+    erreicht,
+    in_reichweite,
     initiative_ereignis,
     initiative_leiter,
     initiative_wert,

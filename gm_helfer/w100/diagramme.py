@@ -1,10 +1,11 @@
-"""W100-eigene Diagramme: Trefferstufen, was Flee/Parade kauft, Initiativepunkte-Leiter.
+"""W100-eigene Diagramme: Trefferstufen, was Flee/Parade kauft, Initiativepunkte-Leiter, Lageplan.
 
 Baut auf :mod:`gm_helfer.diagramme` auf (deutsche Prozente, gleiche Breite und Palette).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping, Sequence
 
 import altair as alt
@@ -13,6 +14,7 @@ import polars as pl
 from gm_helfer import diagramme
 from gm_helfer.w100.chancen import AngriffsChancen
 from gm_helfer.w100.daten import INITIATIVE_KOSTEN, STUFEN, STUFEN_TEXT
+from gm_helfer.w100.kampf import Kampf, in_reichweite, meter, zahl
 
 FARBEN = {
     "patzer": "#7b1e2b",
@@ -101,4 +103,76 @@ def initiative_diagramm(leiter: Sequence[Mapping[str, Any]], titel: str = "") ->
     )
     grenzen = alt.Chart(linien).mark_rule(strokeDash=[4, 3], color="#555").encode(x="Grenze:Q")
     bild = (balken + grenzen).properties(width=diagramme.BREITE, height=28 * len(zeilen) + 20)
+    return bild.properties(title=titel) if titel else bild
+
+
+def _kreis(mitte: Sequence[float], radius: float, name: str, n: int = 72) -> list[dict[str, Any]]:
+    """Punkte eines Kreises (für Bewegung und Reichweite auf der Karte)."""
+    return [
+        {"x": mitte[0] + radius * math.cos(2 * math.pi * i / n),
+         "y": mitte[1] + radius * math.sin(2 * math.pi * i / n), "i": i, "Kreis": name}
+        for i in range(n + 1)
+    ]
+
+
+def karte(kampf: Kampf, waffe: str | None = None, titel: str = "") -> alt.LayerChart:
+    """Lageplan in Metern: wer wo steht, wer am Zug ist, wie weit er gehen und treffen kann.
+
+    „Deine Positionierung bestimmt unter anderem, welche Ziele du erreichen kannst. Bewegung
+    und Reichweite werden vor der Ausführung einer geplanten Handlung geprüft.“
+    (regeln/w100.txt › Handlungen und Positionierung). Der gestrichelte Kreis zeigt die
+    Bewegung des Handelnden, der durchgezogene die Reichweite der gewählten Waffe; der Tooltip
+    sagt je Ziel, ob es in Reichweite ist (dieselbe Prüfung wie :func:`angriff_planen`).
+    """
+    if not kampf.kaempfer:
+        raise ValueError("Niemand auf der Karte.")
+    erreichbar = set(in_reichweite(kampf, waffe)) if (kampf.am_zug and waffe) else set()
+    zeilen = []
+    for k in kampf.kaempfer:
+        if not k.kampffaehig(kampf.optionen):
+            status = "kampfunfähig"
+        elif k.name == kampf.am_zug:
+            status = "am Zug"
+        elif k.name in erreichbar:
+            status = f"in Reichweite von {waffe}"
+        else:
+            status = ""
+        zeilen.append({"Name": k.name, "x": k.position[0], "y": k.position[1],
+                       "Seite": "kampfunfähig" if status == "kampfunfähig" else k.seite,
+                       "Status": status, "LP": f"{k.lp}/{k.lp_max}",
+                       "Position": f"({zahl(k.position[0])} | {zahl(k.position[1])})",
+                       "Groesse": 260 if status == "am Zug" else 120})
+    kreise: list[dict[str, Any]] = []
+    if kampf.am_zug:
+        a = kampf[kampf.am_zug]
+        kreise += _kreis(a.position, a.bewegung, f"Bewegung ({meter(a.bewegung)})")
+        if waffe:
+            w = a.waffe(waffe)
+            kreise += _kreis(a.position, w.reichweite, f"Reichweite {w.name} ({meter(w.reichweite)})")
+    xs = [z["x"] for z in zeilen] + [p["x"] for p in kreise]
+    ys = [z["y"] for z in zeilen] + [p["y"] for p in kreise]
+    rand = 2.0
+    x_bereich = [math.floor(min(xs) - rand), math.ceil(max(xs) + rand)]
+    y_bereich = [math.floor(min(ys) - rand), math.ceil(max(ys) + rand)]
+    farben = alt.Scale(domain=["helden", "gegner", "kampfunfähig"], range=["#3a6ea5", "#b23a48", "#9e9e9e"])
+    x = alt.X("x:Q", title="x (m)", scale=alt.Scale(domain=x_bereich, nice=False))
+    y = alt.Y("y:Q", title="y (m)", scale=alt.Scale(domain=y_bereich, nice=False))
+    daten = pl.DataFrame(zeilen)
+    punkte = alt.Chart(daten).mark_circle(opacity=0.9, stroke="#222").encode(
+        x=x, y=y, color=alt.Color("Seite:N", scale=farben, legend=alt.Legend(orient="top", title=None)),
+        size=alt.Size("Groesse:Q", legend=None, scale=None),
+        strokeWidth=alt.condition("datum.Status == 'am Zug'", alt.value(3), alt.value(0)),
+        tooltip=["Name:N", "Position:N", "LP:N", "Status:N"],
+    )
+    namen = alt.Chart(daten).mark_text(dy=-13, fontSize=11).encode(x=x, y=y, text="Name:N")
+    ebenen: list[Any] = [punkte, namen]
+    if kreise:
+        ebenen.insert(0, alt.Chart(pl.DataFrame(kreise)).mark_line(color="#555", opacity=0.6).encode(
+            x=x, y=y, order="i:Q", detail="Kreis:N",
+            strokeDash=alt.StrokeDash("Kreis:N", legend=alt.Legend(orient="bottom", title=None)),
+        ))
+    # gleiche Meter auf beiden Achsen: Höhe aus dem Seitenverhältnis der Bereiche
+    breite = diagramme.BREITE
+    hoehe = int(max(160, min(520, breite * (y_bereich[1] - y_bereich[0]) / max(1, x_bereich[1] - x_bereich[0]))))
+    bild = alt.layer(*ebenen).properties(width=breite, height=hoehe)
     return bild.properties(title=titel) if titel else bild

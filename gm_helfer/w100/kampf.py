@@ -440,6 +440,25 @@ def abstand(a: Kaempfer, b: Kaempfer) -> float:
     return math.dist(a.position, b.position)
 
 
+def erreicht(a: Kaempfer, z: Kaempfer, waffe: Waffe) -> bool:
+    """Ist ``z`` in Reichweite von ``a``s Waffe? (Luftlinie ≤ Reichweite, s. docs/w100.md)"""
+    return abstand(a, z) <= waffe.reichweite + 1e-9
+
+
+def in_reichweite(kampf: Kampf, waffe: str) -> list[str]:
+    """Kampffähige Beteiligte in Reichweite der Waffe des Handelnden (für Karte und Auswahl).
+
+    „Deine Positionierung bestimmt unter anderem, welche Ziele du erreichen kannst.“
+    (regeln/w100.txt › Handlungen und Positionierung)
+    """
+    if kampf.am_zug is None:
+        return []
+    a = kampf[kampf.am_zug]
+    w = a.waffe(waffe)
+    return [z.name for z in kampf.kaempfer
+            if z.name != a.name and z.kampffaehig(kampf.optionen) and erreicht(a, z, w)]
+
+
 def _pruefe_am_zug(kampf: Kampf, name: str) -> Kaempfer:
     if kampf.am_zug != name:
         jetzt = kampf.am_zug or "niemand"
@@ -524,7 +543,7 @@ def angriff_planen(
             )
         raise W100Fehler(f"{angreifer} hat in diesem Zug keine Angriffshandlung mehr.")
     entfernung = abstand(a, z)
-    if reichweite_pruefen and entfernung > w.reichweite + 1e-9:
+    if reichweite_pruefen and not erreicht(a, z, w):
         raise W100Fehler(
             f"{ziel} ist {meter(entfernung)} entfernt – außer Reichweite von „{waffe}“ "
             f"({meter(w.reichweite)}). Erst bewegen."

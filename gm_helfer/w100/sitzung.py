@@ -23,6 +23,7 @@ from gm_helfer.w100.kampf import (
     Kampf,
     angriff_ereignis,
     angriff_planen,
+    erreicht,
     initiative_ereignis,
     neue_runde_ereignis,
     anwenden,
@@ -181,7 +182,7 @@ def vorschau(kampf: Kampf, ziel: str | None, waffe: str | None, *, modifikator: 
         plan = angriff_planen(kampf, kampf.am_zug, ziel, waffe, modifikator=modifikator,
                               reichweite_pruefen=False, **abwehr_punkte(abwehr, punkte))
         meldung = ""
-        if plan.abstand > plan.waffe.reichweite:
+        if not erreicht(kampf[plan.angreifer], kampf[ziel], plan.waffe):
             meldung = (f"⚠ {ziel} ist {meter(plan.abstand)} entfernt – außer Reichweite von "
                        f"„{waffe}“ ({meter(plan.waffe.reichweite)}). Erst bewegen.")
         z = kampf[ziel]
@@ -292,11 +293,45 @@ def initiative_wuerfeln(kampf: Kampf, *, rng: Any = None, augen: Mapping[str, An
     return neue_runde_ereignis(kampf, rng=rng, augen=augen)
 
 
-def neue_runde(kampf: Kampf, *, rng: Any = None) -> Ereignis:
-    """Neue Runde; gewürfelt wird nur, wenn der Kampf neu würfeln lässt."""
+def neue_runde(kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None) -> Ereignis:
+    """Neue Runde; gewürfelt (``rng``) oder eingetippt (``augen``) wird nur, wenn der Kampf
+    neu würfeln lässt – sonst gilt die gespeicherte Reihenfolge."""
     if kampf.optionen.initiative_neu_wuerfeln:
-        return neue_runde_ereignis(kampf, rng=rng)
+        return neue_runde_ereignis(kampf, rng=None if augen else rng, augen=augen or None)
     return neue_runde_ereignis(kampf)
+
+
+@dataclass(frozen=True)
+class InitiativeEingabe:
+    """Was das Notebook anbietet, wenn jetzt Initiative gewürfelt werden muss."""
+
+    titel: str
+    knopf_wuerfeln: str
+    knopf_eingetippt: str
+    namen: tuple[str, ...]
+    """Wer würfelt (nur Kampffähige)."""
+
+
+def initiative_eingabe(kampf: Kampf | None) -> InitiativeEingabe | None:
+    """Muss jetzt Initiative gewürfelt werden – und wofür?
+
+    Zu Kampfbeginn immer; danach nur, wenn die Runde vorbei ist und der Kampf jede Runde neu
+    würfeln lässt („Ob eine gespeicherte Initiative-Reihenfolge automatisch erneut verwendet
+    wird, hängt von der Einstellung des Kampfes ab.“, regeln/w100.txt › Initiative und
+    Kampfrunde). Sonst ``None``: dann gibt es nichts einzutippen.
+    """
+    if kampf is None:
+        return None
+    namen = tuple(k.name for k in kampf.kaempfer if k.kampffaehig(kampf.optionen))
+    if kampf.runde == 0:
+        return InitiativeEingabe("Initiative zu Kampfbeginn: W100 + Initiativebonus",
+                                 "Initiative würfeln", "Eingetippte Initiative übernehmen", namen)
+    if runde_vorbei(kampf) and kampf.optionen.initiative_neu_wuerfeln:
+        n = kampf.runde + 1
+        return InitiativeEingabe(f"Runde {n}: die Initiative wird neu gewürfelt",
+                                 f"Runde {n} beginnen, Programm würfelt",
+                                 f"Runde {n} mit eingetippter Initiative beginnen", namen)
+    return None
 
 
 def augen_aus_text(texte: Mapping[str, str]) -> dict[str, str]:

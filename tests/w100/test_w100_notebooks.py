@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,53 @@ def test_diagramme():
     leiter = d.initiative_diagramm([{"name": "A", "initiative": -20, "seite": "helden", "status": "fertig",
                                      "zuege_uebrig": 0}]).to_dict()
     assert "Balken" in str(leiter)
+
+
+def test_initiative_eingabe_zu_kampfbeginn_und_bei_neu_gewuerfelter_runde(john, ork):
+    """Die eingetippte Initiative einer neu gewürfelten Runde hat einen eigenen, klaren Knopf."""
+    kampf = w100.neuer_kampf([john(), ork(lp=0), replace(ork(), name="Ork 2")],
+                             w100.Optionen(initiative_neu_wuerfeln=True))
+    e = sitzung.initiative_eingabe(kampf)
+    assert e.knopf_eingetippt == "Eingetippte Initiative übernehmen"
+    assert e.namen == ("John", "Ork 2")  # Kampfunfähige würfeln nicht
+    kampf = w100.anwenden(kampf, sitzung.initiative_wuerfeln(kampf, augen={"John": 10, "Ork 2": 10}))
+    assert sitzung.initiative_eingabe(kampf) is None  # mitten in der Runde: nichts einzutippen
+    while not w100.runde_vorbei(kampf):
+        kampf = w100.anwenden(kampf, w100.zug_beginn_ereignis(kampf))
+        kampf = w100.anwenden(kampf, w100.zug_ende_ereignis(kampf))
+    e = sitzung.initiative_eingabe(kampf)
+    assert e.knopf_eingetippt == "Runde 2 mit eingetippter Initiative beginnen"
+    assert "neu gewürfelt" in e.titel
+    ereignis = sitzung.initiative_wuerfeln(kampf, augen={"John": "00", "Ork 2": "7"})
+    assert ereignis.art == "neue_runde" and ereignis.eingetippt
+    neu = w100.anwenden(kampf, ereignis)
+    assert (neu.runde, neu["John"].initiative, neu["Ork 2"].initiative) == (2, 145, 32)
+    # „Neue Runde“ mit eingetippten Augen geht denselben Weg
+    assert sitzung.neue_runde(kampf, augen={"John": "00", "Ork 2": "7"}).daten == ereignis.daten
+    # Gespeicherte Reihenfolge: nach der Runde gibt es nichts einzutippen
+    gespeichert = w100.anwenden(kampf, w100.optionen_ereignis(kampf, w100.Optionen()))
+    assert sitzung.initiative_eingabe(gespeichert) is None
+
+
+def test_in_reichweite_und_karte(vier):
+    kampf = w100.anwenden(vier(), w100.initiative_ereignis(
+        vier(), augen={"John": 90, "Ork": 10, "Wolf": 1, "Mira": 2}))
+    kampf = w100.anwenden(kampf, w100.zug_beginn_ereignis(kampf))
+    assert kampf.am_zug == "John"  # John (0|0): Ork 1 m, Mira 5 m, Wolf 10 m entfernt
+    assert w100.in_reichweite(kampf, "Langschwert") == ["Ork"]
+    john, mira = kampf["John"], kampf["Mira"]
+    assert not w100.erreicht(john, mira, john.waffe("Langschwert"))
+    assert w100.erreicht(john, mira, replace(john.waffe("Langschwert"), reichweite=5.0))
+    from gm_helfer.w100 import diagramme as d
+    spec = d.karte(kampf, "Langschwert").to_dict()
+    daten = [z for werte in spec["datasets"].values() for z in werte]
+    status = {z["Name"]: z["Status"] for z in daten if "Name" in z}
+    assert status == {"John": "am Zug", "Ork": "in Reichweite von Langschwert", "Wolf": "", "Mira": ""}
+    kreise = {z["Kreis"] for z in daten if "Kreis" in z}
+    assert kreise == {"Bewegung (6 m)", "Reichweite Langschwert (1,5 m)"}
+    # Kreis um John mit 1,5 m Radius
+    punkte = [z for z in daten if z.get("Kreis", "").startswith("Reichweite")]
+    assert all(abs((z["x"] ** 2 + z["y"] ** 2) ** 0.5 - 1.5) < 1e-9 for z in punkte)
+    # ohne Zug: nur Punkte, keine Kreise
+    ohne = d.karte(vier()).to_dict()
+    assert not any("Kreis" in z for werte in ohne["datasets"].values() for z in werte)
