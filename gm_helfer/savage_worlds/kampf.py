@@ -465,7 +465,10 @@ def ereignis_karten(
             gezogen[emp] = [str(k) for k in karten]
     ereignis = Ereignis("karten", {"gezogen": gezogen}, regel=R + "Initiative", eingetippt=eingetippt is not None)
     neu = _karten_anwenden(zustand, ereignis)
-    teile = [f"{emp}: {neu.karte_von(emp)}" for emp in gezogen]
+    teile = [
+        f"{emp}: {neu.karte_von(emp)}" + (f" (gezogen: {', '.join(ks)})" if len(ks) > 1 else "")
+        for emp, ks in gezogen.items()
+    ]
     return replace(ereignis, text=f"Karten für Runde {zustand.runde}: " + "; ".join(teile))
 
 
