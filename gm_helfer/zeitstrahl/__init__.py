@@ -13,11 +13,14 @@ Lesarten und Hausregeln: ``docs/zeitstrahl.md``.
 from .chancen import (
     AngriffsChancen,
     angriff_chancen,
+    angriff_chancen_exakt,
     angriff_schadens_chancen,
     pruefwurf_verteilung,
     schadens_chancen,
     treffer_schadens_chancen,
     trefferzonen_chancen,
+    effekt_verteilung,
+    verteidigungs_ausgaenge,
     verteidigungs_verteilung,
 )
 from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, PATZER, TREFFERZONEN, ZONEN
@@ -58,6 +61,7 @@ from .verschiebung import Verschiebung, kaufkraft, pruefe_verschiebung, verhaelt
 from .vorschau import (
     Vergleich,
     VerteidigungsWahl,
+    angesagter_effekt,
     schadens_vorschau,
     verschiebung_im_kampf,
     verschiebungs_vergleich,

@@ -20,7 +20,7 @@ import icepool
 
 from gm_helfer.wuerfel import Ausdruck, parse
 
-from .daten import ZONEN
+from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, ZONEN
 from .optionen import STANDARD, Optionen
 from .proben import bewerte_probe
 from .schaden import Schicht, bestgeschuetzte_zone, trefferzone, zonen_ruestung
@@ -30,6 +30,8 @@ __all__ = [
     "angriff_chancen",
     "pruefwurf_verteilung",
     "verteidigungs_verteilung",
+    "verteidigungs_ausgaenge",
+    "effekt_verteilung",
     "schadens_chancen",
     "trefferzonen_chancen",
     "treffer_schadens_chancen",
@@ -39,6 +41,8 @@ __all__ = [
 ]
 
 Verteilung = dict[int, Fraction]
+Ausgaenge = dict[tuple[int, "str | None"], Fraction]
+"""Verteidigung als gemeinsame Verteilung: (Wert, kritischer Verteidigungseffekt oder None) → P."""
 
 
 def als_float(vert: Mapping[int, Fraction]) -> dict[int, float]:
@@ -61,35 +65,107 @@ def pruefwurf_verteilung(optionen: Optionen = STANDARD) -> Verteilung:
     return dict(_pruefwurf(optionen.probenwurf))
 
 
-def verteidigungs_verteilung(
+def effekt_verteilung(
+    tabelle: Mapping[int, tuple[str, str]], angesagt: int | None = None, wahl: int = 3
+) -> dict[str, Fraction]:
+    """Welcher kritische Effekt wirkt (Schlüssel → P): der angesagte („Beim Erhöhen der
+    Kritschwelle muss außerdem der Effekt … mit angegeben werden“) oder der W6 der Tabelle;
+    eine 6 („Freie Wahl unter den Effekten“) wird zu ``wahl`` – wie im Kampf
+    (:func:`gm_helfer.zeitstrahl.kampf.angriff_ereignis`, ``krit_wahl``)."""
+    if wahl not in range(1, 6):
+        raise ValueError("Bei einer 6 bitte einen Effekt 1–5 wählen.")
+    if angesagt is not None and angesagt not in tabelle:
+        raise ValueError(f"Unbekannter kritischer Effekt {angesagt} (erlaubt: 1–6).")
+    wuerfe = [(angesagt, Fraction(1))] if angesagt is not None else [
+        (n, Fraction(1, 6)) for n in range(1, 7)]
+    ergebnis: dict[str, Fraction] = {}
+    for n, p in wuerfe:
+        schluessel = tabelle[wahl if n == 6 else n][0]
+        ergebnis[schluessel] = ergebnis.get(schluessel, Fraction(0)) + p
+    return ergebnis
+
+
+_W6 = tuple((n, Fraction(1, 6)) for n in range(1, 7))
+
+
+def verteidigungs_ausgaenge(
     art: str,
     wert: int,
     *,
     verteidigungsbonus: int = 0,
+    krit_wahl: int = 2,
+    halbiert: bool = False,
     optionen: Optionen = STANDARD,
-) -> Verteilung:
-    """Verteilung der Verteidigung (Schwierigkeit des Angreifers), Abschnitt „Verteidigung“.
+) -> Ausgaenge:
+    """Gemeinsame Verteilung von Verteidigung und kritischem Verteidigungseffekt, Abschnitte
+    „Verteidigung“ und „Kritische Erfolge beim Verteidigen“.
 
     - ``"passiv"``: ``wert`` (Kampferfahrung + Größe), fest.
-    - ``"ausweichen"``: ``wert`` + 1W10.
+    - ``"ausweichen"``: ``wert`` + 1W10 (kann weder kritisch noch ein Patzer sein: „Da nur
+      Parade und Blocken überhaupt 2 W10 benötigen, ist auch nur damit ein kritischer Wurf
+      möglich.“).
     - ``"parade"``: Waffenprobe ``wert`` + Prüfwurf (+ Verteidigungsbonus, Option).
     - ``"blocken"``: Waffenprobe + doppelter Verteidigungsbonus.
+    Ein kritischer Prüfwurf würfelt W6 auf die Tabelle (6 = ``krit_wahl``); Effekt 1 „Gibt
+    einen Bonus von 1 W6 auf die Verteidigung“ ist im Wert enthalten, die anderen Effekte
+    stehen als Schlüssel daneben (z. B. ``"schaden_halb"``). ``halbiert``: „Position
+    verschlechtern (halbe Verteidigung bis zur nächsten Aktion)“, abgerundet, nach dem Bonus.
     ``verteidigungsbonus`` ist bei ``"blocken"`` der einfache Bonus (wird hier verdoppelt).
     """
+    ergebnis: Ausgaenge = {}
+
+    def dazu(v: int, schluessel: str | None, p: Fraction) -> None:
+        k = (v // 2 if halbiert else v, schluessel)
+        ergebnis[k] = ergebnis.get(k, Fraction(0)) + p
+
     if art == "passiv":
-        return {wert: Fraction(1)}
-    if art == "ausweichen":
-        return {wert + n: Fraction(1, 10) for n in range(1, 11)}
-    if art in ("parade", "blocken"):
+        dazu(wert, None, Fraction(1))
+    elif art == "ausweichen":
+        for n in range(1, 11):
+            dazu(wert + n, None, Fraction(1, 10))
+    elif art in ("parade", "blocken"):
         bonus = 0
         if art == "blocken":
             bonus = 2 * verteidigungsbonus
         elif optionen.parade_mit_verteidigungsbonus:
             bonus = verteidigungsbonus
-        return {wert + bonus + n: p for n, p in _pruefwurf(optionen.probenwurf)}
-    raise ValueError(
-        f"Unbekannte Verteidigung „{art}“ (passiv, ausweichen, parade, blocken)."
-    )
+        effekte = effekt_verteilung(KRIT_VERTEIDIGUNG, None, krit_wahl)
+        for nat, p in _pruefwurf(optionen.probenwurf):
+            basis = wert + bonus + nat
+            if not bewerte_probe(0, nat, optionen=optionen).kritisch:
+                dazu(basis, None, p)
+                continue
+            for schluessel, q in effekte.items():
+                if schluessel == "bonus_w6":
+                    for b, pb in _W6:
+                        dazu(basis + b, schluessel, p * q * pb)
+                else:
+                    dazu(basis, schluessel, p * q)
+    else:
+        raise ValueError(
+            f"Unbekannte Verteidigung „{art}“ (passiv, ausweichen, parade, blocken)."
+        )
+    return ergebnis
+
+
+def verteidigungs_verteilung(
+    art: str,
+    wert: int,
+    *,
+    verteidigungsbonus: int = 0,
+    krit_wahl: int = 2,
+    halbiert: bool = False,
+    optionen: Optionen = STANDARD,
+) -> Verteilung:
+    """Verteilung der Verteidigung (Schwierigkeit des Angreifers), Abschnitt „Verteidigung“ –
+    die Randverteilung von :func:`verteidigungs_ausgaenge` (samt W6-Bonus eines kritischen
+    Verteidigungswurfs)."""
+    vert: Verteilung = {}
+    for (v, _), p in verteidigungs_ausgaenge(
+            art, wert, verteidigungsbonus=verteidigungsbonus, krit_wahl=krit_wahl,
+            halbiert=halbiert, optionen=optionen).items():
+        vert[v] = vert.get(v, Fraction(0)) + p
+    return vert
 
 
 @dataclass(frozen=True)
@@ -119,78 +195,116 @@ class AngriffsChancen:
         }
 
 
+def _als_ausgaenge(
+    verteidigung: int | Mapping[int, Fraction | float] | Mapping[tuple[int, str | None], Fraction],
+) -> tuple[Ausgaenge, bool]:
+    """Fester Wert (passiv) oder Verteilung (aktiv) → (Ausgänge, aktiv)."""
+    if not isinstance(verteidigung, Mapping):
+        return {(int(verteidigung), None): Fraction(1)}, False
+    ausgaenge: Ausgaenge = {}
+    for k, p in verteidigung.items():
+        schluessel = (int(k[0]), k[1]) if isinstance(k, tuple) else (int(k), None)
+        ausgaenge[schluessel] = ausgaenge.get(schluessel, Fraction(0)) + Fraction(p)
+    return ausgaenge, True
+
+
+TrefferNach = dict[tuple["str | None", "str | None"], Fraction]
+
+
 def _angriff_exakt(
     angriffswert: int,
-    verteidigung: Mapping[int, Fraction],
+    ausgaenge: Mapping[tuple[int, str | None], Fraction],
     aktiv: bool,
     kritschwelle: int | None,
     patzerschwelle: int | None,
     optionen: Optionen,
-) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-    treffer = kritisch = patzer = krit_treffer = Fraction(0)
+    angesagter_effekt: int | None = None,
+    krit_wahl: int = 3,
+) -> tuple[TrefferNach, Fraction, Fraction]:
+    """(P(Treffer) je (Angriffseffekt, Verteidigungseffekt), P(kritisch), P(Patzer)) – wie
+    :func:`gm_helfer.zeitstrahl.kampf.angriff_ereignis` entscheidet: Patzer nie, kritisch
+    gegen passiv immer, sonst Angriff (+ W6 bei Effekt 1) ≥ Verteidigung."""
+    effekte = effekt_verteilung(KRIT_ANGRIFF, angesagter_effekt, krit_wahl)
+    treffer: TrefferNach = {}
+    kritisch = patzer = Fraction(0)
+
+    def dazu(ak: str | None, gesamt: int | None, p: Fraction) -> None:
+        for (v, vk), pv in ausgaenge.items():
+            if gesamt is None or gesamt >= v:
+                treffer[(ak, vk)] = treffer.get((ak, vk), Fraction(0)) + p * pv
+
     for nat, p in _pruefwurf(optionen.probenwurf):
         pr = bewerte_probe(angriffswert, nat, kritschwelle=kritschwelle,
                            patzerschwelle=patzerschwelle, optionen=optionen)
         if pr.patzer:
             patzer += p
-            continue
-        if pr.kritisch:
+        elif not pr.kritisch:
+            dazu(None, pr.gesamt, p)
+        else:
             kritisch += p
-            if not aktiv or optionen.kritisch_trifft_immer:
-                treffer += p
-                krit_treffer += p
-                continue
-        q = sum((pv for v, pv in verteidigung.items() if pr.gesamt >= v), Fraction(0))
-        treffer += p * q
-        if pr.kritisch:
-            krit_treffer += p * q
-    return treffer, kritisch, patzer, krit_treffer
+            for ak, q in effekte.items():
+                if not aktiv or optionen.kritisch_trifft_immer:
+                    dazu(ak, None, p * q)
+                elif ak == "bonus_w6":
+                    for b, pb in _W6:
+                        dazu(ak, pr.gesamt + b, p * q * pb)
+                else:
+                    dazu(ak, pr.gesamt, p * q)
+    return {k: v for k, v in treffer.items() if v}, kritisch, patzer
 
 
 def angriff_chancen(
     angriffswert: int,
-    verteidigung: int | Mapping[int, Fraction | float],
+    verteidigung: int | Mapping[int, Fraction | float] | Mapping[tuple[int, str | None], Fraction],
     *,
     kritschwelle: int | None = None,
     patzerschwelle: int | None = None,
+    angesagter_effekt: int | None = None,
+    krit_wahl: int = 3,
     optionen: Optionen = STANDARD,
 ) -> AngriffsChancen:
     """Exakte Trefferchancen eines Angriffs (Abschnitte „Angriff“, „Kritische Erfolge beim
     Angriff“, „Patzer“).
 
     ``verteidigung`` ist ein fester Wert (passives Ausweichen) oder eine Verteidigungs-
-    Verteilung (aktive Verteidigung, siehe :func:`verteidigungs_verteilung`).
-    Treffer bei Angriff ≥ Verteidigung; ein kritischer Angriff trifft eine feste Verteidigung
-    immer, gegen aktive Verteidigung zählt sein Ergebnis (Option ``kritisch_trifft_immer``);
-    ein Patzer trifft nie.
+    Verteilung (aktive Verteidigung, :func:`verteidigungs_verteilung` oder
+    :func:`verteidigungs_ausgaenge`). Treffer bei Angriff ≥ Verteidigung; ein kritischer
+    Angriff trifft eine feste Verteidigung immer, gegen aktive Verteidigung zählt sein
+    Ergebnis samt dem W6 des Effekts 1 „Gibt einen Bonus von 1 W6 auf den Angriff“ (Option
+    ``kritisch_trifft_immer``); ein Patzer trifft nie. Der Effekt ist der angesagte
+    (``angesagter_effekt``, bei gesenkter Kritschwelle) oder der W6 der Tabelle (6 →
+    ``krit_wahl``).
 
     >>> c = angriff_chancen(angriffswert=12, verteidigung=15)
     >>> round(c.treffer, 4), c.kritisch, c.patzer
     (0.9, 0.05, 0.05)
     """
-    if isinstance(verteidigung, Mapping):
-        vert = {int(k): Fraction(v) for k, v in verteidigung.items()}
-        aktiv = True
-    else:
-        vert = {int(verteidigung): Fraction(1)}
-        aktiv = False
-    t, k, p, kt = _angriff_exakt(angriffswert, vert, aktiv, kritschwelle, patzerschwelle,
-                                 optionen)
+    t, k, p, kt = angriff_chancen_exakt(
+        angriffswert, verteidigung, kritschwelle=kritschwelle, patzerschwelle=patzerschwelle,
+        angesagter_effekt=angesagter_effekt, krit_wahl=krit_wahl, optionen=optionen)
     return AngriffsChancen(float(t), float(k), float(p), float(kt))
 
 
 def angriff_chancen_exakt(
     angriffswert: int,
-    verteidigung: Mapping[int, Fraction],
+    verteidigung: int | Mapping[int, Fraction | float] | Mapping[tuple[int, str | None], Fraction],
     *,
-    aktiv: bool,
+    aktiv: bool | None = None,
     kritschwelle: int | None = None,
     patzerschwelle: int | None = None,
+    angesagter_effekt: int | None = None,
+    krit_wahl: int = 3,
     optionen: Optionen = STANDARD,
 ) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-    """Wie :func:`angriff_chancen`, aber als Brüche (treffer, kritisch, patzer, krit. Treffer)."""
-    return _angriff_exakt(angriffswert, verteidigung, aktiv, kritschwelle, patzerschwelle,
-                          optionen)
+    """Wie :func:`angriff_chancen`, aber als Brüche (treffer, kritisch, patzer, krit. Treffer).
+    ``aktiv`` überschreibt, ob die Verteidigung aktiv ist (sonst: Verteilung = aktiv)."""
+    ausgaenge, ist_aktiv = _als_ausgaenge(verteidigung)
+    nach, k, p = _angriff_exakt(angriffswert, ausgaenge, ist_aktiv if aktiv is None else aktiv,
+                                kritschwelle, patzerschwelle, optionen, angesagter_effekt,
+                                krit_wahl)
+    t = sum(nach.values(), Fraction(0))
+    kt = sum((v for (ak, _), v in nach.items() if ak is not None), Fraction(0))
+    return t, k, p, kt
 
 
 def _wuerfel_ohne_explosion(ausdruck: Ausdruck) -> None:
@@ -340,30 +454,37 @@ def treffer_schadens_chancen(
 
 def angriff_schadens_chancen_exakt(
     angriffswert: int,
-    verteidigung: int | Mapping[int, Fraction],
+    verteidigung: int | Mapping[int, Fraction] | Mapping[tuple[int, str | None], Fraction],
     ausdruck: str | Ausdruck,
     schichten: Sequence[Schicht],
     *,
     bonus: int = 0,
     kritschwelle: int | None = None,
     patzerschwelle: int | None = None,
-    krit_effekt: str | None = None,
+    krit_effekt: str | int | None = None,
+    krit_wahl: int = 3,
     optionen: Optionen = STANDARD,
 ) -> Verteilung:
-    """Schadenspunkte eines ganzen Angriffs (0 bei Fehlschlag): normale Treffer mit normalem
-    Schaden, kritische Treffer mit dem angesagten ``krit_effekt``."""
-    if isinstance(verteidigung, Mapping):
-        vert, aktiv = {int(k): Fraction(v) for k, v in verteidigung.items()}, True
-    else:
-        vert, aktiv = {int(verteidigung): Fraction(1)}, False
-    treffer, _, _, krit = _angriff_exakt(angriffswert, vert, aktiv, kritschwelle,
-                                         patzerschwelle, optionen)
-    ergebnis: dict[int, Fraction] = {0: 1 - treffer}
-    normal = treffer_schadens_chancen_exakt(ausdruck, schichten, bonus=bonus, optionen=optionen)
-    _mischen(ergebnis, normal, treffer - krit)
-    kritisch = treffer_schadens_chancen_exakt(ausdruck, schichten, bonus=bonus,
-                                              krit_effekt=krit_effekt, optionen=optionen)
-    _mischen(ergebnis, kritisch, krit)
+    """Schadenspunkte eines ganzen Angriffs (0 bei Fehlschlag), exakt über alle Würfe.
+
+    Kritische Treffer wirken mit dem angesagten ``krit_effekt`` (Schlüssel wie
+    ``"schicht_ignorieren"`` oder Nummer 1–6) oder – ohne Ansage – mit dem W6 der Tabelle
+    (6 → ``krit_wahl``). Kritische Verteidigungseffekte („Schaden halbiert“, „bestgeschützte
+    Stelle“) kommen aus einer Verteidigung von :func:`verteidigungs_ausgaenge`.
+    """
+    ausgaenge, aktiv = _als_ausgaenge(verteidigung)
+    if isinstance(krit_effekt, str):
+        nummern = [n for n, (k, _) in KRIT_ANGRIFF.items() if k == krit_effekt]
+        if not nummern:
+            raise ValueError(f"Unbekannter kritischer Effekt „{krit_effekt}“.")
+        krit_effekt = nummern[0]
+    nach, _, _ = _angriff_exakt(angriffswert, ausgaenge, aktiv, kritschwelle, patzerschwelle,
+                                optionen, krit_effekt, krit_wahl)
+    ergebnis: dict[int, Fraction] = {0: 1 - sum(nach.values(), Fraction(0))}
+    for (ak, vk), gewicht in nach.items():
+        vert = treffer_schadens_chancen_exakt(ausdruck, schichten, bonus=bonus, krit_effekt=ak,
+                                              verteidigung_effekt=vk, optionen=optionen)
+        _mischen(ergebnis, vert, gewicht)
     return {k: v for k, v in ergebnis.items() if v}
 
 

@@ -17,10 +17,8 @@ from .chancen import (
     AngriffsChancen,
     angriff_chancen,
     angriff_schadens_chancen_exakt,
-    halbiert,
-    verteidigungs_verteilung,
+    verteidigungs_ausgaenge,
 )
-from .daten import KRIT_ANGRIFF
 from .kampf import (
     Kampf,
     KampfFehler,
@@ -34,6 +32,7 @@ from .verschiebung import Verschiebung, pruefe_verschiebung
 
 __all__ = [
     "VerteidigungsWahl",
+    "angesagter_effekt",
     "verteidigungs_wahlen",
     "schadens_vorschau",
     "Vergleich",
@@ -63,6 +62,27 @@ def _angriffswert(kampf: Kampf, angreifer: str, waffe: int | str, v: Verschiebun
     return k.fertigkeit(w.fertigkeit) + v.angriff + modifikator, w
 
 
+def angesagter_effekt(v: Verschiebung) -> int | None:
+    """Der angesagte kritische Effekt – nur wer die Kritschwelle senkt, sagt ihn an („Beim
+    Erhöhen der Kritschwelle muss außerdem der Effekt … mit angegeben werden“); sonst
+    entscheidet der W6 (``None``)."""
+    return v.krit_effekt if v.kritschwelle > 0 else None
+
+
+def _ziel_verteidigung(
+    kampf: Kampf, ziel: str, art: str, waffe: int | str | None, krit_wahl: int
+) -> int | Mapping[tuple[int, str | None], Fraction]:
+    """Die Verteidigung des Ziels, wie ``angriff_ereignis`` sie würfelt: fester Wert bei
+    passivem Ausweichen, sonst Verteilung samt kritischer Verteidigungseffekte; halbiert bei
+    „Position verschlechtert“."""
+    vwert = verteidigungswert(kampf, ziel, art, waffe)
+    halb = "Position verschlechtert" in kampf[ziel].zustaende
+    if art == "passiv":
+        return vwert // 2 if halb else vwert
+    return verteidigungs_ausgaenge(art, vwert, krit_wahl=krit_wahl, halbiert=halb,
+                                   optionen=kampf.optionen)
+
+
 def verteidigungs_wahlen(
     kampf: Kampf,
     angreifer: str,
@@ -71,8 +91,11 @@ def verteidigungs_wahlen(
     *,
     verschiebung: Verschiebung = Verschiebung(),
     modifikator: int = 0,
+    krit_wahl: int = 3,
+    verteidigung_krit_wahl: int = 2,
 ) -> tuple[VerteidigungsWahl, ...]:
-    """Alle Verteidigungen des Ziels mit exakten Trefferchancen des Angreifers."""
+    """Alle Verteidigungen des Ziels mit exakten Trefferchancen des Angreifers (samt W6-Boni
+    kritischer Effekte, wie ``angriff_ereignis`` mit denselben Wahlen)."""
     o = kampf.optionen
     wert, w = _angriffswert(kampf, angreifer, waffe, verschiebung, modifikator)
     krit = o.kritschwelle - verschiebung.kritschwelle
@@ -89,23 +112,16 @@ def verteidigungs_wahlen(
     for titel, art, idx in kandidaten:
         grund = grund_reaktion if art != "passiv" else ""
         try:
-            vwert = verteidigungswert(kampf, ziel, art, idx)
+            ziel_vert = _ziel_verteidigung(kampf, ziel, art, idx, verteidigung_krit_wahl)
             ticks = reaktions_ticks(kampf, ziel, art, idx)
         except KampfFehler as fehler:
             wahlen.append(VerteidigungsWahl(titel, art, idx, 0, None, str(fehler)))
             continue
         if "Position verschlechtert" in z.zustaende:
             titel += " (halbiert)"
-        if art == "passiv":
-            ziel_vert: int | Mapping[int, Fraction] = (
-                vwert // 2 if "Position verschlechtert" in z.zustaende else vwert)
-        else:
-            vert = verteidigungs_verteilung(art, vwert, optionen=o)
-            if "Position verschlechtert" in z.zustaende:
-                vert = halbiert(vert)
-            ziel_vert = vert
         c = angriff_chancen(wert, ziel_vert, kritschwelle=krit, patzerschwelle=patzer,
-                            optionen=o)
+                            angesagter_effekt=angesagter_effekt(verschiebung),
+                            krit_wahl=krit_wahl, optionen=o)
         wahlen.append(VerteidigungsWahl(titel, art, idx, ticks, c, grund))
     return tuple(wahlen)
 
@@ -120,23 +136,21 @@ def schadens_vorschau(
     verteidigungs_waffe: int | None = None,
     verschiebung: Verschiebung = Verschiebung(),
     modifikator: int = 0,
+    krit_wahl: int = 3,
+    verteidigung_krit_wahl: int = 2,
 ) -> dict[int, float]:
     """Verteilung der Schadenspunkte dieses Angriffs gegen dieses Ziel (0 = kein Schaden,
-    auch bei Fehlschlag), mit der Rüstung jeder Trefferzone und dem angesagten kritischen
-    Effekt."""
+    auch bei Fehlschlag), mit der Rüstung jeder Trefferzone, den kritischen Effekten (angesagt
+    oder per W6, samt W6-Boni) und den kritischen Verteidigungseffekten."""
     o = kampf.optionen
     wert, w = _angriffswert(kampf, angreifer, waffe, verschiebung, modifikator)
-    vwert = verteidigungswert(kampf, ziel, verteidigung, verteidigungs_waffe)
-    vert: int | Mapping[int, Fraction] = (
-        vwert if verteidigung == "passiv"
-        else verteidigungs_verteilung(verteidigung, vwert, optionen=o))
-    effekt = (KRIT_ANGRIFF[verschiebung.krit_effekt][0]
-              if verschiebung.krit_effekt in KRIT_ANGRIFF else None)
+    vert = _ziel_verteidigung(kampf, ziel, verteidigung, verteidigungs_waffe,
+                              verteidigung_krit_wahl)
     exakt = angriff_schadens_chancen_exakt(
         wert, vert, w.schaden, kampf[ziel].kaempfer.ruestung, bonus=verschiebung.schaden,
         kritschwelle=o.kritschwelle - verschiebung.kritschwelle,
         patzerschwelle=o.basis_patzerschwelle + verschiebung.patzerschwelle,
-        krit_effekt=effekt, optionen=o)
+        krit_effekt=angesagter_effekt(verschiebung), krit_wahl=krit_wahl, optionen=o)
     return {k: float(exakt[k]) for k in sorted(exakt)}
 
 
@@ -154,11 +168,11 @@ class Vergleich:
 
 def _vergleich(angriffswert: int, verteidigung: int | Mapping[int, Fraction], schaden: str,
                schichten: Sequence[Schicht], v: Verschiebung, optionen: Optionen) -> Vergleich:
-    effekt = KRIT_ANGRIFF[v.krit_effekt][0] if v.krit_effekt in KRIT_ANGRIFF else None
+    effekt = angesagter_effekt(v)
     krit = optionen.kritschwelle - v.kritschwelle
     patzer = optionen.basis_patzerschwelle + v.patzerschwelle
     c = angriff_chancen(angriffswert + v.angriff, verteidigung, kritschwelle=krit,
-                        patzerschwelle=patzer, optionen=optionen)
+                        patzerschwelle=patzer, angesagter_effekt=effekt, optionen=optionen)
     vert = angriff_schadens_chancen_exakt(
         angriffswert + v.angriff, verteidigung, schaden, schichten, bonus=v.schaden,
         kritschwelle=krit, patzerschwelle=patzer, krit_effekt=effekt, optionen=optionen)
@@ -208,7 +222,7 @@ def verschiebung_im_kampf(
         verschiebung, angriffswert=wert, verteidigung=k.passive_verteidigung,
         kritschwelle=kampf.optionen.kritschwelle, spezialisierung=k.spezialisierung("verschiebung"))
     vergleich = verschiebungs_vergleich(
-        wert, verteidigungswert(kampf, ziel, "passiv"), w.schaden, kampf[ziel].kaempfer.ruestung,
+        wert, _ziel_verteidigung(kampf, ziel, "passiv", None, 2), w.schaden, kampf[ziel].kaempfer.ruestung,
         verschiebung, optionen=kampf.optionen)
     return fehler, vergleich
 

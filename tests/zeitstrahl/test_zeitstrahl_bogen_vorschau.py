@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +12,9 @@ from gm_helfer import boegen, pfade
 from gm_helfer import zeitstrahl as z
 from gm_helfer.zeitstrahl import beispiele, sitzung
 from gm_helfer.zeitstrahl.chancen import angriff_chancen_exakt
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import zeitstrahl_abzaehlung as abz  # noqa: E402
 
 
 def test_beispielboegen_laden_ohne_fehler():
@@ -58,7 +63,8 @@ def test_verteidigungswahlen_mit_gruenden_und_exakten_chancen():
     assert passiv.chancen.treffer == pytest.approx(float(angriff_chancen_exakt(12, {10: Fraction(1)}, aktiv=False)[0]))
     parade = wahlen["Parade (Langschwert)"]
     assert parade.grund == "" and parade.ticks == 3
-    erwartet = sum(Fraction(1, 400) for a in range(2, 21) for d in range(1, 21) if 12 + a >= 11 + 2 + d)
+    # Langschwert 11 + Bonus 2 + W20, samt W6-Boni kritischer Würfe (Angriff und Parade)
+    erwartet = sum(abz.treffer_nach(12, "parade", 13).values())
     assert parade.chancen.treffer == pytest.approx(float(erwartet), abs=1e-15)
     # Söldner weiter weg als das Angriffsende: keine Reaktion möglich
     k_weit = z.anwenden(_kampf(), z.start_ereignis(_kampf(), {"Herkulos": 20, "Söldner": 30}, augen={"Herkulos": "10", "Söldner": "10"}))
@@ -69,12 +75,14 @@ def test_verteidigungswahlen_mit_gruenden_und_exakten_chancen():
 def test_schadens_vorschau_summe_eins_und_herkulos():
     k = _kampf()
     ohne = z.schadens_vorschau(k, "Herkulos", "Söldner", 0)
-    assert ohne == {0: 1.0}  # 3W4 gegen Kettenhemd 4 überall
+    # 3W4 gegen Kettenhemd 4 überall: nur die natürliche 20 mit W6 = 2 („Ignoriert eine
+    # Rüstungsschicht“) macht Schaden
+    assert ohne[0] == pytest.approx(1 - 1 / 120) and min(k for k in ohne if k) == 3
     v = z.Verschiebung(verteidigung=-10, patzerschwelle=8, kritschwelle=6, krit_effekt=2)
     mit = z.schadens_vorschau(k, "Herkulos", "Söldner", 0, verschiebung=v)
     assert sum(mit.values()) == pytest.approx(1) and mit[0] == pytest.approx(1 - 7 / 20)
     fehler, vergleich = z.verschiebung_im_kampf(k, "Herkulos", "Söldner", 0, v)
-    assert fehler == [] and vergleich["mit"].schaden_erwartet > vergleich["ohne"].schaden_erwartet == 0
+    assert fehler == [] and vergleich["mit"].schaden_erwartet > 20 * vergleich["ohne"].schaden_erwartet > 0
 
 
 def test_zeitstrahl_eintraege_und_diagramm():
@@ -121,3 +129,15 @@ def test_halbe_verteidigung_in_der_vorschau():
     erwartet = sum(Fraction(1, 200) for a in range(2, 21) for w in range(1, 11)
                    if a == 20 or 11 + a >= (10 + w) // 2)
     assert wahlen["ausweichen"].chancen.treffer == pytest.approx(float(erwartet), abs=1e-15)
+
+
+def test_vorschau_halbiert_auch_den_schaden_und_passt_zu_den_wahlen():
+    """Die Schadensvorschau rechnet mit derselben (halbierten) Verteidigung wie die
+    Trefferchancen: P(kein Schaden) = 1 − P(Treffer), wenn jeder Treffer Schaden macht."""
+    k = _kampf()
+    k = z.anwenden(k, z.angriff_ereignis(k, "Herkulos", "Söldner", 0, augen={"angriff": "1", "patzer": "5"}))
+    for art, waffe in (("passiv", None), ("ausweichen", None), ("parade", 0), ("blocken", 0)):
+        wahl = next(w for w in z.verteidigungs_wahlen(k, "Söldner", "Herkulos", 0) if w.art == art and w.waffe in (None, 0))
+        vorschau = z.schadens_vorschau(k, "Söldner", "Herkulos", 0, verteidigung=art, verteidigungs_waffe=waffe)
+        # Langschwert 2W6 gegen den ungerüsteten Herkulos: jeder Treffer macht Schaden
+        assert vorschau[0] == pytest.approx(1 - wahl.chancen.treffer, abs=1e-12)

@@ -7,12 +7,19 @@ from collections import Counter
 from fractions import Fraction
 from itertools import product
 
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import zeitstrahl_abzaehlung as abz  # noqa: E402
+
 from gm_helfer import zeitstrahl as z
 from gm_helfer.zeitstrahl.chancen import (
+    angriff_chancen_exakt,
     angriff_schadens_chancen_exakt,
     schadens_chancen_exakt,
     treffer_schadens_chancen_exakt,
@@ -80,22 +87,50 @@ def test_angriff_fest(wert, vert):
     assert c.kritisch == pytest.approx(0.05) and c.patzer == pytest.approx(0.05)
 
 
-@pytest.mark.parametrize("wert", [5, 12, 20])
+@pytest.mark.parametrize("wert", [5, 12, 20, 30])
 def test_angriff_gegen_ausweichen_und_parade(wert):
-    # aktives Ausweichen: 10 + W10
+    # aktives Ausweichen: 10 + W10 (nie kritisch); ein kritischer Angriff zählt mit seinem
+    # Ergebnis, beim Effekt 1 samt W6-Bonus
     v = z.verteidigungs_verteilung("ausweichen", 10)
     c = z.angriff_chancen(wert, v)
-    assert c.treffer == pytest.approx(float(_angriff_abzaehlen(wert, list(range(11, 21)), True)), abs=1e-15)
-    # Parade: Waffe 11 + Bonus 2 + W20 – ein kritischer Angriff trifft hier nicht automatisch
+    assert c.treffer == pytest.approx(float(sum(abz.treffer_nach(wert, "ausweichen", 10).values())), abs=1e-15)
+    # Parade: Waffe 11 + Bonus 2 + W20; eine natürliche 20 der Parade würfelt ihren Effekt
+    # (1: +W6 auf die Verteidigung)
     v = z.verteidigungs_verteilung("parade", 11, verteidigungsbonus=2)
     c = z.angriff_chancen(wert, v)
-    assert c.treffer == pytest.approx(float(_angriff_abzaehlen(wert, [13 + n for n in range(1, 21)], True)), abs=1e-15)
+    nach = abz.treffer_nach(wert, "parade", 13)
+    assert c.treffer == pytest.approx(float(sum(nach.values())), abs=1e-15)
+    assert c.kritischer_treffer == pytest.approx(float(sum(p for (ae, _), p in nach.items() if ae)), abs=1e-15)
     # Blocken verdoppelt den Bonus
     assert min(z.verteidigungs_verteilung("blocken", 11, verteidigungsbonus=2)) == 11 + 4 + 1
     # Option: kritisch trifft immer
     o = z.Optionen(kritisch_trifft_immer=True)
     c2 = z.angriff_chancen(wert, v, optionen=o)
-    assert c2.treffer == pytest.approx(float(_angriff_abzaehlen(wert, [13 + n for n in range(1, 21)], True, krit_immer=True)), abs=1e-15)
+    assert c2.treffer == pytest.approx(float(sum(abz.treffer_nach(wert, "parade", 13, krit_immer=True).values())), abs=1e-15)
+
+
+@pytest.mark.parametrize(("angesagt", "wahl", "wahl_v"), [(None, 3, 2), (1, 3, 2), (None, 1, 1), (2, 5, 1)])
+def test_krit_effekte_in_den_trefferchancen(angesagt, wahl, wahl_v):
+    """Der W6-Bonus eines kritischen Angriffs (Effekt 1, auch über die 6 „Freie Wahl“) und
+    einer kritischen Parade zählt in den Chancen – gegen unabhängige Abzählung."""
+    v = z.verteidigungs_ausgaenge("parade", 20, krit_wahl=wahl_v)
+    assert sum(v.values()) == 1
+    t, k, p, kt = angriff_chancen_exakt(18, v, kritschwelle=17, angesagter_effekt=angesagt, krit_wahl=wahl)
+    nach = abz.treffer_nach(18, "parade", 20, krit=17, angesagt=angesagt, wahl=wahl, wahl_v=wahl_v)
+    assert t == sum(nach.values())
+    assert kt == sum(p for (ae, _), p in nach.items() if ae)
+    assert k == Fraction(4, 20) and p == Fraction(1, 20)
+    # Effekt 1 angesagt: jeder kritische Wurf bekommt den Bonus – trifft öfter als ohne
+    if angesagt == 1:
+        ohne = angriff_chancen_exakt(18, v, kritschwelle=17, angesagter_effekt=3)[0]
+        assert t > ohne
+
+
+def test_halbe_verteidigung_mit_krit_bonus():
+    """„Position verschlechtern (halbe Verteidigung …)“ halbiert den Wert samt Bonus."""
+    v = z.verteidigungs_ausgaenge("blocken", 8, verteidigungsbonus=2, halbiert=True)
+    nach = abz.treffer_nach(7, "blocken", 12, halb=True)
+    assert angriff_chancen_exakt(7, v)[0] == sum(nach.values())
 
 
 def test_angriff_mit_verschobenen_schwellen():
@@ -130,19 +165,42 @@ def test_treffer_schaden_ueber_zonen_gegen_abzaehlung():
 
 
 def test_herkulos_lohnt_das_wagnis():
-    """Gegner ganz im Kettenhemd (RS 4), passive Verteidigung 12: ohne Verschiebung nie
-    Schaden; mit Kritschwelle 14 (Effekt: Rüstungsschicht ignorieren) in jedem
-    kritischen Treffer voller 3W4-Schaden (empfindlich doppelt)."""
+    """Gegner ganz im Kettenhemd (RS 4), passive Verteidigung 12: ohne Verschiebung nur bei
+    einer natürlichen 20 mit W6 = 2 („Ignoriert eine Rüstungsschicht“) Schaden; mit
+    Kritschwelle 14 (Effekt angesagt) in jedem kritischen Treffer voller 3W4-Schaden
+    (empfindlich doppelt)."""
     kette = [z.Schicht("Kettenhemd", 4, 2)]
     v = z.Verschiebung(verteidigung=-10, patzerschwelle=8, kritschwelle=6, krit_effekt=2)
     vergleich = z.verschiebungs_vergleich(12, 12, "3W4", kette, v)
-    assert vergleich["ohne"].schaden_erwartet == 0 and vergleich["ohne"].schaden_moeglich == 0
+    mittel = Fraction(15, 2) * (1 + Fraction(10, 36))  # 3W4, ×2 bei 10/36
     assert vergleich["ohne"].treffer == pytest.approx(19 / 20)
-    # unabhängig: P(krit) = 7/20 (14..20), Schaden 3W4 (Mittel 7,5), ×2 bei 10/36
-    erwartet = Fraction(7, 20) * Fraction(15, 2) * (1 + Fraction(10, 36))
-    assert vergleich["mit"].schaden_erwartet == pytest.approx(float(erwartet), abs=1e-12)
+    # unabhängig: P(20) · P(W6 = 2) = 1/120; die 6 wählt „Schaden doppelt“ – gegen RS 4 nutzlos
+    assert vergleich["ohne"].schaden_moeglich == pytest.approx(1 / 120, abs=1e-15)
+    assert vergleich["ohne"].schaden_erwartet == pytest.approx(float(mittel / 120), abs=1e-12)
+    # mit dem Wagnis: P(krit) = 7/20 (14..20)
+    assert vergleich["mit"].schaden_erwartet == pytest.approx(float(Fraction(7, 20) * mittel), abs=1e-12)
     assert vergleich["mit"].patzer == pytest.approx(9 / 20)
     assert vergleich["mit"].schaden_moeglich == pytest.approx(7 / 20)
+
+
+def test_angriff_schaden_mit_allen_effekten_gegen_abzaehlung():
+    """Ganzer Angriff gegen Parade: Angriffs- und Verteidigungseffekte (Schicht ignorieren,
+    Schaden doppelt, halbiert, bestgeschützte Stelle) exakt wie die Abzählung."""
+    s = [z.Schicht("Kettenhemd", 3, 2, ("Torso", "L Arm", "R Arm")), z.Schicht("Helm", 2, 0, ("Kopf",)),
+         z.Schicht("Gambeson", 1, 1, ("Torso",))]
+
+    def rs(zone, ignorieren):
+        hier = sorted((x.schutz for x in s if zone in x.zonen), reverse=True)[ignorieren:]
+        return hier[0] + len(hier) - 1 if hier else 0
+
+    v = z.verteidigungs_ausgaenge("parade", 14)
+    exakt = angriff_schadens_chancen_exakt(12, v, "2W4", s)
+    erwartet = Counter({0: 1})
+    for (ae, ve), p in abz.treffer_nach(12, "parade", 14).items():
+        erwartet[0] -= p
+        for k, q in abz.schaden_treffer([4, 4], rs, TABELLE, ae, ve).items():
+            erwartet[k] += p * q
+    assert exakt == {k: v for k, v in erwartet.items() if v}
 
 
 @settings(max_examples=40, deadline=None)
