@@ -25,6 +25,7 @@ from .chancen import (
 )
 from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, PATZER, TREFFERZONEN, ZONEN
 from .kampf import (
+    STURZSCHWELLE,
     VERTEIDIGUNGEN,
     Kaempfer,
     Kampf,
@@ -42,6 +43,7 @@ from .kampf import (
     neuer_kampf,
     reaktions_ticks,
     start_ereignis,
+    sturz_plus,
     verteidigungswert,
     zustand_ereignis,
 )

@@ -59,6 +59,8 @@ __all__ = [
     "reaktions_ticks",
     "kann_reagieren",
     "verteidigungswert",
+    "sturz_plus",
+    "STURZSCHWELLE",
 ]
 
 SYSTEM = "Zeitstrahl"
@@ -69,6 +71,10 @@ _NAMEN_VERTEIDIGUNG = {
     "parade": "Parade",
     "blocken": "Blocken",
 }
+STURZSCHWELLE = "Sturzschwelle +5"
+"""Zustand nach dem kritischen Effekt 4 „Erhöht bei dem Ziel die Patzerschwelle für einen
+Sturz um 5“: gilt für die nächste Probe (Angriff, Parade, Blocken) des Ziels."""
+STURZ_PLUS = 5
 _BALKEN_ART = {"sofort": "Aktion", "vorbereitet": "Vorbereitung", "kontinuierlich": "fortlaufend"}
 _ART_TEXT = {"sofort": "sofortige", "vorbereitet": "vorbereitete",
              "kontinuierlich": "kontinuierliche"}
@@ -593,6 +599,12 @@ def verteidigungswert(kampf: Kampf, name: str, art: str, waffe: int | str | None
     raise KampfFehler(f"Unbekannte Verteidigung „{art}“.")
 
 
+def sturz_plus(t: Teilnehmer) -> int:
+    """Zuschlag auf die Patzerschwelle der nächsten Probe von ``t`` (kritischer Effekt 4 eines
+    Gegners, „Erhöht bei dem Ziel die Patzerschwelle für einen Sturz um 5“), sonst 0."""
+    return STURZ_PLUS if STURZSCHWELLE in t.zustaende else 0
+
+
 def _halb(t: Teilnehmer, wert: int) -> int:
     """„Position verschlechtern (halbe Verteidigung bis zur nächsten Aktion)“."""
     return wert // 2 if "Position verschlechtert" in t.zustaende else wert
@@ -706,11 +718,16 @@ def angriff_ereignis(
     angriffswert = grund_angriff + verschiebung.angriff + modifikator - konter_malus
     kritschwelle = o.kritschwelle - verschiebung.kritschwelle
     patzerschwelle = o.basis_patzerschwelle + verschiebung.patzerschwelle
+    # „Erhöht bei dem Ziel die Patzerschwelle für einen Sturz um 5“: ein Wurf bis zu 5 über
+    # der eigenen Patzerschwelle ist ein Patzer mit der Folge „Sturz“ (docs/zeitstrahl.md)
+    a_sturz = sturz_plus(a_t)
+    if a_sturz:
+        regeln.append("Kritische Erfolge beim Angriff")
 
     # Angriffsprobe
     a_augen = _wuerfel_aus(augen, "angriff")
     ap = probe(angriffswert, rng=None if a_augen is not None else rng, augen=a_augen,
-               kritschwelle=kritschwelle, patzerschwelle=patzerschwelle, optionen=o)
+               kritschwelle=kritschwelle, patzerschwelle=patzerschwelle + a_sturz, optionen=o)
     eingetippt |= ap.eingetippt
     angriff_gesamt = ap.gesamt
     zeilen.append(f"{angreifer} greift {ziel} mit {w.name} an: {angriffswert}+{ap.natuerlich}"
@@ -748,7 +765,7 @@ def angriff_ereignis(
         vgesamt = vwert + wurf10.gesamt
     else:
         v_probe = probe(vwert, rng=None if v_augen is not None else rng, augen=v_augen,
-                        optionen=o)
+                        patzerschwelle=o.basis_patzerschwelle + sturz_plus(z_t), optionen=o)
         eingetippt |= v_probe.eingetippt
         vgesamt = v_probe.gesamt
         if v_probe.kritisch:
@@ -899,25 +916,38 @@ def angriff_ereignis(
         aend[ziel]["lebenspunkte_minus"] = lp_minus
         if z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
             zeilen.append(f"{ziel} ist kampfunfähig (Lebenspunkte {z_t.lebenspunkte - lp_minus}).")
+    if a_sturz:
+        aend[angreifer]["zustand_weg"] = list(aend[angreifer].get("zustand_weg", [])) + [STURZSCHWELLE]
+    if v_probe is not None and sturz_plus(z_t):
+        aend[ziel]["zustand_weg"] = list(aend[ziel].get("zustand_weg", [])) + [STURZSCHWELLE]
     if krit and krit["schluessel"] == "sturz_schwelle" and treffer:
-        aend[ziel]["zustand_neu"] = ["Sturzschwelle +5"]
+        aend[ziel]["zustand_neu"] = [STURZSCHWELLE]
+        aend[ziel]["zustand_weg"] = [z for z in aend[ziel].get("zustand_weg", [])
+                                     if z != STURZSCHWELLE]
     if not treffer:
         zeilen.append("Daneben." if verteidigung != "blocken" or ap.patzer else "Abgewehrt.")
 
     # Patzer (Angriff und Verteidigung)
     patzer_daten: list[dict[str, Any]] = []
-    for wer, pr, t, widx, schl in (
-        (angreifer, ap, a_t, wi, "patzer"),
-        (ziel, v_probe, z_t, v_waffe[0] if v_waffe else None, "verteidigung_patzer"),
+    for wer, pr, t, widx, schl, normal in (
+        (angreifer, ap, a_t, wi, "patzer", patzerschwelle),
+        (ziel, v_probe, z_t, v_waffe[0] if v_waffe else None, "verteidigung_patzer",
+         o.basis_patzerschwelle),
     ):
         if pr is None or not pr.patzer:
             continue
         regeln.append("Patzer")
-        pw = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schl), wofuer="den Patzer (W6)")
-        eingetippt |= pw.eingetippt
-        schluessel, text = PATZER[pw.gesamt]
-        eintrag: dict[str, Any] = {"wer": wer, "wurf": pw.gesamt, "schluessel": schluessel,
-                                   "text": text}
+        if pr.natuerlich > normal and not o.sturz_mit_patzertabelle:
+            # nur durch die erhöhte Sturz-Patzerschwelle ein Patzer: die Folge ist der Sturz
+            schluessel, text = "sturz", f"Sturz (Wurf {pr.natuerlich} ≤ Sturzschwelle {pr.patzerschwelle})"
+            eintrag: dict[str, Any] = {"wer": wer, "wurf": None, "schluessel": schluessel,
+                                       "text": text}
+        else:
+            pw = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schl),
+                          wofuer="den Patzer (W6)")
+            eingetippt |= pw.eingetippt
+            schluessel, text = PATZER[pw.gesamt]
+            eintrag = {"wer": wer, "wurf": pw.gesamt, "schluessel": schluessel, "text": text}
         ziel_aend = aend.setdefault(wer, {})
         neu = list(ziel_aend.get("zustand_neu", []))
         if schluessel == "waffe_verloren" and widx is not None:

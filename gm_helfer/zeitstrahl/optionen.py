@@ -62,6 +62,12 @@ class Optionen:
     verdoppelt („… der Schaden an dieser Position wird verdoppelt.“). ``True``: die
     Trefferpunkte werden vor dem Rüstungsabzug verdoppelt."""
 
+    sturz_mit_patzertabelle: bool = False
+    """Kritischer Effekt 4 „Erhöht bei dem Ziel die Patzerschwelle für einen Sturz um 5“: die
+    nächste Probe des Ziels ist bis zur um 5 erhöhten Patzerschwelle ein Patzer. ``False``
+    (Standard): ein Wurf nur im erhöhten Bereich ist ein Patzer mit der festen Folge „Sturz“
+    (Tabelle „Patzer“, 3); ``True``: er würfelt wie jeder Patzer auf der Patzertabelle."""
+
     start_schwierigkeit: int = 25
     """Schwierigkeit der Kampferfahrungsprobe für die Startposition. Der Text nennt keine
     Zahl („… die negative Differenz zum gewünschten Ergebnis ist die Startposition“); 25 ist

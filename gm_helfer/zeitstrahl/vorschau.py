@@ -24,6 +24,7 @@ from .kampf import (
     KampfFehler,
     kann_reagieren,
     reaktions_ticks,
+    sturz_plus,
     verteidigungswert,
 )
 from .optionen import STANDARD, Optionen
@@ -99,7 +100,7 @@ def verteidigungs_wahlen(
     o = kampf.optionen
     wert, w = _angriffswert(kampf, angreifer, waffe, verschiebung, modifikator)
     krit = o.kritschwelle - verschiebung.kritschwelle
-    patzer = o.basis_patzerschwelle + verschiebung.patzerschwelle
+    patzer = o.basis_patzerschwelle + verschiebung.patzerschwelle + sturz_plus(kampf[angreifer])
     a_pos = kampf[angreifer].position or 0
     grund_reaktion = kann_reagieren(kampf, ziel, a_pos + w.geschwindigkeit)
     z = kampf[ziel]
@@ -149,7 +150,8 @@ def schadens_vorschau(
     exakt = angriff_schadens_chancen_exakt(
         wert, vert, w.schaden, kampf[ziel].kaempfer.ruestung, bonus=verschiebung.schaden,
         kritschwelle=o.kritschwelle - verschiebung.kritschwelle,
-        patzerschwelle=o.basis_patzerschwelle + verschiebung.patzerschwelle,
+        patzerschwelle=(o.basis_patzerschwelle + verschiebung.patzerschwelle
+                        + sturz_plus(kampf[angreifer])),
         krit_effekt=angesagter_effekt(verschiebung), krit_wahl=krit_wahl, optionen=o)
     return {k: float(exakt[k]) for k in sorted(exakt)}
 

@@ -417,3 +417,53 @@ def test_zustand_von_hand_entfernen():
     assert k["Herkulos"].zustaende == ()
     with pytest.raises(KampfFehler, match="keinen Zustand"):
         z.zustand_ereignis(k, "Herkulos", "Gestürzt")
+
+
+# --- Kritischer Effekt 4: Sturzschwelle ----------------------------------------------------
+
+def test_sturzschwelle_gilt_fuer_die_naechste_probe_des_ziels():
+    """„Erhöht bei dem Ziel die Patzerschwelle für einen Sturz um 5“: die nächste Probe des
+    Ziels ist bis Wurf 6 ein Patzer mit der Folge Sturz; danach ist die Schwelle verbraucht."""
+    a = kaempfer("A", nk=10)
+    b = kaempfer("B", nk=10)
+    k = gestartet(a, b, positionen={"A": 0, "B": 1})
+    e = z.angriff_ereignis(k, "A", "B", 0, augen={"angriff": "20", "krit": "4", "zone": "1 4", "schaden": "1 1"})
+    k = z.anwenden(k, e)
+    assert z.STURZSCHWELLE in k["B"].zustaende
+    # B greift an (Tick 1): eine natürliche 6 wäre sonst 16 ≥ 10 – jetzt ein Sturz, kein Treffer
+    e = z.angriff_ereignis(k, "B", "A", 0, augen={"angriff": "6"})
+    assert e.daten["angriff"]["patzer"] and not e.daten["treffer"]
+    assert e.daten["patzer"][0]["schluessel"] == "sturz" and e.daten["patzer"][0]["wurf"] is None
+    k2 = z.anwenden(k, e)
+    assert "Gestürzt" in k2["B"].zustaende and z.STURZSCHWELLE not in k2["B"].zustaende
+    # eine 7 ist kein Patzer – die Schwelle ist trotzdem verbraucht
+    e = z.angriff_ereignis(k, "B", "A", 0, augen={"angriff": "7", "zone": "1 4", "schaden": "1 1"})
+    assert e.daten["treffer"] and z.STURZSCHWELLE not in z.anwenden(k, e)["B"].zustaende
+    # eine echte 1 würfelt weiter auf der Patzertabelle
+    e = z.angriff_ereignis(k, "B", "A", 0, augen={"angriff": "1", "patzer": "6", "patzer_wurf": "2"})
+    assert e.daten["patzer"][0]["schluessel"] == "stolpern"
+    # Option: auch der erhöhte Bereich würfelt auf der Patzertabelle
+    ko = z.Kampf(k.teilnehmer, z.Optionen(sturz_mit_patzertabelle=True), gestartet=True)
+    e = z.angriff_ereignis(ko, "B", "A", 0, augen={"angriff": "6", "patzer": "5"})
+    assert e.daten["patzer"][0]["schluessel"] == "position_schlecht"
+    # die Chancen vor dem Wurf kennen die erhöhte Schwelle: Patzer 6/20
+    passiv = next(w for w in z.verteidigungs_wahlen(k, "B", "A", 0) if w.art == "passiv")
+    assert passiv.chancen.patzer == pytest.approx(6 / 20)
+
+
+def test_sturzschwelle_auch_bei_der_parade_des_ziels():
+    a = kaempfer("A", nk=10)
+    b = kaempfer("B", nk=10)
+    k = gestartet(a, b, positionen={"A": 0, "B": 4})
+    k = z.anwenden(k, z.angriff_ereignis(k, "A", "B", 0, augen={"angriff": "20", "krit": "4", "zone": "1 4", "schaden": "1 1"}))
+    assert k.am_zug == ("A", "B") and z.STURZSCHWELLE in k["B"].zustaende
+    k = z.anwenden(k, z.ansage_ereignis(k, "B"))
+    # B pariert mit einer natürlichen 3 (≤ 1 + 5): Patzer mit der Folge Sturz, ohne W6
+    e = z.angriff_ereignis(k, "A", "B", 0, "parade", verteidigungs_waffe=0,
+                           augen={"angriff": "5", "verteidigung": "3", "zone": "1 4", "schaden": "1 1"})
+    assert e.daten["abwehr"]["patzer"] and [p["schluessel"] for p in e.daten["patzer"]] == ["sturz"]
+    k2 = z.anwenden(k, e)
+    assert "Gestürzt" in k2["B"].zustaende and z.STURZSCHWELLE not in k2["B"].zustaende
+    # passives Ausweichen ist keine Probe: die Schwelle bleibt
+    e = z.angriff_ereignis(k, "A", "B", 0, augen={"angriff": "5", "zone": "1 4", "schaden": "1 1"})
+    assert z.STURZSCHWELLE in z.anwenden(k, e)["B"].zustaende
