@@ -819,8 +819,10 @@ def angriff_ereignis(
             # „Alle anderen Arten der Verteidigung unterbrechen gegebenenfalls die aktuelle Aktion.“
             aend[ziel]["laufend"] = ""
             zeilen.append(f"{ziel} unterbricht „{z_t.laufend}“.")
-        balken.append(asdict(Balken(ziel, jetzt, jetzt + reakt_ticks,
-                                    _NAMEN_VERTEIDIGUNG[verteidigung], f"gegen {angreifer}")))
+        # Der Balken zeigt die Zeit, die die Reaktion kostet: sie schiebt die nächste eigene
+        # Aktion nach hinten (z_start … z_pos), auch wenn der Angriff früher kam.
+        balken.append(asdict(Balken(ziel, z_start, z_pos, _NAMEN_VERTEIDIGUNG[verteidigung],
+                                    f"gegen {angreifer} (Angriff bei Tick {jetzt})")))
 
     # Schaden
     daten_schaden: dict[str, Any] = {}

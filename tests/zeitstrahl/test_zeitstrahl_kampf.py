@@ -168,6 +168,10 @@ def test_reaktionsticks():
     k2 = z.anwenden(k, e)
     assert k2["Söldner"].position == 3 + 3
     assert [b.art for b in k2.balken] == ["Angriff", "Parade"]
+    # der Reaktionsbalken liegt dort, wo die Parade Zeit kostet: von der alten bis zur neuen
+    # Position des Söldners – kein Loch und keine Überlappung im Zeitstrahl
+    parade = k2.balken[1]
+    assert (parade.name, parade.start, parade.ende) == ("Söldner", 3, 6) and "Tick 0" in parade.text
 
 
 # --- Blocken ------------------------------------------------------------------------------
