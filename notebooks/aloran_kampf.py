@@ -61,15 +61,17 @@ def _(tabellen):
     editor_charaktere = mo.ui.data_editor(tabellen["charaktere"], label="Charaktere")
     editor_waffen = mo.ui.data_editor(tabellen["waffen"], label="Waffen")
     editor_zauber = mo.ui.data_editor(tabellen["zauber"], label="Zauber")
-    return editor_charaktere, editor_waffen, editor_zauber
+    editor_manoever = mo.ui.data_editor(tabellen["manoever"], label="Manöver (kostenpflichtige Kampf-Spezialisierungen)")
+    return editor_charaktere, editor_manoever, editor_waffen, editor_zauber
 
 
 @app.cell
-def _(editor_charaktere, editor_waffen, editor_zauber, ladung):
+def _(editor_charaktere, editor_manoever, editor_waffen, editor_zauber, ladung):
     knopf_speichern = mo.ui.run_button(label="Bögen speichern")
     mo.accordion({
         f"📜 Charakterbögen ({len(ladung.boegen)}) – Werte direkt in der Tabelle ändern": mo.vstack([
-            mo.ui.tabs({"Charaktere": editor_charaktere, "Waffen": editor_waffen, "Zauber": editor_zauber}),
+            mo.ui.tabs({"Charaktere": editor_charaktere, "Waffen": editor_waffen, "Zauber": editor_zauber,
+                        "Manöver": editor_manoever}),
             knopf_speichern,
         ])
     })
@@ -77,9 +79,10 @@ def _(editor_charaktere, editor_waffen, editor_zauber, ladung):
 
 
 @app.cell
-def _(editor_charaktere, editor_waffen, editor_zauber, ladung):
+def _(editor_charaktere, editor_manoever, editor_waffen, editor_zauber, ladung):
     stand = sitzung.bogenstand(
-        {"charaktere": editor_charaktere.value, "waffen": editor_waffen.value, "zauber": editor_zauber.value},
+        {"charaktere": editor_charaktere.value, "waffen": editor_waffen.value, "zauber": editor_zauber.value,
+         "manoever": editor_manoever.value},
         ladung,
     )
     meldung("<br>".join(stand.meldungen), "bogen-meldungen", "warn")
@@ -256,9 +259,10 @@ def _(kampf, wahl_angreifer):
 
 
 @app.cell
-def _(kampf, wahl_ziel):
+def _(kampf, wahl_angreifer, wahl_angriff, wahl_ziel):
     mo.stop(wahl_ziel.value is None, mo.md("Kein Ziel."))
-    _vert = sitzung.verteidigung_namen(kampf, wahl_ziel.value) + ["keine Verteidigung"]
+    _vert = sitzung.verteidigung_namen(kampf, wahl_ziel.value, wahl_angreifer.value, wahl_angriff.value) + [
+        "keine Verteidigung"]
     wahl_verteidigung = mo.ui.dropdown(options=_vert, value=_vert[0], label="Verteidigung")
     wahl_hinten = mo.ui.checkbox(label="Attacke von hinten")
     wahl_zweitwaffe = mo.ui.checkbox(label="mit der Zweitwaffe (Bonusaktion)")

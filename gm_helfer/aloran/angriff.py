@@ -23,6 +23,10 @@ from .werte import Angriffsart, Kampfwerte, Verteidigungsart
 from .wunden import schaden, wuerfelabzug, wunden_nach_ruestung
 
 
+SCHILD_HILFT = ("parade", "manoever", "ausweichen")
+"""Lesart: der Schild erleichtert nur körperliche Abwehr, nicht Willenskraft und Paradezauber."""
+
+
 @dataclass(frozen=True)
 class Lage:
     """Die Würfelpools und Schwierigkeiten eines Austauschs, so wie gewürfelt wird."""
@@ -57,7 +61,8 @@ def lage(
 
     - Meisterschaft senkt die Schwierigkeit (Stufe 4 → 6, 5 → 5), nicht bei Zaubern und Ausweichen.
     - Schild: „erleichterte Verteidigung“ mittel −1, groß −2 senkt die Schwierigkeit der
-      Verteidigung (Option ``erschwernis_als_wuerfel``: so viele Würfel mehr).
+      Verteidigung (Option ``erschwernis_als_wuerfel``: so viele Würfel mehr) – nur bei Parade,
+      Manöver-Parade und Ausweichen, nicht bei Willenskraft und Paradezauber.
     - Gegnerausrichtung: „Die Attacke von hinten erschwert die Parade des Gegners um die halbe
       Stufe des jeweiligen Wertes im Attribut GESCHICK des Angreifers.“ Lesart: Schwierigkeit
       + Geschick/2 (abgerundet); Option: so viele Würfel weniger.
@@ -67,7 +72,7 @@ def lage(
     a_schw = schwierigkeit(angriff.talentstufe, meisterschaft=angriff.meisterschaft)
     if verteidigung is None:
         return Lage(a_pool, a_schw, angriff.talentstufe)
-    erleichterung = SCHILDE[verteidiger.schild].erleichterung
+    erleichterung = SCHILDE[verteidiger.schild].erleichterung if verteidigung.art in SCHILD_HILFT else 0
     erschwernis = angreifer.attribute["geschick"] // 2 if von_hinten else 0
     v_pool = verteidigung.pool - wuerfelabzug(verteidiger_wunden, verteidiger.konstitution) + verteidigung_modifikator
     if optionen.erschwernis_als_wuerfel:

@@ -12,12 +12,22 @@ from typing import Any, Mapping
 
 from gm_helfer import boegen
 
-from .daten import MAGIEKLASSEN, SCHADENSARTEN, SCHILDGROESSEN, SPEZIALISIERUNG_ANZEIGE, SYSTEM, ZONEN
+from .daten import (
+    MAGIEKLASSEN,
+    MANOEVER_ARTEN,
+    SCHADENSARTEN,
+    SCHILDGROESSEN,
+    SPEZIALISIERUNG_ANZEIGE,
+    SYSTEM,
+    ZAUBERWIRKUNGEN,
+    ZONEN,
+)
 from .werte import (
     ATTRIBUT_ANZEIGE,
     ATTRIBUTE,
     SPEZIALISIERUNGEN,
     Kampfwerte,
+    Manoever,
     Waffe,
     Zauber,
     beste_parade,
@@ -60,9 +70,20 @@ ZAUBER = boegen.Untertabelle("zauber", (
     boegen.Feld("name", "str", beschreibung="Name des Zaubers"),
     boegen.Feld("klasse", "auswahl", auswahl=MAGIEKLASSEN, beschreibung="Magieklasse"),
     boegen.Feld("stufe", "int", minimum=1, maximum=5, beschreibung="Stufe der Zauber-Spezialisierung"),
-    boegen.Feld("schaden", "wuerfel", beschreibung="Schaden des Zaubers"),
+    boegen.Feld("schaden", "wuerfel", pflicht=False, beschreibung="Schaden des Zaubers (nicht bei geistigen "
+                "Zaubern und Paradezaubern)"),
     boegen.Feld("schadensart", "auswahl", standard="Wucht", auswahl=SCHADENSARTEN,
                 beschreibung="Wundtabelle des Zaubers"),
+    boegen.Feld("wirkung", "auswahl", standard="physisch", auswahl=ZAUBERWIRKUNGEN,
+                beschreibung="physisch (Schaden), geistig (Beeinflussung) oder Paradezauber (Abwehr)"),
+))
+
+MANOEVER = boegen.Untertabelle("manoever", (
+    boegen.Feld("name", "str", beschreibung="Name der Kampf-Spezialisierung"),
+    boegen.Feld("art", "auswahl", auswahl=MANOEVER_ARTEN, beschreibung="Attacke oder Parade"),
+    boegen.Feld("waffe", "str", beschreibung="Name der Waffe auf dem Bogen (oder waffenlos)"),
+    boegen.Feld("stufe", "int", minimum=1, maximum=5, beschreibung="Stufe der Spezialisierung"),
+    boegen.Feld("text", "str", pflicht=False, standard="", beschreibung="Wirkung laut Spezialisierungsliste"),
 ))
 
 
@@ -71,14 +92,18 @@ def kampfwerte(werte: Mapping[str, Any], untertabellen: Mapping[str, Any] | None
     unter = dict(untertabellen or {})
     waffen = unter.get("waffen", werte.get("waffen", ())) or ()
     zauber = unter.get("zauber", werte.get("zauber", ())) or ()
+    manoever = unter.get("manoever", werte.get("manoever", ())) or ()
     return Kampfwerte(
         name=str(werte["name"]),
         seite=werte.get("seite") or "Gegner",
         attribute={a: int(werte[f"attribute.{a}"]) for a in ATTRIBUTE},
         spezialisierungen={s: int(werte[f"spezialisierungen.{s}"]) for s in SPEZIALISIERUNGEN},
         waffen=tuple(Waffe(w["name"], w["spezialisierung"], w["schadensart"], w["schaden"]) for w in waffen),
-        zauber=tuple(Zauber(z["name"], z["klasse"], int(z["stufe"]), z["schaden"], z.get("schadensart") or "Wucht")
+        zauber=tuple(Zauber(z["name"], z["klasse"], int(z["stufe"]), z.get("schaden") or "", z.get("schadensart") or "Wucht",
+                            z.get("wirkung") or "physisch")
                      for z in zauber),
+        manoever=tuple(Manoever(m["name"], m["art"], m["waffe"], int(m["stufe"]), m.get("text") or "")
+                       for m in manoever),
         ruestung=tuple(int(werte[f"ruestung.{z.schluessel}"]) for z in ZONEN),
         ruestungsbehinderung=int(werte["ruestungsbehinderung"]),
         schild=werte["schild"],
@@ -102,7 +127,7 @@ def _parade_text(w: Mapping[str, Any]) -> str:
 SCHEMA = boegen.Schema(
     system=SYSTEM,
     felder=FELDER,
-    untertabellen=(WAFFEN, ZAUBER),
+    untertabellen=(WAFFEN, ZAUBER, MANOEVER),
     abgeleitet={
         "initiative": lambda w: initiativewert(kampfwerte(w)),
         "bewegung": lambda w: bewegung(kampfwerte(w)),

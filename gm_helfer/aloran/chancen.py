@@ -227,6 +227,8 @@ def zonen_chancen() -> dict[str, float]:
 FOLGEN = ("kein Treffer", "keine Wunde", "Wunden", "schlimmere Verletzung", "wehrlos", "kampfunfähig")
 """Ausgänge für die Schadenschancen, vom harmlosesten zum schlimmsten (schließen sich aus)."""
 FOLGEN_AUSDAUER = ("kein Treffer", "Ausdauer verloren", "bewusstlos")
+FOLGEN_GEISTIG = ("widersteht", "Zauber wirkt")
+"""Geistige Zauber machen keinen Schaden: sie wirken oder nicht."""
 
 
 def folgen_chancen(
@@ -248,9 +250,11 @@ def folgen_chancen(
     Waffenlos: Ausdauerverlust, bewusstlos bei 0 Ausdauer. Ein Meistertreffer-Bonus ist
     nicht eingerechnet.
     """
-    schadens_vert = chancen_kern.verteilung(angriff.schaden_text)
     treffer = {k: p for k, p in kategorien.items() if k != "verfehlt" and p > 0}
     daneben = float(kategorien.get("verfehlt", Fraction(0)))
+    if angriff.wirkung == "geistig":
+        return {"widersteht": daneben, "Zauber wirkt": float(sum(treffer.values(), Fraction(0)))}
+    schadens_vert = chancen_kern.verteilung(angriff.schaden_text)
     if angriff.schadensart == "Ausdauer":
         rest = ziel.ausdauer if ausdauer is None else ausdauer
         out = {k: 0.0 for k in FOLGEN_AUSDAUER}

@@ -74,6 +74,21 @@ MAGIEATTRIBUT = {"Zauberer": "mut", "Ritualist": "intuition", "Magier": "klughei
 
 MAGIEKLASSEN = tuple(MAGIEATTRIBUT)
 
+ZAUBERWIRKUNGEN = ("physisch", "geistig", "Paradezauber")
+"""Wie ein Zauber wirkt. SPIELABLAUF › Verteidigungsaktion: ausweichen kann man „einer Attacke
+oder einer Zauberattacke, welche physischen Schaden verursacht (z.B. „Feuerball“)“; mit
+„WILLENSKRAFT“ „eine Zauber-Attacke (geistige Beeinflussung) abwehren“; Zauber-Spezialisierungen
+„als „Paradezauber“ gekennzeichnet“ dienen der Abwehr."""
+
+WILLENSKRAFT_ATTRIBUT = "mut"
+"""Lesart: der Willenskraft-Pool ist MUT + WILLENSKRAFT (der Text nennt nur das Talent; jeder
+Pool der Regel ist Attribut + Talent, und MUT ist das Attribut des Willens)."""
+
+# --- SPIELABLAUF › Verteidigungsaktion / Bonusaktion: kostenpflichtige Spezialisierungen --
+MANOEVER_ARTEN = ("Attacke", "Parade")
+"""„Mit kostenpflichtigen Kampf-Spezialisierungen ist es möglich, verschiedene Abwehrmanöver
+durchzuführen. Diese sind als „Parade“ gekennzeichnet.“ – die übrigen greifen an."""
+
 # --- SPIELABLAUF › Kampf mit Schild ------------------------------------------------
 SCHILDGROESSEN = ("kein", "klein", "mittel", "groß")
 

@@ -48,7 +48,9 @@ from .werte import (
     angriffsart,
     bewegung,
     initiativewert,
+    verteidigungen_gegen,
     verteidigungsart,
+    wehrt_ab,
 )
 from .wunden import (
     initiativeabzug,
@@ -492,8 +494,14 @@ def austausch_lage(
     v = kampf.kaempfer_namens(ziel)
     art = angriffsart(a.werte, angriff)
     v_art = None
-    if verteidigung is not None and kann_verteidigen(kampf, ziel):
-        v_art = verteidigungsart(v.werte, verteidigung)
+    if verteidigung is not None:
+        gewaehlt = verteidigungsart(v.werte, verteidigung)
+        if not wehrt_ab(gewaehlt, art, kampf.optionen):
+            erlaubt = ", ".join(x.name for x in verteidigungen_gegen(v.werte, art, kampf.optionen))
+            raise AloranFehler(f"„{verteidigung}“ wehrt „{angriff}“ nicht ab (SPIELABLAUF › Verteidigungsaktion) "
+                               f"– möglich: {erlaubt or 'nichts'}.")
+        if kann_verteidigen(kampf, ziel):
+            v_art = gewaehlt
     la = lage(a.werte, art, a.wunden, v.werte, v_art, v.wunden, von_hinten=von_hinten,
               angriff_modifikator=angriff_modifikator, verteidigung_modifikator=verteidigung_modifikator,
               optionen=kampf.optionen)
@@ -570,7 +578,8 @@ def angriff_ereignis(
         raise AloranFehler(f"{angreifer} ist {a.zustand_text(opt)} und kann nicht angreifen.")
     art = angriffsart(a.werte, angriff)
     if zweitwaffe and art.art != "waffe":
-        raise AloranFehler("Nur mit einer Waffe kann man als Zweitwaffe angreifen.")
+        raise AloranFehler("Nur mit einer Waffe kann man als Zweitwaffe angreifen – „mit der Zweitwaffe kann … "
+                           "keine kostenpflichtigen Spezialisierungen, sondern nur Standard-Attacken“.")
     folgen: list[dict[str, Any]] = [_aktion_ausgeben(a, "kampf", zweitwaffe_zuerst=zweitwaffe)]
     hinweise: list[str] = []
     la, v_art = austausch_lage(kampf, angreifer, ziel, angriff, verteidigung, von_hinten=von_hinten,
@@ -613,13 +622,18 @@ def angriff_ereignis(
         if patzer:
             text.append(_patzer(q, seite, wer, gegner, folgen, opt, probe))
         if meister:
-            t, b = _meister(q, seite, wer, gegner, folgen, erg.kategorie != "verfehlt")
+            t, b = _meister(q, seite, wer, gegner, folgen,
+                            erg.kategorie != "verfehlt" and art.wirkung != "geistig")
             bonus += b
             text.append(t)
 
+    if art.text:
+        text.append(f"Manöver: {art.text}")
     # Treffer: Zone und Schaden
     if erg.kategorie != "verfehlt":
-        if art.schadensart == "Ausdauer":
+        if art.wirkung == "geistig":
+            text.append(f"der Zauber wirkt auf {ziel} ({KATEGORIE_ANZEIGE[erg.kategorie]}) – Wirkung laut Zauberliste")
+        elif art.schadensart == "Ausdauer":
             summe = q.ausdruck("schaden", art.schaden_text, f"Schaden {angriff}")
             q.pruefen()
             verlust = ausdauerschaden(summe + bonus, erg.kategorie, opt)
@@ -666,9 +680,9 @@ def _patzerprobe(k: Kaempfer, probe: Any) -> _Patzerprobe | None:
     schaden, art = WAFFENLOS_SCHADEN, "Wucht"
     if isinstance(probe, Verteidigungsart):
         for w in k.werte.waffen:
-            if probe.name == f"Parade: {w.name}":
+            if probe.waffe == w.name:
                 schaden, art = w.schaden, w.schadensart
-    elif probe.art == "waffe":
+    elif probe.art in ("waffe", "manoever") and probe.schadensart != "Ausdauer":
         schaden, art = probe.schaden, probe.schadensart
     return _Patzerprobe(probe.talentstufe, probe.attribut_wert, schaden, art)
 

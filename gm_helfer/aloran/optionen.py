@@ -60,6 +60,14 @@ class Optionen:
     Allgemeine Regeln › 6. Phase: „… dass seine Verletzungen seine Initiative auf 0 senken,
     ist er wehrlos.“ Standard: die gewürfelte Initiative, die den ganzen Kampf gilt."""
 
+    freie_verteidigungswahl: bool = False
+    """Jede Verteidigung gegen jeden Angriff (Standard: nach Art des Angriffs).
+
+    SPIELABLAUF › Verteidigungsaktion: „STANDARD-PARADE … eine Attacke abzuwehren“, „GEWANDTHEIT
+    … einer Attacke oder einer Zauberattacke, welche physischen Schaden verursacht …, auszuweichen“,
+    „WILLENSKRAFT … eine Zauber-Attacke (geistige Beeinflussung) abzuwehren“. Standard: Zauber
+    pariert man nicht mit der Waffe, geistige Zauber weicht man nicht aus."""
+
     def als_dict(self) -> dict[str, bool]:
         """Für den Kopf des Kampfprotokolls."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -84,5 +92,6 @@ OPTION_TEXTE = {
     "halbieren_aufrunden": "Halben Schaden aufrunden",
     "erschwernis_als_wuerfel": "Schild und Angriff von hinten als Würfel statt Schwierigkeit",
     "wehrlos_ohne_w10": "Wehrlos am Initiativewert ohne W10 messen",
+    "freie_verteidigungswahl": "Jede Verteidigung gegen jeden Angriff (auch Parade gegen Zauber)",
 }
 """Deutsche Beschriftung der Optionen für Notebooks."""

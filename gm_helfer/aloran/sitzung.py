@@ -20,7 +20,7 @@ from .bogen import aus_bogen
 from .daten import KATEGORIE_ANZEIGE, SYSTEM, WUNDSTUFEN, WUNDTABELLEN_TITEL, WUNDTABELLE_ART, WUNDTEXTE
 from .kampf import Kampf
 from .optionen import Optionen
-from .werte import Kampfwerte, angriffsarten, verteidigungsarten
+from .werte import Kampfwerte, angriffsart, angriffsarten, verteidigungen_gegen, verteidigungsarten
 
 
 @dataclass(frozen=True)
@@ -104,8 +104,15 @@ def angriff_namen(kampf: Kampf, name: str) -> list[str]:
     return [a.name for a in angriffsarten(kampf.kaempfer_namens(name).werte)]
 
 
-def verteidigung_namen(kampf: Kampf, name: str) -> list[str]:
-    return [v.name for v in verteidigungsarten(kampf.kaempfer_namens(name).werte)]
+def verteidigung_namen(kampf: Kampf, name: str, angreifer: str | None = None,
+                       angriff: str | None = None) -> list[str]:
+    """Verteidigungen des Ziels ``name`` – mit Angreifer und Angriff nur die zulässigen
+    (:func:`~.werte.wehrt_ab`)."""
+    werte = kampf.kaempfer_namens(name).werte
+    if angreifer is None or angriff is None:
+        return [v.name for v in verteidigungsarten(werte)]
+    art = angriffsart(kampf.kaempfer_namens(angreifer).werte, angriff)
+    return [v.name for v in verteidigungen_gegen(werte, art, kampf.optionen)]
 
 
 def gegner_von(kampf: Kampf, name: str) -> list[str]:

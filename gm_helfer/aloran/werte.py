@@ -17,25 +17,28 @@ from .daten import (
     BEWEGUNG_GRUNDWERT,
     KAMPFATTRIBUT,
     MAGIEATTRIBUT,
+    MANOEVER_ARTEN,
     SCHADENSARTEN,
     SCHILDE,
     SPEZIALISIERUNG_ANZEIGE,
     WAFFEN_SPEZIALISIERUNGEN,
     WAFFENLOS,
     WAFFENLOS_SCHADEN,
+    WILLENSKRAFT_ATTRIBUT,
+    ZAUBERWIRKUNGEN,
     ZONEN,
 )
 from .proben import AloranFehler
 
 ATTRIBUTE = (
     "aufmerksamkeit", "gewandtheit", "instinkt", "athletik", "geschick", "wahrnehmung",
-    "koerperbeherrschung", "konstitution", "mut", "intuition", "klugheit",
+    "koerperbeherrschung", "konstitution", "mut", "intuition", "klugheit", "willenskraft",
 )
 ATTRIBUT_ANZEIGE = {
     "aufmerksamkeit": "Aufmerksamkeit", "gewandtheit": "Gewandtheit", "instinkt": "Instinkt",
     "athletik": "Athletik", "geschick": "Geschick", "wahrnehmung": "Wahrnehmung",
     "koerperbeherrschung": "Körperbeherrschung", "konstitution": "Konstitution", "mut": "Mut",
-    "intuition": "Intuition", "klugheit": "Klugheit",
+    "intuition": "Intuition", "klugheit": "Klugheit", "willenskraft": "Willenskraft",
 }
 SPEZIALISIERUNGEN = tuple(WAFFEN_SPEZIALISIERUNGEN) + ("faust",)
 
@@ -52,13 +55,36 @@ class Waffe:
 
 @dataclass(frozen=True)
 class Zauber:
-    """Eine Zauber-Spezialisierung, die angreift."""
+    """Eine Zauber-Spezialisierung: Zauberattacke (physisch oder geistig) oder Paradezauber."""
 
     name: str
     klasse: str
     stufe: int
     schaden: str
     schadensart: str
+    wirkung: str = "physisch"
+    """"physisch" (Schaden, man kann ausweichen), "geistig" (Beeinflussung, Willenskraft wehrt ab)
+    oder "Paradezauber" (wehrt ab, greift nicht an)."""
+
+
+@dataclass(frozen=True)
+class Manoever:
+    """Eine kostenpflichtige Kampf-Spezialisierung, mit einer Waffe des Bogens geführt.
+
+    SPIELABLAUF › Standard-Attacke/-Parade: „Werden keine kostenpflichtigen
+    Klassen-Spezialisierungen eingesetzt, errechnen sich die Punkte für die kostenfreie
+    „Standard-Attacke/-Parade“ wie folgt“ – ein Manöver würfelt also mit seiner eigenen Stufe
+    statt der Waffen-Spezialisierung. ``text`` ist seine Wirkung aus der Spezialisierungsliste
+    (sie steht nicht im Regeltext und kommt ins Protokoll).
+    """
+
+    name: str
+    art: str
+    """"Attacke" oder "Parade" („Diese sind als „Parade“ gekennzeichnet.“)."""
+    waffe: str
+    """Name der Waffe (oder "waffenlos")."""
+    stufe: int
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -71,6 +97,7 @@ class Kampfwerte:
     spezialisierungen: Mapping[str, int] = field(default_factory=dict)
     waffen: tuple[Waffe, ...] = ()
     zauber: tuple[Zauber, ...] = ()
+    manoever: tuple[Manoever, ...] = ()
     ruestung: tuple[int, ...] = (0,) * len(ZONEN)
     ruestungsbehinderung: int = 0
     schild: str = "kein"
@@ -98,6 +125,20 @@ class Kampfwerte:
         for z in self.zauber:
             if z.klasse not in MAGIEATTRIBUT:
                 raise AloranFehler(f"{self.name}, Zauber {z.name}: Magieklasse „{z.klasse}“ gibt es nicht.")
+            if z.wirkung == "physisch" and not z.schaden:
+                raise AloranFehler(f"{self.name}, Zauber {z.name}: ein physischer Zauber braucht einen Schaden.")
+            if z.wirkung not in ZAUBERWIRKUNGEN:
+                raise AloranFehler(f"{self.name}, Zauber {z.name}: Wirkung „{z.wirkung}“ gibt es nicht "
+                                   f"({', '.join(ZAUBERWIRKUNGEN)}).")
+        waffennamen = {w.name for w in self.waffen} | {"waffenlos"}
+        for m in self.manoever:
+            if m.art not in MANOEVER_ARTEN:
+                raise AloranFehler(f"{self.name}, Manöver {m.name}: Art „{m.art}“ gibt es nicht (Attacke, Parade).")
+            if m.waffe not in waffennamen:
+                raise AloranFehler(f"{self.name}, Manöver {m.name}: Waffe „{m.waffe}“ steht nicht auf dem Bogen "
+                                   f"({', '.join(sorted(waffennamen))}).")
+            if not 0 <= m.stufe <= 5:
+                raise AloranFehler(f"{self.name}, Manöver {m.name}: Stufe muss 0 bis 5 sein, nicht {m.stufe}.")
         object.__setattr__(self, "attribute", _frei(self.attribute))
         object.__setattr__(self, "spezialisierungen", _frei(self.spezialisierungen))
 
@@ -116,6 +157,7 @@ class Kampfwerte:
         d["ruestung"] = list(self.ruestung)
         d["waffen"] = [asdict(w) for w in self.waffen]
         d["zauber"] = [asdict(z) for z in self.zauber]
+        d["manoever"] = [asdict(m) for m in self.manoever]
         return d
 
     @classmethod
@@ -123,6 +165,8 @@ class Kampfwerte:
         d = dict(d)
         d["waffen"] = tuple(Waffe(**w) for w in d.get("waffen", ()))
         d["zauber"] = tuple(Zauber(**z) for z in d.get("zauber", ()))
+        d["manoever"] = tuple(Manoever(**m) for m in d.get("manoever", ()))
+        d["attribute"] = {"willenskraft": 0, **d.get("attribute", {})}  # Protokolle vor Willenskraft
         d["ruestung"] = tuple(d.get("ruestung", (0,) * len(ZONEN)))
         return cls(**d)
 
@@ -188,6 +232,10 @@ class Angriffsart:
     """Hieb, Wucht, Stich, Fern – oder "Ausdauer" (waffenlos)."""
     stufenbonus: int = 0
     meisterschaft: bool = True
+    wirkung: str = "physisch"
+    """Bei Zaubern: "physisch" oder "geistig" (geistige Zauber machen keinen Schaden)."""
+    text: str = ""
+    """Wirkung eines Manövers laut Spezialisierungsliste (nur fürs Protokoll)."""
 
     @property
     def pool(self) -> int:
@@ -196,7 +244,9 @@ class Angriffsart:
 
     @property
     def schaden_text(self) -> str:
-        """Schaden samt Stufenbonus in deutscher Schreibweise, z. B. ``W6+7``."""
+        """Schaden samt Stufenbonus in deutscher Schreibweise, z. B. ``W6+7`` („–“ ohne Schaden)."""
+        if not self.schaden:
+            return "–"
         return str(wuerfel.parse(self.schaden).plus(self.stufenbonus))
 
 
@@ -210,6 +260,11 @@ class Verteidigungsart:
     talent: str
     talentstufe: int
     meisterschaft: bool = True
+    art: str = "parade"
+    """"parade" (Standard-Parade), "manoever" (kostenpflichtige Parade), "ausweichen",
+    "willenskraft" oder "paradezauber"."""
+    waffe: str = ""
+    """Die Waffe der Parade (für die ältere Patzertabelle: „halber Waffenschaden“)."""
 
     @property
     def pool(self) -> int:
@@ -238,13 +293,29 @@ def angriffsarten(w: Kampfwerte) -> tuple[Angriffsart, ...]:
             name, "waffenlos", attribut, w.attribute[attribut], "faust", w.stufe("faust"),
             WAFFENLOS_SCHADEN, "Ausdauer",
         ))
+    for m in w.manoever:
+        if m.art != "Attacke":
+            continue
+        waffe = _manoever_waffe(w, m)
+        attribut = KAMPFATTRIBUT[waffe.schadensart] if waffe else WAFFENLOS["Raufen"]
+        arten.append(Angriffsart(
+            f"{m.name} (Manöver)", "manoever", attribut, w.attribute[attribut], m.name, m.stufe,
+            waffe.schaden if waffe else WAFFENLOS_SCHADEN, waffe.schadensart if waffe else "Ausdauer",
+            stufenbonus=w.stufe(waffe.spezialisierung) if waffe else 0, text=m.text,
+        ))
     for z in w.zauber:
+        if z.wirkung == "Paradezauber":
+            continue
         attribut = MAGIEATTRIBUT[z.klasse]
         arten.append(Angriffsart(
             f"{z.name} (Zauber)", "zauber", attribut, w.attribute[attribut], z.name, z.stufe,
-            z.schaden, z.schadensart, meisterschaft=False,
+            z.schaden, z.schadensart, meisterschaft=False, wirkung=z.wirkung,
         ))
     return tuple(arten)
+
+
+def _manoever_waffe(w: Kampfwerte, m: Manoever) -> Waffe | None:
+    return next((x for x in w.waffen if x.name == m.waffe), None)
 
 
 def angriffsart(w: Kampfwerte, name: str) -> Angriffsart:
@@ -266,13 +337,52 @@ def verteidigungsarten(w: Kampfwerte) -> tuple[Verteidigungsart, ...]:
     a = w.attribute
     arten = [
         Verteidigungsart(f"Parade: {waffe.name}", "athletik", a["athletik"], waffe.spezialisierung,
-                         w.stufe(waffe.spezialisierung))
+                         w.stufe(waffe.spezialisierung), waffe=waffe.name)
         for waffe in w.waffen if waffe.schadensart != "Fern"
     ]
     arten.append(Verteidigungsart("Parade: waffenlos", "athletik", a["athletik"], "faust", w.stufe("faust")))
+    arten.extend(
+        Verteidigungsart(f"{m.name} (Parade)", "athletik", a["athletik"], m.name, m.stufe, art="manoever",
+                         waffe=m.waffe if m.waffe != "waffenlos" else "")
+        for m in w.manoever if m.art == "Parade"
+    )
     arten.append(Verteidigungsart("Ausweichen", "koerperbeherrschung", a["koerperbeherrschung"],
-                                  "gewandtheit", a["gewandtheit"], meisterschaft=False))
+                                  "gewandtheit", a["gewandtheit"], meisterschaft=False, art="ausweichen"))
+    arten.append(Verteidigungsart("Willenskraft", WILLENSKRAFT_ATTRIBUT, a[WILLENSKRAFT_ATTRIBUT],
+                                  "willenskraft", a["willenskraft"], meisterschaft=False, art="willenskraft"))
+    arten.extend(
+        Verteidigungsart(f"{z.name} (Paradezauber)", MAGIEATTRIBUT[z.klasse], a[MAGIEATTRIBUT[z.klasse]],
+                         z.name, z.stufe, meisterschaft=False, art="paradezauber")
+        for z in w.zauber if z.wirkung == "Paradezauber"
+    )
     return tuple(arten)
+
+
+def wehrt_ab(verteidigung: Verteidigungsart, angriff: Angriffsart, optionen: Any = None) -> bool:
+    """Ob diese Verteidigung gegen diesen Angriff zulässig ist.
+
+    SPIELABLAUF › Verteidigungsaktion: Standard-Parade und „Parade“-Manöver wehren „eine Attacke“
+    ab (Waffe, waffenlos, Manöver); Ausweichen („GEWANDTHEIT“) wirkt gegen Attacken und
+    Zauberattacken, „welche physischen Schaden verursacht“; „WILLENSKRAFT“ gegen Zauberattacken
+    „(geistige Beeinflussung)“; ein „Paradezauber“ gegen alles. Option
+    ``freie_verteidigungswahl``: jede Verteidigung gegen jeden Angriff.
+    """
+    if optionen is not None and optionen.freie_verteidigungswahl:
+        return True
+    zauber = angriff.art == "zauber"
+    geistig = zauber and angriff.wirkung == "geistig"
+    if verteidigung.art in ("parade", "manoever"):
+        return not zauber
+    if verteidigung.art == "ausweichen":
+        return not geistig
+    if verteidigung.art == "willenskraft":
+        return geistig
+    return True
+
+
+def verteidigungen_gegen(w: Kampfwerte, angriff: Angriffsart, optionen: Any = None) -> tuple[Verteidigungsart, ...]:
+    """Die Verteidigungen von ``w``, die gegen ``angriff`` zulässig sind (:func:`wehrt_ab`)."""
+    return tuple(v for v in verteidigungsarten(w) if wehrt_ab(v, angriff, optionen))
 
 
 def verteidigungsart(w: Kampfwerte, name: str) -> Verteidigungsart:
@@ -283,8 +393,9 @@ def verteidigungsart(w: Kampfwerte, name: str) -> Verteidigungsart:
 
 
 def beste_parade(w: Kampfwerte) -> Verteidigungsart:
-    """Die Verteidigung mit dem größten Pool (bei Gleichstand die erste)."""
-    return max(verteidigungsarten(w), key=lambda v: v.pool)
+    """Die Parade oder das Ausweichen mit dem größten Pool (bei Gleichstand die erste)."""
+    return max((v for v in verteidigungsarten(w) if v.art in ("parade", "manoever", "ausweichen")),
+               key=lambda v: v.pool)
 
 
 def anzeige_talent(talent: str) -> str:
