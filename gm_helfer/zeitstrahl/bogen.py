@@ -25,7 +25,7 @@ __all__ = ["SCHEMA", "FERTIGKEITEN", "kaempfer_aus_bogen", "kaempfer_aus_werten"
 F = boegen.Feld
 
 FERTIGKEITEN = ("nahkampf", "fernkampf", "waffenlos")
-SPEZIALISIERUNGEN = ("verschiebung", "konter", "sonstige")
+SPEZIALISIERUNGEN = ("verschiebung", "konter", "konter_zeit", "sonstige")
 
 WAFFEN_FELDER = (
     F("name", "str", beschreibung="Name der Waffe, des Schilds oder „Faust“"),
@@ -56,8 +56,8 @@ RUESTUNGS_FELDER = (
 SPEZIALISIERUNGS_FELDER = (
     F("name", "str", beschreibung="Spezialisierung"),
     F("art", "auswahl", auswahl=SPEZIALISIERUNGEN, standard="sonstige",
-      beschreibung="verschiebung: Verhältnis 2:1, 3:2, …; konter: Erschwernis −1 bzw. "
-                   "Zeitdifferenz +1 je Stufe"),
+      beschreibung="verschiebung: Verhältnis 2:1, 3:2, …; konter: Erschwernis des Konters "
+                   "−1 je Stufe; konter_zeit: erlaubte Zeitdifferenz beim Kontern +1 je Stufe"),
     F("stufe", "int", minimum=0, maximum=10, standard=1, beschreibung="Stufe"),
 )
 

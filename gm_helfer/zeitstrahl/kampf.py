@@ -126,7 +126,8 @@ class Kaempfer:
     waffen: tuple[Waffe, ...] = ()
     ruestung: tuple[Schicht, ...] = ()
     spezialisierungen: tuple[tuple[str, int], ...] = ()
-    """(Art, Stufe): ``"verschiebung"`` (Verhältnis), ``"konter"`` (Erschwernis/Zeitdifferenz)."""
+    """(Art, Stufe): ``"verschiebung"`` (Verhältnis), ``"konter"`` (Erschwernis des Konters),
+    ``"konter_zeit"`` (erlaubte Zeitdifferenz beim Kontern)."""
 
     def fertigkeit(self, name: str) -> int:
         for n, w in self.fertigkeiten:
@@ -994,7 +995,10 @@ def angriff_ereignis(
     konter = None
     if (verteidigung != "passiv" and not treffer and not ap.patzer
             and vgesamt >= angriff_gesamt + 1 + o.konter_vorsprung and not ist_konter):
-        erlaubt = zk.spezialisierung("konter")
+        # „Spezialisierungen verringern eine Erschwernis oder erhöhen die erlaubte
+        # Zeitdifferenz.“ – je Spezialisierung eins von beiden (Option: „konter“ beides)
+        erlaubt = zk.spezialisierung("konter_zeit") + (
+            zk.spezialisierung("konter") if o.konter_spezialisierung_beides else 0)
         a_neu = aend[angreifer].get("position", a_pos)
         z_neu = aend[ziel].get("position", z_pos)
         if z_neu is not None and abs(z_neu - a_neu) <= erlaubt:

@@ -53,6 +53,12 @@ class Optionen:
     konter_erschwernis: int = 3
     """Erschwernis des Gegenangriffs („Dieser ist um 3 erschwert …“)."""
 
+    konter_spezialisierung_beides: bool = False
+    """„Spezialisierungen verringern eine Erschwernis oder erhöhen die erlaubte
+    Zeitdifferenz.“ ``False`` (Standard): eine Spezialisierung tut eins von beiden – Art
+    ``konter`` senkt die Erschwernis, Art ``konter_zeit`` erhöht die Zeitdifferenz. ``True``:
+    eine ``konter``-Spezialisierung tut beides."""
+
     mindest_ticks: int = 1
     """Keine Aktion oder Reaktion dauert weniger Zeiteinheiten (der Text nennt keine
     Untergrenze für „Waffe −1“ und „eine weitere Zeiteinheit“ weniger)."""

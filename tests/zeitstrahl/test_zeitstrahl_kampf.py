@@ -254,6 +254,39 @@ def test_kontern_nach_gut_gelungener_verteidigung():
     assert k3["B"].position == 3 + 4 and k3.konter is None
 
 
+def test_konter_spezialisierungen_erschwernis_oder_zeitdifferenz():
+    """„Spezialisierungen verringern eine Erschwernis oder erhöhen die erlaubte
+    Zeitdifferenz.“ – Art ``konter`` senkt die Erschwernis, ``konter_zeit`` erlaubt Abstand."""
+    a = kaempfer("A", nk=10, waffen=(z.Waffe("Säbel", "nahkampf", 3, "2W6", 1, 10),))
+
+    def konter_nach_parade(b, optionen=z.STANDARD):
+        k = gestartet(a, b, positionen={"A": 0, "B": 0})
+        k = z.Kampf(k.teilnehmer, optionen, gestartet=True)
+        k = z.anwenden(k, z.ansage_ereignis(k, "B"))
+        # B pariert mit Säbel (5 Ticks − 1 = 4) → B bei 4, A bei 3: Zeitdifferenz 1
+        return k, z.angriff_ereignis(k, "A", "B", 0, "parade", verteidigungs_waffe=0,
+                                     augen={"angriff": "8", "verteidigung": "12"})
+
+    saebel5 = z.Waffe("Säbel", "nahkampf", 5, "2W6", 1, 10)
+    _, e = konter_nach_parade(kaempfer("B", nk=10, waffen=(saebel5,)))
+    assert e.daten["konter"] is None and "Zeitdifferenz" in e.text
+    _, e = konter_nach_parade(kaempfer("B", nk=10, waffen=(saebel5,), spez=(("konter", 2),)))
+    assert e.daten["konter"] is None
+    k, e_zeit = konter_nach_parade(kaempfer("B", nk=10, waffen=(saebel5,), spez=(("konter_zeit", 1),)))
+    assert e_zeit.daten["konter"] == ["B", "A"]
+    # Option: eine „konter“-Spezialisierung tut beides
+    _, e = konter_nach_parade(kaempfer("B", nk=10, waffen=(saebel5,), spez=(("konter", 1),)),
+                              z.Optionen(konter_spezialisierung_beides=True))
+    assert e.daten["konter"] == ["B", "A"]
+    # die Erschwernis senkt nur „konter“: mit konter_zeit bleibt sie 3
+    k3, e3 = konter_nach_parade(kaempfer("B", nk=10, waffen=(saebel5,), spez=(("konter_zeit", 1), ("konter", 2))))
+    k2 = z.anwenden(k3, e3)
+    e2 = z.angriff_ereignis(k2, "B", "A", 0, augen={"angriff": "3", "zone": "1 4", "schaden": "1 1"})
+    assert e2.daten["angriff"]["wert"] == 10 - (3 - 2)
+    e2 = z.angriff_ereignis(z.anwenden(k, e_zeit), "B", "A", 0, augen={"angriff": "3", "zone": "1 4", "schaden": "1 1"})
+    assert e2.daten["angriff"]["wert"] == 10 - 3
+
+
 # --- Kritische Effekte, Patzer, Verschiebung im Kampf -------------------------------------
 
 def test_herkulos_wagnis_im_kampf():
