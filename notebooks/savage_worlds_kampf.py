@@ -118,6 +118,7 @@ def _():
 
 @app.cell
 def _(get_sitzung):
+    get_sitzung()  # nach jedem Schritt neu: die Liste kennt auch den gerade laufenden Kampf
     _protokolle = sitzung.protokolle()
     protokoll_wahl = mo.ui.dropdown(options={p.name: str(p) for p in _protokolle}, label="Gespeicherter Kampf")
     neu_knopf = mo.ui.run_button(label="Neuen Kampf beginnen", kind="success")

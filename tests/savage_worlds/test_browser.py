@@ -84,6 +84,12 @@ def test_eine_ganze_runde_live(browser_seite, warte_fertig, keine_zellfehler, tm
     _klicken(seite, "Rückgängig", warte_fertig)
     expect(seite.locator("#sw-schritte").first).to_have_text(f"{n - 1} Schritte", timeout=30_000)
     assert "Zurückgenommen" in _text(seite, "sw-meldung")
+    # Fortsetzen aus der Protokolldatei (wie nach einem Absturz): derselbe Stand
+    seite.get_by_role("combobox", name="Gespeicherter Kampf").select_option(index=1)
+    warte_fertig(seite)
+    _klicken(seite, "Kampf fortsetzen", warte_fertig)
+    expect(seite.locator("#sw-meldung").first).to_contain_text("Fortgesetzt", timeout=30_000)
+    expect(seite.locator("#sw-schritte").first).to_have_text(f"{n - 1} Schritte", timeout=30_000)
     keine_zellfehler(seite)
     seite.screenshot(path=str(tmp_path / "savage_worlds_kampf.png"), full_page=True)
     seite.screenshot(path="/tmp/savage_worlds_kampf.png", full_page=True)
