@@ -44,6 +44,7 @@ from .kampf import (
     reaktions_ticks,
     start_ereignis,
     sturz_plus,
+    verschiebung_pruefen,
     verteidigungswert,
     zustand_ereignis,
 )

@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from gm_helfer.protokoll import Ereignis
+from gm_helfer.wuerfel import parse
 
 from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, PATZER, ZONEN
 from .optionen import STANDARD, Optionen
@@ -61,6 +62,7 @@ __all__ = [
     "verteidigungswert",
     "sturz_plus",
     "STURZSCHWELLE",
+    "verschiebung_pruefen",
 ]
 
 SYSTEM = "Zeitstrahl"
@@ -606,6 +608,24 @@ def sturz_plus(t: Teilnehmer) -> int:
     return STURZ_PLUS if STURZSCHWELLE in t.zustaende else 0
 
 
+def verschiebung_pruefen(
+    kampf: Kampf, angreifer: str, waffe: int | str, verschiebung: Verschiebung
+) -> list[str]:
+    """Regelverstöße einer Verschiebung für diesen Angriff (leer = erlaubt), Abschnitt
+    „Verschieben von Kampfwerten“: Punkte nach dem Verhältnis der Spezialisierung
+    ``verschiebung``; Attacke, Verteidigung (Kampferfahrung + Größe) und Schaden (größter
+    Trefferpunktewurf der Waffe) nie unter 0 („Werte können dabei nicht ins Negative
+    verschoben werden …“)."""
+    k = kampf[angreifer].kaempfer
+    _, w = k.waffe(waffe)
+    a = parse(w.schaden)
+    schaden_max = sum(g.anzahl * g.seiten * g.vorzeichen for g in a.wuerfel) + a.konstante
+    return pruefe_verschiebung(
+        verschiebung, angriffswert=k.fertigkeit(w.fertigkeit), verteidigung=k.passive_verteidigung,
+        schaden_max=schaden_max, kritschwelle=kampf.optionen.kritschwelle,
+        spezialisierung=k.spezialisierung("verschiebung"))
+
+
 def _halb(t: Teilnehmer, wert: int) -> int:
     """„Position verschlechtern (halbe Verteidigung bis zur nächsten Aktion)“."""
     return wert // 2 if "Position verschlechtert" in t.zustaende else wert
@@ -705,13 +725,10 @@ def angriff_ereignis(
 
     # Verschiebung prüfen (nur zur eigenen Aktion)
     grund_angriff = ak.fertigkeit(w.fertigkeit)
-    spezial = ak.spezialisierung("verschiebung")
     if not verschiebung.leer:
         if ist_konter:
             raise KampfFehler("Verschieben geht nur zur eigenen Aktion, nicht beim Kontern.")
-        fehler = pruefe_verschiebung(
-            verschiebung, angriffswert=grund_angriff, verteidigung=ak.passive_verteidigung,
-            kritschwelle=o.kritschwelle, spezialisierung=spezial)
+        fehler = verschiebung_pruefen(kampf, angreifer, wi, verschiebung)
         if fehler:
             raise KampfFehler(" ".join(fehler))
         regeln.append("Verschieben von Kampfwerten")

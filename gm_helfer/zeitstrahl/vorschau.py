@@ -25,11 +25,12 @@ from .kampf import (
     kann_reagieren,
     reaktions_ticks,
     sturz_plus,
+    verschiebung_pruefen,
     verteidigungswert,
 )
 from .optionen import STANDARD, Optionen
 from .schaden import Schicht
-from .verschiebung import Verschiebung, pruefe_verschiebung
+from .verschiebung import Verschiebung
 
 __all__ = [
     "VerteidigungsWahl",
@@ -220,9 +221,7 @@ def verschiebung_im_kampf(
     k = kampf[angreifer].kaempfer
     _, w = k.waffe(waffe)
     wert = k.fertigkeit(w.fertigkeit)
-    fehler = pruefe_verschiebung(
-        verschiebung, angriffswert=wert, verteidigung=k.passive_verteidigung,
-        kritschwelle=kampf.optionen.kritschwelle, spezialisierung=k.spezialisierung("verschiebung"))
+    fehler = verschiebung_pruefen(kampf, angreifer, waffe, verschiebung)
     vergleich = verschiebungs_vergleich(
         wert, _ziel_verteidigung(kampf, ziel, "passiv", None, 2), w.schaden, kampf[ziel].kaempfer.ruestung,
         verschiebung, optionen=kampf.optionen)

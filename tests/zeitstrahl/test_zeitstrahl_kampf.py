@@ -307,6 +307,10 @@ def test_herkulos_wagnis_im_kampf():
     # eine 9 ist jetzt ein Patzer
     e = z.angriff_ereignis(k, "Herkulos", "Gegner", 0, verschiebung=v, augen={"angriff": "9", "patzer": "6", "patzer_wurf": "4"})
     assert not e.daten["treffer"] and z.anwenden(k, e)["Herkulos"].position == 4 + 4
+    # der Schaden kann nicht unter 0 verschoben werden: 3W4 höchstens 12 Stufen
+    with pytest.raises(KampfFehler, match="Schaden kann nicht ins Negative"):
+        z.angriff_ereignis(k, "Herkulos", "Gegner", 0, verschiebung=Verschiebung(schaden=-13, angriff=4), augen={"angriff": "5"})
+    assert z.verschiebung_pruefen(k, "Herkulos", 0, Verschiebung(schaden=-12, angriff=4)) == []
     # unerlaubte Verschiebung
     with pytest.raises(KampfFehler, match="Zu wenig Punkte"):
         z.angriff_ereignis(k, "Herkulos", "Gegner", 0, verschiebung=Verschiebung(angriff=1), augen={"angriff": "5"})
