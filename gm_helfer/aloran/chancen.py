@@ -10,7 +10,7 @@ Erfolg, Null) aufgezählt (Multinomialverteilung), jede Art mit einem Vertreter-
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, factorial
@@ -178,6 +178,8 @@ class AngriffChancen:
     verteidigung_meister: float
     exakt: Mapping[str, Fraction]
     """Die Kategorien als Brüche (für die Schadenschancen)."""
+    exakt_meister: Mapping[str, Fraction] = field(default_factory=lambda: MappingProxyType({}))
+    """P(Kategorie und Meistertreffer des Angreifers) als Brüche – für den W6-Bonus-Schaden."""
 
 
 @lru_cache(maxsize=4096)
@@ -202,12 +204,15 @@ def angriff_chancen(lage_: Lage, optionen: Optionen = Optionen(), *, verteidigt:
     v = _seite(lage_.verteidigung_pool if verteidigt else 0, lage_.verteidigung_schwierigkeit,
                lage_.verteidigung_talentstufe)
     kat: dict[str, Fraction] = {k: Fraction(0) for k in KATEGORIEN}
+    kat_meister: dict[str, Fraction] = {k: Fraction(0) for k in KATEGORIEN}
     flags = defaultdict(Fraction)
     for na, ea, pa in a:
         for nv, ev, pv in v:
             e = vergleich_auswerten(na, ea, nv, ev, lage_, optionen, verteidigt=verteidigt)
             p = pa * pv
             kat[e.kategorie] += p
+            if e.angriff_meister:
+                kat_meister[e.kategorie] += p
             for name in ("angriff_patzer", "angriff_meister", "verteidigung_patzer", "verteidigung_meister"):
                 if getattr(e, name):
                     flags[name] += p
@@ -216,6 +221,7 @@ def angriff_chancen(lage_: Lage, optionen: Optionen = Optionen(), *, verteidigt:
         float(flags["angriff_patzer"]), float(flags["angriff_meister"]),
         float(flags["verteidigung_patzer"]), float(flags["verteidigung_meister"]),
         MappingProxyType(kat),
+        MappingProxyType(kat_meister),
     )
 
 
@@ -241,39 +247,54 @@ def folgen_chancen(
     ausdauer: int | None = None,
     halbiert: bool = False,
     optionen: Optionen = Optionen(),
+    meister: Mapping[str, Fraction] | None = None,
 ) -> dict[str, float]:
     """Was die Attacke diesem Ziel antut, exakt über Kategorie × Trefferzone × Schadenswurf.
 
     Es zählt der schlimmste Ausgang: kampfunfähig (Kopf/Torso über der 3. Schwelle) vor
     wehrlos (Initiative durch Wunden auf 0) vor „schlimmere Verletzung“ (höhere Zeile der
     Wundtabelle) vor „Wunden“ (Wunden ohne neue Zeile) vor „keine Wunde“ (Rüstung hält).
-    Waffenlos: Ausdauerverlust, bewusstlos bei 0 Ausdauer. Ein Meistertreffer-Bonus ist
-    nicht eingerechnet.
+    Waffenlos: Ausdauerverlust, bewusstlos bei 0 Ausdauer. Geistige Zauber: wirkt oder nicht.
+
+    ``meister`` (:attr:`AngriffChancen.exakt_meister`): P(Kategorie und Meistertreffer). Dann
+    ist der W6-Bonus-Schaden eingerechnet – SPIELABLAUF › Meistertreffer: „1-2 W6
+    Bonus-Schaden beim Gegner“, also mit Wahrscheinlichkeit 2/6 ein W6 mehr (vor dem Faktor,
+    wie im Kampf). Ohne ``meister`` bleibt er außen vor.
     """
     treffer = {k: p for k, p in kategorien.items() if k != "verfehlt" and p > 0}
     daneben = float(kategorien.get("verfehlt", Fraction(0)))
     if angriff.wirkung == "geistig":
         return {"widersteht": daneben, "Zauber wirkt": float(sum(treffer.values(), Fraction(0)))}
     schadens_vert = chancen_kern.verteilung(angriff.schaden_text)
+    mit_bonus = _plus_w6(schadens_vert)
+    meister = meister or {}
+
+    def schadensfaelle(kat: str, pk: Fraction):
+        """(Wahrscheinlichkeit, Schadensverteilung) je Kategorie: ohne und mit Meister-Bonus."""
+        p_bonus = meister.get(kat, Fraction(0)) * Fraction(2, 6)
+        yield float(pk - p_bonus), schadens_vert
+        if p_bonus:
+            yield float(p_bonus), mit_bonus
     if angriff.schadensart == "Ausdauer":
         rest = ziel.ausdauer if ausdauer is None else ausdauer
         out = {k: 0.0 for k in FOLGEN_AUSDAUER}
         out["kein Treffer"] = daneben
         for kat, pk in treffer.items():
-            for summe, ps in schadens_vert.items():
-                verlust = ausdauerschaden(summe, kat, optionen)
-                key = "bewusstlos" if verlust >= rest else ("Ausdauer verloren" if verlust else "kein Treffer")
-                out[key] += float(pk) * ps
+            for pf, vert in schadensfaelle(kat, pk):
+                for summe, ps in vert.items():
+                    verlust = ausdauerschaden(summe, kat, optionen)
+                    key = "bewusstlos" if verlust >= rest else ("Ausdauer verloren" if verlust else "kein Treffer")
+                    out[key] += pf * ps
         return out
     ko = ziel.konstitution
     vorher = verletzungsstufe(wunden, ko)
     out = {k: 0.0 for k in FOLGEN}
     out["kein Treffer"] = daneben
     for kat, pk in treffer.items():
-        for zone in ZONEN:
-            pz = float(pk) * zone.flaechen / 20
+        for (pf, vert), zone in ((fall, z) for fall in schadensfaelle(kat, pk) for z in ZONEN):
+            pz = pf * zone.flaechen / 20
             ruestung = ziel.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)]
-            for summe, ps in schadens_vert.items():
+            for summe, ps in vert.items():
                 _, neu_wunden = trefferschaden(summe, kat, ruestung, optionen, halbiert=halbiert)
                 nachher = wunden_hinzu(wunden, zone.schluessel, neu_wunden)
                 if neu_wunden == 0:
@@ -288,3 +309,12 @@ def folgen_chancen(
                     key = "Wunden"
                 out[key] += pz * ps
     return out
+
+
+def _plus_w6(vert: Mapping[int, float]) -> dict[int, float]:
+    """Verteilung von ``vert`` plus einem W6 (Faltung)."""
+    out: dict[int, float] = defaultdict(float)
+    for summe, p in vert.items():
+        for w6 in range(1, 7):
+            out[summe + w6] += p / 6
+    return dict(out)

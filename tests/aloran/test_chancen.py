@@ -241,3 +241,61 @@ def test_folgen_summieren_zu_eins(ko, n):
     f = chancen.folgen_chancen(ac.exakt, art, v.werte, v.wunden, initiative=5)
     assert math.fsum(f.values()) == pytest.approx(1, abs=1e-12)
     assert f["kein Treffer"] == pytest.approx(ac.kategorien.verfehlt, abs=1e-15)
+
+
+def test_folgen_chancen_mit_meister_bonus_gleich_aufzaehlung_des_live_austauschs():
+    """Meistertreffer-Bonus (W6 1–2 → +W6 Schaden) in den Chancen vor dem Wurf: gegen alle
+    eingetippten Würfel des echten Austauschs – Angriff 4 W10 (Stufe 5: Schwierigkeit 5,
+    Meistertreffer über 5 Erfolgen), keine Verteidigung, W20, 1W3, Meister-W6, Bonus-W6."""
+    from gm_helfer.aloran.werte import ATTRIBUTE
+
+    attr = {a: 1 for a in ATTRIBUTE} | {"konstitution": 2}
+    a = beispielwerte(name="A", attribute=attr, spezialisierungen={"schwert": 5},
+                      waffen=(Waffe("Klinge", "schwert", "Hieb", "1W3"),))
+    # KO 5 und viel Rüstung: sonst ist jeder tödliche Treffer (W3+5)×3 ohnehin kampfunfähig
+    v = beispielwerte(name="V", attribute=attr | {"konstitution": 5}, ruestung=(4, 5, 0, 2, 0, 0, 3),
+                      waffen=(Waffe("Klinge", "schwert", "Hieb", "1W3"),))
+    kampf = neuer_kampf([a, v])
+    kampf = aloran.anwenden(kampf, aloran.initiative_ereignis(kampf, augen={"A": "5", "V": "1"}))
+    mod = -2  # 1 + 5 − 2 = 4 Würfel
+    vs = aloran.kampf.vorschau(kampf, "A", "V", "Klinge", None, angriff_modifikator=mod)
+    assert (vs.lage.angriff_pool, vs.lage.angriff_schwierigkeit, vs.verteidigt) == (4, 5, False)
+    v0 = kampf.kaempfer_namens("V")
+
+    def folge(e):
+        nachher = aloran.anwenden(kampf, e).kaempfer_namens("V")
+        if nachher.wunden == v0.wunden:
+            return "keine Wunde"
+        if nachher.kampfunfaehig:
+            return "kampfunfähig"
+        if nachher.ist_wehrlos():
+            return "wehrlos"
+        return "schlimmere Verletzung" if nachher.wundstufe > v0.wundstufe else "Wunden"
+
+    gruppen = Counter()
+    beispiel = {}
+    for fa in itertools.product(range(1, 11), repeat=4):
+        augen = {"angriff": list(fa), "angriff_meister": "3", "zone": "1", "schaden": "1"}
+        e = angriff_ereignis(kampf, "A", "V", "Klinge", None, angriff_modifikator=mod, augen=augen)
+        schluessel = (e.daten["kategorie"], "Meistertreffer" in e.text)
+        gruppen[schluessel] += 1
+        beispiel.setdefault(schluessel, list(fa))
+    assert any(m for (_, m) in gruppen), "kein Meistertreffer möglich – der Test prüft nichts"
+    zaehler = Counter()
+    je_fall = 20 * 3 * 6 * 6
+    for (kat, meister), anzahl in gruppen.items():
+        if kat == "verfehlt":
+            zaehler["kein Treffer"] += anzahl * je_fall
+            continue
+        for w20, s, w6, bonus in itertools.product(range(1, 21), (1, 2, 3), range(1, 7), range(1, 7)):
+            augen = {"angriff": beispiel[(kat, meister)], "zone": str(w20), "schaden": str(s),
+                     "angriff_meister": str(w6), "angriff_meister_schaden": str(bonus)}
+            e = angriff_ereignis(kampf, "A", "V", "Klinge", None, angriff_modifikator=mod, augen=augen)
+            zaehler[folge(e)] += anzahl
+    gesamt = 10 ** 4 * je_fall
+    for k, p in vs.folgen.items():
+        assert p == pytest.approx(zaehler[k] / gesamt, abs=1e-12), k
+    # ohne den Bonus wären die Chancen anders (sonst prüfte der Test den Bonus nicht)
+    ohne = chancen.folgen_chancen(vs.chancen.exakt, aloran.angriffsarten(a)[0], v, v0.wunden,
+                                  initiative=v0.initiative)
+    assert any(abs(ohne[k] - vs.folgen[k]) > 1e-9 for k in ohne)
