@@ -224,11 +224,12 @@ def _(kampf):
 @app.cell
 def _(kampf):
     mo.stop(kampf is None)
+    ini_eingabe = sitzung.initiative_eingabe(kampf)
     ini_augen = mo.ui.dictionary(
-        {k.name: mo.ui.text(placeholder="W100", label=k.name, full_width=False) for k in kampf.kaempfer}
+        {n: mo.ui.text(placeholder="W100 (00 = 100)", label=n, full_width=False) for n in (ini_eingabe.namen if ini_eingabe else ())}
     )
-    ini_knopf = mo.ui.run_button(label="Initiative würfeln")
-    ini_eingetippt_knopf = mo.ui.run_button(label="Eingetippte Initiative übernehmen")
+    ini_knopf = mo.ui.run_button(label=ini_eingabe.knopf_wuerfeln if ini_eingabe else "Initiative würfeln", kind="success")
+    ini_eingetippt_knopf = mo.ui.run_button(label=ini_eingabe.knopf_eingetippt if ini_eingabe else "Eingetippte Initiative übernehmen")
     ergreifen_wahl = mo.ui.dropdown(options=[k.name for k in kampf.kaempfer], label="Initiative ergreifen:")
     ergreifen_knopf = mo.ui.run_button(label="Ersten Zug geben")
     zug_knopf = mo.ui.run_button(label="Zug beginnen", kind="success")
@@ -240,6 +241,7 @@ def _(kampf):
         ergreifen_knopf,
         ergreifen_wahl,
         ini_augen,
+        ini_eingabe,
         ini_eingetippt_knopf,
         ini_knopf,
         rueck_knopf,
@@ -254,18 +256,35 @@ def _(
     ergreifen_knopf,
     ergreifen_wahl,
     ini_augen,
+    ini_eingabe,
     ini_eingetippt_knopf,
     ini_knopf,
     rueck_knopf,
     runde_knopf,
     zug_knopf,
 ):
+    _initiative = (
+        mo.callout(
+            mo.vstack(
+                [
+                    mo.md(f"**<span id='w100-initiative-titel'>{ini_eingabe.titel}</span>**"),
+                    mo.hstack([ini_knopf], justify="start"),
+                    mo.md("… oder die echten W100 eintippen (`00` = 100):"),
+                    mo.hstack(list(ini_augen.elements.values()), justify="start", wrap=True),
+                    mo.hstack([ini_eingetippt_knopf], justify="start"),
+                ]
+            ),
+            kind="info",
+        )
+        if ini_eingabe
+        else mo.md("")
+    )
     mo.vstack(
         [
             mo.md("### Initiative und Züge"),
-            mo.hstack([ini_knopf, ini_eingetippt_knopf, ergreifen_wahl, ergreifen_knopf], justify="start"),
-            mo.accordion({"Initiative mit echten Würfeln eintippen": mo.hstack(list(ini_augen.elements.values()), wrap=True)}),
+            _initiative,
             mo.hstack([zug_knopf, ende_knopf, runde_knopf, rueck_knopf], justify="start"),
+            mo.hstack([ergreifen_wahl, ergreifen_knopf], justify="start"),
         ]
     )
     return
@@ -367,13 +386,20 @@ def _(
     waffe_wahl,
     ziel_wahl,
 ):
-    mo.vstack(
+    mo.hstack(
         [
-            mo.md(f"### Zug von {kampf.am_zug}"),
-            mo.hstack([hingehen_knopf, pos_x, pos_y, bewegen_knopf], justify="start"),
-            mo.hstack([ziel_wahl, waffe_wahl, modifikator], justify="start"),
-            mo.hstack([abwehr_wahl, abwehr_punkte], justify="start"),
-        ]
+            mo.vstack(
+                [
+                    mo.md(f"### Zug von {kampf.am_zug}"),
+                    mo.hstack([hingehen_knopf, pos_x, pos_y, bewegen_knopf], justify="start", wrap=True),
+                    mo.hstack([ziel_wahl, waffe_wahl, modifikator], justify="start", wrap=True),
+                    mo.hstack([abwehr_wahl, abwehr_punkte], justify="start", wrap=True),
+                ]
+            ),
+            w100_diagramme.karte(kampf, waffe_wahl.value, titel="Lageplan (Meter)"),
+        ],
+        justify="start",
+        wrap=True,
     )
     return
 

@@ -1,4 +1,9 @@
-"""Eine Runde Live-Spiel im echten Browser (headless Chromium): w100_kampf.py."""
+"""Eine Runde Live-Spiel im echten Browser (headless Chromium): w100_kampf.py.
+
+Eingetippte Initiative, der Wolf zweimal/dreimal am Zug, Bewegung, Ausweichen mit Flee und
+Chancen vor dem Wurf, eingetippter Angriff, Rückgängig, Rundenende, eine neu gewürfelte Runde
+mit eingetippten Würfeln (eigener Knopf) und Fortsetzen aus der Protokolldatei nach Neuladen.
+"""
 
 from __future__ import annotations
 
@@ -30,7 +35,11 @@ def _text(seite, hook):
 
 
 def _warte_auf(seite, hook, text):
-    expect(seite.locator(f"#{hook}").first).to_contain_text(text, timeout=30_000)
+    try:
+        expect(seite.locator(f"#{hook}").first).to_contain_text(text, timeout=30_000)
+    except AssertionError as fehler:
+        meldung = seite.locator("#w100-meldung").first.inner_text(timeout=5_000)
+        raise AssertionError(f"{fehler}\nLetzte Meldung im Notebook: {meldung}") from None
 
 
 def _eintippen(seite, name, wert, warte_fertig, exact=True):
@@ -41,17 +50,25 @@ def _eintippen(seite, name, wert, warte_fertig, exact=True):
     warte_fertig(seite)
 
 
+def _initiative_eintippen(seite, werte, warte_fertig):
+    """Alle Initiativefelder füllen – je Feld warten: die Anzeigezelle läuft bei jedem Wert neu."""
+    for name, wert in werte.items():
+        _eintippen(seite, name, wert, warte_fertig)
+
+
 @pytest.mark.browser
 def test_eine_runde_live_spiel(browser_seite, warte_fertig, keine_zellfehler):
     seite = browser_seite(NOTEBOOK)
     keine_zellfehler(seite)
+    # Einstellung des Kampfes: jede Runde neu würfeln (die eingetippte Runde 2 unten)
+    seite.get_by_text("Initiative jede Runde neu würfeln").first.click()
+    warte_fertig(seite)
     _klicken(seite, "Neuen Kampf beginnen", warte_fertig)
     _warte_auf(seite, "w100-lage", "Initiative bestimmen")
+    _warte_auf(seite, "w100-initiative-titel", "Kampfbeginn")
 
     # Initiative mit echten Würfeln eintippen
-    seite.get_by_text("Initiative mit echten Würfeln eintippen").first.click()
-    for name, wert in INITIATIVE.items():
-        _eintippen(seite, name, wert, warte_fertig)
+    _initiative_eintippen(seite, INITIATIVE, warte_fertig)
     _klicken(seite, "Eingetippte Initiative übernehmen", warte_fertig)
     _warte_auf(seite, "w100-schritte", "1 Schritte")
     assert "Schattenwolf 220" in _text(seite, "w100-meldung")
@@ -83,8 +100,13 @@ def test_eine_runde_live_spiel(browser_seite, warte_fertig, keine_zellfehler):
         _klicken(seite, "Zug beenden", warte_fertig)
     assert zuege == ERWARTETE_ZUEGE
     _warte_auf(seite, "w100-lage", "Runde 1 ist vorbei")
-    _klicken(seite, "Neue Runde", warte_fertig)
-    _warte_auf(seite, "w100-lage", "Runde 2")
+    # Neue Runde, neu gewürfelt mit echten Würfeln: eigener, beschrifteter Knopf
+    _warte_auf(seite, "w100-initiative-titel", "Runde 2")
+    _initiative_eintippen(seite, {**{n: "1" for n in INITIATIVE}, "John": "00"}, warte_fertig)
+    _klicken(seite, "Runde 2 mit eingetippter Initiative beginnen", warte_fertig)
+    # John 100 + 45 = 145 überholt den Wolf (1 + 130 = 131)
+    _warte_auf(seite, "w100-lage", "Runde 2: als Nächstes ist John dran")
+    assert "Runde 2 beginnt (neu gewürfelt)" in _text(seite, "w100-meldung")
     keine_zellfehler(seite)
 
     # Neu laden und aus der Protokolldatei fortsetzen
@@ -94,6 +116,6 @@ def test_eine_runde_live_spiel(browser_seite, warte_fertig, keine_zellfehler):
     auswahl.select_option(index=1)
     warte_fertig(seite)
     _klicken(seite, "Kampf fortsetzen", warte_fertig)
-    _warte_auf(seite, "w100-lage", "Runde 2")
+    _warte_auf(seite, "w100-lage", "Runde 2: als Nächstes ist John dran")
     assert "Fortgesetzt" in _text(seite, "w100-meldung")
     keine_zellfehler(seite)
