@@ -139,34 +139,51 @@ def _(kaempfer_alle):
     wahl_probe = mo.ui.dropdown(options=["W20", "2W10"], value="W20", label="Probenwürfel")
     wahl_krit_immer = mo.ui.switch(value=False, label="Kritisch trifft auch aktive Verteidigung")
     wahl_fenster = mo.ui.switch(value=True, label="Reaktion nur, wenn der Angriff nicht vor der eigenen Aktion endet")
-    wahl_schwierigkeit_helden = mo.ui.number(value=25, start=0, stop=80, label="Start-Schwierigkeit Helden")
-    wahl_schwierigkeit_feinde = mo.ui.number(value=25, start=0, stop=80, label="Start-Schwierigkeit Feinde")
+    wahl_schwierigkeit_helden = mo.ui.number(value=zeitstrahl.STANDARD.start_schwierigkeit, start=0, stop=80, label="Start-Schwierigkeit Helden")
+    wahl_schwierigkeit_feinde = mo.ui.number(value=zeitstrahl.STANDARD.start_schwierigkeit, start=0, stop=80, label="Start-Schwierigkeit Feinde")
+    wahl_parade_bonus = mo.ui.switch(value=True, label="Parade mit Verteidigungsbonus der Waffe")
+    wahl_sturz_tabelle = mo.ui.switch(value=False, label="Krit-Effekt 4: auch der erhöhte Bereich würfelt auf der Patzertabelle")
+    wahl_konter_beides = mo.ui.switch(value=False, label="Konter-Spezialisierung senkt Erschwernis und erlaubt Zeitdifferenz")
     knopf_neu = mo.ui.run_button(label="Neuer Kampf")
     mo.vstack([
         mo.md("## ⚔️ Kampf anlegen"),
         wahl_teilnehmer,
         mo.hstack([wahl_schwierigkeit_helden, wahl_schwierigkeit_feinde], justify="start"),
         mo.md("<small>Furchterregende Gegner oder ein Überraschungsangriff erhöhen die Schwierigkeit einer Partei.</small>"),
-        mo.accordion({"Hausregeln": mo.vstack([wahl_probe, wahl_krit_immer, wahl_fenster])}),
+        mo.accordion({"Hausregeln (Lesarten in docs/zeitstrahl.md)": mo.vstack([
+            wahl_probe, wahl_krit_immer, wahl_fenster, wahl_parade_bonus, wahl_sturz_tabelle, wahl_konter_beides])}),
         knopf_neu,
     ])
     return (
         knopf_neu,
         wahl_fenster,
+        wahl_konter_beides,
         wahl_krit_immer,
+        wahl_parade_bonus,
         wahl_probe,
         wahl_schwierigkeit_feinde,
         wahl_schwierigkeit_helden,
+        wahl_sturz_tabelle,
         wahl_teilnehmer,
     )
 
 
 @app.cell
-def _(wahl_fenster, wahl_krit_immer, wahl_probe):
+def _(
+    wahl_fenster,
+    wahl_konter_beides,
+    wahl_krit_immer,
+    wahl_parade_bonus,
+    wahl_probe,
+    wahl_sturz_tabelle,
+):
     optionen = zeitstrahl.Optionen(
         probe=wahl_probe.value,
         kritisch_trifft_immer=wahl_krit_immer.value,
         reaktion_nur_im_fenster=wahl_fenster.value,
+        parade_mit_verteidigungsbonus=wahl_parade_bonus.value,
+        sturz_mit_patzertabelle=wahl_sturz_tabelle.value,
+        konter_spezialisierung_beides=wahl_konter_beides.value,
     )
     return (optionen,)
 
@@ -268,8 +285,7 @@ def _(
 def _(kampf):
     _jetzt = kampf.jetzt
     _am_zug = ", ".join(kampf.am_zug) if kampf.gestartet else "–"
-    _konter = (f"<br>🔁 <b>{kampf.konter[0]}</b> darf sofort gegen {kampf.konter[1]} kontern (um 3 erschwert)."
-               if kampf.konter else "")
+    _konter = (f"<br>🔁 <span id='konter'>{sitzung.konter_hinweis(kampf)}</span>" if kampf.konter else "")
     mo.vstack([
         mo.md(f"## Zeitstrahl · <span id='jetzt'>Tick {_jetzt if kampf.gestartet else '–'}</span> · "
               f"am Zug: <span id='am-zug'>{_am_zug}</span>{_konter}"),
@@ -307,13 +323,20 @@ def _(kampf, wahl_angreifer, wahl_ziel):
     wahl_zweite_waffe = mo.ui.dropdown(options={w.name: i for i, w in enumerate(_z.waffen)}, value=None,
                                        allow_select_none=True, label="Blocken mit zwei Waffen: Nebenwaffe")
     wahl_mod = mo.ui.number(value=0, start=-20, stop=20, label="Modifikator Angriff")
+    wahl_krit = mo.ui.dropdown(options={f"{n}: {t}": n for n, (_, t) in zeitstrahl.KRIT_ANGRIFF.items() if n < 6},
+                               value=f"3: {zeitstrahl.KRIT_ANGRIFF[3][1]}", label="Krit-W6 zeigt 6 (freie Wahl) → Angreifer wählt")
+    wahl_vkrit = mo.ui.dropdown(options={f"{n}: {t}": n for n, (_, t) in zeitstrahl.KRIT_VERTEIDIGUNG.items() if n < 6},
+                                value=f"2: {zeitstrahl.KRIT_VERTEIDIGUNG[2][1]}", label="… Verteidiger wählt")
     mo.vstack([
         mo.md("## 🗡️ Angriff"),
         mo.hstack([wahl_angreifer, wahl_ziel, wahl_waffe, wahl_mod], justify="start", wrap=True),
         mo.hstack([wahl_verteidigung, wahl_vwaffe, wahl_zweite_hand, wahl_zweite_waffe], justify="start", wrap=True),
+        mo.hstack([wahl_krit, wahl_vkrit], justify="start", wrap=True),
     ])
     return (
+        wahl_krit,
         wahl_mod,
+        wahl_vkrit,
         wahl_verteidigung,
         wahl_vwaffe,
         wahl_waffe,
@@ -352,11 +375,12 @@ def _(v_angriff, v_effekt, v_krit, v_patzer, v_schaden, v_verteidigung):
 
 
 @app.cell
-def _(kampf, verschiebung, wahl_angreifer, wahl_mod, wahl_waffe, wahl_ziel):
+def _(kampf, verschiebung, wahl_angreifer, wahl_krit, wahl_mod, wahl_vkrit, wahl_waffe, wahl_ziel):
     mo.stop(wahl_waffe.value is None)
     wahlen, _fehler = versuch(
         zeitstrahl.verteidigungs_wahlen, kampf, wahl_angreifer.value, wahl_ziel.value, wahl_waffe.value,
         verschiebung=verschiebung, modifikator=wahl_mod.value,
+        krit_wahl=wahl_krit.value, verteidigung_krit_wahl=wahl_vkrit.value,
     )
     mo.stop(wahlen is None, fehler_hinweis(_fehler, "fehler-chancen"))
     _gesperrt = [f"<li>{w.titel}: {w.grund}</li>" for w in wahlen if w.grund]
@@ -372,12 +396,24 @@ def _(kampf, verschiebung, wahl_angreifer, wahl_mod, wahl_waffe, wahl_ziel):
 
 
 @app.cell
-def _(kampf, verschiebung, wahl_angreifer, wahl_mod, wahl_verteidigung, wahl_vwaffe, wahl_waffe, wahl_ziel):
+def _(
+    kampf,
+    verschiebung,
+    wahl_angreifer,
+    wahl_krit,
+    wahl_mod,
+    wahl_verteidigung,
+    wahl_vkrit,
+    wahl_vwaffe,
+    wahl_waffe,
+    wahl_ziel,
+):
     mo.stop(wahl_waffe.value is None)
     _vert, _fehler = versuch(
         zeitstrahl.schadens_vorschau, kampf, wahl_angreifer.value, wahl_ziel.value, wahl_waffe.value,
         verteidigung=wahl_verteidigung.value, verteidigungs_waffe=wahl_vwaffe.value,
         verschiebung=verschiebung, modifikator=wahl_mod.value,
+        krit_wahl=wahl_krit.value, verteidigung_krit_wahl=wahl_vkrit.value,
     )
     mo.stop(_vert is None, fehler_hinweis(_fehler, "fehler-schaden"))
     mo.hstack([
@@ -445,8 +481,10 @@ def _(
     version,
     verschiebung,
     wahl_angreifer,
+    wahl_krit,
     wahl_mod,
     wahl_verteidigung,
+    wahl_vkrit,
     wahl_vwaffe,
     wahl_waffe,
     wahl_ziel,
@@ -463,6 +501,7 @@ def _(
         zeitstrahl.angriff_ereignis, kampf, wahl_angreifer.value, wahl_ziel.value, wahl_waffe.value,
         wahl_verteidigung.value, verteidigungs_waffe=wahl_vwaffe.value, zweite_hand=wahl_zweite_hand.value,
         zweite_waffe=wahl_zweite_waffe.value, verschiebung=verschiebung, modifikator=wahl_mod.value,
+        krit_wahl=wahl_krit.value, verteidigung_krit_wahl=wahl_vkrit.value,
         rng=zufall if knopf_wuerfeln.value else None, augen=_augen,
     )
     anhaengen(verlauf, verlauf_setzen, version, _ereignis, _fehler2, "fehler-angriff")

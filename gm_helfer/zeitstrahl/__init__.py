@@ -39,6 +39,7 @@ from .kampf import (
     anwenden,
     kampf_aus_kopf,
     kann_reagieren,
+    konter_erschwernis,
     lebenspunkte_ereignis,
     neuer_kampf,
     reaktions_ticks,

@@ -63,6 +63,7 @@ __all__ = [
     "sturz_plus",
     "STURZSCHWELLE",
     "verschiebung_pruefen",
+    "konter_erschwernis",
 ]
 
 SYSTEM = "Zeitstrahl"
@@ -608,6 +609,13 @@ def sturz_plus(t: Teilnehmer) -> int:
     return STURZ_PLUS if STURZSCHWELLE in t.zustaende else 0
 
 
+def konter_erschwernis(kampf: Kampf, name: str) -> int:
+    """Erschwernis eines Konters von ``name`` („Dieser ist um 3 erschwert …“), gesenkt um die
+    Stufe der Spezialisierung ``konter``, nie unter 0."""
+    o = kampf.optionen
+    return max(0, o.konter_erschwernis - kampf[name].kaempfer.spezialisierung("konter"))
+
+
 def verschiebung_pruefen(
     kampf: Kampf, angreifer: str, waffe: int | str, verschiebung: Verschiebung
 ) -> list[str]:
@@ -732,7 +740,7 @@ def angriff_ereignis(
         if fehler:
             raise KampfFehler(" ".join(fehler))
         regeln.append("Verschieben von Kampfwerten")
-    konter_malus = max(0, o.konter_erschwernis - ak.spezialisierung("konter")) if ist_konter else 0
+    konter_malus = konter_erschwernis(kampf, angreifer) if ist_konter else 0
     angriffswert = grund_angriff + verschiebung.angriff + modifikator - konter_malus
     kritschwelle = o.kritschwelle - verschiebung.kritschwelle
     patzerschwelle = o.basis_patzerschwelle + verschiebung.patzerschwelle

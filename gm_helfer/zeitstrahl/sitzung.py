@@ -16,7 +16,7 @@ import polars as pl
 
 from gm_helfer.protokoll import Verlauf
 
-from .kampf import Kaempfer, Kampf, anwenden, kampf_aus_kopf, neuer_kampf
+from .kampf import Kaempfer, Kampf, anwenden, kampf_aus_kopf, konter_erschwernis, neuer_kampf
 from .optionen import Optionen
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "augen_sammeln",
     "namen_augen",
     "vorschlag",
+    "konter_hinweis",
     "reihenfolge_tabelle",
     "protokoll_tabelle",
 ]
@@ -100,6 +101,15 @@ def vorschlag(kampf: Kampf) -> tuple[str | None, str | None]:
     andere = [t.name for t in kampf.aktive if t.partei != wer.partei]
     rest = [t.name for t in kampf.aktive if t.name != wer.name]
     return wer.name, (andere or rest or [None])[0]
+
+
+def konter_hinweis(kampf: Kampf) -> str:
+    """Ein Satz, wenn jemand sofort kontern darf (sonst leer)."""
+    if kampf.konter is None:
+        return ""
+    wer, gegen = kampf.konter
+    return (f"{wer} darf sofort gegen {gegen} kontern "
+            f"(um {konter_erschwernis(kampf, wer)} erschwert).")
 
 
 def reihenfolge_tabelle(kampf: Kampf) -> pl.DataFrame:

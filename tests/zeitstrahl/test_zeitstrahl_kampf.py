@@ -247,6 +247,9 @@ def test_kontern_nach_gut_gelungener_verteidigung():
     assert e.daten["konter"] == ["B", "A"] and "Kontern" in e.regel
     k2 = z.anwenden(k, e)
     assert k2.konter == ("B", "A")
+    from gm_helfer.zeitstrahl import sitzung
+    assert sitzung.konter_hinweis(k2) == "B darf sofort gegen A kontern (um 3 erschwert)."
+    assert sitzung.konter_hinweis(k) == ""
     # der Gegenangriff ist um 3 erschwert und kostet die übliche Zeit
     e2 = z.angriff_ereignis(k2, "B", "A", 0, augen={"angriff": "3", "zone": "1 4", "schaden": "1 1"})
     assert e2.daten["angriff"]["wert"] == 10 - 3 and e2.daten["konter_angriff"]
