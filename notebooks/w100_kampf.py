@@ -87,19 +87,20 @@ def _(geprueft, speichern_knopf):
 def _(geprueft):
     _namen = [b.name for b in geprueft.boegen]
     teilnehmer = mo.ui.multiselect(options=_namen, value=_namen, label="Wer kämpft?")
+    _std = w100.Optionen()  # Standardwerte der Hausregeln (docs/w100.md)
     einstellungen = mo.ui.dictionary(
         {
-            "lucky_seven": mo.ui.checkbox(label="Lucky Seven: eine 77 zählt 154"),
-            "grenze_streiftreffer": mo.ui.number(start=0, stop=400, step=1, value=75, label="Streiftreffer ab"),
-            "grenze_volltreffer": mo.ui.number(start=0, stop=400, step=1, value=100, label="Volltreffer ab"),
-            "initiative_neu_wuerfeln": mo.ui.checkbox(label="Initiative jede Runde neu würfeln"),
-            "flee_voll_auffuellen": mo.ui.checkbox(value=True, label="Flee jede Runde ganz auffüllen"),
-            "parade_bis_rundenende": mo.ui.checkbox(value=True, label="Parade bindet OB bis Rundenende"),
-            "parade_gegen_fernkampf": mo.ui.checkbox(label="Fernkampf parierbar"),
-            "parade_gegen_zauber": mo.ui.checkbox(label="Zauber parierbar"),
-            "ausweichen_gegen_zauber": mo.ui.checkbox(value=True, label="Zaubern ausweichen"),
-            "streiftreffer_aufrunden": mo.ui.checkbox(label="Streiftreffer aufrunden"),
-            "krit_vor_panzerung": mo.ui.checkbox(value=True, label="Kritisch vor der Panzerung"),
+            "lucky_seven": mo.ui.checkbox(value=_std.lucky_seven, label="Lucky Seven: eine 77 zählt 154"),
+            "grenze_streiftreffer": mo.ui.number(start=0, stop=400, step=1, value=_std.grenze_streiftreffer, label="Streiftreffer ab"),
+            "grenze_volltreffer": mo.ui.number(start=0, stop=400, step=1, value=_std.grenze_volltreffer, label="Volltreffer ab"),
+            "initiative_neu_wuerfeln": mo.ui.checkbox(value=_std.initiative_neu_wuerfeln, label="Initiative jede Runde neu würfeln"),
+            "flee_voll_auffuellen": mo.ui.checkbox(value=_std.flee_voll_auffuellen, label="Flee jede Runde ganz auffüllen"),
+            "parade_bis_rundenende": mo.ui.checkbox(value=_std.parade_bis_rundenende, label="Parade bindet OB bis Rundenende"),
+            "parade_gegen_fernkampf": mo.ui.checkbox(value=_std.parade_gegen_fernkampf, label="Fernkampf parierbar"),
+            "parade_gegen_zauber": mo.ui.checkbox(value=_std.parade_gegen_zauber, label="Zauber parierbar"),
+            "ausweichen_gegen_zauber": mo.ui.checkbox(value=_std.ausweichen_gegen_zauber, label="Zaubern ausweichen"),
+            "streiftreffer_aufrunden": mo.ui.checkbox(value=_std.streiftreffer_aufrunden, label="Streiftreffer aufrunden"),
+            "krit_vor_panzerung": mo.ui.checkbox(value=_std.krit_vor_panzerung, label="Kritisch vor der Panzerung"),
         }
     )
     return einstellungen, teilnehmer

@@ -62,6 +62,8 @@ def test_kampf_notebook_laeuft_ohne_kampf():
     _, defs = app.run()
     assert defs["kampf"] is None
     assert defs["geprueft"].fehler == ()
+    # Die Einstellungen des Kampfes starten bei den Standardwerten der Optionen
+    assert sitzung.optionen_aus(defs["einstellungen"].value) == w100.Optionen()
 
 
 def test_sitzung_ablauf_mit_datei(tmp_path):
