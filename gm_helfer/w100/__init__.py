@@ -67,6 +67,7 @@ from gm_helfer.w100.kampf import (
     optionen_ereignis,
     reihenfolge,
     runde_vorbei,
+    sieger,
     zug_beginn_ereignis,
     zug_ende_ereignis,
 )

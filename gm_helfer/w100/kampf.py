@@ -312,6 +312,20 @@ def runde_vorbei(kampf: Kampf) -> bool:
     return kampf.runde >= 1 and kampf.am_zug is None and naechster(kampf) is None
 
 
+def sieger(kampf: Kampf) -> str | None:
+    """Die Seite, die als einzige noch kampffähige Beteiligte hat – sonst ``None``.
+
+    Der Text nennt kein Kampfende; „kampffähige Beteiligte“ (Initiative und Kampfrunde) legt
+    nahe: Hat eine Seite niemanden mehr, der kämpfen kann, ist der Kampf entschieden. Das ist
+    nur ein Hinweis für den SL – weiterspielen bleibt erlaubt.
+    """
+    seiten = {k.seite for k in kampf.kaempfer if k.kampffaehig(kampf.optionen)}
+    alle = {k.seite for k in kampf.kaempfer}
+    if len(alle) > 1 and len(seiten) == 1:
+        return next(iter(seiten))
+    return None
+
+
 def initiative_wuerfe(
     kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None
 ) -> dict[str, wuerfel.Wuerfelwurf]:

@@ -34,6 +34,7 @@ from gm_helfer.w100.kampf import (
     naechster,
     zahl,
     runde_vorbei,
+    sieger,
 )
 from gm_helfer.w100.optionen import W100Fehler
 from gm_helfer.w100.wuerfe import schadenswurf, w100
@@ -114,6 +115,11 @@ def lage(kampf: Kampf) -> str:
     """Eine Zeile: Runde, wer am Zug ist, was als Nächstes zu tun ist."""
     if kampf.runde == 0:
         return "Vor dem Kampf – Initiative bestimmen."
+    gewonnen = sieger(kampf)
+    if gewonnen and kampf.am_zug is None:
+        seite = "Die Helden" if gewonnen == "helden" else "Die Gegner"
+        return (f"Runde {kampf.runde}: {seite} stehen als Einzige noch – der Kampf ist entschieden "
+                "(weiterspielen oder Rückgängig geht weiter).")
     if kampf.am_zug:
         return f"Runde {kampf.runde}: {kampf.am_zug} ist am Zug."
     if runde_vorbei(kampf):

@@ -212,6 +212,23 @@ def test_kampfunfaehig_bei_null_lp(john, ork):
     assert w100.naechster(kampf) == "John"
 
 
+
+def test_sieger_wenn_eine_seite_niemanden_mehr_hat(john, ork, wolf):
+    from gm_helfer.w100 import sitzung
+    kampf = _bereit(neuer_kampf([john(), ork(lp=5), wolf()]), {"John": 90, "Ork": 10, "Wolf": 1})
+    assert w100.sieger(kampf) is None
+    kampf = anwenden(kampf, w100.lp_ereignis(kampf, "Ork", -5))
+    assert w100.sieger(kampf) is None  # der Wolf steht noch
+    kampf = anwenden(kampf, w100.lp_ereignis(kampf, "Wolf", -100))
+    assert w100.sieger(kampf) == "helden"
+    kampf = anwenden(kampf, w100.zug_ende_ereignis(kampf))
+    assert "Die Helden stehen als Einzige noch" in sitzung.lage(kampf)
+    # Heilung holt den Ork zurück: wieder offen
+    kampf = anwenden(kampf, w100.lp_ereignis(kampf, "Ork", 10))
+    assert w100.sieger(kampf) is None
+    assert w100.sieger(neuer_kampf([john()])) is None  # nur eine Seite: kein Kampf zu entscheiden
+
+
 def test_effekte_ticken_zu_rundenbeginn(john, ork):
     kampf = _bereit(neuer_kampf([john(), ork()]), {"John": 10, "Ork": 10})
     kampf = anwenden(kampf, w100.effekt_ereignis(kampf, "Ork", Effekt("Brennen", 2, -4)))
