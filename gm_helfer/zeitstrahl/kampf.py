@@ -634,6 +634,23 @@ def verschiebung_pruefen(
         spezialisierung=k.spezialisierung("verschiebung"))
 
 
+def _zweite_waffe_pruefen(
+    t: Teilnehmer, art: str, haupt: int | str | None, zweite: int | str
+) -> None:
+    """„Blocken mit zwei Waffen“: nur beim Blocken, eine andere, bereite Waffe, die blocken
+    kann (keine Kettenwaffe)."""
+    if art != "blocken":
+        raise KampfFehler("Eine zweite Waffe zählt nur beim Blocken mit zwei Waffen.")
+    k = t.kaempfer
+    i, w = k.waffe(zweite)
+    if haupt is not None and k.waffe(haupt)[0] == i:
+        raise KampfFehler(f"{w.name} ist schon die Hauptwaffe – bitte eine andere Nebenwaffe wählen.")
+    if t.waffen_status[i] != "bereit":
+        raise KampfFehler(f"{w.name} von {t.name} ist {t.waffen_status[i]}.")
+    if w.kettenwaffe:
+        raise KampfFehler(f"Mit der Kettenwaffe {w.name} ist kein Blocken möglich.")
+
+
 def _halb(t: Teilnehmer, wert: int) -> int:
     """„Position verschlechtern (halbe Verteidigung bis zur nächsten Aktion)“."""
     return wert // 2 if "Position verschlechtert" in t.zustaende else wert
@@ -779,6 +796,8 @@ def angriff_ereignis(
             raise KampfFehler(grund)
         regeln += ["Verteidigung", "Reaktionen"]
     vwert = verteidigungswert(kampf, ziel, verteidigung, verteidigungs_waffe)
+    if zweite_waffe is not None:
+        _zweite_waffe_pruefen(z_t, verteidigung, verteidigungs_waffe, zweite_waffe)
     v_probe: Probe | None = None
     v_krit: dict[str, Any] | None = None
     v_augen = _wuerfel_aus(augen, "verteidigung")

@@ -214,6 +214,22 @@ def test_blocken_zweihaendig_und_zwei_waffen():
     assert e.daten["schaden"]["staerke_grenze"] == 15
 
 
+def test_zwei_waffen_nur_beim_blocken_und_verschieden():
+    b = kaempfer("B", st=10, waffen=(SCHWERT, DOLCH, FLEGEL))
+    angreifer = kaempfer("A", nk=0, waffen=(z.Waffe("Hammer", "nahkampf", 5, "2W10"),))
+    k = gestartet(angreifer, b, positionen={"A": 0, "B": 2})
+    augen = {"angriff": "5", "verteidigung": "15", "schaden": "3 3"}
+    with pytest.raises(KampfFehler, match="schon die Hauptwaffe"):
+        z.angriff_ereignis(k, "A", "B", 0, "blocken", verteidigungs_waffe=0, zweite_waffe=0, augen=augen)
+    with pytest.raises(KampfFehler, match="nur beim Blocken"):
+        z.angriff_ereignis(k, "A", "B", 0, "parade", verteidigungs_waffe=0, zweite_waffe=1, augen=augen)
+    with pytest.raises(KampfFehler, match="Kettenwaffe"):
+        z.angriff_ereignis(k, "A", "B", 0, "blocken", verteidigungs_waffe=0, zweite_waffe=2, augen=augen)
+    # Schwert + Dolch: eine ist keine kurze Stichwaffe → 1,5 × Stärke
+    e = z.angriff_ereignis(k, "A", "B", 0, "blocken", verteidigungs_waffe=0, zweite_waffe=1, augen=augen)
+    assert e.daten["schaden"]["staerke_grenze"] == 15
+
+
 def test_kein_blocken_mit_kettenwaffe():
     k = gestartet(HERKULOS, ORK, positionen={"Herkulos": 0, "Ork": 2})
     with pytest.raises(KampfFehler, match="Kettenwaffe"):
