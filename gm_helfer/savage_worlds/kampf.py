@@ -464,7 +464,7 @@ def ereignis_karten(
                         continue
             gezogen[emp] = [str(k) for k in karten]
     ereignis = Ereignis("karten", {"gezogen": gezogen}, regel=R + "Initiative", eingetippt=eingetippt is not None)
-    neu = _karten_anwenden(zustand, ereignis)
+    neu = anwenden(zustand, ereignis)  # prüft die Karten schon beim Bauen (deutsche Meldung)
     teile = [
         f"{emp}: {neu.karte_von(emp)}" + (f" (gezogen: {', '.join(ks)})" if len(ks) > 1 else "")
         for emp, ks in gezogen.items()
