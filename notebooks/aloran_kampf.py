@@ -361,6 +361,8 @@ def _(kampf):
     wahl_wer = mo.ui.dropdown(options=list(kampf.namen), value=kampf.namen[0], label="Wer")
     wahl_bewegung = mo.ui.dropdown(options=list(aloran.werte.BEWEGUNGSFAKTOR), value="normal", label="Bewegungsart")
     wahl_spurt = mo.ui.checkbox(label="Spurt (Kampfaktion, 6 Ausdauer → +1 Feld)")
+    wahl_gelaende = mo.ui.number(start=-10, stop=10, value=0, label="Gelände ±")
+    wahl_reittier = mo.ui.number(start=0, stop=5, value=0, label="Reittier-Stufe")
     knopf_bewegen = mo.ui.run_button(label="Bewegen")
     wahl_aktion = mo.ui.dropdown(options={"Interaktion": "interaktion", "Kampfaktion (sonstiges)": "kampf",
                                           "Verteidigung (sonstiges)": "verteidigung", "Bewegung (sonstiges)": "bewegung"},
@@ -368,10 +370,21 @@ def _(kampf):
     knopf_aktion = mo.ui.run_button(label="Aktion ausgeben")
     knopf_bonus = mo.ui.run_button(label="Bonus-Kampfaktion gewähren (Gegner verlässt Reichweite)")
     mo.accordion({"🏃 Bewegung, Interaktion, Bonusaktionen": mo.vstack([
-        mo.hstack([wahl_wer, wahl_bewegung, wahl_spurt, knopf_bewegen], justify="start", align="end", wrap=True),
+        mo.hstack([wahl_wer, wahl_bewegung, wahl_gelaende, wahl_reittier, wahl_spurt, knopf_bewegen],
+                  justify="start", align="end", wrap=True),
         mo.hstack([wahl_aktion, knopf_aktion, knopf_bonus], justify="start", align="end", wrap=True),
     ])})
-    return knopf_aktion, knopf_bewegen, knopf_bonus, wahl_aktion, wahl_bewegung, wahl_spurt, wahl_wer
+    return (
+        knopf_aktion,
+        knopf_bewegen,
+        knopf_bonus,
+        wahl_aktion,
+        wahl_bewegung,
+        wahl_gelaende,
+        wahl_reittier,
+        wahl_spurt,
+        wahl_wer,
+    )
 
 
 @app.cell
@@ -384,19 +397,88 @@ def _(
     version,
     wahl_aktion,
     wahl_bewegung,
+    wahl_gelaende,
+    wahl_reittier,
     wahl_spurt,
     wahl_wer,
 ):
     mo.stop(not (knopf_bewegen.value or knopf_aktion.value or knopf_bonus.value))
     if knopf_bewegen.value:
         _fehler = ausfuehren(verlauf, version, verlauf_setzen, aloran.bewegung_ereignis, wahl_wer.value,
-                             wahl_bewegung.value, spurt=wahl_spurt.value)
+                             wahl_bewegung.value, spurt=wahl_spurt.value, gelaende=int(wahl_gelaende.value or 0),
+                             reittier_stufe=int(wahl_reittier.value or 0))
     elif knopf_aktion.value:
         _fehler = ausfuehren(verlauf, version, verlauf_setzen, aloran.aktion_ereignis, wahl_wer.value, wahl_aktion.value)
     else:
         _fehler = ausfuehren(verlauf, version, verlauf_setzen, aloran.bonusaktion_ereignis, wahl_wer.value, "kampf",
                              "ein Gegner verlässt die Kampfreichweite")
     meldung(_fehler, "fehler-aktion")
+    return
+
+
+@app.cell
+def _(kampf, stand):
+    wahl_eingriff_wer = mo.ui.dropdown(options=list(kampf.namen), value=kampf.namen[0], label="Wer")
+    wahl_eingriff_zone = mo.ui.dropdown(options=sitzung.zonen_auswahl(), value="Torso", label="Zone")
+    wahl_eingriff_wunden = mo.ui.number(start=-60, stop=60, value=0, label="Wunden ± (negativ = heilen)")
+    wahl_eingriff_art = mo.ui.dropdown(options=list(aloran.daten.SCHADENSARTEN), value="Hieb", label="Schadensart")
+    wahl_eingriff_ausdauer = mo.ui.number(start=-200, stop=200, value=0, label="Ausdauer ±")
+    wahl_eingriff_grund = mo.ui.text(placeholder="Grund, z. B. Heiltrank", label="Grund")
+    knopf_eingriff = mo.ui.run_button(label="Eingriff eintragen")
+    _neu = sitzung.noch_nicht_dabei(stand, kampf)
+    wahl_beitreten = mo.ui.dropdown(options=_neu, value=_neu[0] if _neu else None, label="Greift ein")
+    eingabe_beitreten = mo.ui.text(placeholder="W10", max_length=2, label="Initiative-W10")
+    knopf_beitreten = mo.ui.run_button(label="In den Kampf holen", disabled=not _neu)
+    mo.accordion({"🩹 Spielleiter: Wunden, Heilung, Ausdauer, Eingreifen": mo.vstack([
+        mo.md("<small>Heilung und Ausdauer-Erholung regelt der Text nicht – hier trägt der Spielleiter "
+              "sie ein (steht im Protokoll, lässt sich zurücknehmen).</small>"),
+        mo.hstack([wahl_eingriff_wer, wahl_eingriff_zone, wahl_eingriff_wunden, wahl_eingriff_art,
+                   wahl_eingriff_ausdauer, wahl_eingriff_grund, knopf_eingriff], justify="start", align="end", wrap=True),
+        mo.hstack([wahl_beitreten, eingabe_beitreten, knopf_beitreten], justify="start", align="end", wrap=True),
+    ])})
+    return (
+        eingabe_beitreten,
+        knopf_beitreten,
+        knopf_eingriff,
+        wahl_beitreten,
+        wahl_eingriff_art,
+        wahl_eingriff_ausdauer,
+        wahl_eingriff_grund,
+        wahl_eingriff_wer,
+        wahl_eingriff_wunden,
+        wahl_eingriff_zone,
+    )
+
+
+@app.cell
+def _(
+    eingabe_beitreten,
+    knopf_beitreten,
+    knopf_eingriff,
+    stand,
+    verlauf,
+    verlauf_setzen,
+    version,
+    wahl_beitreten,
+    wahl_eingriff_art,
+    wahl_eingriff_ausdauer,
+    wahl_eingriff_grund,
+    wahl_eingriff_wer,
+    wahl_eingriff_wunden,
+    wahl_eingriff_zone,
+    zufall,
+):
+    mo.stop(not (knopf_eingriff.value or knopf_beitreten.value))
+    if knopf_eingriff.value:
+        _fehler = ausfuehren(verlauf, version, verlauf_setzen, aloran.eingriff_ereignis, wahl_eingriff_wer.value,
+                             zone=wahl_eingriff_zone.value, wunden=int(wahl_eingriff_wunden.value or 0),
+                             ausdauer=int(wahl_eingriff_ausdauer.value or 0), schadensart=wahl_eingriff_art.value,
+                             grund=wahl_eingriff_grund.value)
+    else:
+        _fehler = ausfuehren(verlauf, version, verlauf_setzen, aloran.beitreten_ereignis,
+                             stand.werte_namens([wahl_beitreten.value])[0], rng=zufall,
+                             augen=eingabe_beitreten.value or None)
+    meldung(_fehler, "fehler-eingriff")
     return
 
 

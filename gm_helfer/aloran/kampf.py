@@ -37,6 +37,7 @@ from .daten import (
     SPURT_AUSDAUER,
     SYSTEM,
     WAFFENLOS_SCHADEN,
+    WUNDTABELLE_ART,
     ZONEN,
     ZONEN_SCHLUESSEL,
 )
@@ -404,6 +405,64 @@ def bonusaktion_ereignis(kampf: Kampf, name: str, art: str = "kampf", grund: str
     return Ereignis("bonusaktion", {"folgen": [_aktion(name, art, +1)]},
                     f"{REGEL} › SPIELABLAUF › Bonusaktion", False,
                     f"{name} erhält eine Bonusaktion ({AKTION_NAME[art]})" + (f": {grund}" if grund else ""))
+
+
+EINGRIFF = f"{REGEL} › Spielleiter-Eingriff (Heilung und Ausdauer-Erholung regelt der Text nicht)"
+
+
+def eingriff_ereignis(
+    kampf: Kampf, name: str, *, zone: str | None = None, wunden: int = 0, ausdauer: int = 0,
+    schadensart: str = "Hieb", grund: str = "",
+) -> Ereignis:
+    """Spielleiter-Eingriff: Wunden in einer Zone eintragen (positiv) oder heilen (negativ),
+    Ausdauer abziehen oder zurückgeben (höchstens bis zum Bogenwert).
+
+    Der Regeltext kennt weder Heilung noch Ausdauer-Erholung; Folgen, die er dem Spielleiter
+    überlässt (Umgebung, ältere Patzertabelle „Schwerer Patzer“ …), trägt man so ein.
+    """
+    k = kampf.kaempfer_namens(name)
+    if isinstance(wunden, bool) or not isinstance(wunden, int) or isinstance(ausdauer, bool) \
+            or not isinstance(ausdauer, int):
+        raise AloranFehler("Wunden und Ausdauer müssen ganze Zahlen sein.")
+    if not wunden and not ausdauer:
+        raise AloranFehler("Nichts zu ändern: bitte Wunden oder Ausdauer angeben.")
+    folgen: list[dict[str, Any]] = []
+    teile = []
+    if wunden:
+        if zone not in ZONEN_SCHLUESSEL:
+            raise AloranFehler(f"Für Wunden bitte eine Trefferzone wählen ({', '.join(ZONEN_SCHLUESSEL)}).")
+        if schadensart not in WUNDTABELLE_ART:
+            raise AloranFehler(f"Unbekannte Schadensart „{schadensart}“ (Hieb, Wucht, Stich, Fern).")
+        i = ZONEN_SCHLUESSEL.index(zone)
+        echt = max(wunden, -k.wunden[i])
+        folgen.append({"name": name, "zone": zone, "wunden": echt, "schadensart": schadensart})
+        teile.append(f"{abs(echt)} Wunde(n) am {ZONEN[i].name} " + ("eingetragen" if echt > 0 else "geheilt"))
+    if ausdauer:
+        echt = min(ausdauer, k.werte.ausdauer - k.ausdauer) if ausdauer > 0 else max(ausdauer, -k.ausdauer)
+        folgen.append({"name": name, "ausdauer": echt})
+        teile.append(f"Ausdauer {echt:+d} (jetzt {k.ausdauer + echt} von {k.werte.ausdauer})")
+    return Ereignis("eingriff", {"folgen": folgen}, EINGRIFF, False,
+                    f"{name}: " + ", ".join(teile) + (f" – {grund}" if grund else ""))
+
+
+def beitreten_ereignis(kampf: Kampf, werte: Kampfwerte, *, rng: Any = None, augen: Any = None,
+                       hinterhalt: bool = False) -> Ereignis:
+    """Ein Kämpfer greift in den laufenden Kampf ein und würfelt Initiative.
+
+    Allgemeine Regeln › 1. Phase: „Greift jemand in einen bereits stattfindenden Kampf ein, kann
+    er normal auf Initiative würfeln und sich entsprechend einreihen.“ Die Werte stehen im
+    Ereignis, damit das Protokoll ohne Bogen fortgesetzt werden kann.
+    """
+    if werte.name in kampf.namen:
+        raise AloranFehler(f"„{werte.name}“ kämpft schon mit.")
+    wert = initiativewert(werte)
+    w10, getippt = (None, False) if hinterhalt else proben.wuerfle_w(10, rng=rng, augen=augen,
+                                                                     was=f"Initiative {werte.name}")
+    folgen = [{"beitreten": werte.als_dict()},
+              {"name": werte.name, "initiative": wert + (w10 or 0), "w10": w10}]
+    return Ereignis("beitreten", {"folgen": folgen}, f"{REGEL} › Allgemeine Regeln › 1. Phase - Initiative",
+                    getippt, f"{werte.name} greift ein: Initiative {wert + (w10 or 0)}"
+                    + (" (ohne W10)" if w10 is None else f" ({wert}+{w10})"))
 
 
 class _Quelle:
@@ -794,6 +853,10 @@ def _folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
                 akt = replace(akt, kampf=0)
             neu.append(replace(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1)))
         return replace(kampf, kaempfer=tuple(neu), runde=int(f["runde"]))
+    if "beitreten" in f:
+        w = Kampfwerte.aus_dict(f["beitreten"])
+        neu_k = Kaempfer(w, ausdauer=w.ausdauer, aktionen=aktionen_zu_rundenbeginn(w))
+        return replace(kampf, kaempfer=kampf.kaempfer + (neu_k,))
     name = f["name"]
     k = kampf.kaempfer_namens(name)
     if "initiative" in f:
@@ -804,8 +867,10 @@ def _folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
     elif "zone" in f:
         if int(f["wunden"]) > 0:
             k = replace(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
+        elif int(f["wunden"]) < 0:
+            k = replace(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])))
     elif "ausdauer" in f:
-        k = replace(k, ausdauer=max(0, k.ausdauer + int(f["ausdauer"])))
+        k = replace(k, ausdauer=min(k.werte.ausdauer, max(0, k.ausdauer + int(f["ausdauer"]))))
     elif "beeintraechtigt" in f:
         if k.aktionen.kampf > 0:
             k = replace(k, aktionen=replace(k.aktionen, kampf=k.aktionen.kampf - 1))

@@ -17,7 +17,7 @@ import polars as pl
 from gm_helfer import boegen, pfade
 
 from .bogen import aus_bogen
-from .daten import KATEGORIE_ANZEIGE, SYSTEM, WUNDSTUFEN, WUNDTABELLEN_TITEL, WUNDTABELLE_ART, WUNDTEXTE
+from .daten import KATEGORIE_ANZEIGE, SYSTEM, ZONEN, WUNDSTUFEN, WUNDTABELLEN_TITEL, WUNDTABELLE_ART, WUNDTEXTE
 from .kampf import Kampf
 from .optionen import Optionen
 from .werte import Kampfwerte, angriffsart, angriffsarten, verteidigungen_gegen, verteidigungsarten
@@ -161,3 +161,13 @@ def chancen_zeile(vs: Any) -> str:
     return (f"Trefferchance {prozent(c.kategorien.trifft)} · schwerer oder tödlicher Treffer "
             f"{prozent(c.kategorien.schwerer_treffer + c.kategorien.toedlicher_treffer)} · "
             f"Patzer {prozent(c.angriff_patzer)} · Meistertreffer {prozent(c.angriff_meister)}")
+
+
+def zonen_auswahl() -> dict[str, str]:
+    """Anzeigename → Schlüssel der Trefferzonen (für Auswahllisten)."""
+    return {z.name: z.schluessel for z in ZONEN}
+
+
+def noch_nicht_dabei(stand: Bogenstand, kampf: Kampf) -> list[str]:
+    """Bögen, die (noch) nicht mitkämpfen – für „greift ein“."""
+    return [n for n in stand.namen if n not in kampf.namen]

@@ -166,7 +166,8 @@ class Kampfwerte:
         d["waffen"] = tuple(Waffe(**w) for w in d.get("waffen", ()))
         d["zauber"] = tuple(Zauber(**z) for z in d.get("zauber", ()))
         d["manoever"] = tuple(Manoever(**m) for m in d.get("manoever", ()))
-        d["attribute"] = {"willenskraft": 0, **d.get("attribute", {})}  # Protokolle vor Willenskraft
+        d["attribute"] = dict(d.get("attribute", {}))
+        d["attribute"].setdefault("willenskraft", 0)  # Protokolle von vor der Willenskraft
         d["ruestung"] = tuple(d.get("ruestung", (0,) * len(ZONEN)))
         return cls(**d)
 

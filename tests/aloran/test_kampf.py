@@ -342,3 +342,37 @@ def test_alte_patzertabelle_gluecksfall_gibt_eine_kampfaktion(werte):
     assert "Schwerer Patzer" in e.text and "Spielleiter" in e.text
     w = neu.kaempfer_namens("Wegelagerer")
     assert (w.unparierbar, w.beeintraechtigt, sum(w.wunden)) == (0, 0, 0)
+
+
+def test_spielleiter_eingriff_wunden_heilen_und_ausdauer(werte):
+    kampf = kampf_mit(werte, "Brann", "Wolf")
+    e = k.eingriff_ereignis(kampf, "Brann", zone="torso", wunden=5, ausdauer=-4, schadensart="Wucht", grund="Sturz")
+    assert e.regel.startswith("Aloran › Spielleiter-Eingriff") and "Sturz" in e.text
+    verletzt = k.anwenden(kampf, e)
+    b = verletzt.kaempfer_namens("Brann")
+    assert b.wunden[1] == 5 and b.schadensart == "Wucht" and b.ausdauer == werte["Brann"].ausdauer - 4
+    # Heilen nie unter 0, Ausdauer nie über den Bogenwert
+    e = k.eingriff_ereignis(verletzt, "Brann", zone="torso", wunden=-9, ausdauer=20)
+    assert "5 Wunde(n) am Torso geheilt" in e.text
+    geheilt = k.anwenden(verletzt, e).kaempfer_namens("Brann")
+    assert geheilt.wunden == k.KEINE_WUNDEN and geheilt.ausdauer == werte["Brann"].ausdauer
+    assert kampf.kaempfer_namens("Brann").wunden == k.KEINE_WUNDEN  # Eingabe unverändert
+    with pytest.raises(AloranFehler, match="Trefferzone"):
+        k.eingriff_ereignis(kampf, "Brann", wunden=2)
+    with pytest.raises(AloranFehler, match="Nichts zu ändern"):
+        k.eingriff_ereignis(kampf, "Brann")
+
+
+def test_eingreifen_in_laufenden_kampf_und_fortsetzen(werte, tmp_path):
+    kampf = k.neuer_kampf([werte["Brann"], werte["Wolf"]])
+    verlauf = k.neuer_verlauf(kampf, tmp_path / "kampf.jsonl")
+    verlauf.ausfuehren(k.initiative_ereignis(kampf, augen={"Brann": "4", "Wolf": "2"}))
+    verlauf.ausfuehren(k.runde_ereignis(verlauf.zustand))
+    verlauf.ausfuehren(k.beitreten_ereignis(verlauf.zustand, werte["Ork-Krieger"], augen="0"))
+    ork = verlauf.zustand.kaempfer_namens("Ork-Krieger")
+    assert ork.initiative == k.initiativewert(werte["Ork-Krieger"]) + 10
+    with pytest.raises(AloranFehler, match="kämpft schon mit"):
+        k.beitreten_ereignis(verlauf.zustand, werte["Wolf"], augen="3")
+    weiter, warnungen = k.fortsetzen(tmp_path / "kampf.jsonl")
+    assert warnungen == [] and weiter.zustand == verlauf.zustand
+    assert k.beitreten_ereignis(kampf, werte["Tamra"], hinterhalt=True).daten["folgen"][1]["w10"] is None

@@ -52,3 +52,12 @@ def test_wundtabelle_und_vorauswahl():
     assert len(wahl) == 4 and {w.seite for w in stand.werte_namens(wahl)} == {"Helden", "Gegner"}
     kampf = aloran.neuer_kampf(stand.werte_namens(wahl))
     assert sitzung.gegner_von(kampf, wahl[0])[:2] == wahl[2:]
+
+
+def test_zonen_auswahl_und_wer_noch_eingreifen_kann():
+    assert sitzung.zonen_auswahl()["Linkes Bein"] == "bein_links" and len(sitzung.zonen_auswahl()) == 7
+    ladung = boegen.laden("aloran")
+    stand = sitzung.bogenstand(sitzung.bogen_tabellen(ladung), ladung)
+    kampf = aloran.neuer_kampf(stand.werte_namens(["Brann", "Wolf"]))
+    rest = sitzung.noch_nicht_dabei(stand, kampf)
+    assert "Brann" not in rest and "Wolf" not in rest and len(rest) == len(stand.namen) - 2
