@@ -420,6 +420,21 @@ def _(ablage, hingehen_knopf, verlauf, ziel_wahl):
 
 
 @app.cell
+def _(kampf, modifikator, ziel_wahl):
+    mo.vstack(
+        [
+            mo.md("**Welche Waffe?** Exakte Chancen jeder ausgerüsteten Waffe gegen dieses Ziel (ohne Abwehr)"),
+            mo.ui.table(
+                sitzung.waffen_vergleich(kampf, ziel_wahl.value, modifikator=modifikator.value),
+                selection=None,
+                show_download=False,
+            ),
+        ]
+    )
+    return
+
+
+@app.cell
 def _(abwehr_punkte, abwehr_wahl, kampf, modifikator, waffe_wahl, ziel_wahl):
     vorschau = sitzung.vorschau(
         kampf,

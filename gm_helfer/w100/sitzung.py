@@ -14,7 +14,9 @@ from typing import Any, Callable, Mapping
 
 import polars as pl
 
+from gm_helfer import chancen as kern_chancen
 from gm_helfer import pfade, wuerfel
+from gm_helfer.diagramme import prozent
 from gm_helfer.protokoll import Ereignis, ProtokollFehler, Verlauf
 from gm_helfer.w100 import chancen as w100_chancen
 from gm_helfer.w100.angriff import Abwehr
@@ -218,6 +220,45 @@ def vorschau(kampf: Kampf, ziel: str | None, waffe: str | None, *, modifikator: 
                         w100_chancen.chance_kampfunfaehig(schaden, int(z.lp or 0), o), meldung)
     except REGELFEHLER as fehler:
         return f"⚠ {fehler}"
+
+
+def waffen_vergleich(kampf: Kampf, ziel: str | None, *, modifikator: int = 0) -> pl.DataFrame:
+    """Jede ausgerüstete Waffe des Handelnden gegen ``ziel``: exakte Chancen ohne Abwehr.
+
+    Hilft bei der Wahl der Waffe vor dem Wurf (OB bzw. Zaubermacht gegen den passenden DB,
+    Patzerbereich, Kritisch-Regel, Schaden nach Panzerung). Alles kommt aus
+    :func:`angriff_planen` und :mod:`gm_helfer.w100.chancen`; „in Reichweite“ ist dieselbe
+    Prüfung wie beim Angriff.
+    """
+    schema = {"Waffe": pl.Utf8, "OB": pl.Int64, "DB": pl.Int64, "in Reichweite": pl.Utf8,
+              "Patzer": pl.Utf8, "Treffer": pl.Utf8, "Volltreffer": pl.Utf8, "kritisch": pl.Utf8,
+              "Ø Schaden": pl.Utf8, "Ziel kampfunfähig": pl.Utf8}
+    if kampf.am_zug is None or not ziel:
+        return pl.DataFrame([], schema=schema)
+    o = kampf.optionen
+    z = kampf[ziel]
+    zeilen = []
+    for name in waffen(kampf):
+        try:
+            plan = angriff_planen(kampf, kampf.am_zug, ziel, name, modifikator=int(modifikator or 0),
+                                  reichweite_pruefen=False)
+        except REGELFEHLER:
+            continue
+        w = plan.waffe
+        c = w100_chancen.angriff_chancen(plan.ob, plan.db, w.patzerbereich, modifikator=plan.modifikator,
+                                         krit=w.krit, optionen=o)
+        vert = w100_chancen.angriff_schaden_verteilung(
+            plan.ob, plan.db, w.patzerbereich, schaden=w.schaden, panzerung=plan.panzerung,
+            modifikator=plan.modifikator, krit=w.krit, optionen=o)
+        zeilen.append({
+            "Waffe": name, "OB": plan.ob, "DB": plan.db,
+            "in Reichweite": "ja" if erreicht(kampf[kampf.am_zug], z, w) else f"nein ({meter(plan.abstand)})",
+            "Patzer": prozent(c.patzer), "Treffer": prozent(c.trifft),
+            "Volltreffer": prozent(c.volltreffer), "kritisch": prozent(c.kritisch),
+            "Ø Schaden": zahl(kern_chancen.mittelwert(vert)),
+            "Ziel kampfunfähig": prozent(w100_chancen.chance_kampfunfaehig(vert, int(z.lp or 0), o)),
+        })
+    return pl.DataFrame(zeilen, schema=schema)
 
 
 def angriff(kampf: Kampf, ziel: str, waffe: str, *, modifikator: int = 0, abwehr: str = KEINE_ABWEHR,

@@ -158,3 +158,20 @@ def test_in_reichweite_und_karte(vier):
     # ohne Zug: nur Punkte, keine Kreise
     ohne = d.karte(vier()).to_dict()
     assert not any("Kreis" in z for werte in ohne["datasets"].values() for z in werte)
+
+
+def test_waffen_vergleich_vor_der_wahl(vier):
+    kampf = w100.anwenden(vier(), w100.initiative_ereignis(
+        vier(), augen={"John": 1, "Ork": 1, "Wolf": 1, "Mira": 100}))
+    kampf = w100.anwenden(kampf, w100.zug_beginn_ereignis(kampf))
+    assert kampf.am_zug == "Mira"
+    t = sitzung.waffen_vergleich(kampf, "Ork")
+    z = t.row(0, named=True)
+    # Flammenstab: Zaubermacht 55 gegen magischen DB 5, Patzer 1–8: r + 50 ≥ 75 ⇔ r ≥ 25 (76 Augen),
+    # Volltreffer r ≥ 50 (51 Augen), kritisch: Ergebnis ≥ 140 ⇔ r ≥ 90 (11 Augen)
+    assert (z["Waffe"], z["OB"], z["DB"], z["in Reichweite"]) == ("Flammenstab", 55, 5, "ja")
+    assert (z["Patzer"], z["Treffer"], z["Volltreffer"], z["kritisch"]) == ("8,0 %", "76,0 %", "51,0 %", "11,0 %")
+    # Modifikator −50: r ≥ 75 streift (26 Augen), r ≥ 100 voll (1 Auge)
+    z = sitzung.waffen_vergleich(kampf, "Ork", modifikator=-50).row(0, named=True)
+    assert (z["Treffer"], z["Volltreffer"]) == ("26,0 %", "1,0 %")
+    assert sitzung.waffen_vergleich(kampf, None).height == 0
