@@ -155,6 +155,16 @@ def test_mehrere_angriffe_in_einer_angriffshandlung(vier):
     assert plan.neue_aktion is True
 
 
+def test_patzer_beendet_nur_diesen_angriff(vier):
+    """„Ein W100-Wurf im Patzerbereich lässt den Angriff … scheitern“ – nur diesen einen."""
+    kampf = _bereit(vier(), ALLE, "John")
+    e1, kampf = _angriff(kampf, "John", "Ork", "Langschwert", 5, flee=10)
+    assert e1.daten["stufe"] == "patzer" and e1.daten["schaden"] == 0
+    assert kampf["Ork"].flee == 10  # angesagtes Ausweichen ist trotzdem verbraucht
+    e2, kampf = _angriff(kampf, "John", "Ork", "Dolch", 90, "6")
+    assert e2.daten["neue_aktion"] is False and e2.daten["stufe"] == "volltreffer"
+
+
 def test_nicht_ausgeruestete_waffe(john, ork):
     kampf = _bereit(neuer_kampf([replace(john(), waffen=(replace(john().waffen[0], ausgeruestet=False),)), ork()]),
                     {"John": 90, "Ork": 10})
