@@ -5,7 +5,6 @@ app = marimo.App(width="medium", app_title="Aloran – Regeln lernen")
 
 with app.setup:
     import marimo as mo
-    import polars as pl
 
     from gm_helfer import aloran, diagramme
     from gm_helfer.aloran import diagramme as aloran_diagramme
@@ -171,15 +170,7 @@ def _():
 
 @app.cell
 def _():
-    _zeilen = []
-    for _stufe in range(1, 6):
-        _zeile = {"Talentstufe": _stufe}
-        for _n in (3, 5, 8, 10):
-            _zeile[f"Patzer mit {_n} W10"] = diagramme.prozent(aloran.patzer_chance(wuerfel=_n, talentstufe=_stufe))
-        _zeile["Meistertreffer mit 10 W10"] = diagramme.prozent(
-            aloran.meister_chance(10, _stufe, aloran.schwierigkeit(_stufe)))
-        _zeilen.append(_zeile)
-    mo.ui.table(pl.DataFrame(_zeilen), selection=None, pagination=False,
+    mo.ui.table(sitzung.patzer_tabelle(), selection=None, pagination=False,
                 label="Patzer- und Meistertrefferchance (Meisterschaft senkt die Schwierigkeit)")
     return
 
@@ -201,7 +192,7 @@ def _():
 @app.cell
 def _():
     regler_ko = mo.ui.slider(1, 5, value=3, label="Konstitution", show_value=True)
-    wahl_art = mo.ui.dropdown(options=["Hieb", "Wucht", "Stich", "Fern"], value="Hieb", label="Schadensart")
+    wahl_art = mo.ui.dropdown(options=list(aloran.daten.SCHADENSARTEN), value="Hieb", label="Schadensart")
     regler_kopf = mo.ui.slider(0, 20, value=2, label="Wunden am Kopf", show_value=True)
     regler_torso = mo.ui.slider(0, 20, value=5, label="Wunden am Torso", show_value=True)
     regler_arm = mo.ui.slider(0, 20, value=0, label="Wunden am Schwertarm", show_value=True)
@@ -214,21 +205,43 @@ def _():
 
 @app.cell
 def _(regler_arm, regler_ko, regler_kopf, regler_torso, wahl_art):
-    _wunden = (regler_kopf.value, regler_torso.value, regler_arm.value, 0, 0, 0, 0)
+    _wunden = sitzung.beispiel_wunden(regler_kopf.value, regler_torso.value, regler_arm.value)
     _ko = regler_ko.value
-    _zustand = ("**kampfunfähig**" if aloran.kampfunfaehig(_wunden, _ko)
-                else f"Abzug {aloran.wunden.wuerfelabzug(_wunden, _ko)} W10, Initiative −{aloran.wunden.initiativeabzug(_wunden, _ko)}")
     mo.vstack([
         mo.hstack([
             mo.Html(aloran_diagramme.koerper_html([("Beispiel", _wunden, _ko)])),
             mo.vstack([
-                mo.md(f"<span id='lernen-verletzung'>{aloran.wunden.verletzungstext(_wunden, _ko, wahl_art.value)}</span>"
-                      f" – {_zustand}"),
+                mo.md("<span id='lernen-verletzung'>" + sitzung.wunden_text(
+                    regler_kopf.value, regler_torso.value, regler_arm.value, _ko, wahl_art.value) + "</span>"),
                 mo.ui.table(sitzung.wundtabelle(_ko, wahl_art.value), selection=None, pagination=False),
             ]),
         ], justify="start", align="start"),
         mo.ui.altair_chart(aloran_diagramme.zonen_balken()),
     ])
+    return
+
+
+@app.cell
+def _():
+    mo.md("""
+    ## 6. Welche Verteidigung gegen welchen Angriff?
+
+    > „Mit der Waffen-Spezialisierung „STANDARD-PARADE“ ist es jedem möglich, eine Attacke
+    > abzuwehren. … Mit dem Talent „GEWANDTHEIT“ ist es jedem möglich, einer Attacke oder einer
+    > Zauberattacke, welche physischen Schaden verursacht (z.B. „Feuerball“), auszuweichen.
+    > Mit dem Talent „WILLENSKRAFT“ ist es jedem möglich, eine Zauber-Attacke (geistige
+    > Beeinflussung) abzuwehren.“ *(SPIELABLAUF › Verteidigungsaktion)*
+
+    Ausweichen würfelt Körperbeherrschung + Gewandtheit, Willenskraft würfelt Mut +
+    Willenskraft, ein Paradezauber sein Magieattribut + Stufe (Lesarten: `docs/aloran.md`).
+    """)
+    return
+
+
+@app.cell
+def _():
+    mo.ui.table(sitzung.verteidigung_tabelle(), selection=None, pagination=False,
+                label="Zulässige Verteidigungen (ja / –)")
     return
 
 

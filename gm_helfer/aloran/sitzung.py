@@ -171,3 +171,63 @@ def zonen_auswahl() -> dict[str, str]:
 def noch_nicht_dabei(stand: Bogenstand, kampf: Kampf) -> list[str]:
     """Bögen, die (noch) nicht mitkämpfen – für „greift ein“."""
     return [n for n in stand.namen if n not in kampf.namen]
+
+
+def patzer_tabelle(stufen: Sequence[int] = (1, 2, 3, 4, 5), pools: Sequence[int] = (3, 5, 8, 10)) -> pl.DataFrame:
+    """Patzerchance je Talentstufe und Poolgröße, dazu die Meistertrefferchance mit 10 W10
+    (gegen die Schwierigkeit, die die Meisterschaft dieser Stufe gibt)."""
+    from gm_helfer.diagramme import prozent
+
+    from .chancen import meister_chance, patzer_chance
+    from .proben import schwierigkeit
+
+    zeilen = []
+    for stufe in stufen:
+        zeile: dict[str, Any] = {"Talentstufe": stufe}
+        for n in pools:
+            zeile[f"Patzer mit {n} W10"] = prozent(patzer_chance(wuerfel=n, talentstufe=stufe))
+        zeile["Meistertreffer mit 10 W10"] = prozent(meister_chance(10, stufe, schwierigkeit(stufe)))
+        zeilen.append(zeile)
+    return pl.DataFrame(zeilen)
+
+
+def wunden_text(kopf: int, torso: int, schwertarm: int, konstitution: int, schadensart: str) -> str:
+    """Beispiel fürs Lernen: Verletzung, Abzüge oder „kampfunfähig“ (deutsch, Markdown)."""
+    from .wunden import initiativeabzug, kampfunfaehig, verletzungstext, wuerfelabzug
+
+    wunden = beispiel_wunden(kopf, torso, schwertarm)
+    text = verletzungstext(wunden, konstitution, schadensart)
+    if kampfunfaehig(wunden, konstitution):
+        return f"{text} – **kampfunfähig**"
+    return (f"{text} – Abzug {wuerfelabzug(wunden, konstitution)} W10, "
+            f"Initiative −{initiativeabzug(wunden, konstitution)}")
+
+
+def beispiel_wunden(kopf: int = 0, torso: int = 0, schwertarm: int = 0) -> tuple[int, ...]:
+    """Wunden je Zone (Reihenfolge der Trefferzonen-Tabelle) mit Kopf, Torso und Schwertarm."""
+    werte = {"kopf": kopf, "torso": torso, "schwertarm": schwertarm}
+    return tuple(werte.get(z.schluessel, 0) for z in ZONEN)
+
+
+def verteidigung_tabelle(optionen: Optionen = Optionen()) -> pl.DataFrame:
+    """Welche Verteidigung gegen welchen Angriff zulässig ist (SPIELABLAUF › Verteidigungsaktion)."""
+    from .werte import Angriffsart, Verteidigungsart, wehrt_ab
+
+    angriffe = {
+        "Waffe / waffenlos / Manöver": Angriffsart("", "waffe", "athletik", 0, "", 0, "1W6", "Hieb"),
+        "Zauber (physisch, z. B. Feuerball)": Angriffsart("", "zauber", "klugheit", 0, "", 0, "1W6", "Wucht"),
+        "Zauber (geistige Beeinflussung)": Angriffsart("", "zauber", "klugheit", 0, "", 0, "", "Wucht",
+                                                       wirkung="geistig"),
+    }
+    verteidigungen = {
+        "Standard-Parade": "parade", "Parade-Manöver": "manoever", "Ausweichen": "ausweichen",
+        "Willenskraft": "willenskraft", "Paradezauber": "paradezauber",
+    }
+    zeilen = []
+    for a_name, a in angriffe.items():
+        zeile: dict[str, Any] = {"Angriff": a_name}
+        for v_name, art in verteidigungen.items():
+            v = Verteidigungsart(v_name, "athletik", 0, "", 0, art=art)
+            zeile[v_name] = "ja" if wehrt_ab(v, a, optionen) else "–"
+        zeilen.append(zeile)
+    return pl.DataFrame(zeilen)

@@ -61,3 +61,17 @@ def test_zonen_auswahl_und_wer_noch_eingreifen_kann():
     kampf = aloran.neuer_kampf(stand.werte_namens(["Brann", "Wolf"]))
     rest = sitzung.noch_nicht_dabei(stand, kampf)
     assert "Brann" not in rest and "Wolf" not in rest and len(rest) == len(stand.namen) - 2
+
+
+def test_lern_tabellen():
+    t = sitzung.patzer_tabelle(stufen=(1, 2), pools=(5,))
+    assert t["Patzer mit 5 W10"].to_list() == ["41,0 %", "8,1 %"]  # 1 − 0,9⁵; 1 − 0,9⁵ − 5·0,1·0,9⁴
+    assert sitzung.beispiel_wunden(1, 2, 3) == (1, 2, 3, 0, 0, 0, 0)
+    assert sitzung.wunden_text(10, 0, 0, 3, "Hieb").endswith("**kampfunfähig**")
+    assert sitzung.wunden_text(0, 0, 4, 3, "Wucht") == "Leichte Verletzung: Verstauchung – Abzug 1 W10, Initiative −2"
+    v = sitzung.verteidigung_tabelle()
+    zeilen = {z["Angriff"]: z for z in v.iter_rows(named=True)}
+    assert zeilen["Zauber (geistige Beeinflussung)"]["Willenskraft"] == "ja"
+    assert zeilen["Zauber (geistige Beeinflussung)"]["Ausweichen"] == "–"
+    assert zeilen["Zauber (physisch, z. B. Feuerball)"]["Standard-Parade"] == "–"
+    assert zeilen["Waffe / waffenlos / Manöver"]["Willenskraft"] == "–"
