@@ -387,20 +387,14 @@ def _(
     waffe_wahl,
     ziel_wahl,
 ):
-    mo.hstack(
+    mo.vstack(
         [
-            mo.vstack(
-                [
-                    mo.md(f"### Zug von {kampf.am_zug}"),
-                    mo.hstack([hingehen_knopf, pos_x, pos_y, bewegen_knopf], justify="start", wrap=True),
-                    mo.hstack([ziel_wahl, waffe_wahl, modifikator], justify="start", wrap=True),
-                    mo.hstack([abwehr_wahl, abwehr_punkte], justify="start", wrap=True),
-                ]
-            ),
-            w100_diagramme.karte(kampf, waffe_wahl.value, titel="Lageplan (Meter)"),
-        ],
-        justify="start",
-        wrap=True,
+            mo.md(f"### Zug von {kampf.am_zug}"),
+            mo.hstack([hingehen_knopf, pos_x, pos_y, bewegen_knopf], justify="start"),
+            mo.hstack([ziel_wahl, waffe_wahl, modifikator], justify="start"),
+            mo.hstack([abwehr_wahl, abwehr_punkte], justify="start"),
+            w100_diagramme.karte(kampf, waffe_wahl.value, titel="Lageplan in Metern: Bewegung und Reichweite"),
+        ]
     )
     return
 

@@ -164,15 +164,26 @@ def karte(kampf: Kampf, waffe: str | None = None, titel: str = "") -> alt.LayerC
         strokeWidth=alt.condition("datum.Status == 'am Zug'", alt.value(3), alt.value(0)),
         tooltip=["Name:N", "Position:N", "LP:N", "Status:N"],
     )
-    namen = alt.Chart(daten).mark_text(dy=-13, fontSize=11).encode(x=x, y=y, text="Name:N")
-    ebenen: list[Any] = [punkte, namen]
+    # Namen der Helden über, der anderen unter dem Punkt: Nahkämpfer Seite an Seite bleiben lesbar
+    namen_oben = alt.Chart(daten).transform_filter("datum.Seite == 'helden'").mark_text(
+        dy=-13, fontSize=11).encode(x=x, y=y, text="Name:N")
+    namen_unten = alt.Chart(daten).transform_filter("datum.Seite != 'helden'").mark_text(
+        dy=15, fontSize=11).encode(x=x, y=y, text="Name:N")
+    ebenen: list[Any] = [punkte, namen_oben, namen_unten]
     if kreise:
-        ebenen.insert(0, alt.Chart(pl.DataFrame(kreise)).mark_line(color="#555", opacity=0.6).encode(
+        namen_kreise = list(dict.fromkeys(p["Kreis"] for p in kreise))
+        ebenen.insert(0, alt.Chart(pl.DataFrame(kreise)).mark_line(opacity=0.8).encode(
             x=x, y=y, order="i:Q", detail="Kreis:N",
-            strokeDash=alt.StrokeDash("Kreis:N", legend=alt.Legend(orient="bottom", title=None)),
+            # Bewegung gestrichelt grau, Reichweite durchgezogen orange
+            strokeDash=alt.StrokeDash("Kreis:N", scale=alt.Scale(
+                domain=namen_kreise, range=[[5, 4], [1, 0]][: len(namen_kreise)]),
+                legend=alt.Legend(orient="bottom", title=None)),
+            color=alt.value("#666") if len(namen_kreise) == 1 else alt.Color(
+                "Kreis:N", scale=alt.Scale(domain=namen_kreise, range=["#666", "#c77c02"]), legend=None),
+            strokeWidth=alt.value(2),
         ))
     # gleiche Meter auf beiden Achsen: Höhe aus dem Seitenverhältnis der Bereiche
     breite = diagramme.BREITE
     hoehe = int(max(160, min(520, breite * (y_bereich[1] - y_bereich[0]) / max(1, x_bereich[1] - x_bereich[0]))))
-    bild = alt.layer(*ebenen).properties(width=breite, height=hoehe)
+    bild = alt.layer(*ebenen).resolve_scale(color="independent").properties(width=breite, height=hoehe)
     return bild.properties(title=titel) if titel else bild

@@ -150,6 +150,8 @@ def test_in_reichweite_und_karte(vier):
     daten = [z for werte in spec["datasets"].values() for z in werte]
     status = {z["Name"]: z["Status"] for z in daten if "Name" in z}
     assert status == {"John": "am Zug", "Ork": "in Reichweite von Langschwert", "Wolf": "", "Mira": ""}
+    # Seitenfarben der Punkte und Farben der Kreise sind getrennte Skalen
+    assert spec["resolve"]["scale"]["color"] == "independent"
     kreise = {z["Kreis"] for z in daten if "Kreis" in z}
     assert kreise == {"Bewegung (6 m)", "Reichweite Langschwert (1,5 m)"}
     # Kreis um John mit 1,5 m Radius
