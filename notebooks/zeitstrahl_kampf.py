@@ -43,7 +43,7 @@ def anhaengen(verlauf, verlauf_setzen, version, ereignis, fehler, hook):
 @app.cell
 def _():
     mo.md("""
-    # ⏱️ Zeitstrahl – Kampf am Spieltisch
+    # Zeitstrahl – Kampf am Spieltisch
 
     Der Kampf läuft auf einem **Zeitstrahl** (ein Tick ≈ eine halbe Sekunde): wer die
     niedrigste Position hat, handelt; jede Aktion schiebt den Handelnden um ihre Ticks
@@ -81,7 +81,7 @@ def _(editor_charaktere, editor_ruestung, editor_spezial, editor_waffen, ladung)
     knopf_speichern = mo.ui.run_button(label="Bögen speichern")
     mo.accordion(
         {
-            f"📜 Charakterbögen ({len(ladung.boegen)})": mo.vstack([
+            f"Charakterbögen ({len(ladung.boegen)})": mo.vstack([
                 mo.ui.tabs({
                     "Charaktere": editor_charaktere,
                     "Waffen": editor_waffen,
@@ -146,7 +146,7 @@ def _(kaempfer_alle):
     wahl_konter_beides = mo.ui.switch(value=False, label="Konter-Spezialisierung senkt Erschwernis und erlaubt Zeitdifferenz")
     knopf_neu = mo.ui.run_button(label="Neuer Kampf")
     mo.vstack([
-        mo.md("## ⚔️ Kampf anlegen"),
+        mo.md("## Kampf anlegen"),
         wahl_teilnehmer,
         mo.hstack([wahl_schwierigkeit_helden, wahl_schwierigkeit_feinde], justify="start"),
         mo.md("<small>Furchterregende Gegner oder ein Überraschungsangriff erhöhen die Schwierigkeit einer Partei.</small>"),
@@ -285,7 +285,7 @@ def _(
 def _(kampf):
     _jetzt = kampf.jetzt
     _am_zug = ", ".join(kampf.am_zug) if kampf.gestartet else "–"
-    _konter = (f"<br>🔁 <span id='konter'>{sitzung.konter_hinweis(kampf)}</span>" if kampf.konter else "")
+    _konter = (f"<br><b>Konter:</b> <span id='konter'>{sitzung.konter_hinweis(kampf)}</span>" if kampf.konter else "")
     mo.vstack([
         mo.md(f"## Zeitstrahl · <span id='jetzt'>Tick {_jetzt if kampf.gestartet else '–'}</span> · "
               f"am Zug: <span id='am-zug'>{_am_zug}</span>{_konter}"),
@@ -328,7 +328,7 @@ def _(kampf, wahl_angreifer, wahl_ziel):
     wahl_vkrit = mo.ui.dropdown(options={f"{n}: {t}": n for n, (_, t) in zeitstrahl.KRIT_VERTEIDIGUNG.items() if n < 6},
                                 value=f"2: {zeitstrahl.KRIT_VERTEIDIGUNG[2][1]}", label="… Verteidiger wählt")
     mo.vstack([
-        mo.md("## 🗡️ Angriff"),
+        mo.md("## Angriff"),
         mo.hstack([wahl_angreifer, wahl_ziel, wahl_waffe, wahl_mod], justify="start", wrap=True),
         mo.hstack([wahl_verteidigung, wahl_vwaffe, wahl_zweite_hand, wahl_zweite_waffe], justify="start", wrap=True),
         mo.hstack([wahl_krit, wahl_vkrit], justify="start", wrap=True),
@@ -355,7 +355,7 @@ def _(wahl_angreifer):
     v_effekt = mo.ui.dropdown(options={f"{n}: {t}": n for n, (_, t) in zeitstrahl.KRIT_ANGRIFF.items()},
                               value=None, allow_select_none=True, label="angesagter kritischer Effekt")
     mo.accordion({
-        f"⚖️ Kampfwerte verschieben ({wahl_angreifer.value}, 3:1 – mit Spezialisierung besser)": mo.vstack([
+        f"Kampfwerte verschieben ({wahl_angreifer.value}, 3:1 – mit Spezialisierung besser)": mo.vstack([
             mo.md("Verbesserungen positiv, Verschlechterungen negativ; die Patzerschwelle zu erhöhen bringt Punkte, "
                   "die Kritschwelle zu senken kostet welche."),
             mo.hstack([v_angriff, v_schaden, v_verteidigung], justify="start"),
@@ -450,7 +450,7 @@ def _(kampf):
     knopf_wuerfeln = mo.ui.run_button(label="Würfeln und anwenden")
     knopf_eintragen = mo.ui.run_button(label="Eingetippte Würfel anwenden")
     mo.vstack([
-        mo.md("### 🎲 Würfeln – oder eintippen, was am Tisch gefallen ist"),
+        mo.md("### Würfeln – oder eintippen, was am Tisch gefallen ist"),
         mo.hstack([knopf_wuerfeln], justify="start"),
         mo.hstack([augen_angriff, augen_verteidigung, augen_zone, augen_schaden], justify="start", wrap=True),
         mo.hstack([augen_effekte, knopf_eintragen], justify="start", align="end"),
@@ -519,7 +519,7 @@ def _(kampf, wahl_angreifer):
     knopf_ansage = mo.ui.run_button(label="Reaktion ansagen")
     knopf_verfallen = mo.ui.run_button(label="Angesagte Reaktion verfällt (1 Tick)")
     mo.vstack([
-        mo.md(f"## 🏃 Andere Aktionen von {wahl_angreifer.value}"),
+        mo.md(f"## Andere Aktionen von {wahl_angreifer.value}"),
         mo.hstack([aktion_ticks, aktion_art, aktion_text, knopf_aktion], justify="start", align="end", wrap=True),
         mo.hstack([knopf_ansage, knopf_verfallen], justify="start"),
     ])
@@ -568,7 +568,7 @@ def _(kampf, sl_name):
     knopf_lp = mo.ui.run_button(label="Lebenspunkte setzen")
     knopf_zustand = mo.ui.run_button(label="Zustand beenden", disabled=not _t.zustaende)
     mo.accordion({
-        "🛠️ Spielleiter-Eingriffe (Heilung, Zustände)": mo.vstack([
+        "Spielleiter-Eingriffe (Heilung, Zustände)": mo.vstack([
             sl_name,
             mo.hstack([sl_lp, sl_grund, knopf_lp], justify="start", align="end"),
             mo.hstack([sl_zustand, knopf_zustand], justify="start", align="end"),
@@ -617,7 +617,7 @@ def _(knopf_zurueck, verlauf, verlauf_setzen, version):
 def _(knopf_zurueck, verlauf):
     _letztes = verlauf.ereignisse[-1] if verlauf.ereignisse else None
     mo.vstack([
-        mo.md(f"## 📖 Protokoll · <span id='protokoll-anzahl'>{len(verlauf.ereignisse)} Schritte</span>"
+        mo.md(f"## Protokoll · <span id='protokoll-anzahl'>{len(verlauf.ereignisse)} Schritte</span>"
               + (f" · Datei `{verlauf.datei.name}`" if verlauf.datei else "")),
         mo.callout(mo.md(f"<span id='letztes-ereignis'>{_letztes.text}</span><br><small>Regel: {_letztes.regel}</small>"),
                    kind="success") if _letztes else mo.md(""),

@@ -15,7 +15,7 @@ with app.setup:
 @app.cell
 def _():
     mo.md("""
-    # ⏱️ Zeitstrahl – die Kampfregeln zum Ausprobieren
+    # Zeitstrahl – die Kampfregeln zum Ausprobieren
 
     Zeitstrahl kennt keine Kampfrunden. Jeder Kämpfer steht auf einem **Zeitstrahl**
     (ein Feld ≈ eine halbe Sekunde); wer die niedrigste Position hat, ist dran, und jede
@@ -70,7 +70,10 @@ def _():
     - **Blocken** kostet ebenso viel, verdoppelt den Verteidigungsbonus – aber ein harter
       Schlag kann die Waffe aus der Hand prellen oder brechen.
 
-    Gegen aktive Verteidigung trifft auch ein kritischer Angriff nicht von selbst.
+    Gegen aktive Verteidigung trifft auch ein kritischer Angriff nicht von selbst. Die
+    Chancen rechnen die kritischen Effekte mit ein: würfelt der kritische W6 eine 1, kommt
+    ein W6 auf den Angriff; eine kritische Parade kann ebenso einen W6 auf die Verteidigung
+    bekommen.
     """)
     return
 
@@ -189,7 +192,8 @@ def _():
 
     Für jeden Punkt Verbesserung gibt man 3 Stufen ab (Spezialisierungen: 2:1, 3:2, 4:3).
     Herkulos (Nahkampf 12, Verteidigung 10, Waffe 3W4) kommt gegen ein Kettenhemd
-    (Rüstungsschutz 4) nie durch: 3W4 − 4 je Würfel ist immer 0. Er senkt seine
+    (Rüstungsschutz 4) fast nie durch: 3W4 − 4 je Würfel ist immer 0 – nur eine natürliche
+    20, deren kritischer W6 „Ignoriert eine Rüstungsschicht“ zeigt, schadet (1 von 120). Er senkt seine
     Verteidigung auf 0 (10 Punkte) und hebt die Patzerschwelle von 1 auf 9 (8 Punkte):
     18 Punkte senken seine Kritschwelle um 6 auf 14, angesagter Effekt „Ignoriert eine
     Rüstungsschicht“. Lohnt sich das? Verschiebe selbst:
@@ -216,11 +220,14 @@ def _(lern_v_krit, lern_v_patzer, lern_v_vert):
 
 @app.cell
 def _(lern_v_gegner, lern_verschiebung):
-    _fehler = zeitstrahl.pruefe_verschiebung(lern_verschiebung, angriffswert=12, verteidigung=10)
-    _vergleich = zeitstrahl.verschiebungs_vergleich(12, lern_v_gegner.value, "3W4", beispiele.GEGNER.ruestung, lern_verschiebung)
+    _herkulos = beispiele.HERKULOS
+    _fehler = zeitstrahl.pruefe_verschiebung(lern_verschiebung, angriffswert=_herkulos.fertigkeit("nahkampf"),
+                                             verteidigung=_herkulos.passive_verteidigung)
+    _vergleich = zeitstrahl.verschiebungs_vergleich(_herkulos.fertigkeit("nahkampf"), lern_v_gegner.value,
+                                                    _herkulos.waffen[0].schaden, beispiele.GEGNER.ruestung, lern_verschiebung)
     _ohne, _mit = (f"{_vergleich[_f].schaden_erwartet:.2f}".replace(".", ",") for _f in ("ohne", "mit"))
     mo.vstack([
-        mo.callout(mo.md(" ".join(_fehler)), kind="danger") if _fehler else mo.md("✔ Die Verschiebung ist erlaubt."),
+        mo.callout(mo.md(" ".join(_fehler)), kind="danger") if _fehler else mo.md("Die Verschiebung ist erlaubt."),
         mo.md(f"<span id='lern-wagnis'>Erwarteter Schaden je Angriff: ohne **{_ohne}**, "
               f"mit **{_mit}**</span> (bei einem Patzer droht aber die Patzertabelle)."),
         zs_diagramme.vergleich_diagramm(_vergleich),

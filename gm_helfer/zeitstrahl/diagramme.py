@@ -15,6 +15,9 @@ from .vorschau import Vergleich, VerteidigungsWahl, zeitstrahl_eintraege
 __all__ = ["zeitstrahl_jetzt", "verteidigungs_diagramm", "vergleich_diagramm"]
 
 
+ZEITSTRAHL_BREITE = 760
+"""Der Zeitstrahl ist breiter als die übrigen Diagramme: die Ticks sollen lesbar bleiben."""
+
 _FARBEN = {
     "Angriff": "#3a6ea5",
     "Konter": "#6a4c93",
@@ -42,6 +45,7 @@ def zeitstrahl_jetzt(kampf: Kampf, titel: str = "Zeitstrahl") -> alt.LayerChart:
         color=alt.Color("Art:N", scale=alt.Scale(domain=domain,
                                                  range=[_FARBEN.get(a, "#999999") for a in domain]),
                         legend=alt.Legend(title="Aktion", orient="top")))
+    basis = basis.properties(width=ZEITSTRAHL_BREITE)
     jetzt = kampf.jetzt
     if jetzt is None:
         return alt.layer(basis)
