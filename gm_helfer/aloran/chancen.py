@@ -180,6 +180,9 @@ class AngriffChancen:
     """Die Kategorien als Brüche (für die Schadenschancen)."""
     exakt_meister: Mapping[str, Fraction] = field(default_factory=lambda: MappingProxyType({}))
     """P(Kategorie und Meistertreffer des Angreifers) als Brüche – für den W6-Bonus-Schaden."""
+    exakt_sonder: Mapping[tuple[str, bool, bool], Fraction] = field(default_factory=lambda: MappingProxyType({}))
+    """P(Kategorie, Meistertreffer des Angreifers, Patzer des Verteidigers) – alles, was den
+    Schaden beim Ziel ändert (für :func:`folgen_chancen`)."""
 
 
 @lru_cache(maxsize=4096)
@@ -205,6 +208,7 @@ def angriff_chancen(lage_: Lage, optionen: Optionen = Optionen(), *, verteidigt:
                lage_.verteidigung_talentstufe)
     kat: dict[str, Fraction] = {k: Fraction(0) for k in KATEGORIEN}
     kat_meister: dict[str, Fraction] = {k: Fraction(0) for k in KATEGORIEN}
+    sonder: dict[tuple[str, bool, bool], Fraction] = defaultdict(Fraction)
     flags = defaultdict(Fraction)
     for na, ea, pa in a:
         for nv, ev, pv in v:
@@ -213,6 +217,7 @@ def angriff_chancen(lage_: Lage, optionen: Optionen = Optionen(), *, verteidigt:
             kat[e.kategorie] += p
             if e.angriff_meister:
                 kat_meister[e.kategorie] += p
+            sonder[(e.kategorie, e.angriff_meister, e.verteidigung_patzer)] += p
             for name in ("angriff_patzer", "angriff_meister", "verteidigung_patzer", "verteidigung_meister"):
                 if getattr(e, name):
                     flags[name] += p
@@ -222,6 +227,7 @@ def angriff_chancen(lage_: Lage, optionen: Optionen = Optionen(), *, verteidigt:
         float(flags["verteidigung_patzer"]), float(flags["verteidigung_meister"]),
         MappingProxyType(kat),
         MappingProxyType(kat_meister),
+        MappingProxyType(dict(sonder)),
     )
 
 
@@ -248,6 +254,7 @@ def folgen_chancen(
     halbiert: bool = False,
     optionen: Optionen = Optionen(),
     meister: Mapping[str, Fraction] | None = None,
+    sonder: Mapping[tuple[str, bool, bool], Fraction] | None = None,
 ) -> dict[str, float]:
     """Was die Attacke diesem Ziel antut, exakt über Kategorie × Trefferzone × Schadenswurf.
 
@@ -260,6 +267,12 @@ def folgen_chancen(
     ist der W6-Bonus-Schaden eingerechnet – SPIELABLAUF › Meistertreffer: „1-2 W6
     Bonus-Schaden beim Gegner“, also mit Wahrscheinlichkeit 2/6 ein W6 mehr (vor dem Faktor,
     wie im Kampf). Ohne ``meister`` bleibt er außen vor.
+
+    ``sonder`` (:attr:`AngriffChancen.exakt_sonder`): P(Kategorie, Meistertreffer des
+    Angreifers, Patzer des Verteidigers) – ersetzt ``meister`` und rechnet zusätzlich den
+    Patzer des Ziels ein: „1-2 W6 Schaden erhalten“ in einer W20-Zone, Rüstung zählt (wie im
+    Kampf). Ein Treffer, der verfehlt, kann das Ziel so trotzdem verwunden. Nicht eingerechnet:
+    die ältere Patzertabelle (Option) und Patzer bei waffenlosen Angriffen (Ausdauer-Ausgänge).
     """
     treffer = {k: p for k, p in kategorien.items() if k != "verfehlt" and p > 0}
     daneben = float(kategorien.get("verfehlt", Fraction(0)))
@@ -267,7 +280,11 @@ def folgen_chancen(
         return {"widersteht": daneben, "Zauber wirkt": float(sum(treffer.values(), Fraction(0)))}
     schadens_vert = chancen_kern.verteilung(angriff.schaden_text)
     mit_bonus = _plus_w6(schadens_vert)
-    meister = meister or {}
+    meister = dict(meister or {})
+    if sonder is not None and not meister:
+        for (kat, mit_meister, _), p in sonder.items():
+            if mit_meister:
+                meister[kat] = meister.get(kat, Fraction(0)) + p
 
     def schadensfaelle(kat: str, pk: Fraction):
         """(Wahrscheinlichkeit, Schadensverteilung) je Kategorie: ohne und mit Meister-Bonus."""
@@ -288,26 +305,64 @@ def folgen_chancen(
         return out
     ko = ziel.konstitution
     vorher = verletzungsstufe(wunden, ko)
-    out = {k: 0.0 for k in FOLGEN}
-    out["kein Treffer"] = daneben
-    for kat, pk in treffer.items():
-        for (pf, vert), zone in ((fall, z) for fall in schadensfaelle(kat, pk) for z in ZONEN):
-            pz = pf * zone.flaechen / 20
+    if sonder is None:
+        sonder = {}
+        for kat, pk in kategorien.items():
+            pm = meister.get(kat, Fraction(0))
+            sonder[(kat, False, False)] = pk - pm
+            sonder[(kat, True, False)] = pm
+
+    @lru_cache(maxsize=None)
+    def treffer_wunden(kat: str, mit_meister: bool) -> dict[tuple[str | None, int], float]:
+        """(Zone, neue Wunden) → P eines Treffers dieser Kategorie (mit Meistertreffer: 2/6 Bonus)."""
+        if kat == "verfehlt":
+            return {(None, 0): 1.0}
+        faelle = [(1.0, schadens_vert)] if not mit_meister else [(4 / 6, schadens_vert), (2 / 6, mit_bonus)]
+        out_t: dict[tuple[str | None, int], float] = defaultdict(float)
+        for (pf, vert), zone in ((fall, z) for fall in faelle for z in ZONEN):
             ruestung = ziel.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)]
             for summe, ps in vert.items():
-                _, neu_wunden = trefferschaden(summe, kat, ruestung, optionen, halbiert=halbiert)
-                nachher = wunden_hinzu(wunden, zone.schluessel, neu_wunden)
-                if neu_wunden == 0:
-                    key = "keine Wunde"
-                elif kampfunfaehig(nachher, ko) and not kampfunfaehig(wunden, ko):
-                    key = "kampfunfähig"
-                elif wehrlos(initiative, nachher, ko) and not wehrlos(initiative, wunden, ko):
-                    key = "wehrlos"
-                elif verletzungsstufe(nachher, ko) > vorher:
-                    key = "schlimmere Verletzung"
-                else:
-                    key = "Wunden"
-                out[key] += pz * ps
+                _, neu = trefferschaden(summe, kat, ruestung, optionen, halbiert=halbiert)
+                out_t[(zone.schluessel, neu) if neu else (None, 0)] += pf * ps * zone.flaechen / 20
+        return out_t
+
+    patzer_wunden: dict[tuple[str | None, int], float] = defaultdict(float)
+    patzer_wunden[(None, 0)] = 4 / 6  # W6 3–6: kein Schaden
+    for zone in ZONEN:
+        ruestung = ziel.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)]
+        for w6 in range(1, 7):
+            neu = max(0, w6 - ruestung)
+            patzer_wunden[(zone.schluessel, neu) if neu else (None, 0)] += 2 / 6 / 6 * zone.flaechen / 20
+    ohne_patzer = {(None, 0): 1.0}
+
+    @lru_cache(maxsize=None)
+    def einordnen(treffer_: tuple[str | None, int], patzer_: tuple[str | None, int], getroffen: bool) -> str:
+        nachher = wunden
+        for zone, neu in (treffer_, patzer_):
+            if zone is not None and neu:
+                nachher = wunden_hinzu(nachher, zone, neu)
+        if nachher == wunden:
+            return "keine Wunde" if getroffen else "kein Treffer"
+        return schwere(nachher)
+
+    @lru_cache(maxsize=None)
+    def schwere(nachher: tuple[int, ...]) -> str:
+        if kampfunfaehig(nachher, ko) and not kampfunfaehig(wunden, ko):
+            return "kampfunfähig"
+        if wehrlos(initiative, nachher, ko) and not wehrlos(initiative, wunden, ko):
+            return "wehrlos"
+        if verletzungsstufe(nachher, ko) > vorher:
+            return "schlimmere Verletzung"
+        return "Wunden"
+
+    out = {k: 0.0 for k in FOLGEN}
+    for (kat, mit_meister, patzer), p in sonder.items():
+        if not p:
+            continue
+        pw = patzer_wunden if patzer and not optionen.alte_patzertabelle else ohne_patzer
+        for t, pt in treffer_wunden(kat, mit_meister).items():
+            for f, pf in pw.items():
+                out[einordnen(t, f, kat != "verfehlt")] += float(p) * pt * pf
     return out
 
 

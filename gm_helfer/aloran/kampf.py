@@ -606,7 +606,7 @@ def vorschau(
     v = kampf.kaempfer_namens(ziel)
     basis = initiativewert(v.werte) if kampf.optionen.wehrlos_ohne_w10 else v.initiative
     folgen = folgen_chancen(ac.exakt, art, v.werte, v.wunden, initiative=basis, ausdauer=v.ausdauer,
-                            halbiert=zweitwaffe, optionen=kampf.optionen, meister=ac.exakt_meister)
+                            halbiert=zweitwaffe, optionen=kampf.optionen, sonder=ac.exakt_sonder)
     return Vorschau(la, v_art is not None, ac, folgen, art.schaden_text)
 
 

@@ -12,6 +12,7 @@ gilt nach der Gesamtzahl der Wunden gegen KO×n.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from .daten import (
     LEBENSWICHTIGE_ZONEN,
@@ -32,6 +33,7 @@ def pruefe_konstitution(konstitution: int) -> int:
     return konstitution
 
 
+@lru_cache(maxsize=256)
 def wundschwellen(konstitution: int, anzahl: int = 3) -> tuple[int, ...]:
     """Die Wundschwellen einer Zone: KO×1, KO×2, KO×3 (Trefferzonen-Tabelle: 3 je Zone).
 

@@ -299,3 +299,73 @@ def test_folgen_chancen_mit_meister_bonus_gleich_aufzaehlung_des_live_austauschs
     ohne = chancen.folgen_chancen(vs.chancen.exakt, aloran.angriffsarten(a)[0], v, v0.wunden,
                                   initiative=v0.initiative)
     assert any(abs(ohne[k] - vs.folgen[k]) > 1e-9 for k in ohne)
+
+
+def test_folgen_chancen_mit_patzer_des_ziels_gleich_aufzaehlung_des_live_austauschs():
+    """Patzt das Ziel bei der Parade (W6 1–2: W6 Schaden in einer W20-Zone), verletzt es sich
+    selbst – auch wenn die Attacke verfehlt. Vorschau gegen alle eingetippten Würfel: Angriff
+    2 W10, Parade 2 W10 (Stufe 1: jede Eins patzt), Zone, 1W3, Patzer-W6, -Schaden, -Zone.
+    Gleichwertige W20-Seiten (dieselbe Zone) werden mit ihrer Zahl gewichtet."""
+    from gm_helfer.aloran.daten import ZONEN
+    from gm_helfer.aloran.werte import ATTRIBUTE
+
+    attr = {a: 1 for a in ATTRIBUTE} | {"konstitution": 1}
+    a = beispielwerte(name="A", attribute=attr, spezialisierungen={"schwert": 1},
+                      waffen=(Waffe("Klinge", "schwert", "Hieb", "1W3"),))
+    v = beispielwerte(name="V", attribute=attr, spezialisierungen={"schwert": 1}, ruestung=(0, 1, 0, 2, 0, 0, 3),
+                      waffen=(Waffe("Klinge", "schwert", "Hieb", "1W3"),))
+    kampf = neuer_kampf([a, v])
+    kampf = aloran.anwenden(kampf, aloran.initiative_ereignis(kampf, augen={"A": "5", "V": "5"}))
+    vs = aloran.kampf.vorschau(kampf, "A", "V", "Klinge", "Parade: Klinge")
+    assert (vs.lage.angriff_pool, vs.lage.verteidigung_pool, vs.lage.verteidigung_talentstufe) == (2, 2, 1)
+    v0 = kampf.kaempfer_namens("V")
+    seiten = [(str(z.von), z.flaechen) for z in ZONEN]  # ein W20-Wert je Zone, gewichtet
+
+    def folge(e, getroffen):
+        nachher = aloran.anwenden(kampf, e).kaempfer_namens("V")
+        if nachher.wunden == v0.wunden:
+            return "keine Wunde" if getroffen else "kein Treffer"
+        if nachher.kampfunfaehig:
+            return "kampfunfähig"
+        if nachher.ist_wehrlos():
+            return "wehrlos"
+        return "schlimmere Verletzung" if nachher.wundstufe > v0.wundstufe else "Wunden"
+
+    gruppen, beispiel = Counter(), {}
+    neutral = {"angriff_patzer": "3", "verteidigung_patzer": "3", "angriff_meister": "3",
+               "verteidigung_meister": "3", "zone": "1", "schaden": "1"}
+    for fa in itertools.product(range(1, 11), repeat=2):
+        for fv in itertools.product(range(1, 11), repeat=2):
+            e = angriff_ereignis(kampf, "A", "V", "Klinge", "Parade: Klinge",
+                                 augen=neutral | {"angriff": list(fa), "verteidigung": list(fv)})
+            schluessel = (e.daten["kategorie"], "Patzer von V" in e.text)
+            gruppen[schluessel] += 1
+            beispiel.setdefault(schluessel, (list(fa), list(fv)))
+    assert any(p for (_, p) in gruppen) and any(k != "verfehlt" for (k, _) in gruppen)
+    zaehler = Counter()
+    treffer_faelle = [(z, g, s) for z, g in seiten for s in (1, 2, 3)]  # Gewicht g: W20-Seiten der Zone
+    for (kat, patzer), anzahl in gruppen.items():
+        fa, fv = beispiel[(kat, patzer)]
+        tr = treffer_faelle if kat != "verfehlt" else [("1", 20, 1)]  # ohne Treffer: Zone/Schaden egal
+        tr_gesamt = 60 if kat != "verfehlt" else 20
+        # W6 1–2: Schaden × Zone; W6 3–6 brauchen keinen weiteren Würfel (Gewicht 6 × 20)
+        pz = ([(w6, d, z, g) for w6 in (1, 2) for d in range(1, 7) for z, g in seiten]
+              + [(w6, 1, "1", 6 * 20) for w6 in range(3, 7)]) if patzer else []
+        for zone, g_zone, s in tr:
+            gewicht = anzahl * g_zone * (60 // tr_gesamt if kat != "verfehlt" else 3)
+            if not patzer:
+                augen = neutral | {"angriff": fa, "verteidigung": fv, "zone": zone, "schaden": str(s)}
+                e = angriff_ereignis(kampf, "A", "V", "Klinge", "Parade: Klinge", augen=augen)
+                zaehler[folge(e, kat != "verfehlt")] += gewicht * 6 * 6 * 20
+                continue
+            for w6, d, pzone, g_p in pz:
+                augen = neutral | {"angriff": fa, "verteidigung": fv, "zone": zone, "schaden": str(s),
+                                   "verteidigung_patzer": str(w6), "verteidigung_patzer_schaden": str(d),
+                                   "verteidigung_patzer_zone": pzone}
+                e = angriff_ereignis(kampf, "A", "V", "Klinge", "Parade: Klinge", augen=augen)
+                zaehler[folge(e, kat != "verfehlt")] += gewicht * g_p
+    gesamt = 10 ** 4 * 60 * 6 * 6 * 20
+    assert sum(zaehler.values()) == gesamt
+    for k, p in vs.folgen.items():
+        assert p == pytest.approx(zaehler[k] / gesamt, abs=1e-12), k
+    assert vs.folgen["kein Treffer"] < vs.chancen.kategorien.verfehlt  # Selbstverletzung trotz Fehlschlag
