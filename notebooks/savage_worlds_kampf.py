@@ -112,8 +112,11 @@ def _(geprueft):
 def _():
     get_sitzung, set_sitzung = mo.state(None)
     get_meldung, set_meldung = mo.state("")
+    # Auswahl (wer handelt, Ziel, Waffe, Lage) überlebt jeden Schritt: die Listen werden nach
+    # jedem Schritt neu gebaut (frische Knöpfe), ihr Wert kommt aus diesem Zustand.
+    get_auswahl, set_auswahl = mo.state({})
     wuerfel_rng = random.Random()
-    return get_meldung, get_sitzung, set_meldung, set_sitzung, wuerfel_rng
+    return get_auswahl, get_meldung, get_sitzung, set_auswahl, set_meldung, set_sitzung, wuerfel_rng
 
 
 @app.cell
@@ -172,6 +175,12 @@ def _(get_sitzung):
     verlauf = get_sitzung()[0] if get_sitzung() is not None else None
     kampf = verlauf.zustand if verlauf is not None else None
     return kampf, verlauf
+
+
+@app.function
+def merken(set_auswahl, schluessel):
+    """on_change für eine Auswahlliste: ihr Wert bleibt über den nächsten Schritt erhalten."""
+    return lambda wert: set_auswahl(lambda alt: {**alt, schluessel: wert})
 
 
 @app.function
@@ -333,31 +342,41 @@ def _(get_sitzung, hinterhalt_wahl, opfer_wahl, set_meldung, set_sitzung, ueberr
 
 
 @app.cell
-def _(kampf):
+def _(get_auswahl, kampf, set_auswahl):
     mo.stop(kampf is None or not sitzung.angreifer(kampf))
     _wer = sitzung.angreifer(kampf)
-    angreifer_wahl = mo.ui.dropdown(options=_wer, value=_wer[0], label="Wer handelt")
+    angreifer_wahl = mo.ui.dropdown(
+        options=_wer, value=sitzung.behalten(_wer, get_auswahl().get("angreifer")), label="Wer handelt",
+        on_change=merken(set_auswahl, "angreifer"),
+    )
     return (angreifer_wahl,)
 
 
 @app.cell
-def _(angreifer_wahl, kampf):
+def _(angreifer_wahl, get_auswahl, kampf, set_auswahl):
+    _gemerkt = get_auswahl()
     _ziele = sitzung.ziele(kampf, angreifer_wahl.value)
     _waffen = sitzung.waffen(kampf, angreifer_wahl.value)
-    ziel_wahl = mo.ui.dropdown(options=_ziele, value=_ziele[0] if _ziele else None, label="Ziel")
-    waffe_wahl = mo.ui.dropdown(options=_waffen, value=_waffen[0] if _waffen else None, label="Waffe")
+    ziel_wahl = mo.ui.dropdown(
+        options=_ziele, value=sitzung.behalten(_ziele, _gemerkt.get("ziel")), label="Ziel", on_change=merken(set_auswahl, "ziel")
+    )
+    waffe_wahl = mo.ui.dropdown(
+        options=_waffen, value=sitzung.behalten(_waffen, _gemerkt.get("waffe")), label="Waffe", on_change=merken(set_auswahl, "waffe")
+    )
+    _lage = sitzung.lage_auswahl(_gemerkt.get("lage"))
     lage_wahl = mo.ui.dictionary(
         {
-            "reichweite": mo.ui.dropdown(options=["kurz", "mittel", "lang"], value="kurz", label="Reichweite"),
-            "beleuchtung": mo.ui.dropdown(options=["hell", "düster", "dunkel", "stockfinster"], value="hell", label="Licht"),
-            "deckung": mo.ui.dropdown(options=["keine", "leicht", "mittel", "schwer", "nahezu voll"], value="keine", label="Deckung"),
-            "ziel_geduckt": mo.ui.checkbox(label="Ziel geduckt"),
-            "ziel_liegt": mo.ui.checkbox(label="Ziel liegt"),
-            "blind": mo.ui.checkbox(label="Blindes Feuer"),
-            "blitzhieb": mo.ui.checkbox(label="Blitzhieb"),
-            "aktionen": mo.ui.number(start=1, stop=4, step=1, value=1, label="Aktionen diese Runde"),
-            "sonstiges": mo.ui.number(start=-10, stop=10, step=1, value=0, label="Sonstiger Modifikator"),
-        }
+            "reichweite": mo.ui.dropdown(options=["kurz", "mittel", "lang"], value=_lage["reichweite"], label="Reichweite"),
+            "beleuchtung": mo.ui.dropdown(options=["hell", "düster", "dunkel", "stockfinster"], value=_lage["beleuchtung"], label="Licht"),
+            "deckung": mo.ui.dropdown(options=["keine", "leicht", "mittel", "schwer", "nahezu voll"], value=_lage["deckung"], label="Deckung"),
+            "ziel_geduckt": mo.ui.checkbox(value=_lage["ziel_geduckt"], label="Ziel geduckt"),
+            "ziel_liegt": mo.ui.checkbox(value=_lage["ziel_liegt"], label="Ziel liegt"),
+            "blind": mo.ui.checkbox(value=_lage["blind"], label="Blindes Feuer"),
+            "blitzhieb": mo.ui.checkbox(value=_lage["blitzhieb"], label="Blitzhieb"),
+            "aktionen": mo.ui.number(start=1, stop=4, step=1, value=_lage["aktionen"], label="Aktionen diese Runde"),
+            "sonstiges": mo.ui.number(start=-10, stop=10, step=1, value=_lage["sonstiges"], label="Sonstiger Modifikator"),
+        },
+        on_change=merken(set_auswahl, "lage"),
     )
     return lage_wahl, waffe_wahl, ziel_wahl
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -322,6 +322,21 @@ def waffen(zustand: Kampfzustand, wer: str | None) -> list[str]:
     if not wer:
         return []
     return [w.name for w in zustand.kaempfer_namens(wer).waffen] + ["Waffenlos"]
+
+
+def behalten(optionen: Sequence[str], gemerkt: str | None) -> str | None:
+    """Wert einer neu gebauten Auswahlliste: die gemerkte Wahl, solange es sie noch gibt, sonst
+    der erste Eintrag (damit der Spielleiter nach einem Schritt nicht neu wählen muss)."""
+    if gemerkt is not None and gemerkt in optionen:
+        return gemerkt
+    return optionen[0] if optionen else None
+
+
+def lage_auswahl(gemerkt: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Werte der Lage-Bedienelemente: die Standardlage (``Angriffssituation()``), überschrieben
+    mit der zuletzt gewählten Lage."""
+    standard = k.Angriffssituation().als_dict()
+    return {**standard, **{n: v for n, v in (gemerkt or {}).items() if n in standard}}
 
 
 def namen(zustand: Kampfzustand, bedingung: str) -> list[str]:

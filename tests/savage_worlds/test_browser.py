@@ -37,6 +37,11 @@ def _warte_auf_schritte(seite, mindestens: int) -> int:
     raise AssertionError(f"Nach dem Klick stehen nur {_schritte(seite)} Schritte im Protokoll, erwartet {mindestens}.")
 
 
+def _gewaehlt(seite, name) -> str:
+    """Text der gewählten Option einer Auswahlliste."""
+    return seite.get_by_role("combobox", name=name, exact=True).first.evaluate("s => s.options[s.selectedIndex].text")
+
+
 def _falls_da_klicken(seite, name, warte_fertig) -> bool:
     knopf = seite.get_by_role("button", name=name)
     if knopf.count() and knopf.first.is_visible():
@@ -59,6 +64,7 @@ def test_eine_ganze_runde_live(browser_seite, warte_fertig, keine_zellfehler, tm
     # eine Karte je Wildcard und je Statistengruppe (Söldner handeln auf Brakkas Karte)
     expect(seite.locator("#sw-karten svg.karte")).to_have_count(7, timeout=30_000)
     assert "Runde 1" in _text(seite, "sw-lage")
+    geprueft = False
     for _ in range(10):
         if "alle haben gehandelt" in _text(seite, "sw-lage"):
             break
@@ -69,14 +75,42 @@ def test_eine_ganze_runde_live(browser_seite, warte_fertig, keine_zellfehler, tm
         if seite.locator("#sw-treffer").count():
             assert "%" in _text(seite, "sw-treffer")
         vorher = _schritte(seite)
+        ziel = seite.get_by_role("combobox", name="Ziel", exact=True)
+        gewaehlt = None
+        if not geprueft and ziel.count() and ziel.first.locator("option").count() >= 2:
+            # Auswahl wechseln (nicht der Standard), dann würfeln: die Wahl muss den Schritt überleben
+            jetzt = _gewaehlt(seite, "Ziel")
+            gewaehlt = [t for t in ziel.first.locator("option").all_inner_texts() if t not in (jetzt, "--")][-1]
+            ziel.first.select_option(label=gewaehlt)
+            warte_fertig(seite)
+            deckung = seite.get_by_role("combobox", name="Deckung", exact=True).first
+            deckung.select_option(label="leicht")
+            warte_fertig(seite)
         if _falls_da_klicken(seite, "Angriff würfeln", warte_fertig) and "⚠" not in _text(seite, "sw-meldung"):
             _warte_auf_schritte(seite, vorher + 1)
+            if gewaehlt is not None:
+                geprueft = True
+                seite.wait_for_timeout(1500)
+                assert _schritte(seite) == vorher + 1, "Ein Klick darf genau einen Schritt auslösen."
+                expect(seite.get_by_role("combobox", name="Ziel", exact=True).first).to_have_value(
+                    re.compile(".+"), timeout=10_000)
+                assert _gewaehlt(seite, "Ziel") == gewaehlt, (
+                    "Das Ziel ist nach dem Schritt zurückgesprungen: "
+                    + str(seite.get_by_role("combobox", name="Ziel", exact=True).first.evaluate("s => [...s.options].map(o => o.text + '=' + o.value + (o.selected ? '*' : ''))"))
+                    + _text(seite, "sw-meldung"))
+                assert _gewaehlt(seite, "Deckung") == "leicht", "Die Lage ist nach dem Schritt zurückgesprungen."
+                # eine andere Wahl nach dem Klick löst den alten Klick nicht noch einmal aus
+                seite.get_by_role("combobox", name="Deckung", exact=True).first.select_option(label="keine")
+                warte_fertig(seite)
+                seite.wait_for_timeout(1500)
+                assert _schritte(seite) == vorher + 1, "Eine neue Wahl hat den letzten Angriff erneut ausgelöst."
         for _ in range(4):  # Feuerrate: mehrere Treffer
             if not _falls_da_klicken(seite, "Schaden würfeln", warte_fertig):
                 break
         _falls_da_klicken(seite, "Außer-Gefecht-Probe", warte_fertig)
         _klicken(seite, "Zug beenden", warte_fertig)
     expect(seite.locator("#sw-lage").first).to_contain_text("alle haben gehandelt", timeout=30_000)
+    assert geprueft, "Kein Angriff mit geänderter Auswahl gespielt – die Auswahl-Prüfung lief nicht."
     protokoll = seite.get_by_role("table").last.inner_text()
     assert "Savage Worlds ›" in protokoll
     assert "greift" in seite.content()

@@ -78,3 +78,18 @@ def test_anzeigen():
 def test_beispiel_runde():
     v = sitzung.beispiel_runde(seed=4)
     assert v.zustand.runde == 1 and len(v.zustand.karten) == 7
+
+
+def test_auswahl_bleibt_nach_einem_schritt():
+    """Die Auswahllisten werden nach jedem Schritt neu gebaut; ihr Wert ist die gemerkte Wahl,
+    solange sie noch angeboten wird."""
+    assert sitzung.behalten(["Brakka", "Mira"], "Mira") == "Mira"
+    assert sitzung.behalten(["Brakka", "Mira"], "Wolf 1") == "Brakka"
+    assert sitzung.behalten(["Brakka", "Mira"], None) == "Brakka"
+    assert sitzung.behalten([], "Mira") is None
+    lage = sitzung.lage_auswahl({"deckung": "schwer", "aktionen": 2, "unbekannt": 5})
+    assert lage["deckung"] == "schwer" and lage["aktionen"] == 2 and "unbekannt" not in lage
+    assert lage["beleuchtung"] == "hell"
+    # die Lage ergibt wieder eine gültige Angriffssituation
+    assert k.Angriffssituation.aus_werten(lage).deckung == "schwer"
+    assert sitzung.lage_auswahl(None) == k.Angriffssituation().als_dict()
