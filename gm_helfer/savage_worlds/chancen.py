@@ -68,6 +68,20 @@ def _auswerten_ueber(
     return {k: math.fsum(v) for k, v in aus.items()}
 
 
+_AUSWERTUNGEN = {
+    "ausser_gefecht": ausser_gefecht_auswerten,
+    "ausbluten": ausbluten_auswerten,
+    "gesamt": lambda e: e.gesamt,
+}
+
+
+@lru_cache(maxsize=4096)
+def _ausgaenge(seiten: int, bonus: int, wildcard: bool, modifikator: int, art: str) -> Mapping:
+    """Zwischengespeichert: Verteilung der Ausgänge einer Probe gegen MW 4 nach ``art``
+    (Außer-Gefecht-Probe, Ausbluten-Probe oder Gesamtergebnis) – der teure, wiederholte Teil."""
+    return MappingProxyType(_auswerten_ueber(Eigenschaft(seiten, bonus), wildcard, modifikator, 4, _AUSWERTUNGEN[art]))
+
+
 @lru_cache(maxsize=4096)
 def _probe_verteilung(
     seiten: int, bonus: int, wildcard: bool, modifikator: int, mindestwurf: int
@@ -307,7 +321,8 @@ def ausser_gefecht_chancen(
     konstitution: str | Eigenschaft = "W6", modifikator: int = 0, wildcard: bool = True
 ) -> AusserGefechtChancen:
     """Außer-Gefecht-Probe: Konstitution (mit Wundabzügen in ``modifikator``)."""
-    aus = _auswerten_ueber(eigenschaft(konstitution), wildcard, modifikator, 4, ausser_gefecht_auswerten)
+    eig = eigenschaft(konstitution)
+    aus = _ausgaenge(eig.seiten, eig.bonus, wildcard, modifikator, "ausser_gefecht")
     return AusserGefechtChancen(*(aus.get(k, 0.0) for k in ("tod", "fehlschlag", "erfolg", "steigerung")))
 
 
@@ -340,7 +355,8 @@ def ausbluten_chancen(
     """
     if runden < 1:
         raise ValueError("Es braucht mindestens eine Runde.")
-    aus = _auswerten_ueber(eigenschaft(konstitution), wildcard, modifikator, 4, ausbluten_auswerten)
+    eig = eigenschaft(konstitution)
+    aus = _ausgaenge(eig.seiten, eig.bonus, wildcard, modifikator, "ausbluten")
     p_tod, p_weiter = aus.get("tod", 0.0), aus.get("weiter", 0.0)
     p_hilfe = probe_chancen(heilen, heilen_wildcard, heilen_modifikator).erfolg if heilen else 0.0
     tod_bis: list[float] = []
@@ -371,7 +387,7 @@ def erholung_chancen(
 
 
 def _gesamt_verteilung(eig: Eigenschaft, wildcard: bool, modifikator: int) -> dict[int, float]:
-    return _auswerten_ueber(eig, wildcard, modifikator, 4, lambda e: e.gesamt)
+    return _ausgaenge(eig.seiten, eig.bonus, wildcard, modifikator, "gesamt")
 
 
 def unterbrechen_chancen(

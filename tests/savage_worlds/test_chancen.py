@@ -233,3 +233,37 @@ def test_stufen_und_erfolg_je_wuerfel():
     e = erfolg_je_wuerfel(6)
     assert e["W8 Wildcard"] == pytest.approx(sw.probe_chancen("W8", True, 0, 6).erfolg)
     assert all(e[f"W{s} Wildcard"] > e[f"W{s} Statist"] for s in (4, 6, 8, 10, 12))
+
+
+def test_ausser_gefecht_und_ausbluten_aus_dem_zwischenspeicher():
+    """Der wiederholte Aufruf rechnet nicht neu (Cache-Treffer) und liefert dasselbe."""
+    from gm_helfer.savage_worlds.chancen import _ausgaenge
+
+    erst_ag = sw.ausser_gefecht_chancen(konstitution="W10", modifikator=-2)
+    erst_ab = sw.ausbluten_chancen(konstitution="W10", modifikator=-2, runden=3)
+    treffer = _ausgaenge.cache_info().hits
+    assert sw.ausser_gefecht_chancen(konstitution="W10", modifikator=-2) == erst_ag
+    assert sw.ausbluten_chancen(konstitution="W10", modifikator=-2, runden=7).tod_bis_runde[:3] == pytest.approx(
+        erst_ab.tod_bis_runde, abs=1e-15)
+    assert _ausgaenge.cache_info().hits == treffer + 2
+
+
+def _gesamt_aufgezaehlt(seiten, wildcard, mod):
+    """Gesamtergebnis einer Probe, unabhängig aufgezählt (Wildcard behält das Höhere)."""
+    aus: dict[int, Fraction] = {}
+    wild = explodierend(6) if wildcard else {0: Fraction(1)}
+    for t, pt in explodierend(seiten).items():
+        for w, pw in wild.items():
+            g = max(t, w) + mod
+            aus[g] = aus.get(g, 0) + pt * pw
+    return aus
+
+
+def test_unterbrechen_gegen_aufzaehlung_ungleich():
+    a = _gesamt_aufgezaehlt(8, True, -1)
+    b = _gesamt_aufgezaehlt(6, False, 0)
+    zuerst = sum(pa * pb for x, pa in a.items() for y, pb in b.items() if x > y)
+    gleich = sum(pa * pb for x, pa in a.items() for y, pb in b.items() if x == y)
+    r = unterbrechen_chancen("W8", "W6", gegner_wildcard=False, modifikator=-1)
+    assert r["unterbricht"] == pytest.approx(float(zuerst), abs=1e-10)
+    assert r["gleichzeitig"] == pytest.approx(float(gleich), abs=1e-10)
