@@ -270,7 +270,7 @@ def _(
                 [
                     mo.md(f"**<span id='w100-initiative-titel'>{ini_eingabe.titel}</span>**"),
                     mo.hstack([ini_knopf], justify="start"),
-                    mo.md("… oder die echten W100 eintippen (`00` = 100):"),
+                    mo.md("… oder die echten W100 eintippen (`00` = 100; leere Felder würfelt das Programm):"),
                     mo.hstack(list(ini_augen.elements.values()), justify="start", wrap=True),
                     mo.hstack([ini_eingetippt_knopf], justify="start"),
                 ]
@@ -299,10 +299,10 @@ def _(ablage, ini_knopf, verlauf, wuerfel_rng):
 
 
 @app.cell
-def _(ablage, ini_augen, ini_eingetippt_knopf, verlauf):
+def _(ablage, ini_augen, ini_eingetippt_knopf, verlauf, wuerfel_rng):
     mo.stop(not ini_eingetippt_knopf.value)
     _augen = sitzung.augen_aus_text(ini_augen.value)
-    handeln(verlauf, lambda k: sitzung.initiative_wuerfeln(k, augen=_augen), ablage)
+    handeln(verlauf, lambda k: sitzung.initiative_wuerfeln(k, rng=wuerfel_rng, augen=_augen), ablage)
     return
 
 

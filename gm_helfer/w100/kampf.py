@@ -329,19 +329,27 @@ def sieger(kampf: Kampf) -> str | None:
 def initiative_wuerfe(
     kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None
 ) -> dict[str, wuerfel.Wuerfelwurf]:
-    """Würfelschicht: ein W100 je kampffähigem Beteiligten (gewürfelt oder eingetippt)."""
-    if (rng is None) == (augen is None):
-        raise TypeError("Genau eines von rng und augen angeben.")
+    """Würfelschicht: ein W100 je kampffähigem Beteiligten (gewürfelt oder eingetippt).
+
+    Nur ``augen``: jeder braucht einen eingetippten Wurf. Nur ``rng``: das Programm würfelt
+    für alle. Beides: eingetippt, wer in ``augen`` steht (die Spieler mit echten Würfeln),
+    für die anderen würfelt das Programm (z. B. die Gegner des SL).
+    """
+    if rng is None and augen is None:
+        raise TypeError("rng (Programm würfelt) oder augen (eingetippt) angeben.")
+    augen = dict(augen or {})
+    aktiv = [k for k in kampf.kaempfer if k.kampffaehig(kampf.optionen)]
+    fremd = sorted(set(augen) - {k.name for k in aktiv})
+    if fremd:
+        raise W100Fehler(f"Eingetippte Initiative für {', '.join(fremd)}: nicht (kampffähig) im Kampf.")
     ergebnis = {}
-    for k in kampf.kaempfer:
-        if not k.kampffaehig(kampf.optionen):
-            continue
-        if augen is not None:
-            if k.name not in augen:
-                raise W100Fehler(f"Für {k.name} fehlt der Initiativewurf.")
+    for k in aktiv:
+        if k.name in augen:
             ergebnis[k.name] = w100(augen=augen[k.name])
-        else:
+        elif rng is not None:
             ergebnis[k.name] = w100(rng=rng)
+        else:
+            raise W100Fehler(f"Für {k.name} fehlt der Initiativewurf.")
     return ergebnis
 
 
@@ -371,10 +379,17 @@ def initiative_ereignis(
         {"werte": werte},
         regel=REGEL_INITIATIVE,
         eingetippt=any(w["eingetippt"] for w in werte.values()),
-        text="Initiative: " + ", ".join(
-            f"{n} {w['wert']}" for n, w in sorted(werte.items(), key=lambda x: -x[1]["wert"])
-        ),
+        text="Initiative: " + _initiative_text(werte),
     )
+
+
+def _initiative_text(werte: Mapping[str, Mapping[str, Any]]) -> str:
+    """„Wolf 220, John 125“ – bei gemischten Würfen mit dem Hinweis, wer vom Programm kam."""
+    text = ", ".join(f"{n} {w['wert']}" for n, w in sorted(werte.items(), key=lambda x: -x[1]["wert"]))
+    programm = [n for n, w in werte.items() if not w["eingetippt"]]
+    if programm and len(programm) < len(werte):
+        text += f" (vom Programm gewürfelt: {', '.join(programm)})"
+    return text
 
 
 def ergreifen_ereignis(kampf: Kampf, name: str) -> Ereignis:
@@ -442,8 +457,10 @@ def neue_runde_ereignis(
         if rng is not None or augen is not None:
             raise W100Fehler("Die gespeicherte Reihenfolge gilt weiter – hier wird nicht gewürfelt.")
         art = "gespeicherte Reihenfolge"
+    werte_text = f" Initiative: {_initiative_text(daten['werte'])}." if "werte" in daten else ""
     return Ereignis("neue_runde", daten, regel=REGEL_INITIATIVE, eingetippt=eingetippt,
-                    text=f"Runde {kampf.runde + 1} beginnt ({art}); Effekte ticken, Flee regeneriert.")
+                    text=f"Runde {kampf.runde + 1} beginnt ({art}); Effekte ticken, Flee regeneriert."
+                         + werte_text)
 
 
 # --------------------------------------------------------------------------- Handlungen

@@ -341,10 +341,10 @@ def initiative_wuerfeln(kampf: Kampf, *, rng: Any = None, augen: Mapping[str, An
 
 
 def neue_runde(kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None) -> Ereignis:
-    """Neue Runde; gewürfelt (``rng``) oder eingetippt (``augen``) wird nur, wenn der Kampf
-    neu würfeln lässt – sonst gilt die gespeicherte Reihenfolge."""
+    """Neue Runde; gewürfelt (``rng``) und/oder eingetippt (``augen``; wer fehlt, würfelt mit
+    ``rng``) wird nur, wenn der Kampf neu würfeln lässt – sonst gilt die gespeicherte Reihenfolge."""
     if kampf.optionen.initiative_neu_wuerfeln:
-        return neue_runde_ereignis(kampf, rng=None if augen else rng, augen=augen or None)
+        return neue_runde_ereignis(kampf, rng=rng, augen=augen or None)
     return neue_runde_ereignis(kampf)
 
 

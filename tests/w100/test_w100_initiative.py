@@ -142,3 +142,26 @@ def test_initiative_leiter(john, ork, wolf):
         ("Wolf", 3, "als Nächstes"), ("John", 2, "noch 2 Züge"), ("Ork", 1, "noch ein Zug")]
     kampf = anwenden(kampf, w100.zug_beginn_ereignis(kampf))
     assert w100.initiative_leiter(kampf)[0]["status"] == "am Zug"
+
+
+def test_gemischt_eingetippt_und_vom_programm(john, ork, wolf):
+    """Spieler tippen ihre echten Würfel ein, für die anderen würfelt das Programm."""
+    kampf = neuer_kampf([john(), ork(), wolf()])
+    rng = random.Random(3)
+    erwartet = random.Random(3)
+    e = w100.initiative_ereignis(kampf, rng=rng, augen={"John": "00"})
+    werte = e.daten["werte"]
+    assert werte["John"] == {"natuerlich": 100, "bonus": 45, "wert": 145, "eingetippt": True}
+    # Ork und Wolf würfeln in der Reihenfolge der Aufstellung mit demselben rng
+    ork_wurf = w100.w100(rng=erwartet).natuerlich
+    wolf_wurf = w100.w100(rng=erwartet).natuerlich
+    assert (werte["Ork"]["natuerlich"], werte["Wolf"]["natuerlich"]) == (ork_wurf, wolf_wurf)
+    assert not werte["Ork"]["eingetippt"] and not werte["Wolf"]["eingetippt"]
+    assert e.eingetippt and "vom Programm gewürfelt: Ork, Wolf" in e.text
+    with pytest.raises(W100Fehler, match="Gandalf"):
+        w100.initiative_ereignis(kampf, rng=rng, augen={"Gandalf": 50})
+    with pytest.raises(W100Fehler, match="fehlt"):
+        w100.initiative_ereignis(kampf, augen={"John": 50})
+    # alle eingetippt: kein Hinweis
+    alle = w100.initiative_ereignis(kampf, rng=rng, augen={"John": 1, "Ork": 2, "Wolf": 3})
+    assert "Programm" not in alle.text
