@@ -101,6 +101,7 @@ def _(geprueft):
             "wegstecken_beendet_angeschlagen": mo.ui.checkbox(label="Alles weggesteckt beendet auch altes Angeschlagen"),
             "erholung_erfolg_handelt": mo.ui.checkbox(label="Erholung: Erfolg genügt zum Handeln (SWADE)"),
             "sprintwuerfel_explodiert": mo.ui.checkbox(label="Sprintwürfel explodiert"),
+            "kritischer_fehlschlag_alle_wuerfel": mo.ui.checkbox(label="Feuerrate: kritisch erst, wenn alle Würfel 1 zeigen"),
         }
     )
     grosse_gruppen = mo.ui.checkbox(label="Große Gruppen: eine Karte je Seite")

@@ -157,6 +157,8 @@ def mehrfach_chancen(
     wildcard: bool = True,
     modifikator: int = 0,
     mindestwurf: int = 4,
+    *,
+    kritisch_alle: bool = False,
 ) -> dict[tuple[int, int], float]:
     """Feuerrate oder Blitzhieb: ``anzahl`` Eigenschaftswürfel und höchstens ein Wildcard-Würfel.
 
@@ -188,7 +190,8 @@ def mehrfach_chancen(
         p_eig = math.prod(p for _, p in kombi)
         for w, pw in wild_klassen:
             ergebnisse = probe_auswerten(
-                [s for s, _ in kombi], w, bonus=eig.bonus, modifikator=modifikator, mindestwurf=mindestwurf
+                [s for s, _ in kombi], w, bonus=eig.bonus, modifikator=modifikator, mindestwurf=mindestwurf,
+                kritisch_alle=kritisch_alle,
             )
             treffer = sum(1 for e in ergebnisse if e.erfolg)
             steig = sum(1 for e in ergebnisse if e.steigerungen)

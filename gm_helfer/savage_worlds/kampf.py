@@ -719,7 +719,8 @@ def ereignis_angriff(
     Feuerrate und Blitzhieb werfen mehrere Würfel mit nur einem Wildcard-Würfel."""
     werte = angriffs_werte(zustand, angreifer, ziel, waffe, situation)
     probe = wuerfle_probe(werte["eigenschaft"], wildcard=werte["wildcard"], modifikator=werte["modifikator"],
-                          mindestwurf=werte["mindestwurf"], anzahl=werte["anzahl"], rng=rng, augen=augen)
+                          mindestwurf=werte["mindestwurf"], anzahl=werte["anzahl"], rng=rng, augen=augen,
+                          kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
     treffer = [e for e in probe.ergebnisse if e.erfolg]
     mods = ", ".join(f"{n} {v:+d}" for n, v in werte["modifikatoren"]) or "keine Modifikatoren"
     if treffer:

@@ -38,6 +38,15 @@ class Optionen:
     dass der Sprintwürfel explodiert; Standard: er explodiert nicht (er ist kein Schadenswurf
     und keine Eigenschaftsprobe). ``True``: er explodiert."""
 
+    kritischer_fehlschlag_alle_wuerfel: bool = False
+    """Kritischer Fehlschlag mit mehreren Eigenschaftswürfeln (Feuerrate, Blitzhieb). Der
+    Regeltext regelt nur: „Nur ein Wildcard-Würfel pro Aktion … Der Wildcard-Würfel ersetzt
+    entweder einen der normalen Fertigkeitswürfel oder er fällt weg“; DESIGN.md nennt den
+    Einzelwurf („trait die and wild die both show a natural 1“). Standard: Wildcard-Würfel 1 und
+    mindestens die Hälfte der Eigenschaftswürfel 1 (Lesart des vollständigen Regelwerks).
+    ``True``: erst wenn alle Eigenschaftswürfel und der Wildcard-Würfel 1 zeigen (der Einzelwurf
+    wörtlich auf jeden Würfel übertragen)."""
+
     def als_dict(self) -> dict[str, Any]:
         """JSON-taugliche Form (für den Kopf des Kampfprotokolls)."""
         return asdict(self)

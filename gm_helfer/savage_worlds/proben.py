@@ -131,6 +131,7 @@ def probe_auswerten(
     bonus: int = 0,
     modifikator: int = 0,
     mindestwurf: int = 4,
+    kritisch_alle: bool = False,
 ) -> tuple[Probenergebnis, ...]:
     """Wertet eine Probe aus den Würfelsummen (samt Explosionen) aus.
 
@@ -145,7 +146,9 @@ def probe_auswerten(
         Ein Ergebnis je Eigenschaftswürfel, bestes zuerst. Der Wildcard-Würfel ersetzt den
         schlechtesten Eigenschaftswürfel, wenn er höher ist. Kritischer Fehlschlag: der
         Wildcard-Würfel zeigt 1 und mindestens die Hälfte der Eigenschaftswürfel zeigt 1
-        (bei einem Würfel: beide zeigen 1) – dann misslingt jeder Würfel.
+        (bei einem Würfel: beide zeigen 1) – dann misslingt jeder Würfel. Mit
+        ``kritisch_alle`` (Option ``Optionen.kritischer_fehlschlag_alle_wuerfel``) müssen alle
+        Eigenschaftswürfel eine 1 zeigen.
     """
     summen = sorted(eigenschaftswuerfel, reverse=True)
     if not summen:
@@ -153,7 +156,8 @@ def probe_auswerten(
     kritisch = False
     if wildwuerfel is not None:
         einsen = sum(1 for s in summen if s == 1)
-        kritisch = wildwuerfel == 1 and 2 * einsen >= len(summen)
+        noetig = len(summen) if kritisch_alle else (len(summen) + 1) // 2
+        kritisch = wildwuerfel == 1 and einsen >= noetig
         if wildwuerfel > summen[-1]:
             summen[-1] = wildwuerfel
             summen.sort(reverse=True)
@@ -183,6 +187,8 @@ class Probe:
     wildcard: bool
     modifikator: int
     mindestwurf: int
+    kritisch_alle: bool = False
+    """Kritischer Fehlschlag mit mehreren Würfeln erst, wenn alle Eigenschaftswürfel 1 zeigen."""
 
     @property
     def anzahl(self) -> int:
@@ -200,6 +206,7 @@ class Probe:
             bonus=self.eigenschaft.bonus,
             modifikator=self.modifikator,
             mindestwurf=self.mindestwurf,
+            kritisch_alle=self.kritisch_alle,
         )
 
     @property
@@ -231,6 +238,7 @@ class Probe:
             "wildcard": self.wildcard,
             "modifikator": self.modifikator,
             "mindestwurf": self.mindestwurf,
+            **({"kritisch_alle": True} if self.kritisch_alle else {}),
         }
 
     @classmethod
@@ -241,6 +249,7 @@ class Probe:
             bool(daten["wildcard"]),
             int(daten["modifikator"]),
             int(daten["mindestwurf"]),
+            bool(daten.get("kritisch_alle", False)),
         )
 
 
@@ -261,6 +270,7 @@ def wuerfle_probe(
     anzahl: int = 1,
     rng: Any = None,
     augen: Any = None,
+    kritisch_alle: bool = False,
 ) -> Probe:
     """Wirft eine Probe – mit ``rng`` oder den eingetippten ``augen``.
 
@@ -274,4 +284,4 @@ def wuerfle_probe(
     if anzahl < 1:
         raise ValueError("Eine Probe braucht mindestens einen Eigenschaftswürfel.")
     wurf = wuerfel.wurf(probenausdruck(eig, wildcard=wildcard, anzahl=anzahl), rng=rng, augen=augen)
-    return Probe(eig, wurf, wildcard, modifikator, mindestwurf)
+    return Probe(eig, wurf, wildcard, modifikator, mindestwurf, kritisch_alle)

@@ -64,7 +64,8 @@ def treffer_vorschau(
     w = angriffs_werte(zustand, angreifer, ziel, waffe, situation)
     if w["anzahl"] == 1:
         return probe_ergebnisse(w["eigenschaft"], w["wildcard"], w["modifikator"], w["mindestwurf"])
-    verteilung = mehrfach_chancen(w["eigenschaft"], w["anzahl"], w["wildcard"], w["modifikator"], w["mindestwurf"])
+    verteilung = mehrfach_chancen(w["eigenschaft"], w["anzahl"], w["wildcard"], w["modifikator"], w["mindestwurf"],
+                                  kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
     return {
         "Fehlschlag": math.fsum(p for (t, _), p in verteilung.items() if t == 0),
         "Erfolg": math.fsum(p for (t, s), p in verteilung.items() if t > 0 and s == 0),

@@ -267,3 +267,31 @@ def test_unterbrechen_gegen_aufzaehlung_ungleich():
     r = unterbrechen_chancen("W8", "W6", gegner_wildcard=False, modifikator=-1)
     assert r["unterbricht"] == pytest.approx(float(zuerst), abs=1e-10)
     assert r["gleichzeitig"] == pytest.approx(float(gleich), abs=1e-10)
+
+
+@pytest.mark.parametrize("alle", [False, True])
+def test_mehrfach_chancen_kritisch_gegen_aufzaehlung_drei_w4(alle):
+    """Feuerrate 3 mit W4 (viele Einsen): beide Lesarten des kritischen Fehlschlags gegen eine
+    unabhängige Aufzählung aller Würfel."""
+    e4 = {k: v for k, v in explodierend(4).items() if k <= 30}
+    e4[31] = 1 - sum(e4.values())
+    e6 = {k: v for k, v in explodierend(6).items() if k <= 30}
+    e6[31] = 1 - sum(e6.values())
+    krit_p = Fraction(0)
+    treffer0 = Fraction(0)
+    for (a, pa), (b, pb), (c, pc), (w, pw) in itertools.product(e4.items(), e4.items(), e4.items(), e6.items()):
+        einsen = [a, b, c].count(1)
+        krit = w == 1 and (einsen == 3 if alle else einsen >= 2)
+        wuerfel = sorted([a, b, c], reverse=True)
+        if w > wuerfel[-1]:
+            wuerfel[-1] = w
+        p = pa * pb * pc * pw
+        if krit:
+            krit_p += p
+        if krit or not any(x >= 4 for x in wuerfel):
+            treffer0 += p
+    m = mehrfach_chancen("W4", 3, True, 0, 4, kritisch_alle=alle)
+    assert m.get((0, 0), 0.0) == pytest.approx(float(treffer0), abs=1e-9)
+    assert math.fsum(m.values()) == pytest.approx(1, abs=1e-11)
+    if alle:
+        assert float(krit_p) == pytest.approx(Fraction(1, 4**3 * 6), abs=1e-12)

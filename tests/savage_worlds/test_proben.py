@@ -129,3 +129,23 @@ def test_mehr_modifikator_nie_schlechter(summen, wild, mod):
     b = probe_auswerten(summen, wild, modifikator=mod + 1)
     assert sum(e.erfolg for e in b) >= sum(e.erfolg for e in a)
     assert sum(e.steigerungen for e in b) >= sum(e.steigerungen for e in a)
+
+
+def test_kritisch_alle_wuerfel_als_option():
+    """Option kritischer_fehlschlag_alle_wuerfel: erst alle Eigenschaftswürfel 1 und der
+    Wildcard-Würfel 1; ein Einzelwurf ist in beiden Lesarten gleich."""
+    assert not any(e.kritischer_fehlschlag for e in probe_auswerten([1, 6], 1, kritisch_alle=True))
+    assert all(e.kritischer_fehlschlag for e in probe_auswerten([1, 1], 1, kritisch_alle=True))
+    assert all(e.kritischer_fehlschlag for e in probe_auswerten([1, 1, 4], 1))
+    assert not any(e.kritischer_fehlschlag for e in probe_auswerten([1, 1, 4], 1, kritisch_alle=True))
+    for alle in (False, True):
+        assert probe_auswerten([1], 1, kritisch_alle=alle)[0].kritischer_fehlschlag
+        assert not probe_auswerten([1], 2, kritisch_alle=alle)[0].kritischer_fehlschlag
+    # die Option reist mit der Probe durchs Protokoll
+    from gm_helfer.savage_worlds.proben import Probe
+
+    p = wuerfle_probe("W6", wildcard=True, anzahl=2, augen="1, 5, 1", kritisch_alle=True)
+    assert not p.ergebnis.kritischer_fehlschlag and p.ergebnis.erfolg
+    zurueck = Probe.aus_dict(p.als_dict())
+    assert zurueck == p
+    assert wuerfle_probe("W6", wildcard=True, anzahl=2, augen="1, 5, 1").ergebnis.kritischer_fehlschlag
