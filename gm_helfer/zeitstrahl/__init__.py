@@ -33,6 +33,7 @@ from .kampf import (
     Teilnehmer,
     Waffe,
     aktion_ereignis,
+    block_folgen,
     angriff_ereignis,
     ansage_ereignis,
     ansage_verfallen_ereignis,
@@ -63,6 +64,8 @@ from .schaden import (
 )
 from .verschiebung import Verschiebung, kaufkraft, pruefe_verschiebung, verhaeltnis
 from .vorschau import (
+    BlockRisiko,
+    block_risiko,
     Vergleich,
     VerteidigungsWahl,
     angesagter_effekt,

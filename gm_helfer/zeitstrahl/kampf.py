@@ -64,6 +64,8 @@ __all__ = [
     "STURZSCHWELLE",
     "verschiebung_pruefen",
     "konter_erschwernis",
+    "BlockFolgen",
+    "block_folgen",
 ]
 
 SYSTEM = "Zeitstrahl"
@@ -651,6 +653,56 @@ def _zweite_waffe_pruefen(
         raise KampfFehler(f"Mit der Kettenwaffe {w.name} ist kein Blocken möglich.")
 
 
+@dataclass(frozen=True)
+class BlockFolgen:
+    """Was ein gelungener Block mit den Waffen macht (Abschnitt „Verteidigung“, Blocken)."""
+
+    grenze: float
+    """Stärke × Faktor: darüber wird die Hauptwaffe aus der Hand geschlagen."""
+    faktor: float
+    """1 (eine Waffe), 1,5 (zweihändig oder zwei Waffen) oder 2 (Schild)."""
+    entwaffnet: bool
+    teile: tuple[tuple[int, int, str], ...]
+    """Je Waffe (Index, Trefferpunkte auf ihr, ``"gebrochen"``/``"beschaedigt"``/``"haelt"``);
+    leer, wenn entwaffnet."""
+
+
+def block_folgen(
+    trefferpunkte: int,
+    staerke: int,
+    haupt: tuple[int, Waffe, int],
+    zweit: tuple[int, Waffe, int] | None = None,
+) -> BlockFolgen:
+    """Folgen eines gelungenen Blocks (rein). ``haupt``/``zweit``: (Index, Waffe, aktuelle
+    Stabilität).
+
+    „Sind diese höher als die Stärke des Verteidigers, wird diesem die Waffe aus der Hand
+    geschlagen. Bei zweihändig geführten Waffen oder Blocken mit zwei Waffen (wovon eine keine
+    kurze Stichwaffe sein darf) gilt die 1 ½-fache, bei Schilden sogar die doppelte Stärke des
+    Verteidigers. Sollte dies nicht der Fall sein, wird geprüft, ob der Schaden höher ist als
+    die Stabilität der Waffe. Falls ja, bricht sie. Ist der Schaden höher als die halbe
+    Stabilität, so sinkt die Stabilität um 1. … Beim Blocken mit 2 Waffen erhält die
+    Hauptwaffe vollen Schaden, die Nebenwaffe halben Schaden.“
+    """
+    hi, hw, _ = haupt
+    if hw.schild:
+        faktor = 2.0
+    elif hw.zweihaendig or (zweit is not None and not (
+            zweit[1].kurze_stichwaffe and hw.kurze_stichwaffe)):
+        faktor = 1.5
+    else:
+        faktor = 1.0
+    grenze = staerke * faktor
+    if trefferpunkte > grenze:
+        return BlockFolgen(grenze, faktor, True, ())
+    teile = []
+    for (idx, _, stab), last in ((haupt, trefferpunkte),) + (
+            ((zweit, trefferpunkte // 2),) if zweit is not None else ()):
+        folge = "gebrochen" if last > stab else "beschaedigt" if last > stab / 2 else "haelt"
+        teile.append((idx, last, folge))
+    return BlockFolgen(grenze, faktor, False, tuple(teile))
+
+
 def _halb(t: Teilnehmer, wert: int) -> int:
     """„Position verschlechtern (halbe Verteidigung bis zur nächsten Aktion)“."""
     return wert // 2 if "Position verschlechtert" in t.zustaende else wert
@@ -928,34 +980,26 @@ def angriff_ereignis(
         elif verteidigung == "blocken":
             regeln.append("Blocken")
             zweit = zk.waffe(zweite_waffe) if zweite_waffe is not None else None
-            if vw.schild:
-                faktor_st = 2.0
-            elif vw.zweihaendig or (zweit is not None and not (
-                    zweit[1].kurze_stichwaffe and vw.kurze_stichwaffe)):
-                faktor_st = 1.5
-            else:
-                faktor_st = 1.0
-            grenze = zk.staerke * faktor_st
+            bf = block_folgen(
+                tp_summe, zk.staerke, (vi, vw, z_t.stabilitaet[vi]),
+                (zweit[0], zweit[1], z_t.stabilitaet[zweit[0]]) if zweit is not None else None)
+            grenze = bf.grenze
             waffen_aend: list[dict[str, Any]] = []
-            if tp_summe > grenze:
+            if bf.entwaffnet:
                 waffen_aend.append({"index": vi, "status": "verloren"})
-                zeilen.append(f"Geblockt, aber {tp_summe} > Stärke×{faktor_st:g} "
+                zeilen.append(f"Geblockt, aber {tp_summe} > Stärke×{bf.faktor:g} "
                               f"({grenze:g}): {vw.name} fliegt aus der Hand!")
-            else:
-                teile = [(vi, vw, tp_summe)]
-                if zweit is not None:
-                    teile.append((zweit[0], zweit[1], tp_summe // 2))
-                for idx, ww, last in teile:
-                    stab = z_t.stabilitaet[idx]
-                    if last > stab:
-                        waffen_aend.append({"index": idx, "status": "gebrochen"})
-                        zeilen.append(f"Geblockt: {last} > Stabilität {stab} – {ww.name} bricht!")
-                    elif last > stab / 2:
-                        waffen_aend.append({"index": idx, "stabilitaet": stab - 1})
-                        zeilen.append(f"Geblockt: {last} > halbe Stabilität – {ww.name} "
-                                      f"Stabilität {stab}→{stab - 1}")
-                    else:
-                        zeilen.append(f"Geblockt: {ww.name} hält ({last} Trefferpunkte).")
+            for idx, last, folge in bf.teile:
+                ww, stab = zk.waffen[idx], z_t.stabilitaet[idx]
+                if folge == "gebrochen":
+                    waffen_aend.append({"index": idx, "status": "gebrochen"})
+                    zeilen.append(f"Geblockt: {last} > Stabilität {stab} – {ww.name} bricht!")
+                elif folge == "beschaedigt":
+                    waffen_aend.append({"index": idx, "stabilitaet": stab - 1})
+                    zeilen.append(f"Geblockt: {last} > halbe Stabilität – {ww.name} "
+                                  f"Stabilität {stab}→{stab - 1}")
+                else:
+                    zeilen.append(f"Geblockt: {ww.name} hält ({last} Trefferpunkte).")
             if waffen_aend:
                 aend[ziel]["waffen"] = waffen_aend
             daten_schaden["staerke_grenze"] = grenze

@@ -16,11 +16,14 @@ from typing import Any
 from .chancen import (
     AngriffsChancen,
     angriff_chancen,
+    angriff_chancen_exakt,
     angriff_schadens_chancen_exakt,
+    schadens_chancen_exakt,
     verteidigungs_ausgaenge,
 )
 from .kampf import (
     Kampf,
+    block_folgen,
     KampfFehler,
     kann_reagieren,
     reaktions_ticks,
@@ -41,6 +44,8 @@ __all__ = [
     "verschiebungs_vergleich",
     "verschiebung_im_kampf",
     "zeitstrahl_eintraege",
+    "BlockRisiko",
+    "block_risiko",
 ]
 
 
@@ -155,6 +160,81 @@ def schadens_vorschau(
                         + sturz_plus(kampf[angreifer])),
         krit_effekt=angesagter_effekt(verschiebung), krit_wahl=krit_wahl, optionen=o)
     return {k: float(exakt[k]) for k in sorted(exakt)}
+
+
+@dataclass(frozen=True)
+class BlockRisiko:
+    """Was ein Block das Ziel kosten kann (exakt, als float; die Felder summieren zu 1)."""
+
+    treffer: float
+    """Der Angriff kommt trotz Block durch (voller Schaden am Körper)."""
+    patzer: float
+    """Der Angreifer patzt: kein Trefferpunktewurf, die Waffe bleibt heil."""
+    entwaffnet: float
+    """Geblockt, aber die Trefferpunkte übersteigen die (1,5-/2-fache) Stärke."""
+    gebrochen: float
+    """Geblockt, die Hauptwaffe bricht."""
+    beschaedigt: float
+    """Geblockt, die Hauptwaffe verliert 1 Stabilität."""
+    haelt: float
+    """Geblockt, die Hauptwaffe hält unbeschadet."""
+    nebenwaffe_gebrochen: float = 0.0
+    """Beim Blocken mit zwei Waffen: die Nebenwaffe bricht (halber Schaden)."""
+
+    def als_ausgaenge(self) -> dict[str, float]:
+        """Für ein Balkendiagramm."""
+        return {"Angriff trifft": self.treffer, "Angreifer patzt": self.patzer,
+                "Waffe aus der Hand": self.entwaffnet, "Waffe bricht": self.gebrochen,
+                "Stabilität −1": self.beschaedigt, "Waffe hält": self.haelt}
+
+
+def block_risiko(
+    kampf: Kampf,
+    angreifer: str,
+    ziel: str,
+    waffe: int | str,
+    verteidigungs_waffe: int | str,
+    *,
+    zweite_waffe: int | str | None = None,
+    verschiebung: Verschiebung = Verschiebung(),
+    modifikator: int = 0,
+    krit_wahl: int = 3,
+    verteidigung_krit_wahl: int = 2,
+) -> BlockRisiko:
+    """Exakte Folgen eines Blocks für die Waffen des Ziels (Abschnitt „Verteidigung“,
+    Blocken): „Blocken ist einfacher, aber bringt die Gefahr mit sich, dass einem die Waffe
+    aus der Hand geschlagen wird oder bricht.“ Jeder nicht durchkommende, nicht gepatzte
+    Angriff würfelt die Trefferpunkte; :func:`~gm_helfer.zeitstrahl.kampf.block_folgen`
+    bewertet sie wie im Kampf."""
+    o = kampf.optionen
+    wert, w = _angriffswert(kampf, angreifer, waffe, verschiebung, modifikator)
+    vert = _ziel_verteidigung(kampf, ziel, "blocken", verteidigungs_waffe, verteidigung_krit_wahl)
+    treffer, _, patzer, _ = angriff_chancen_exakt(
+        wert, vert, kritschwelle=o.kritschwelle - verschiebung.kritschwelle,
+        patzerschwelle=(o.basis_patzerschwelle + verschiebung.patzerschwelle
+                        + sturz_plus(kampf[angreifer])),
+        angesagter_effekt=angesagter_effekt(verschiebung), krit_wahl=krit_wahl, optionen=o)
+    geblockt = 1 - treffer - patzer
+    z = kampf[ziel]
+    hi, hw = z.kaempfer.waffe(verteidigungs_waffe)
+    zweit = None
+    if zweite_waffe is not None:
+        zi, zw = z.kaempfer.waffe(zweite_waffe)
+        zweit = (zi, zw, z.stabilitaet[zi])
+    summen = {"entwaffnet": Fraction(0), "gebrochen": Fraction(0), "beschaedigt": Fraction(0),
+              "haelt": Fraction(0), "neben": Fraction(0)}
+    for tp, p in schadens_chancen_exakt(w.schaden, 0).items():
+        bf = block_folgen(tp, z.kaempfer.staerke, (hi, hw, z.stabilitaet[hi]), zweit)
+        if bf.entwaffnet:
+            summen["entwaffnet"] += p
+            continue
+        summen[bf.teile[0][2]] += p
+        if len(bf.teile) > 1 and bf.teile[1][2] == "gebrochen":
+            summen["neben"] += p
+    return BlockRisiko(
+        float(treffer), float(patzer), float(geblockt * summen["entwaffnet"]),
+        float(geblockt * summen["gebrochen"]), float(geblockt * summen["beschaedigt"]),
+        float(geblockt * summen["haelt"]), float(geblockt * summen["neben"]))
 
 
 @dataclass(frozen=True)

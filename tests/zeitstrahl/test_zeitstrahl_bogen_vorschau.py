@@ -141,3 +141,49 @@ def test_vorschau_halbiert_auch_den_schaden_und_passt_zu_den_wahlen():
         vorschau = z.schadens_vorschau(k, "Söldner", "Herkulos", 0, verteidigung=art, verteidigungs_waffe=waffe)
         # Langschwert 2W6 gegen den ungerüsteten Herkulos: jeder Treffer macht Schaden
         assert vorschau[0] == pytest.approx(1 - wahl.chancen.treffer, abs=1e-12)
+
+
+def test_block_risiko_gegen_abzaehlung():
+    """„… die Gefahr …, dass einem die Waffe aus der Hand geschlagen wird oder bricht“ –
+    exakt wie die Abzählung aller Würfel."""
+    from itertools import product
+
+    k = _kampf()
+    r = z.block_risiko(k, "Herkulos", "Söldner", 0, 0)
+    # Söldner blockt mit dem Langschwert: 11 + 2 × 2 + W20; Herkulos 12 + W20
+    treffer = sum(abz.treffer_nach(12, "blocken", 15).values())
+    patzer = Fraction(1, 20)
+    geblockt = 1 - treffer - patzer
+    summen = [sum(w) for w in product(range(1, 5), repeat=3)]  # 3W4 Trefferpunkte
+    # Stärke 12: nie > 12 → nie entwaffnet; Stabilität 12: nie > 12 → nie gebrochen; > 6 → −1
+    beschaedigt = Fraction(sum(1 for s in summen if s > 6), 64)
+    assert r.treffer == pytest.approx(float(treffer), abs=1e-15)
+    assert r.entwaffnet == 0 and r.gebrochen == 0
+    assert r.beschaedigt == pytest.approx(float(geblockt * beschaedigt), abs=1e-15)
+    assert r.haelt == pytest.approx(float(geblockt * (1 - beschaedigt)), abs=1e-15)
+    assert sum(r.als_ausgaenge().values()) == pytest.approx(1, abs=1e-12)
+
+
+def test_block_risiko_zwei_waffen_und_schwacher_verteidiger():
+    dolch = z.Waffe("Dolch", "nahkampf", 2, "W4", 1, 4, kurze_stichwaffe=True)
+    schwert = z.Waffe("Kurzschwert", "nahkampf", 3, "W6", 1, 8)
+    hammer = z.Waffe("Hammer", "nahkampf", 5, "2W10")
+    a = z.Kaempfer("A", "Feinde", 10, 14, 0, 30, (("nahkampf", 10),), (hammer,))
+    b = z.Kaempfer("B", "Helden", 10, 8, 0, 30, (("nahkampf", 10),), (schwert, dolch))
+    k = z.neuer_kampf([a, b])
+    k = z.anwenden(k, z.start_ereignis(k, {"A": 20, "B": 22}, augen={"A": "10", "B": "10"}))
+    r = z.block_risiko(k, "A", "B", 0, 0, zweite_waffe=1)
+    geblockt = 1 - Fraction(r.treffer).limit_denominator(10**9) - Fraction(1, 20)
+    from itertools import product
+    n = {"weg": 0, "bricht": 0, "stab": 0, "haelt": 0, "dolch": 0}
+    for x, y in product(range(1, 11), repeat=2):
+        tp = x + y
+        if tp > 8 * 1.5:  # zwei Waffen, eine keine kurze Stichwaffe: 1,5 × Stärke 8
+            n["weg"] += 1
+            continue
+        n["bricht" if tp > 8 else "stab" if tp > 4 else "haelt"] += 1
+        n["dolch"] += tp // 2 > 4
+    assert r.entwaffnet == pytest.approx(float(geblockt * Fraction(n["weg"], 100)), abs=1e-9)
+    assert r.gebrochen == pytest.approx(float(geblockt * Fraction(n["bricht"], 100)), abs=1e-9)
+    assert r.beschaedigt == pytest.approx(float(geblockt * Fraction(n["stab"], 100)), abs=1e-9)
+    assert r.nebenwaffe_gebrochen == pytest.approx(float(geblockt * Fraction(n["dolch"], 100)), abs=1e-9)
