@@ -190,7 +190,33 @@ def _(schaden_vert):
 @app.cell
 def _():
     mo.md("""
-    ## 5. Initiativepunkte: wer handelt wann – und wer zweimal?
+    ## 5. Patzer und kritische Treffer
+
+    Ein Wurf im **Patzerbereich** der Waffe scheitert immer – egal wie hoch der OB ist
+    (stell oben einen OB von 150 und einen Wurf von 3 ein). **Kritisch** kann nur ein
+    Volltreffer sein, und das wird erst *nach* der Abwehr entschieden. Wie ein Volltreffer
+    kritisch wird, legt der Regeltext nicht fest; hier trägt jede Waffe ihre Regel
+    (natürlicher Wurf ab …, Ergebnis ab … oder nie), ein kritischer Treffer verdoppelt den
+    gewürfelten Schaden. Die Tabelle nutzt OB, DB, Patzerbereich und Abwehr von oben.
+    """)
+    return
+
+
+@app.cell
+def _(angesagt, db, ob, optionen, patzer):
+    mo.ui.table(
+        lehre.krit_vergleich(ob.value, db.value, patzer.value, angesagt, optionen),
+        selection=None,
+        show_download=False,
+        label="Wie oft trifft der Angriff kritisch?",
+    )
+    return
+
+
+@app.cell
+def _():
+    mo.md("""
+    ## 6. Initiativepunkte: wer handelt wann – und wer zweimal?
 
     Jeder würfelt W100 und addiert seinen Initiativebonus. Die höchste verbleibende
     Initiative handelt und verliert danach 100 Punkte. Wer dann noch mindestens 1 Punkt hat,

@@ -158,3 +158,36 @@ def zugfolge(werte: Mapping[str, tuple[int, int]], runden: int = 1,
         if runde < runden:
             kampf = anwenden(kampf, neue_runde_ereignis(kampf))
     return pl.DataFrame(zeilen)
+
+
+#: Kritisch-Regeln zum Vergleichen im Lern-Notebook (die Beispielbögen nutzen diese Werte).
+KRIT_BEISPIELE = (
+    ("natürlicher Wurf ab 96", KritRegel("wurf", 96, 2)),
+    ("natürlicher Wurf ab 91", KritRegel("wurf", 91, 2)),
+    ("Ergebnis ab 120", KritRegel("ergebnis", 120, 2)),
+    ("Ergebnis ab 140", KritRegel("ergebnis", 140, 2)),
+    ("nie kritisch", KritRegel("keine", 100, 1)),
+)
+
+
+def krit_vergleich(
+    ob: int, db: int, patzerbereich: int, abwehr_: Abwehr = Abwehr(), optionen: Optionen = Optionen()
+) -> pl.DataFrame:
+    """Wie oft ein Angriff kritisch trifft – je Kritisch-Regel, ohne und mit der angesagten Abwehr.
+
+    „Nur ein Volltreffer kann kritisch sein.“ / „Ob der Angriff kritisch sein könnte, wird erst
+    nach dieser Abwehr entschieden.“ (regeln/w100.txt › Angriff und Verteidigung). Die Regel je
+    Waffe ist eine Annahme (docs/w100.md); die Zahlen kommen exakt aus :func:`angriff_chancen`.
+    """
+    zeilen = []
+    for name, krit in KRIT_BEISPIELE:
+        ohne = angriff_chancen(ob, db, patzerbereich, krit=krit, optionen=optionen)
+        mit = angriff_chancen(ob, db, patzerbereich, abwehr=abwehr_, krit=krit, optionen=optionen)
+        zeilen.append({
+            "Kritisch bei": name,
+            "Patzer": diagramme.prozent(ohne.patzer),
+            "Volltreffer": diagramme.prozent(ohne.volltreffer),
+            "kritisch ohne Abwehr": diagramme.prozent(ohne.kritisch),
+            f"kritisch mit {abwehr_.punkte} Abwehr": diagramme.prozent(mit.kritisch),
+        })
+    return pl.DataFrame(zeilen)

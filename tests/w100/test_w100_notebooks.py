@@ -177,3 +177,15 @@ def test_waffen_vergleich_vor_der_wahl(vier):
     z = sitzung.waffen_vergleich(kampf, "Ork", modifikator=-50).row(0, named=True)
     assert (z["Treffer"], z["Volltreffer"]) == ("26,0 %", "1,0 %")
     assert sitzung.waffen_vergleich(kampf, None).height == 0
+
+
+def test_krit_vergleich_im_lern_notebook():
+    # John: r + 30, Flee 20: Volltreffer ohne Abwehr r ≥ 70 (31 Augen), mit 20 Flee r ≥ 90 (11 Augen)
+    t = lehre.krit_vergleich(50, 20, 5, lehre.abwehr("ausweichen", 20))
+    zeilen = {z["Kritisch bei"]: z for z in t.iter_rows(named=True)}
+    assert zeilen["natürlicher Wurf ab 96"]["kritisch ohne Abwehr"] == "5,0 %"   # 96..100
+    assert zeilen["natürlicher Wurf ab 91"]["kritisch mit 20 Abwehr"] == "10,0 %"  # 91..100, alle ≥ 90
+    assert zeilen["Ergebnis ab 120"]["kritisch ohne Abwehr"] == "11,0 %"          # r ≥ 90
+    assert zeilen["Ergebnis ab 120"]["kritisch mit 20 Abwehr"] == "0,0 %"         # r + 10 ≥ 120 unmöglich
+    assert zeilen["nie kritisch"]["kritisch ohne Abwehr"] == "0,0 %"
+    assert all(z["Volltreffer"] == "31,0 %" and z["Patzer"] == "5,0 %" for z in zeilen.values())
