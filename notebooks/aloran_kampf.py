@@ -35,7 +35,7 @@ def meldung(text, hook, art="danger"):
 @app.cell
 def _():
     mo.md("""
-    # ⚔️ Aloran – Kampf am Spieltisch
+    # Aloran – Kampf am Spieltisch
 
     Jede Probe ist ein **Pool aus W10**: jede Augenzahl ab der Schwierigkeit ist ein Erfolg,
     die **0 zählt doppelt**, jede **1 hebt einen Erfolg auf**. Bei Attacke gegen Parade zählt
@@ -69,7 +69,7 @@ def _(tabellen):
 def _(editor_charaktere, editor_manoever, editor_waffen, editor_zauber, ladung):
     knopf_speichern = mo.ui.run_button(label="Bögen speichern")
     mo.accordion({
-        f"📜 Charakterbögen ({len(ladung.boegen)}) – Werte direkt in der Tabelle ändern": mo.vstack([
+        f"Charakterbögen ({len(ladung.boegen)}) – Werte direkt in der Tabelle ändern": mo.vstack([
             mo.ui.tabs({"Charaktere": editor_charaktere, "Waffen": editor_waffen, "Zauber": editor_zauber,
                         "Manöver": editor_manoever}),
             knopf_speichern,
@@ -190,7 +190,7 @@ def _(kampf, verlauf):
 @app.cell
 def _(kampf):
     mo.accordion({
-        "🩸 Wunden je Körperzone": mo.vstack([
+        "Wunden je Körperzone": mo.vstack([
             mo.Html(aloran_diagramme.koerper_html(sitzung.koerper_eintraege(kampf))),
             mo.ui.table(pl.DataFrame(aloran.wunden_zeilen(kampf)), selection=None, pagination=False),
         ])
@@ -369,7 +369,7 @@ def _(kampf):
                                  value="Interaktion", label="Aktion")
     knopf_aktion = mo.ui.run_button(label="Aktion ausgeben")
     knopf_bonus = mo.ui.run_button(label="Bonus-Kampfaktion gewähren (Gegner verlässt Reichweite)")
-    mo.accordion({"🏃 Bewegung, Interaktion, Bonusaktionen": mo.vstack([
+    mo.accordion({"Bewegung, Interaktion, Bonusaktionen": mo.vstack([
         mo.hstack([wahl_wer, wahl_bewegung, wahl_gelaende, wahl_reittier, wahl_spurt, knopf_bewegen],
                   justify="start", align="end", wrap=True),
         mo.hstack([wahl_aktion, knopf_aktion, knopf_bonus], justify="start", align="end", wrap=True),
@@ -429,7 +429,7 @@ def _(kampf, stand):
     wahl_beitreten = mo.ui.dropdown(options=_neu, value=_neu[0] if _neu else None, label="Greift ein")
     eingabe_beitreten = mo.ui.text(placeholder="W10", max_length=2, label="Initiative-W10")
     knopf_beitreten = mo.ui.run_button(label="In den Kampf holen", disabled=not _neu)
-    mo.accordion({"🩹 Spielleiter: Wunden, Heilung, Ausdauer, Eingreifen": mo.vstack([
+    mo.accordion({"Spielleiter: Wunden, Heilung, Ausdauer, Eingreifen": mo.vstack([
         mo.md("<small>Heilung und Ausdauer-Erholung regelt der Text nicht – hier trägt der Spielleiter "
               "sie ein (steht im Protokoll, lässt sich zurücknehmen).</small>"),
         mo.hstack([wahl_eingriff_wer, wahl_eingriff_zone, wahl_eingriff_wunden, wahl_eingriff_art,
