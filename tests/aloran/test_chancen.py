@@ -369,3 +369,31 @@ def test_folgen_chancen_mit_patzer_des_ziels_gleich_aufzaehlung_des_live_austaus
     for k, p in vs.folgen.items():
         assert p == pytest.approx(zaehler[k] / gesamt, abs=1e-12), k
     assert vs.folgen["kein Treffer"] < vs.chancen.kategorien.verfehlt  # Selbstverletzung trotz Fehlschlag
+
+
+@settings(max_examples=15, deadline=None)
+@given(ko=st.integers(1, 4), n=st.integers(0, 7), v=st.integers(0, 5), tv=st.integers(0, 3))
+def test_folgen_mit_sonderfaellen_summieren_zu_eins(ko, n, v, tv):
+    kampf = _kleiner_kampf("1W6+2", ko=ko)
+    a, z = kampf.kaempfer
+    art = aloran.angriffsarten(a.werte)[0]
+    ac = chancen.angriff_chancen(Lage(n, 7, 5, v, 7, tv))
+    assert math.fsum(float(p) for p in ac.exakt_sonder.values()) == pytest.approx(1, abs=1e-12)
+    f = chancen.folgen_chancen(ac.exakt, art, z.werte, z.wunden, initiative=5, sonder=ac.exakt_sonder)
+    assert math.fsum(f.values()) == pytest.approx(1, abs=1e-12)
+    # ein Patzer des Ziels kann einen Fehlschlag zur Wunde machen, nie umgekehrt
+    assert f["kein Treffer"] <= ac.kategorien.verfehlt + 1e-12
+
+
+def test_waffenlos_vorschau_rechnet_meister_bonus_ein():
+    from gm_helfer.aloran.werte import ATTRIBUTE
+
+    attr = {x: 1 for x in ATTRIBUTE} | {"athletik": 5}
+    a = beispielwerte(name="A", attribute=attr, spezialisierungen={"faust": 5})
+    z = beispielwerte(name="Z", attribute={x: 1 for x in ATTRIBUTE}, ausdauer=8)
+    kampf = neuer_kampf([a, z])
+    vs = aloran.kampf.vorschau(kampf, "A", "Z", "Ringen", None)
+    ohne = chancen.folgen_chancen(vs.chancen.exakt, aloran.werte.angriffsart(a, "Ringen"), z,
+                                  aloran.kampf.KEINE_WUNDEN)
+    assert vs.chancen.angriff_meister > 0.05
+    assert vs.folgen["bewusstlos"] > ohne["bewusstlos"] + 1e-6  # der W6-Bonus macht Bewusstlosigkeit wahrscheinlicher
