@@ -424,6 +424,37 @@ def _(
 
 
 @app.cell
+def _(
+    kampf,
+    verschiebung,
+    wahl_angreifer,
+    wahl_krit,
+    wahl_mod,
+    wahl_verteidigung,
+    wahl_vkrit,
+    wahl_vwaffe,
+    wahl_waffe,
+    wahl_ziel,
+    wahl_zweite_waffe,
+):
+    mo.stop(wahl_verteidigung.value != "blocken" or wahl_vwaffe.value is None)
+    _risiko, _fehler = versuch(
+        zeitstrahl.block_risiko, kampf, wahl_angreifer.value, wahl_ziel.value, wahl_waffe.value, wahl_vwaffe.value,
+        zweite_waffe=wahl_zweite_waffe.value, verschiebung=verschiebung, modifikator=wahl_mod.value,
+        krit_wahl=wahl_krit.value, verteidigung_krit_wahl=wahl_vkrit.value,
+    )
+    mo.stop(_risiko is None, fehler_hinweis(_fehler, "fehler-block"))
+    mo.vstack([
+        mo.md(f"**Blockrisiko für {wahl_ziel.value}:** <span id='block-risiko'>Waffe aus der Hand "
+              f"{diagramme.prozent(_risiko.entwaffnet)} · bricht {diagramme.prozent(_risiko.gebrochen)} · "
+              f"Stabilität −1 {diagramme.prozent(_risiko.beschaedigt)}</span>"
+              + (f" · Nebenwaffe bricht {diagramme.prozent(_risiko.nebenwaffe_gebrochen)}" if wahl_zweite_waffe.value is not None else "")),
+        diagramme.ergebnis_balken(_risiko.als_ausgaenge(), titel="Was der Block kosten kann"),
+    ])
+    return
+
+
+@app.cell
 def _(kampf, verschiebung, wahl_angreifer, wahl_waffe, wahl_ziel):
     mo.stop(verschiebung.leer or wahl_waffe.value is None)
     _fehler, _vergleich = zeitstrahl.verschiebung_im_kampf(

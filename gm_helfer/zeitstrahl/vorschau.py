@@ -76,6 +76,19 @@ def angesagter_effekt(v: Verschiebung) -> int | None:
     return v.krit_effekt if v.kritschwelle > 0 else None
 
 
+def _reaktion_grund(kampf: Kampf, angreifer: str, ziel: str, w: Any) -> str:
+    """Warum ``ziel`` auf diesen Angriff nicht aktiv reagieren darf (leer = darf), wie in
+    ``angriff_ereignis``: der Angriff endet bei Position + Waffengeschwindigkeit."""
+    return kann_reagieren(kampf, ziel, (kampf[angreifer].position or 0) + w.geschwindigkeit)
+
+
+def _reaktion_pruefen(kampf: Kampf, angreifer: str, ziel: str, w: Any, art: str) -> None:
+    if art != "passiv":
+        grund = _reaktion_grund(kampf, angreifer, ziel, w)
+        if grund:
+            raise KampfFehler(grund)
+
+
 def _ziel_verteidigung(
     kampf: Kampf, ziel: str, art: str, waffe: int | str | None, krit_wahl: int
 ) -> int | Mapping[tuple[int, str | None], Fraction]:
@@ -107,8 +120,7 @@ def verteidigungs_wahlen(
     wert, w = _angriffswert(kampf, angreifer, waffe, verschiebung, modifikator)
     krit = o.kritschwelle - verschiebung.kritschwelle
     patzer = o.basis_patzerschwelle + verschiebung.patzerschwelle + sturz_plus(kampf[angreifer])
-    a_pos = kampf[angreifer].position or 0
-    grund_reaktion = kann_reagieren(kampf, ziel, a_pos + w.geschwindigkeit)
+    grund_reaktion = _reaktion_grund(kampf, angreifer, ziel, w)
     z = kampf[ziel]
     kandidaten: list[tuple[str, str, int | None]] = [
         ("passives Ausweichen", "passiv", None), ("aktives Ausweichen", "ausweichen", None)]
@@ -151,6 +163,7 @@ def schadens_vorschau(
     oder per W6, samt W6-Boni) und den kritischen Verteidigungseffekten."""
     o = kampf.optionen
     wert, w = _angriffswert(kampf, angreifer, waffe, verschiebung, modifikator)
+    _reaktion_pruefen(kampf, angreifer, ziel, w, verteidigung)
     vert = _ziel_verteidigung(kampf, ziel, verteidigung, verteidigungs_waffe,
                               verteidigung_krit_wahl)
     exakt = angriff_schadens_chancen_exakt(
@@ -208,6 +221,7 @@ def block_risiko(
     bewertet sie wie im Kampf."""
     o = kampf.optionen
     wert, w = _angriffswert(kampf, angreifer, waffe, verschiebung, modifikator)
+    _reaktion_pruefen(kampf, angreifer, ziel, w, "blocken")
     vert = _ziel_verteidigung(kampf, ziel, "blocken", verteidigungs_waffe, verteidigung_krit_wahl)
     treffer, _, patzer, _ = angriff_chancen_exakt(
         wert, vert, kritschwelle=o.kritschwelle - verschiebung.kritschwelle,

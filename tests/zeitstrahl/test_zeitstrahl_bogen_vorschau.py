@@ -70,6 +70,11 @@ def test_verteidigungswahlen_mit_gruenden_und_exakten_chancen():
     k_weit = z.anwenden(_kampf(), z.start_ereignis(_kampf(), {"Herkulos": 20, "Söldner": 30}, augen={"Herkulos": "10", "Söldner": "10"}))
     gesperrt = {w.art: w.grund for w in z.verteidigungs_wahlen(k_weit, "Herkulos", "Söldner", 0)}
     assert gesperrt["passiv"] == "" and "keine Reaktion" in gesperrt["ausweichen"]
+    # Vorschau und Blockrisiko einer unmöglichen Reaktion: deutsche Meldung statt falscher Zahlen
+    with pytest.raises(z.KampfFehler, match="keine Reaktion"):
+        z.schadens_vorschau(k_weit, "Herkulos", "Söldner", 0, verteidigung="parade", verteidigungs_waffe=0)
+    with pytest.raises(z.KampfFehler, match="keine Reaktion"):
+        z.block_risiko(k_weit, "Herkulos", "Söldner", 0, 0)
 
 
 def test_schadens_vorschau_summe_eins_und_herkulos():
