@@ -123,7 +123,8 @@ def _():
 
 
 @app.cell
-def _():
+def _(get_sitzung):
+    get_sitzung()  # nach jedem Schritt neu: auch der eben begonnene Kampf steht in der Liste
     _protokolle = sitzung.protokolle()
     protokoll_wahl = mo.ui.dropdown(
         options={p.name: str(p) for p in _protokolle}, label="Gespeicherter Kampf"
