@@ -407,13 +407,14 @@ def _(
     wahl_vwaffe,
     wahl_waffe,
     wahl_ziel,
+    wahl_zweite_hand,
 ):
     mo.stop(wahl_waffe.value is None)
     _vert, _fehler = versuch(
         zeitstrahl.schadens_vorschau, kampf, wahl_angreifer.value, wahl_ziel.value, wahl_waffe.value,
         verteidigung=wahl_verteidigung.value, verteidigungs_waffe=wahl_vwaffe.value,
         verschiebung=verschiebung, modifikator=wahl_mod.value,
-        krit_wahl=wahl_krit.value, verteidigung_krit_wahl=wahl_vkrit.value,
+        krit_wahl=wahl_krit.value, verteidigung_krit_wahl=wahl_vkrit.value, zweite_hand=wahl_zweite_hand.value,
     )
     mo.stop(_vert is None, fehler_hinweis(_fehler, "fehler-schaden"))
     mo.hstack([

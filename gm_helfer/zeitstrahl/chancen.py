@@ -38,6 +38,7 @@ __all__ = [
     "angriff_schadens_chancen",
     "als_float",
     "halbiert",
+    "geteilt",
 ]
 
 Verteilung = dict[int, Fraction]
@@ -396,12 +397,18 @@ def trefferzonen_chancen() -> dict[str, float]:
     return {z: float(p) for z, p in _zonen_exakt()}
 
 
+def geteilt(vert: Mapping[int, Fraction], teiler: int) -> Verteilung:
+    """Verteilung von ⌊X / teiler⌋ (z. B. „waffenlose Paraden reduzieren die Trefferpunkte
+    lediglich auf ¼“)."""
+    ergebnis: dict[int, Fraction] = {}
+    for k, p in vert.items():
+        ergebnis[k // teiler] = ergebnis.get(k // teiler, Fraction(0)) + p
+    return ergebnis
+
+
 def halbiert(vert: Mapping[int, Fraction]) -> Verteilung:
     """Verteilung von ⌊X / 2⌋ („Schaden halbiert“, „halbe Verteidigung“)."""
-    halb: dict[int, Fraction] = {}
-    for k, p in vert.items():
-        halb[k // 2] = halb.get(k // 2, Fraction(0)) + p
-    return halb
+    return geteilt(vert, 2)
 
 
 def _mischen(ziel: dict[int, Fraction], vert: Mapping[int, Fraction], gewicht: Fraction) -> None:

@@ -66,6 +66,8 @@ __all__ = [
     "konter_erschwernis",
     "BlockFolgen",
     "block_folgen",
+    "abwehr_arm",
+    "WAFFENLOSE_PARADE_TEILER",
 ]
 
 SYSTEM = "Zeitstrahl"
@@ -703,6 +705,16 @@ def block_folgen(
     return BlockFolgen(grenze, faktor, False, tuple(teile))
 
 
+WAFFENLOSE_PARADE_TEILER = 4
+"""„waffenlose Paraden reduzieren die Trefferpunkte lediglich auf ¼.“"""
+
+
+def abwehr_arm(zweite_hand: bool = False) -> str:
+    """Der Arm, der waffenlos pariert oder blockt („Der Schaden geht auf die entsprechenden
+    Gliedmaßen.“): rechts, mit der zweiten Hand links (Lesart, docs/zeitstrahl.md)."""
+    return "L Arm" if zweite_hand else "R Arm"
+
+
 def _halb(t: Teilnehmer, wert: int) -> int:
     """„Position verschlechtern (halbe Verteidigung bis zur nächsten Aktion)“."""
     return wert // 2 if "Position verschlechtert" in t.zustaende else wert
@@ -967,12 +979,12 @@ def angriff_ereignis(
         tp_summe = daten_schaden["trefferpunkte_summe"]
         if vw.waffenlos:
             # waffenlose Parade: ¼ der Trefferpunkte; waffenloser Block: voll – auf den Arm
-            arm = "L Arm" if zweite_hand else "R Arm"
+            arm = abwehr_arm(zweite_hand)
             rs = zonen_ruestung(zk.ruestung, arm).schutz
             sp = schadenspunkte(daten_schaden["trefferpunkte"], rs,
                                 konstante=dw.ausdruck.konstante)
             if verteidigung == "parade":
-                sp //= 4
+                sp //= WAFFENLOSE_PARADE_TEILER
             lp_minus = sp
             daten_schaden.update({"zone": arm, "ruestungsschutz": rs, "schadenspunkte": sp})
             zeilen.append(f"Waffenlos {'pariert' if verteidigung == 'parade' else 'geblockt'}: "

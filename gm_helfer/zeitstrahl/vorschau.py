@@ -18,11 +18,14 @@ from .chancen import (
     angriff_chancen,
     angriff_chancen_exakt,
     angriff_schadens_chancen_exakt,
+    geteilt,
     schadens_chancen_exakt,
     verteidigungs_ausgaenge,
 )
 from .kampf import (
+    WAFFENLOSE_PARADE_TEILER,
     Kampf,
+    abwehr_arm,
     block_folgen,
     KampfFehler,
     kann_reagieren,
@@ -32,7 +35,7 @@ from .kampf import (
     verteidigungswert,
 )
 from .optionen import STANDARD, Optionen
-from .schaden import Schicht
+from .schaden import Schicht, zonen_ruestung
 from .verschiebung import Verschiebung
 
 __all__ = [
@@ -157,10 +160,13 @@ def schadens_vorschau(
     modifikator: int = 0,
     krit_wahl: int = 3,
     verteidigung_krit_wahl: int = 2,
+    zweite_hand: bool = False,
 ) -> dict[int, float]:
     """Verteilung der Schadenspunkte dieses Angriffs gegen dieses Ziel (0 = kein Schaden,
     auch bei Fehlschlag), mit der Rüstung jeder Trefferzone, den kritischen Effekten (angesagt
-    oder per W6, samt W6-Boni) und den kritischen Verteidigungseffekten."""
+    oder per W6, samt W6-Boni) und den kritischen Verteidigungseffekten. Eine gelungene
+    waffenlose Parade (¼) oder ein waffenloser Block (voll) schickt den Schaden auf den Arm
+    (mit ``zweite_hand`` den linken), wie im Kampf."""
     o = kampf.optionen
     wert, w = _angriffswert(kampf, angreifer, waffe, verschiebung, modifikator)
     _reaktion_pruefen(kampf, angreifer, ziel, w, verteidigung)
@@ -172,7 +178,25 @@ def schadens_vorschau(
         patzerschwelle=(o.basis_patzerschwelle + verschiebung.patzerschwelle
                         + sturz_plus(kampf[angreifer])),
         krit_effekt=angesagter_effekt(verschiebung), krit_wahl=krit_wahl, optionen=o)
-    return {k: float(exakt[k]) for k in sorted(exakt)}
+    zk = kampf[ziel].kaempfer
+    if (verteidigung in ("parade", "blocken") and verteidigungs_waffe is not None
+            and zk.waffe(verteidigungs_waffe)[1].waffenlos):
+        # abgewehrt (weder Treffer noch Patzer) → Trefferpunkte nach der Armrüstung am Arm
+        treffer, _, patzer, _ = angriff_chancen_exakt(
+            wert, vert, kritschwelle=o.kritschwelle - verschiebung.kritschwelle,
+            patzerschwelle=(o.basis_patzerschwelle + verschiebung.patzerschwelle
+                            + sturz_plus(kampf[angreifer])),
+            angesagter_effekt=angesagter_effekt(verschiebung), krit_wahl=krit_wahl, optionen=o)
+        abgewehrt = 1 - treffer - patzer
+        arm = schadens_chancen_exakt(
+            w.schaden, zonen_ruestung(zk.ruestung, abwehr_arm(zweite_hand)).schutz)
+        if verteidigung == "parade":
+            arm = geteilt(arm, WAFFENLOSE_PARADE_TEILER)
+        exakt = dict(exakt)
+        exakt[0] -= abgewehrt
+        for k, p in arm.items():
+            exakt[k] = exakt.get(k, Fraction(0)) + abgewehrt * p
+    return {k: float(exakt[k]) for k in sorted(exakt) if exakt[k]}
 
 
 @dataclass(frozen=True)

@@ -234,3 +234,36 @@ def test_angriff_schaden_summiert_zu_eins(wert, vert):
     s = [z.Schicht("Leder", 2, 1)]
     d = angriff_schadens_chancen_exakt(wert, vert, "2W6", s, krit_effekt="schaden_doppelt")
     assert sum(d.values()) == 1
+
+
+@pytest.mark.parametrize(("art", "zweite_hand"), [("parade", False), ("blocken", True)])
+def test_waffenlose_abwehr_in_der_schadensvorschau(art, zweite_hand):
+    """„waffenlose Paraden reduzieren die Trefferpunkte lediglich auf ¼“, „waffenloses
+    Blocken gibt einen Bonus von 2 und reduziert die Trefferpunkte gar nicht. Der Schaden
+    geht auf die entsprechenden Gliedmaßen.“ – auch ein abgewehrter Angriff schadet dem Arm."""
+    faust = z.Waffe("Faust", "waffenlos", 3, "W4")
+    schienen = z.Schicht("Armschienen", 1, 0, ("L Arm", "R Arm"))
+    a = z.Kaempfer("A", "Feinde", 10, 12, 0, 30, (("nahkampf", 10),), (z.Waffe("Keule", "nahkampf", 4, "2W6"),))
+    b = z.Kaempfer("B", "Helden", 10, 12, 0, 30, (("waffenlos", 9),), (faust,), (schienen,))
+    k = z.neuer_kampf([a, b])
+    k = z.anwenden(k, z.start_ereignis(k, {"A": 20, "B": 22}, augen={"A": "10", "B": "10"}))
+    vorschau = z.schadens_vorschau(k, "A", "B", 0, verteidigung=art, verteidigungs_waffe=0, zweite_hand=zweite_hand)
+
+    def rs(zone, ignorieren):
+        return 1 if zone in ("L Arm", "R Arm") and not ignorieren else 0
+
+    vwert = 9 + (2 if art == "blocken" else 0)
+    erwartet = Counter()
+    nach = abz.treffer_nach(10, art, vwert)
+    for (ae, ve), p in nach.items():
+        for s, q in abz.schaden_treffer([6, 6], rs, TABELLE, ae, ve).items():
+            erwartet[s] += p * q
+    abgewehrt = 1 - sum(nach.values()) - Fraction(1, 20)
+    for x, y in product(range(1, 7), repeat=2):
+        arm = max(0, x - 1) + max(0, y - 1)
+        erwartet[arm // 4 if art == "parade" else arm] += abgewehrt / 36
+    erwartet[0] += Fraction(1, 20)  # Patzer
+    assert set(vorschau) == {s for s, p in erwartet.items() if p}
+    for s, p in erwartet.items():
+        if p:
+            assert vorschau[s] == pytest.approx(float(p), abs=1e-12)
