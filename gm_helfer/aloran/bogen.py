@@ -57,6 +57,8 @@ FELDER: tuple[boegen.Feld, ...] = (
                 beschreibung="Modifikatoren der Initiative (z. B. Kampfreflexe +3)"),
     boegen.Feld("bewegung_modifikator", "int", standard=0, minimum=-20, maximum=20,
                 beschreibung="Modifikatoren der Bewegung"),
+    boegen.Feld("kampfgespuer", "bool", standard=False,
+                beschreibung="Kampfgespür: ignoriert negative situative Modifikatoren (z. B. Hinterhalt)"),
 )
 
 WAFFEN = boegen.Untertabelle("waffen", (
@@ -111,6 +113,7 @@ def kampfwerte(werte: Mapping[str, Any], untertabellen: Mapping[str, Any] | None
         zweitwaffe=bool(werte["zweitwaffe"]),
         initiative_modifikator=int(werte["initiative_modifikator"]),
         bewegung_modifikator=int(werte["bewegung_modifikator"]),
+        kampfgespuer=bool(werte.get("kampfgespuer") or False),
     )
 
 

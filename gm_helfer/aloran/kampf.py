@@ -333,7 +333,8 @@ def initiative_ereignis(
 ) -> Ereignis:
     """Initiative für alle (oder ``namen``): Initiativewert + 1W10.
 
-    ``hinterhalt``: Überraschte würfeln keinen W10 („Hinterhalt: W10 Wurf entfällt“).
+    ``hinterhalt``: Überraschte würfeln keinen W10 („Hinterhalt: W10 Wurf entfällt“) – außer mit
+    „Kampfgespür: ignoriert negative situative Modifikatoren“.
     ``augen``: eingetippte W10 je Name (eine 0 ist die 10); sonst ``rng``.
     """
     augen = dict(augen or {})
@@ -342,7 +343,7 @@ def initiative_ereignis(
         if namen is not None and k.name not in namen:
             continue
         wert = initiativewert(k.werte)
-        if k.name in hinterhalt:
+        if k.name in hinterhalt and not k.werte.kampfgespuer:
             w10 = None
         else:
             roh = augen.get(k.name)
@@ -350,7 +351,8 @@ def initiative_ereignis(
             eingetippt |= getippt
         gesamt = wert + (w10 or 0)
         folgen.append({"name": k.name, "initiative": gesamt, "w10": w10})
-        teile.append(f"{k.name} {gesamt}" + (" (Hinterhalt, ohne W10)" if w10 is None else f" ({wert}+{w10})"))
+        teile.append(f"{k.name} {gesamt}" + (" (Hinterhalt, ohne W10)" if w10 is None else f" ({wert}+{w10})")
+                     + (" – Kampfgespür: der Hinterhalt zählt nicht" if k.name in hinterhalt and w10 else ""))
     return Ereignis("initiative", {"folgen": folgen}, f"{REGEL} › SPIELABLAUF › INITIATIVE", eingetippt,
                     "Initiative: " + ", ".join(teile))
 
@@ -456,7 +458,7 @@ def beitreten_ereignis(kampf: Kampf, werte: Kampfwerte, *, rng: Any = None, auge
     if werte.name in kampf.namen:
         raise AloranFehler(f"„{werte.name}“ kämpft schon mit.")
     wert = initiativewert(werte)
-    w10, getippt = (None, False) if hinterhalt else proben.wuerfle_w(10, rng=rng, augen=augen,
+    w10, getippt = (None, False) if hinterhalt and not werte.kampfgespuer else proben.wuerfle_w(10, rng=rng, augen=augen,
                                                                      was=f"Initiative {werte.name}")
     folgen = [{"beitreten": werte.als_dict()},
               {"name": werte.name, "initiative": wert + (w10 or 0), "w10": w10}]

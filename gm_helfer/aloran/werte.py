@@ -105,6 +105,9 @@ class Kampfwerte:
     zweitwaffe: bool = False
     initiative_modifikator: int = 0
     bewegung_modifikator: int = 0
+    kampfgespuer: bool = False
+    """Allgemeine Regeln › 1. Phase, Beispiele für individuelle Modifikatoren: „Kampfgespür:
+    ignoriert negative situative Modifikatoren“ – das Beispiel dort ist „Hinterhalt: W10 Wurf entfällt“."""
 
     def __post_init__(self) -> None:
         for a in ATTRIBUTE:

@@ -375,4 +375,16 @@ def test_eingreifen_in_laufenden_kampf_und_fortsetzen(werte, tmp_path):
         k.beitreten_ereignis(verlauf.zustand, werte["Wolf"], augen="3")
     weiter, warnungen = k.fortsetzen(tmp_path / "kampf.jsonl")
     assert warnungen == [] and weiter.zustand == verlauf.zustand
-    assert k.beitreten_ereignis(kampf, werte["Tamra"], hinterhalt=True).daten["folgen"][1]["w10"] is None
+    assert k.beitreten_ereignis(kampf, werte["Wegelagerer"], hinterhalt=True).daten["folgen"][1]["w10"] is None
+
+
+def test_kampfgespuer_ignoriert_den_hinterhalt(werte):
+    assert werte["Tamra"].kampfgespuer and not werte["Brann"].kampfgespuer
+    kampf = k.neuer_kampf([werte["Tamra"], werte["Brann"]])
+    e = k.initiative_ereignis(kampf, augen={"Tamra": "4", "Brann": "4"}, hinterhalt=["Tamra", "Brann"])
+    neu = k.anwenden(kampf, e)
+    assert neu.kaempfer_namens("Tamra").initiative == k.initiativewert(werte["Tamra"]) + 4
+    assert neu.kaempfer_namens("Brann").initiative == k.initiativewert(werte["Brann"])
+    assert "Kampfgespür" in e.text
+    spaet = k.beitreten_ereignis(kampf, werte["Wolf"], hinterhalt=True)
+    assert spaet.daten["folgen"][1]["w10"] is None
