@@ -715,8 +715,14 @@ def angriff_ereignis(
     if hinweise:
         text.append("; ".join(hinweise))
     daten["folgen"] = folgen
-    return Ereignis("angriff", daten, f"{REGEL} › SPIELABLAUF › ATTACKE UND PARADE › Vergleichswurf",
-                    q.eingetippt, "; ".join(text))
+    return Ereignis("angriff", daten, _mit_optionen(f"{REGEL} › SPIELABLAUF › ATTACKE UND PARADE › Vergleichswurf",
+                                                   opt), q.eingetippt, "; ".join(text))
+
+
+def _mit_optionen(regel: str, optionen: Optionen) -> str:
+    """Die Regel eines Ereignisses samt den Hausregeln/älteren Lesarten, die in diesem Kampf gelten."""
+    an = [name for name, wert in optionen.als_dict().items() if wert]
+    return regel + (f" · Optionen: {', '.join(an)}" if an else "")
 
 
 def _beeintraechtigen(k: Kaempfer, folgen: list[dict[str, Any]]) -> None:

@@ -388,3 +388,12 @@ def test_kampfgespuer_ignoriert_den_hinterhalt(werte):
     assert "Kampfgespür" in e.text
     spaet = k.beitreten_ereignis(kampf, werte["Wolf"], hinterhalt=True)
     assert spaet.daten["folgen"][1]["w10"] is None
+
+
+def test_ereignis_nennt_die_geltenden_optionen(werte):
+    _, e, _ = _alter_patzer(werte, "4 4 4")
+    assert e.regel == "Aloran › SPIELABLAUF › ATTACKE UND PARADE › Vergleichswurf · Optionen: alte_patzertabelle"
+    kampf = kampf_mit(werte, "Wegelagerer", "Echsenkrieger")
+    e = k.angriff_ereignis(kampf, "Wegelagerer", "Echsenkrieger", "Säbel", "Parade: Speer",
+                           augen=PATZER_WEG | {"angriff_patzer": "5"})
+    assert e.regel == "Aloran › SPIELABLAUF › ATTACKE UND PARADE › Vergleichswurf"
