@@ -245,13 +245,18 @@ def _(verlauf_holen):
 
 
 @app.cell
-def _(kampf):
+def _(kampf, wahl_schwierigkeit_feinde, wahl_schwierigkeit_helden):
     knopf_start = mo.ui.run_button(label="Startpositionen würfeln", disabled=kampf.gestartet)
     eingabe_start = mo.ui.text(label="… oder eingetippte W20 je Name", placeholder="Herkulos=14, Söldner=7", full_width=True)
     knopf_start_eintragen = mo.ui.run_button(label="Startwürfe eintragen", disabled=kampf.gestartet)
     mo.stop(kampf.gestartet)
+    _tabelle = sitzung.start_tabelle(
+        kampf, {"Helden": wahl_schwierigkeit_helden.value, "Feinde": wahl_schwierigkeit_feinde.value})
     mo.vstack([
         mo.md("### Startpositionen: Probe auf Kampferfahrung gegen die Schwierigkeit"),
+        mo.md("<small>Vor dem Wurf: Chance auf Tick 0, mittlere und späteste Startposition (exakt).</small>"),
+        mo.ui.table(_tabelle, selection=None, show_column_summaries=False,
+                    format_mapping={"Tick 0": diagramme.prozent, "Mittel": diagramme.zahl}),
         mo.hstack([knopf_start, eingabe_start, knopf_start_eintragen], justify="start", align="end"),
     ])
     return eingabe_start, knopf_start, knopf_start_eintragen

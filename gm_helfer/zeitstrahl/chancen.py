@@ -39,6 +39,7 @@ __all__ = [
     "als_float",
     "halbiert",
     "geteilt",
+    "startpositions_chancen",
 ]
 
 Verteilung = dict[int, Fraction]
@@ -498,3 +499,20 @@ def angriff_schadens_chancen_exakt(
 def angriff_schadens_chancen(*args, **kwargs) -> dict[int, float]:  # type: ignore[no-untyped-def]
     """Wie :func:`angriff_schadens_chancen_exakt`, als float."""
     return als_float(angriff_schadens_chancen_exakt(*args, **kwargs))
+
+
+def startpositions_chancen(
+    kampferfahrung: int, schwierigkeit: int, *, optionen: Optionen = STANDARD
+) -> dict[int, float]:
+    """Verteilung der Startposition (Abschnitt „Der Kampf“): „Jeder Teilnehmer würfelt eine
+    normale Probe auf Kampferfahrung und die negative Differenz zum gewünschten Ergebnis ist
+    die Startposition.“ – max(0, Schwierigkeit − (Kampferfahrung + Prüfwurf)).
+
+    >>> startpositions_chancen(10, 25)[0]
+    0.3
+    """
+    vert: dict[int, Fraction] = {}
+    for nat, p in _pruefwurf(optionen.probenwurf):
+        pos = max(0, schwierigkeit - bewerte_probe(kampferfahrung, nat, optionen=optionen).gesamt)
+        vert[pos] = vert.get(pos, Fraction(0)) + p
+    return als_float(vert)

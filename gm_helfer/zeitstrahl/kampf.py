@@ -51,6 +51,7 @@ __all__ = [
     "kampf_aus_kopf",
     "anwenden",
     "start_ereignis",
+    "start_schwierigkeit",
     "aktion_ereignis",
     "ansage_ereignis",
     "ansage_verfallen_ereignis",
@@ -414,6 +415,18 @@ def _wuerfel_aus(augen: Mapping[str, Any] | None, schluessel: str) -> Any:
 # --- Start ----------------------------------------------------------------------------
 
 
+def start_schwierigkeit(
+    kampf: Kampf, name: str, schwierigkeit: int | Mapping[str, int] | None = None
+) -> int:
+    """Die Start-Schwierigkeit für ``name``: eine Zahl für alle, oder je Name bzw. Partei (Name
+    vor Partei); fehlt sie, ``optionen.start_schwierigkeit``."""
+    o = kampf.optionen
+    t = kampf[name]
+    if isinstance(schwierigkeit, Mapping):
+        return int(schwierigkeit.get(t.name, schwierigkeit.get(t.partei, o.start_schwierigkeit)))
+    return int(o.start_schwierigkeit if schwierigkeit is None else schwierigkeit)
+
+
 def start_ereignis(
     kampf: Kampf,
     schwierigkeit: int | Mapping[str, int] | None = None,
@@ -434,10 +447,7 @@ def start_ereignis(
     eingetippt = False
     zeilen = []
     for t in kampf.teilnehmer:
-        if isinstance(schwierigkeit, Mapping):
-            s = schwierigkeit.get(t.name, schwierigkeit.get(t.partei, o.start_schwierigkeit))
-        else:
-            s = o.start_schwierigkeit if schwierigkeit is None else schwierigkeit
+        s = start_schwierigkeit(kampf, t.name, schwierigkeit)
         a = _wuerfel_aus(augen, t.name)
         pr = probe(t.kaempfer.kampferfahrung, rng=None if a is not None else rng, augen=a,
                    optionen=o)

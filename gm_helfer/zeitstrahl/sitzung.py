@@ -16,7 +16,16 @@ import polars as pl
 
 from gm_helfer.protokoll import Verlauf
 
-from .kampf import Kaempfer, Kampf, anwenden, kampf_aus_kopf, konter_erschwernis, neuer_kampf
+from .chancen import startpositions_chancen
+from .kampf import (
+    Kaempfer,
+    Kampf,
+    anwenden,
+    kampf_aus_kopf,
+    konter_erschwernis,
+    neuer_kampf,
+    start_schwierigkeit,
+)
 from .optionen import Optionen
 
 __all__ = [
@@ -27,6 +36,7 @@ __all__ = [
     "namen_augen",
     "vorschlag",
     "konter_hinweis",
+    "start_tabelle",
     "reihenfolge_tabelle",
     "protokoll_tabelle",
 ]
@@ -101,6 +111,24 @@ def vorschlag(kampf: Kampf) -> tuple[str | None, str | None]:
     andere = [t.name for t in kampf.aktive if t.partei != wer.partei]
     rest = [t.name for t in kampf.aktive if t.name != wer.name]
     return wer.name, (andere or rest or [None])[0]
+
+
+def start_tabelle(kampf: Kampf, schwierigkeit: int | Mapping[str, int] | None = None) -> pl.DataFrame:
+    """Vor dem Startwurf: je Teilnehmer die Schwierigkeit, die Chance auf Tick 0 und die
+    mittlere Startposition (exakt, ``startpositions_chancen``)."""
+    zeilen = []
+    for t in kampf.teilnehmer:
+        s = start_schwierigkeit(kampf, t.name, schwierigkeit)
+        vert = startpositions_chancen(t.kaempfer.kampferfahrung, s, optionen=kampf.optionen)
+        zeilen.append({
+            "Name": t.name, "Kampferfahrung": t.kaempfer.kampferfahrung, "Schwierigkeit": s,
+            "Tick 0": vert.get(0, 0.0),
+            "Mittel": sum(k * p for k, p in vert.items()),
+            "spätestens": max(vert),
+        })
+    return pl.DataFrame(zeilen, schema={"Name": pl.Utf8, "Kampferfahrung": pl.Int64,
+                                        "Schwierigkeit": pl.Int64, "Tick 0": pl.Float64,
+                                        "Mittel": pl.Float64, "spätestens": pl.Int64})
 
 
 def konter_hinweis(kampf: Kampf) -> str:

@@ -192,3 +192,14 @@ def test_block_risiko_zwei_waffen_und_schwacher_verteidiger():
     assert r.gebrochen == pytest.approx(float(geblockt * Fraction(n["bricht"], 100)), abs=1e-9)
     assert r.beschaedigt == pytest.approx(float(geblockt * Fraction(n["stab"], 100)), abs=1e-9)
     assert r.nebenwaffe_gebrochen == pytest.approx(float(geblockt * Fraction(n["dolch"], 100)), abs=1e-9)
+
+
+def test_start_tabelle_vor_dem_wurf():
+    k = z.neuer_kampf([beispiele.HERKULOS, beispiele.GEGNER])
+    t = sitzung.start_tabelle(k, {"Helden": 25, "Söldner": 35})
+    zeilen = {r["Name"]: r for r in t.iter_rows(named=True)}
+    assert zeilen["Herkulos"]["Schwierigkeit"] == 25 and zeilen["Söldner"]["Schwierigkeit"] == 35
+    # Herkulos KE 10 gegen 25: Tick 0 bei W20 ≥ 15 → 6/20; spätestens Tick 14
+    assert zeilen["Herkulos"]["Tick 0"] == pytest.approx(6 / 20) and zeilen["Herkulos"]["spätestens"] == 14
+    # Söldner KE 10 gegen 35: nie Tick 0, Mittel 35 − 10 − 10,5
+    assert zeilen["Söldner"]["Tick 0"] == 0 and zeilen["Söldner"]["Mittel"] == pytest.approx(14.5)

@@ -267,3 +267,20 @@ def test_waffenlose_abwehr_in_der_schadensvorschau(art, zweite_hand):
     for s, p in erwartet.items():
         if p:
             assert vorschau[s] == pytest.approx(float(p), abs=1e-12)
+
+
+@pytest.mark.parametrize(("ke", "s", "probe"), [(10, 25, "W20"), (0, 25, "W20"), (14, 12, "W20"), (8, 30, "2W10"), (3, 10, "2W10")])
+def test_startpositions_chancen_gegen_abzaehlung(ke, s, probe):
+    """„… die negative Differenz zum gewünschten Ergebnis ist die Startposition“."""
+    o = z.Optionen(probe=probe)
+    wuerfe = ([(w,) for w in range(1, 21)] if probe == "W20"
+              else list(product(range(1, 11), repeat=2)))
+    zaehler = Counter(max(0, s - (ke + sum(w))) for w in wuerfe)
+    erwartet = {k: v / len(wuerfe) for k, v in zaehler.items()}
+    c = z.startpositions_chancen(ke, s, optionen=o)
+    assert c.keys() == erwartet.keys()
+    for k in c:
+        assert c[k] == pytest.approx(erwartet[k], abs=1e-15)
+    # geschlossene Form beim W20: Tick 0, wenn der Wurf ≥ Schwierigkeit − Kampferfahrung
+    if probe == "W20":
+        assert c.get(0, 0) == pytest.approx(min(20, max(0, 21 - (s - ke))) / 20)
