@@ -547,18 +547,20 @@ def _(kampf):
     effekt_name = mo.ui.text(placeholder="z. B. Brennen", label="Effekt")
     effekt_runden = mo.ui.number(start=1, stop=100, step=1, value=3, label="Runden")
     effekt_lp = mo.ui.number(start=-100, stop=100, step=1, value=0, label="LP je Runde")
+    effekt_ini = mo.ui.number(start=-200, stop=200, step=1, value=0, label="Initiativebonus ±")
     effekt_knopf = mo.ui.run_button(label="Effekt setzen")
     mo.accordion(
         {
             "Lebenspunkte und zeitabhängige Effekte": mo.vstack(
                 [
                     mo.hstack([lp_wahl, lp_aenderung, lp_knopf], justify="start"),
-                    mo.hstack([effekt_name, effekt_runden, effekt_lp, effekt_knopf], justify="start"),
+                    mo.hstack([effekt_name, effekt_runden, effekt_lp, effekt_ini, effekt_knopf], justify="start", wrap=True),
                 ]
             )
         }
     )
     return (
+        effekt_ini,
         effekt_knopf,
         effekt_lp,
         effekt_name,
@@ -579,6 +581,7 @@ def _(ablage, lp_aenderung, lp_knopf, lp_wahl, verlauf):
 @app.cell
 def _(
     ablage,
+    effekt_ini,
     effekt_knopf,
     effekt_lp,
     effekt_name,
@@ -588,7 +591,7 @@ def _(
 ):
     mo.stop(not effekt_knopf.value)
     handeln(verlauf, lambda k: w100.effekt_ereignis(
-            k, lp_wahl.value, w100.Effekt(effekt_name.value or "Effekt", int(effekt_runden.value), int(effekt_lp.value))
+            k, lp_wahl.value, w100.Effekt(effekt_name.value or "Effekt", int(effekt_runden.value), int(effekt_lp.value), int(effekt_ini.value))
         ), ablage)
     return
 

@@ -119,11 +119,15 @@ class Effekt:
 
     „dabei werden zeitabhängige Effekte verarbeitet“ (regeln/w100.txt › Initiative und
     Kampfrunde). ``lp_pro_runde`` < 0 ist Schaden (Brennen, Gift), > 0 Heilung.
+    ``initiative_mod`` ändert den Initiativebonus, solange der Effekt wirkt („Fähigkeiten und
+    Effekte können ihn verändern.“, ebenda) – er zählt beim nächsten Initiativewert, also zu
+    Beginn der nächsten Runde (neu gewürfelt oder gespeichert), nicht mitten in der Runde.
     """
 
     name: str
     runden: int
     lp_pro_runde: int = 0
+    initiative_mod: int = 0
 
 
 @dataclass(frozen=True)
@@ -152,6 +156,8 @@ class Kaempfer:
     """Verbleibende Initiativepunkte (``None``: noch nicht gewürfelt)."""
     initiative_gespeichert: int | None = None
     """Der zu Kampfbeginn (oder zuletzt) gewürfelte Wert – die gespeicherte Reihenfolge."""
+    initiative_wurf: int | None = None
+    """Der Würfelanteil davon (W100, Lucky Seven schon eingerechnet), ohne den Bonus."""
     parade_gebunden: int = 0
     """Zur Parade beiseitegelegte Nahkampf-OB-Punkte; sie fehlen beim eigenen Angriff."""
     bewegungen: int = 0
@@ -189,6 +195,11 @@ class Kaempfer:
     def kampffaehig(self, optionen: Optionen) -> bool:
         assert self.lp is not None
         return self.lp > optionen.kampfunfaehig_ab
+
+    @property
+    def initiative_bonus_aktuell(self) -> int:
+        """Initiativebonus des Bogens plus die Änderungen laufender Effekte."""
+        return self.initiative_bonus + sum(e.initiative_mod for e in self.effekte)
 
     @property
     def nahkampf_ob(self) -> int:
@@ -282,7 +293,7 @@ def reihenfolge(kampf: Kampf) -> tuple[Kaempfer, ...]:
     def schluessel(paar: tuple[int, Kaempfer]) -> tuple:
         i, k = paar
         aktiv = k.kampffaehig(kampf.optionen) and k.initiative is not None
-        return (not aktiv, -(k.initiative or 0), -k.initiative_bonus, i)
+        return (not aktiv, -(k.initiative or 0), -k.initiative_bonus_aktuell, i)
 
     return tuple(k for _, k in sorted(enumerate(kampf.kaempfer), key=schluessel))
 
@@ -359,8 +370,8 @@ def _initiative_daten(kampf: Kampf, wuerfe: Mapping[str, wuerfel.Wuerfelwurf]) -
         k = kampf[name]
         werte[name] = {
             "natuerlich": w.natuerlich,
-            "bonus": k.initiative_bonus,
-            "wert": initiative_wert(w.natuerlich, k.initiative_bonus,
+            "bonus": k.initiative_bonus_aktuell,
+            "wert": initiative_wert(w.natuerlich, k.initiative_bonus_aktuell,
                                     lucky_seven=kampf.optionen.lucky_seven),
             "eingetippt": w.eingetippt,
         }
@@ -685,8 +696,11 @@ def effekt_ereignis(kampf: Kampf, name: str, effekt: Effekt) -> Ereignis:
     if effekt.runden < 1:
         raise W100Fehler("Ein Effekt muss mindestens 1 Runde dauern.")
     wirkung = f", {effekt.lp_pro_runde:+d} LP je Runde" if effekt.lp_pro_runde else ""
+    if effekt.initiative_mod:
+        wirkung += f", Initiativebonus {effekt.initiative_mod:+d}"
     return Ereignis("effekt", {"name": name, "effekt": effekt.name, "runden": effekt.runden,
-                               "lp_pro_runde": effekt.lp_pro_runde},
+                               "lp_pro_runde": effekt.lp_pro_runde,
+                               "initiative_mod": effekt.initiative_mod},
                     regel=REGEL_INITIATIVE,
                     text=f"{name}: {effekt.name} für {effekt.runden} Runden{wirkung}.")
 
@@ -718,7 +732,8 @@ def _initiative_setzen(kampf: Kampf, werte: Mapping[str, Mapping[str, Any]]) -> 
     for k in kampf.kaempfer:
         if k.name in werte:
             w = int(werte[k.name]["wert"])
-            neu.append(replace(k, initiative=w, initiative_gespeichert=w))
+            neu.append(replace(k, initiative=w, initiative_gespeichert=w,
+                               initiative_wurf=w - int(werte[k.name]["bonus"])))
         else:
             neu.append(replace(k, initiative=k.initiative if k.initiative is not None else 0))
     return replace(kampf, kaempfer=tuple(neu))
@@ -770,8 +785,12 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
             lp_delta = sum(e.lp_pro_runde for e in k.effekte)
             effekte = tuple(replace(e, runden=e.runden - 1) for e in k.effekte if e.runden > 1)
             k = _lp_aendern(k, lp_delta)
+            # gespeicherte Reihenfolge: derselbe Wurf, der Bonus mit den Effekten, die jetzt
+            # ticken (wie beim Neuwürfeln, das vor dem Ticken gewürfelt wird)
+            initiative = (k.initiative_gespeichert if k.initiative_wurf is None
+                          else k.initiative_wurf + k.initiative_bonus_aktuell)
             k = replace(k, flee=flee, effekte=effekte, parade_gebunden=0, zuege=0,
-                        initiative=k.initiative_gespeichert)
+                        initiative=initiative)
             neu.append(k)
         kampf = replace(kampf, kaempfer=tuple(neu), runde=int(d["runde"]))
         if "werte" in d:
@@ -803,7 +822,8 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
         return kampf.mit(z)
     if art == "effekt":
         k = kampf[d["name"]]
-        eff = Effekt(d["effekt"], int(d["runden"]), int(d.get("lp_pro_runde", 0)))
+        eff = Effekt(d["effekt"], int(d["runden"]), int(d.get("lp_pro_runde", 0)),
+                     int(d.get("initiative_mod", 0)))
         return kampf.mit(replace(k, effekte=k.effekte + (eff,)))
     if art == "lp":
         return kampf.mit(_lp_aendern(kampf[d["name"]], int(d["aenderung"])))
@@ -863,8 +883,10 @@ def kampf_als_dict(kampf: Kampf) -> dict[str, Any]:
             "flee_regeneration": k.flee_regeneration, "bewegung": k.bewegung,
             "lp": k.lp, "flee": k.flee, "position": list(k.position),
             "initiative": k.initiative, "initiative_gespeichert": k.initiative_gespeichert,
+            "initiative_wurf": k.initiative_wurf,
             "parade_gebunden": k.parade_gebunden,
-            "effekte": [{"name": e.name, "runden": e.runden, "lp_pro_runde": e.lp_pro_runde}
+            "effekte": [{"name": e.name, "runden": e.runden, "lp_pro_runde": e.lp_pro_runde,
+                         "initiative_mod": e.initiative_mod}
                         for e in k.effekte],
         }
 
@@ -893,8 +915,10 @@ def kampf_aus_dict(daten: Mapping[str, Any]) -> Kampf:
             flee_regeneration=int(k["flee_regeneration"]), bewegung=float(k["bewegung"]),
             lp=k["lp"], flee=k["flee"], position=(float(k["position"][0]), float(k["position"][1])),
             initiative=k["initiative"], initiative_gespeichert=k["initiative_gespeichert"],
+            initiative_wurf=k.get("initiative_wurf"),
             parade_gebunden=int(k["parade_gebunden"]),
-            effekte=tuple(Effekt(e["name"], int(e["runden"]), int(e["lp_pro_runde"]))
+            effekte=tuple(Effekt(e["name"], int(e["runden"]), int(e["lp_pro_runde"]),
+                                 int(e.get("initiative_mod", 0)))
                           for e in k["effekte"]),
         ))
     return Kampf(kaempfer=tuple(kaempfer), optionen=Optionen.aus_dict(daten.get("optionen")),

@@ -252,6 +252,39 @@ def test_effekte_ticken_zu_rundenbeginn(john, ork):
     assert kampf["Ork"].lp == 70  # nie über das Maximum
 
 
+def _runde_zu_ende(kampf):
+    while not w100.runde_vorbei(kampf):
+        kampf = anwenden(kampf, w100.zug_beginn_ereignis(kampf) if not kampf.am_zug
+                         else w100.zug_ende_ereignis(kampf))
+    return kampf
+
+
+@pytest.mark.parametrize("neu_wuerfeln", [False, True])
+def test_effekt_aendert_den_initiativebonus(john, ork, neu_wuerfeln):
+    """„Fähigkeiten und Effekte können ihn [den Initiativebonus] verändern.“"""
+    kampf = _bereit(neuer_kampf([john(), ork()], Optionen(initiative_neu_wuerfeln=neu_wuerfeln)),
+                    {"John": 10, "Ork": 10})  # John 55, Ork 35
+    hast = Effekt("Hast", 2, 0, initiative_mod=30)
+    e = w100.effekt_ereignis(kampf, "Ork", hast)
+    assert "Initiativebonus +30" in e.text
+    kampf = anwenden(kampf, e)
+    assert kampf["Ork"].initiative == 35  # mitten in der Runde ändert sich nichts
+    assert kampf["Ork"].initiative_bonus_aktuell == 55
+    augen = {"John": 10, "Ork": 10} if neu_wuerfeln else None
+    for runde in (2, 3):
+        kampf = anwenden(_runde_zu_ende(kampf), w100.neue_runde_ereignis(kampf := _runde_zu_ende(kampf),
+                                                                          augen=augen))
+        # Runden 2 und 3: 10 + 25 + 30 = 65 für den Ork, John bleibt 55 – der Ork ist zuerst dran
+        assert (kampf.runde, kampf["Ork"].initiative, kampf["John"].initiative) == (runde, 65, 55)
+        assert w100.naechster(kampf) == "Ork"
+    kampf = anwenden(_runde_zu_ende(kampf), w100.neue_runde_ereignis(kampf := _runde_zu_ende(kampf),
+                                                                      augen=augen))
+    assert kampf["Ork"].effekte == () and kampf["Ork"].initiative == 35  # Hast ist vorbei
+    # Rundreise über den Protokollkopf behält Effekt und Wurf
+    mit = anwenden(kampf, w100.effekt_ereignis(kampf, "John", Effekt("Lähmung", 1, -2, -40)))
+    assert w100.kampf_aus_dict(w100.kampf_als_dict(mit)).kaempfer == mit.kaempfer
+
+
 def _zufaelliger_schritt(kampf, rng):
     """Ein erlaubtes Ereignis für den aktuellen Zustand (für Eigenschaftstests)."""
     if kampf.runde == 0:
