@@ -294,13 +294,19 @@ def _zufaelliger_schritt(kampf, rng):
     if kampf.am_zug is None:
         return w100.zug_beginn_ereignis(kampf)
     a = kampf[kampf.am_zug]
+    if rng.random() < 0.05:  # zeitabhängiger Effekt: LP je Runde und Initiativebonus
+        return w100.effekt_ereignis(kampf, rng.choice(kampf.kaempfer).name,
+                                    Effekt("Zauber", rng.randint(1, 3), rng.randint(-5, 3),
+                                           rng.randint(-40, 40)))
     ziele = [k for k in kampf.kaempfer if k.seite != a.seite and k.kampffaehig(kampf.optionen)]
     if ziele and rng.random() < 0.7:
         z = rng.choice(ziele)
         for w in a.waffen:
             try:
-                flee = rng.randint(0, z.flee) if rng.random() < 0.5 else 0
-                plan = w100.angriff_planen(kampf, a.name, z.name, w.name, flee=flee,
+                abwehr = rng.random()
+                flee = rng.randint(0, z.flee) if abwehr < 0.4 else 0
+                parade = rng.randint(0, z.parade_frei) if abwehr > 0.7 else 0
+                plan = w100.angriff_planen(kampf, a.name, z.name, w.name, flee=flee, parade=parade,
                                            modifikator=rng.randint(-10, 10))
             except W100Fehler:
                 continue
@@ -330,7 +336,14 @@ def test_anwenden_veraendert_nie_die_eingabe_und_bleibt_im_rahmen(seed, schritte
         for k in neu.kaempfer:
             assert 0 <= k.flee <= k.flee_max
             assert k.lp <= k.lp_max
-            assert 0 <= k.parade_gebunden
+            assert 0 <= k.parade_gebunden <= k.nahkampf_ob
+            assert k.flee >= 0 and k.parade_frei >= 0
+        if e.art == "angriff" and e.daten["abwehr"] != "keine":
+            # nie beides: genau eine Abwehrart verbraucht Punkte
+            z = e.daten["ziel"]
+            flee_weg = kampf[z].flee - neu[z].flee
+            parade_weg = neu[z].parade_gebunden - kampf[z].parade_gebunden
+            assert sorted([flee_weg, parade_weg]) == [0, e.daten["abwehr_punkte"]]
         # mehr Schaden → nie mehr LP: jeder Angriff senkt die LP genau um seinen Schaden
         if e.art == "angriff":
             z = e.daten["ziel"]
