@@ -23,12 +23,20 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from gm_helfer import wuerfel
 from gm_helfer.karten import Karte, KartenFehler, Stapel, blatt
 from gm_helfer.protokoll import Ereignis
-from gm_helfer.savage_worlds.aktionen import bewegungsweite
+from gm_helfer.savage_worlds.aktionen import (
+    AUFSTEHEN_KOSTEN,
+    KRIECHEN,
+    bewegungsweite,
+    mehrfachaktion_abzug,
+    sprungweite,
+    waffe_bereitmachen,
+)
 from gm_helfer.savage_worlds.daten import BELEUCHTUNG, DECKUNG, REICHWEITE, Waffe
 from gm_helfer.savage_worlds.initiative import karte_waehlen
 from gm_helfer.savage_worlds.optionen import Optionen
@@ -36,6 +44,7 @@ from gm_helfer.savage_worlds.proben import (
     UNTRAINIERT,
     Eigenschaft,
     Probe,
+    bewerten,
     eigenschaft,
     vergleichen,
     wuerfle_probe,
@@ -236,6 +245,16 @@ class Kampfzustand:
     muss_handeln: frozenset[str] = frozenset()
     """Verlorene Unterbrechung: darf nicht weiter abwarten."""
     nur_freie_aktionen: frozenset[str] = frozenset()
+    erholung_offen: frozenset[str] = frozenset()
+    """Angeschlagene, die zu Beginn ihres Zugs die Erholungsprobe (oder einen Benny) noch schulden."""
+    aktionen_runde: tuple[tuple[str, str], ...] = ()
+    """(Kämpfer, Aktion) dieser Runde – „dieselbe Aktion nicht zweimal pro Runde“."""
+    angesagt: tuple[tuple[str, int], ...] = ()
+    """(Kämpfer, Zahl der Aktionen), festgelegt mit der ersten Aktion der Runde."""
+    bewegung: tuple[tuple[str, Fraction], ...] = ()
+    """(Kämpfer, verbrauchter Anteil der Bewegung dieser Runde; 1 = alles)."""
+    sprint: tuple[tuple[str, int], ...] = ()
+    """(Kämpfer, Zoll des Sprintwürfels dieser Runde)."""
     offene_treffer: tuple[Treffer, ...] = ()
     offener_schaden: OffenerSchaden | None = None
 
@@ -380,6 +399,76 @@ def _wurf_aus(daten: Mapping[str, Any]) -> wuerfel.Wurf:
     return wuerfel.Wurf.aus_dict(dict(daten))
 
 
+def _erholung_faellig(z: Kampfzustand, empfaenger: str) -> frozenset[str]:
+    """Angeschlagen: „Wenn ein Angeschlagener Charakter an der Reihe ist, muss er eine
+    Erholungsprobe ablegen.“ – wer beim Aufruf seiner Karte Angeschlagen ist."""
+    return frozenset(m.name for m in z.mitglieder(empfaenger) if m.angeschlagen and m.kampffaehig)
+
+
+def _darf_handeln(z: Kampfzustand, name: str) -> Kaempfer:
+    """Prüft, ob ``name`` jetzt eine (nicht freie) Aktion ausführen darf; deutsche Meldung sonst."""
+    k = z.kaempfer_namens(name)
+    if not k.kampffaehig:
+        raise KampfFehler(f"{name} ist außer Gefecht und kann nicht handeln.")
+    if z.empfaenger(k) != z.am_zug:
+        raise KampfFehler(f"{name} ist nicht an der Reihe (gerade: {z.am_zug or 'niemand'}).")
+    if k.angeschlagen:
+        raise KampfFehler(f"{name} ist Angeschlagen und kann nur freie Aktionen ausführen (erst die Erholungsprobe oder ein Benny).")
+    if name in z.nur_freie_aktionen:
+        raise KampfFehler(f"{name} hat sich eben erholt und kann in dieser Runde nur freie Aktionen ausführen.")
+    return k
+
+
+def angesagte_aktionen(z: Kampfzustand, name: str) -> int | None:
+    """Die Zahl der Aktionen, die ``name`` mit seiner ersten Aktion dieser Runde festgelegt hat."""
+    return dict(z.angesagt).get(name)
+
+
+def _aktion_eintragen(z: Kampfzustand, name: str, schluessel: str, aktionen: int | None, was: str) -> Kampfzustand:
+    """Mehrfachaktionen: trägt eine Aktion ein und setzt die Regeln durch.
+
+    - „Im Endeffekt darf der Charakter dieselbe Aktion nicht zweimal pro Runde ausführen“ (auch:
+      „Ein Charakter kann seine Waffe in einer Runde nicht häufiger abfeuern als ihre Feuerrate
+      beträgt“ – alle Schüsse einer Feuerrate fallen in einem Angriff; „nur einen Nahkampfangriff
+      mit derselben Waffe“).
+    - „Daher muss ein Spieler bereits zu Beginn seiner Handlung festlegen, wie viele Aktionen er in
+      dieser Runde ausführen möchte – es ist nicht möglich, noch eine Aktion „hinten dranzuhängen“.“
+    """
+    _darf_handeln(z, name)
+    bisher = [a for n, a in z.aktionen_runde if n == name]
+    if schluessel in bisher:
+        raise KampfFehler(f"{name}: {was} gab es in dieser Runde schon – dieselbe Aktion nicht zweimal pro Runde.")
+    if aktionen is not None and aktionen < 1:
+        raise KampfFehler("Mindestens eine Aktion.")
+    angesagt = angesagte_aktionen(z, name)
+    if angesagt is None:
+        angesagt = aktionen or 1
+        z = replace(z, angesagt=z.angesagt + ((name, angesagt),))
+    elif aktionen is not None and aktionen != angesagt:
+        raise KampfFehler(f"{name} hat zu Beginn {angesagt} Aktion(en) für diese Runde festgelegt, nicht {aktionen}.")
+    if len(bisher) >= angesagt:
+        raise KampfFehler(
+            f"{name} hat {angesagt} Aktion(en) angesagt und schon ausgeführt – eine weitere Aktion lässt sich nicht "
+            "„hinten dranhängen“."
+        )
+    return replace(z, aktionen_runde=z.aktionen_runde + ((name, schluessel),))
+
+
+def _ziele_je_wuerfel(z: Kampfzustand, angreifer: str, ziele: Sequence[str], anzahl: int) -> list[str]:
+    """Feuerrate: „Diese Angriffe müssen alle gleichzeitig erfolgen, können aber auf
+    unterschiedliche Ziele erfolgen.“ – ein Ziel je Würfel, in der Reihenfolge des Angreifers
+    (das beste Ergebnis trifft das erste Ziel); fehlen Ziele, gelten die übrigen Würfel dem letzten."""
+    if not ziele:
+        raise KampfFehler("Ein Angriff braucht ein Ziel.")
+    if len(ziele) > anzahl:
+        raise KampfFehler(f"{len(ziele)} Ziele, aber nur {anzahl} Würfel – je Würfel höchstens ein Ziel.")
+    for n in ziele:
+        z.kaempfer_namens(n)
+        if n == angreifer:
+            raise KampfFehler(f"{angreifer} kann sich nicht selbst angreifen.")
+    return list(ziele) + [ziele[-1]] * (anzahl - len(ziele))
+
+
 # ---------------------------------------------------------------------------------------
 # Runde und Karten
 # ---------------------------------------------------------------------------------------
@@ -409,6 +498,11 @@ def _runde_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         am_zug="",
         joker_in_runde=False,
         nur_freie_aktionen=frozenset(),
+        erholung_offen=frozenset(),
+        aktionen_runde=(),
+        angesagt=(),
+        bewegung=(),
+        sprint=(),
         muss_handeln=frozenset(),
         offene_treffer=(),
         offener_schaden=None,
@@ -514,7 +608,8 @@ def _am_zug_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     if emp in z.gehandelt:
         raise KampfFehler(f"{emp} hat in dieser Runde schon gehandelt.")
     gehandelt = z.gehandelt | {z.am_zug} if z.am_zug else z.gehandelt
-    return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, gehandelt=gehandelt, muss_handeln=z.muss_handeln - {emp})
+    return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, gehandelt=gehandelt, muss_handeln=z.muss_handeln - {emp},
+                   erholung_offen=_erholung_faellig(z, emp))
 
 
 def ereignis_abwarten(zustand: Kampfzustand, empfaenger: str | None = None) -> Ereignis:
@@ -546,6 +641,12 @@ def ereignis_fertig(zustand: Kampfzustand) -> Ereignis:
 
 def _fertig_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     emp = e.daten["empfaenger"]
+    schuldig = sorted(n for n in z.erholung_offen if z.kaempfer_namens(n).angeschlagen and z.kaempfer_namens(n).kampffaehig)
+    if schuldig and emp == z.am_zug:
+        raise KampfFehler(
+            f"{', '.join(schuldig)}: erst die Erholungsprobe (oder einen Benny) – „Wenn ein Angeschlagener Charakter "
+            "an der Reihe ist, muss er eine Erholungsprobe ablegen.“"
+        )
     return replace(z, gehandelt=z.gehandelt | {emp}, am_zug="" if z.am_zug == emp else z.am_zug)
 
 
@@ -619,7 +720,8 @@ def _unterbrechen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     if ausgang == "danach":
         return replace(z, muss_handeln=z.muss_handeln | {emp})
     # Der Unterbrochene ist nicht fertig: er ist wieder dran, wenn der Unterbrechende fertig ist.
-    return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, muss_handeln=z.muss_handeln - {emp})
+    return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, muss_handeln=z.muss_handeln - {emp},
+                   erholung_offen=_erholung_faellig(z, emp))
 
 
 # ---------------------------------------------------------------------------------------
@@ -711,19 +813,41 @@ def angriffs_werte(
     }
 
 
+def _ergebnisse_je_ziel(
+    z: Kampfzustand, angreifer: str, waffe: str, probe: Probe, ziele: Sequence[str]
+) -> list[tuple[Any, str]]:
+    """(Ergebnis, Ziel) je Würfel, bestes Ergebnis zuerst. Im Nahkampf (Blitzhieb auf zwei Gegner)
+    wird jeder Würfel gegen die Parade seines Ziels bewertet (gleiche Modifikatoren)."""
+    nahkampf = z.kaempfer_namens(angreifer).waffe(waffe).art == "Nahkampf"
+    aus = []
+    for e_, n in zip(probe.ergebnisse, ziele):
+        if nahkampf and len(set(ziele)) > 1:
+            e_ = bewerten(e_.gesamt, z.kaempfer_namens(n).parade, kritisch=e_.kritischer_fehlschlag)
+        aus.append((e_, n))
+    return aus
+
+
 def ereignis_angriff(
     zustand: Kampfzustand, angreifer: str, ziel: str, waffe: str,
     situation: Angriffssituation = Angriffssituation(), *, rng: Any = None, augen: Any = None,
+    ziele: Sequence[str] | None = None,
 ) -> Ereignis:
     """Ein Angriff: Kämpfen gegen Parade oder Schießen/Werfen gegen 4, mit allen Modifikatoren.
-    Feuerrate und Blitzhieb werfen mehrere Würfel mit nur einem Wildcard-Würfel."""
+    Feuerrate und Blitzhieb werfen mehrere Würfel mit nur einem Wildcard-Würfel.
+
+    ``ziele``: Feuerrate (oder Blitzhieb) auf mehrere Ziele – ein Name je Würfel in der
+    Reihenfolge des Angreifers; das beste Ergebnis gilt dem ersten. Ohne ``ziele`` gehen alle
+    Würfel auf ``ziel``. Die Modifikatoren der Lage gelten für alle Würfel."""
     werte = angriffs_werte(zustand, angreifer, ziel, waffe, situation)
+    verteilung = _ziele_je_wuerfel(zustand, angreifer, list(ziele) if ziele else [ziel], werte["anzahl"])
     probe = wuerfle_probe(werte["eigenschaft"], wildcard=werte["wildcard"], modifikator=werte["modifikator"],
                           mindestwurf=werte["mindestwurf"], anzahl=werte["anzahl"], rng=rng, augen=augen,
                           kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
     treffer = [e for e in probe.ergebnisse if e.erfolg]
     mods = ", ".join(f"{n} {v:+d}" for n, v in werte["modifikatoren"]) or "keine Modifikatoren"
-    if treffer:
+    if len(set(verteilung)) > 1:
+        ausgang = "; ".join(f"{n}: {e.ergebnis}" for e, n in _ergebnisse_je_ziel(zustand, angreifer, waffe, probe, verteilung))
+    elif treffer:
         ausgang = f"{len(treffer)} Treffer" if len(treffer) > 1 else "Treffer"
         if any(e.steigerungen for e in treffer):
             ausgang += " mit Steigerung (+W6 Schaden)"
@@ -731,10 +855,11 @@ def ereignis_angriff(
         ausgang = "kein Treffer"
     return Ereignis(
         "angriff",
-        {"angreifer": angreifer, "ziel": ziel, "waffe": waffe, "situation": situation.als_dict(), "probe": probe.als_dict()},
+        {"angreifer": angreifer, "ziel": verteilung[0], "waffe": waffe, "situation": situation.als_dict(), "probe": probe.als_dict(),
+         **({"ziele": verteilung} if len(set(verteilung)) > 1 else {})},
         regel=R + ("Angriffe › Nahkampfangriffe" if werte["fertigkeit"] == "kaempfen" else "Angriffe › Fernkampfangriffe"),
         eingetippt=augen is not None,
-        text=f"{angreifer} greift {ziel} mit {waffe} an ({mods}): {probe.beschreibung()} – {ausgang}",
+        text=f"{angreifer} greift {' und '.join(dict.fromkeys(verteilung))} mit {waffe} an ({mods}): {probe.beschreibung()} – {ausgang}",
     )
 
 
@@ -742,22 +867,20 @@ def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     d = e.daten
     a = z.kaempfer_namens(d["angreifer"])
     ziel = z.kaempfer_namens(d["ziel"])
-    if not a.kampffaehig:
-        raise KampfFehler(f"{a.name} ist außer Gefecht und kann nicht angreifen.")
-    if z.empfaenger(a) != z.am_zug:
-        raise KampfFehler(f"{a.name} ist nicht an der Reihe (gerade: {z.am_zug or 'niemand'}).")
-    if a.angeschlagen:
-        raise KampfFehler(f"{a.name} ist Angeschlagen und kann nur freie Aktionen ausführen.")
-    if a.name in z.nur_freie_aktionen:
-        raise KampfFehler(f"{a.name} hat sich eben erholt und kann in dieser Runde nur freie Aktionen ausführen.")
-    if not ziel.kampffaehig and not ziel.wildcard:
-        raise KampfFehler(f"{ziel.name} ist schon aus dem Spiel.")
     probe = Probe.aus_dict(d["probe"])
+    ziele = _ziele_je_wuerfel(z, d["angreifer"], d.get("ziele") or [d["ziel"]], probe.anzahl)
+    for n in dict.fromkeys(ziele):
+        if not z.kaempfer_namens(n).kampffaehig and not z.kaempfer_namens(n).wildcard:
+            raise KampfFehler(f"{n} ist schon aus dem Spiel.")
+    situation = Angriffssituation(**d.get("situation", {}))
+    z = _aktion_eintragen(z, a.name, f"angriff:{d['waffe']}", situation.aktionen, f"Angriff mit {d['waffe']}")
     joker = z.joker_bonus(a.name) > 0
-    neue = tuple(
-        Treffer(a.name, ziel.name, d["waffe"], e_.steigerungen > 0, joker) for e_ in probe.ergebnisse if e_.erfolg
-    )
-    return replace(z, offene_treffer=z.offene_treffer + neue, offener_schaden=None)
+    neue = [
+        Treffer(a.name, n, d["waffe"], e_.steigerungen > 0, joker)
+        for e_, n in _ergebnisse_je_ziel(z, a.name, d["waffe"], probe, ziele)
+        if e_.erfolg
+    ]
+    return replace(z, offene_treffer=z.offene_treffer + tuple(neue), offener_schaden=None)
 
 
 def ereignis_heimlichkeit(
@@ -971,15 +1094,28 @@ def _ausbluten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     return z
 
 
-def ereignis_heilen(zustand: Kampfzustand, helfer: str, ziel: str, *, rng: Any = None, augen: Any = None) -> Ereignis:
-    """Blutung stoppen: eine einfache Heilenprobe eines anderen Charakters (ohne die Wundabzüge
-    des Opfers)."""
+def ereignis_heilen(
+    zustand: Kampfzustand, helfer: str, ziel: str, *, aktionen: int | None = None, als_aktion: bool = True,
+    rng: Any = None, augen: Any = None,
+) -> Ereignis:
+    """Blutung stoppen: „Andere Charaktere können als Aktion die Blutung mit einer einfachen
+    Heilenprobe … stoppen“ – eine Aktion des Helfers in seinem Zug (mit seinem Wund- und
+    Mehrfachaktionsabzug), ohne die Wundabzüge des Opfers. ``als_aktion=False``: außerhalb der
+    Kampfrunden (niemand ist an der Reihe, z. B. nach dem Kampf) – dann ohne Zug und ohne Abzug."""
     h = zustand.kaempfer_namens(helfer)
     if helfer == ziel:
         raise KampfFehler("Die Blutung stoppen können nur andere Charaktere.")
-    probe = wuerfle_probe(h.fertigkeit("heilen"), wildcard=h.wildcard, modifikator=h.wundabzug + zustand.joker_bonus(helfer), rng=rng, augen=augen)
+    if als_aktion:
+        _darf_handeln(zustand, helfer)
+    elif zustand.am_zug:
+        raise KampfFehler(f"Im Kampf ist Heilen eine Aktion im eigenen Zug (gerade ist {zustand.am_zug} an der Reihe).")
+    if not h.kampffaehig:
+        raise KampfFehler(f"{helfer} ist außer Gefecht und kann niemanden versorgen.")
+    n = (angesagte_aktionen(zustand, helfer) or aktionen or 1) if als_aktion else 1
+    mod = h.wundabzug + zustand.joker_bonus(helfer) + mehrfachaktion_abzug(n)
+    probe = wuerfle_probe(h.fertigkeit("heilen"), wildcard=h.wildcard, modifikator=mod, rng=rng, augen=augen)
     ausgang = "die Blutung ist gestoppt" if probe.ergebnis.erfolg else "die Blutung geht weiter"
-    return Ereignis("heilen", {"helfer": helfer, "ziel": ziel, "probe": probe.als_dict()}, regel=R + "Außer Gefecht › Ausbluten",
+    return Ereignis("heilen", {"helfer": helfer, "ziel": ziel, "probe": probe.als_dict(), "aktionen": aktionen, "als_aktion": als_aktion}, regel=R + "Außer Gefecht › Ausbluten",
                     eingetippt=augen is not None, text=f"{helfer} versorgt {ziel}: {probe.beschreibung()} – {ausgang}")
 
 
@@ -987,6 +1123,10 @@ def _heilen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     k = z.kaempfer_namens(e.daten["ziel"])
     if not k.blutet:
         raise KampfFehler(f"{k.name} blutet nicht.")
+    if e.daten.get("als_aktion", True):
+        z = _aktion_eintragen(z, e.daten["helfer"], "heilen", e.daten.get("aktionen"), "Heilen")
+    elif z.am_zug:
+        raise KampfFehler(f"Im Kampf ist Heilen eine Aktion im eigenen Zug (gerade ist {z.am_zug} an der Reihe).")
     if Probe.aus_dict(e.daten["probe"]).ergebnis.erfolg:
         return _ersetze(z, replace(k, blutet=False))
     return z
@@ -1010,6 +1150,14 @@ def _erholung_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     k = z.kaempfer_namens(e.daten["name"])
     if not k.angeschlagen:
         raise KampfFehler(f"{k.name} ist nicht Angeschlagen.")
+    if z.empfaenger(k) != z.am_zug:
+        raise KampfFehler(
+            f"{k.name} legt die Erholungsprobe ab, wenn er an der Reihe ist („Wenn ein Angeschlagener Charakter an der "
+            "Reihe ist, muss er eine Erholungsprobe ablegen“); jederzeit geht nur ein Benny."
+        )
+    if k.name in z.nur_freie_aktionen:
+        raise KampfFehler(f"{k.name} hat in diesem Zug schon eine Erholungsprobe abgelegt.")
+    z = replace(z, erholung_offen=z.erholung_offen - {k.name})
     r = Probe.aus_dict(e.daten["probe"]).ergebnis
     if not r.erfolg:
         return replace(z, nur_freie_aktionen=z.nur_freie_aktionen | {k.name})
@@ -1035,7 +1183,8 @@ def _benny_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         raise KampfFehler(f"{k.name} ist nicht Angeschlagen.")
     z = _benny_ausgeben(z, k.name, e.daten["quelle"])
     k = z.kaempfer_namens(k.name)
-    return replace(_ersetze(z, replace(k, angeschlagen=False)), nur_freie_aktionen=z.nur_freie_aktionen - {k.name})
+    return replace(_ersetze(z, replace(k, angeschlagen=False)), nur_freie_aktionen=z.nur_freie_aktionen - {k.name},
+                   erholung_offen=z.erholung_offen - {k.name})
 
 
 def ereignis_benny_erhalten(zustand: Kampfzustand, name: str = "", anzahl: int = 1) -> Ereignis:
@@ -1055,16 +1204,166 @@ def _benny_erhalten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     return _ersetze(z, replace(k, bennies=max(0, k.bennies + n)))
 
 
-def ereignis_sprint(zustand: Kampfzustand, name: str, *, rng: Any = None, augen: Any = None) -> Ereignis:
-    """Sprinten: zusätzliche 1W6 Zoll, ohne Abzüge (kostet eine Aktion: −2 auf andere Aktionen)."""
-    k = zustand.kaempfer_namens(name)
+def ereignis_sprint(
+    zustand: Kampfzustand, name: str, *, aktionen: int | None = None, rng: Any = None, augen: Any = None
+) -> Ereignis:
+    """Sprinten: zusätzliche 1W6 Zoll, ohne Abzüge (kostet eine Aktion: −2 auf andere Aktionen).
+    Die Weite zählt zur Bewegung dieser Runde (:func:`ereignis_bewegung`)."""
+    k = _darf_handeln(zustand, name)
     ausdruck = "W6!" if zustand.optionen.sprintwuerfel_explodiert else "W6"
     wurf = wuerfel.wurf(ausdruck, rng=rng, augen=augen)
     weite = bewegungsweite(k.bewegungsweite, wunden=k.wunden)
     gesamt = bewegungsweite(k.bewegungsweite, wunden=k.wunden, sprint=wurf.gesamt)
-    return Ereignis("sprint", {"name": name, "wurf": wurf.als_dict()}, regel=R + "Bewegung › Sprinten",
+    return Ereignis("sprint", {"name": name, "wurf": wurf.als_dict(), "aktionen": aktionen}, regel=R + "Bewegung › Sprinten",
                     eingetippt=augen is not None,
                     text=f"{name} sprintet: {weite:g}“ + {wurf.gesamt}“ = {gesamt:g}“ (Mehrfachaktionsabzug −2 auf andere Aktionen)")
+
+
+def _sprint_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    name = e.daten["name"]
+    z = _aktion_eintragen(z, name, "sprint", e.daten.get("aktionen"), "Sprinten")
+    return replace(z, sprint=z.sprint + ((name, _wurf_aus(e.daten["wurf"]).gesamt),))
+
+
+# ---------------------------------------------------------------------------------------
+# Bewegung, Springen, Waffen bereitmachen
+# ---------------------------------------------------------------------------------------
+
+BEWEGUNGSARTEN = ("gehen", "geduckt", "kriechen")
+
+
+def bewegung_uebrig(z: Kampfzustand, name: str) -> dict[str, float]:
+    """Wie viele Zoll ``name`` in dieser Runde noch hat – je Bewegungsart, auf offenem Gelände.
+
+    Bewegung: volle Bewegungsweite (mit Wundabzug, mindestens 1) plus Sprintwürfel; geduckt die
+    Hälfte („halbiere die Bewegungsweite, nachdem du den Sprintwürfel eingerechnet hast“);
+    Kriechen 2“. Jede Bewegung verbraucht ihren Anteil davon; schwieriges Terrain zählt doppelt.
+    """
+    k = z.kaempfer_namens(name)
+    rest = 1 - dict(z.bewegung).get(name, Fraction(0))
+    weite = Fraction(bewegungsweite(k.bewegungsweite, wunden=k.wunden, sprint=dict(z.sprint).get(name, 0)))
+    return {"gehen": float(rest * weite), "geduckt": float(rest * weite / 2), "kriechen": float(rest * KRIECHEN)}
+
+
+def _bewegungsanteil(z: Kampfzustand, name: str, zoll: Fraction, art: str) -> Fraction:
+    k = z.kaempfer_namens(name)
+    weite = Fraction(bewegungsweite(k.bewegungsweite, wunden=k.wunden, sprint=dict(z.sprint).get(name, 0)))
+    voll = {"gehen": weite, "geduckt": weite / 2, "kriechen": Fraction(KRIECHEN)}[art]
+    return zoll / voll
+
+
+def _bewegen(z: Kampfzustand, name: str, anteil: Fraction, was: str) -> Kampfzustand:
+    k = z.kaempfer_namens(name)
+    if not k.kampffaehig:
+        raise KampfFehler(f"{name} ist außer Gefecht und kann sich nicht bewegen.")
+    if z.empfaenger(k) != z.am_zug:
+        raise KampfFehler(f"{name} ist nicht an der Reihe (gerade: {z.am_zug or 'niemand'}).")
+    bisher = dict(z.bewegung).get(name, Fraction(0))
+    if bisher + anteil > 1:
+        uebrig = bewegung_uebrig(z, name)
+        raise KampfFehler(
+            f"{name}: {was} ist zu weit – übrig in dieser Runde: {uebrig['gehen']:g}“ gehen "
+            f"(geduckt {uebrig['geduckt']:g}“, kriechen {uebrig['kriechen']:g}“)."
+        )
+    andere = tuple((n, a) for n, a in z.bewegung if n != name)
+    return replace(z, bewegung=andere + ((name, bisher + anteil),))
+
+
+def ereignis_bewegung(
+    zustand: Kampfzustand, name: str, zoll: float, *, art: str = "gehen", schwierig: bool = False, aufstehen: bool = False
+) -> Ereignis:
+    """Bewegung (eine freie Aktion): ``zoll`` weit gehen, geduckt gehen oder kriechen.
+
+    „Jeder Zoll schwieriges Terrain zählt für die Bewegung als zwei Zoll.“ ``aufstehen``:
+    „Aufzustehen kostet 2“ Bewegung.“ Ducken: „Fernkampfangriffe gegen ihn erleiden einen Abzug
+    von −1“; Kriechen: „die Modifikatoren für Ziele auf dem Boden“ (Lage beim Angriff)."""
+    if art not in BEWEGUNGSARTEN:
+        raise KampfFehler(f"Unbekannte Bewegungsart „{art}“ – möglich: {', '.join(BEWEGUNGSARTEN)}.")
+    if zoll < 0:
+        raise KampfFehler("Die Strecke kann nicht negativ sein.")
+    zustand.kaempfer_namens(name)
+    teile = [f"{zoll:g}“ {'gehen' if art == 'gehen' else art}"]
+    if schwierig:
+        teile.append("schwieriges Terrain (zählt doppelt)")
+    if aufstehen:
+        teile.insert(0, "steht auf (2“)")
+    daten = {"name": name, "zoll": str(Fraction(zoll).limit_denominator(100)), "art": art, "schwierig": schwierig, "aufstehen": aufstehen}
+    e = Ereignis("bewegung", daten, regel=R + "Bewegung", text="")
+    neu = anwenden(zustand, e)
+    uebrig = bewegung_uebrig(neu, name)
+    return replace(e, text=f"{name} bewegt sich: {', '.join(teile)} – übrig {uebrig['gehen']:g}“")
+
+
+def _bewegung_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    d = e.daten
+    name = d["name"]
+    zoll = Fraction(d["zoll"]) * (2 if d["schwierig"] else 1)
+    anteil = _bewegungsanteil(z, name, zoll, d["art"])
+    if d["aufstehen"]:
+        anteil += _bewegungsanteil(z, name, Fraction(AUFSTEHEN_KOSTEN), "gehen")
+    return _bewegen(z, name, anteil, "diese Bewegung")
+
+
+def ereignis_springen(
+    zustand: Kampfzustand, name: str, *, anlauf: bool, staerkeprobe: bool = False, rng: Any = None, augen: Any = None
+) -> Ereignis:
+    """Springen: „aus dem Stand 1“ oder mit Anlauf 2“ weit … Eine erfolgreiche Stärkeprobe
+    erhöht diese Distanz um 1“.“ Die Sprungweite zählt zur Bewegung der Runde."""
+    k = zustand.kaempfer_namens(name)
+    probe = None
+    if staerkeprobe:
+        probe = wuerfle_probe(k.attribut("staerke"), wildcard=k.wildcard, modifikator=k.wundabzug + zustand.joker_bonus(name),
+                              rng=rng, augen=augen)
+    weite = sprungweite(anlauf=anlauf, staerke_erfolg=bool(probe and probe.ergebnis.erfolg))
+    text = f"{name} springt {'mit Anlauf' if anlauf else 'aus dem Stand'}"
+    if probe is not None:
+        text += f", Stärkeprobe {probe.beschreibung()}"
+    e = Ereignis("springen", {"name": name, "anlauf": anlauf, "probe": probe.als_dict() if probe else None},
+                 regel=R + "Bewegung › Springen", eingetippt=augen is not None and staerkeprobe, text=f"{text} – {weite}“ weit")
+    anwenden(zustand, e)  # prüft die Bewegung schon beim Bauen
+    return e
+
+
+def _springen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    d = e.daten
+    erfolg = bool(d["probe"]) and Probe.aus_dict(d["probe"]).ergebnis.erfolg
+    weite = sprungweite(anlauf=d["anlauf"], staerke_erfolg=erfolg)
+    return _bewegen(z, d["name"], _bewegungsanteil(z, d["name"], Fraction(weite), "gehen"), f"ein Sprung über {weite}“")
+
+
+def ereignis_bereitmachen(
+    zustand: Kampfzustand, name: str, waffe: str, *, schnell: bool = True, zwei_waffen: bool = False,
+    aktionen: int | None = None, rng: Any = None, augen: Any = None,
+) -> Ereignis:
+    """Waffen bereitmachen: „Eine Waffe zu ziehen nimmt normalerweise eine ganze Runde in
+    Anspruch“; schneller kostet es eine Aktion (Mehrfachaktionsabzug). Eine unhandliche Waffe
+    oder zwei Waffen verlangen dazu eine Geschicklichkeitsprobe, „die ebenfalls dem
+    Mehrfachaktionsabzug unterliegt, wenn man noch in dieser Runde mit der Waffe angreifen will“."""
+    k = _darf_handeln(zustand, name)
+    w = k.waffe(waffe)
+    regel = waffe_bereitmachen(schnell=schnell, unhandlich=w.unhandlich, zwei_waffen=zwei_waffen)
+    probe = None
+    if regel.geschicklichkeitsprobe:
+        n = angesagte_aktionen(zustand, name) or aktionen or 1
+        probe = wuerfle_probe(k.attribut("geschicklichkeit"), wildcard=k.wildcard,
+                              modifikator=k.wundabzug + zustand.joker_bonus(name) + mehrfachaktion_abzug(n), rng=rng, augen=augen)
+    text = f"{name} macht {waffe}{' und eine zweite Waffe' if zwei_waffen else ''} bereit: {regel.text}"
+    if probe is not None:
+        text += f" Geschicklichkeit {probe.beschreibung()} – " + ("bereit" if probe.ergebnis.erfolg else "nicht bereit")
+    e = Ereignis("bereitmachen", {"name": name, "waffe": waffe, "schnell": schnell, "zwei_waffen": zwei_waffen,
+                                  "aktionen": aktionen, "probe": probe.als_dict() if probe else None},
+                 regel=R + "Aktionen › Waffen bereitmachen", eingetippt=augen is not None and probe is not None, text=text)
+    anwenden(zustand, e)
+    return e
+
+
+def _bereitmachen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    d = e.daten
+    name = d["name"]
+    if not d["schnell"]:
+        if any(n == name for n, _ in z.aktionen_runde) or (angesagte_aktionen(z, name) or 1) != 1 or (d.get("aktionen") or 1) != 1:
+            raise KampfFehler(f"{name}: In Ruhe eine Waffe zu ziehen braucht die ganze Runde – keine anderen Aktionen.")
+    return _aktion_eintragen(z, name, f"bereitmachen:{d['waffe']}", d.get("aktionen"), f"{d['waffe']} bereitmachen")
 
 
 _ANWENDEN = {
@@ -1085,7 +1384,10 @@ _ANWENDEN = {
     "erholung": _erholung_anwenden,
     "benny": _benny_anwenden,
     "benny_erhalten": _benny_erhalten_anwenden,
-    "sprint": lambda z, e: z,
+    "sprint": _sprint_anwenden,
+    "bewegung": _bewegung_anwenden,
+    "springen": _springen_anwenden,
+    "bereitmachen": _bereitmachen_anwenden,
 }
 
 

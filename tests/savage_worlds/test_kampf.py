@@ -377,17 +377,42 @@ def test_ausbluten_vor_den_karten_und_heilen_stoppt():
     z2 = anwenden(z, k.ereignis_karten(z, eingetippt={"Banditen": ["K♠"], "Baron": ["3♣"]}))
     with pytest.raises(KampfFehler, match="bevor Karten"):
         anwenden(z2, k.ereignis_ausbluten(z2, "Alrik", augen="7, 2"))
-    # Heilen durch einen anderen: einfache Probe ohne die Wundabzüge des Opfers
+    # Heilen durch einen anderen: einfache Probe ohne die Wundabzüge des Opfers, als Aktion im eigenen Zug
     zwei = replace(z, kaempfer=z.kaempfer + (held("Theo"),))
+    with pytest.raises(KampfFehler, match="nicht an der Reihe"):
+        k.ereignis_heilen(zwei, "Theo", "Alrik", augen="4, 1")
+    zwei = anwenden(zwei, k.ereignis_karten(zwei, eingetippt={"Banditen": ["K♠"], "Baron": ["3♣"], "Theo": ["A♥"]}))
+    zwei = anwenden(zwei, k.ereignis_am_zug(zwei, "Theo"))
     e = k.ereignis_heilen(zwei, "Theo", "Alrik", augen="4, 1")
     assert e.daten["probe"]["modifikator"] == 0
-    assert not anwenden(zwei, e).kaempfer_namens("Alrik").blutet
+    geheilt = anwenden(zwei, e)
+    assert not geheilt.kaempfer_namens("Alrik").blutet
+    assert ("Theo", "heilen") in geheilt.aktionen_runde
+    # misslingt es, darf Theo es in dieser Runde nicht noch einmal versuchen (dieselbe Aktion)
+    fehl = anwenden(zwei, k.ereignis_heilen(zwei, "Theo", "Alrik", augen="2, 1", aktionen=2))
+    assert fehl.kaempfer_namens("Alrik").blutet
+    with pytest.raises(KampfFehler, match="nicht zweimal"):
+        anwenden(fehl, k.ereignis_heilen(fehl, "Theo", "Alrik", augen="5, 1"))
+    # zweite angesagte Aktion: −2 (Mehrfachaktionsabzug) auf die Heilenprobe
+    assert k.ereignis_heilen(fehl, "Theo", "Alrik", augen="5, 1").daten["probe"]["modifikator"] == -2
     with pytest.raises(KampfFehler, match="andere"):
         k.ereignis_heilen(zwei, "Alrik", "Alrik", augen="4, 1")
+    # nach dem Kampf (niemand ist an der Reihe): ohne Zug
+    nach = anwenden(z, k.ereignis_heilen(replace(z, kaempfer=z.kaempfer + (held("Theo"),)), "Theo", "Alrik", augen="4, 1", als_aktion=False))
+    assert not nach.kaempfer_namens("Alrik").blutet
 
 
 def test_erholung_und_benny():
-    z = runde_mit_karten(start(held(angeschlagen=True, wunden=1)), {"Alrik": ["Q♥"]})
+    z = runde_mit_karten(start(held(angeschlagen=True, wunden=1), baron()), {"Alrik": ["Q♥"], "Baron": ["2♣"]})
+    with pytest.raises(KampfFehler, match="wenn er an der Reihe ist"):
+        anwenden(z, k.ereignis_erholung(z, "Alrik", augen="6+3, 2"))
+    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    assert z.erholung_offen == {"Alrik"}
+    # Zu Beginn des Zugs ist die Erholungsprobe Pflicht: ohne sie kein Zugende, keine Aktion
+    with pytest.raises(KampfFehler, match="erst die Erholungsprobe"):
+        anwenden(z, k.ereignis_fertig(z))
+    with pytest.raises(KampfFehler, match="Angeschlagen"):
+        anwenden(z, k.ereignis_sprint(z, "Alrik", augen="3"))
     fehl = anwenden(z, k.ereignis_erholung(z, "Alrik", augen="4, 2"))  # 4−1 = 3
     assert fehl.kaempfer_namens("Alrik").angeschlagen and "Alrik" in fehl.nur_freie_aktionen
     erf = anwenden(z, k.ereignis_erholung(z, "Alrik", augen="5, 2"))
@@ -396,10 +421,21 @@ def test_erholung_und_benny():
     assert not steig.kaempfer_namens("Alrik").angeschlagen and "Alrik" not in steig.nur_freie_aktionen
     swade = anwenden(replace(z, optionen=Optionen(erholung_erfolg_handelt=True)), k.ereignis_erholung(z, "Alrik", augen="5, 2"))
     assert "Alrik" not in swade.nur_freie_aktionen
+    # nach der Probe darf der Zug enden, aber keine zweite Probe im selben Zug
+    assert anwenden(fehl, k.ereignis_fertig(fehl)).gehandelt == {"Alrik"}
+    with pytest.raises(KampfFehler, match="schon eine Erholungsprobe"):
+        anwenden(fehl, k.ereignis_erholung(fehl, "Alrik", augen="6+3, 2"))
+    # Erfolg: nur freie Aktionen – kein Angriff in dieser Runde
+    with pytest.raises(KampfFehler, match="nur freie Aktionen"):
+        anwenden(erf, k.ereignis_angriff(erf, "Alrik", "Baron", "Langschwert", augen="9, 2"))
     # Benny nach fehlgeschlagener Erholungsprobe
     b = anwenden(fehl, k.ereignis_benny(fehl, "Alrik"))
     a = b.kaempfer_namens("Alrik")
     assert not a.angeschlagen and a.bennies == 2 and "Alrik" not in b.nur_freie_aktionen
+    # Benny statt Probe zu Beginn des Zugs: handelt sofort normal
+    bz = anwenden(z, k.ereignis_benny(z, "Alrik"))
+    assert not bz.erholung_offen
+    assert anwenden(bz, k.ereignis_angriff(bz, "Alrik", "Baron", "Langschwert", augen="9, 2")).offene_treffer
 
 
 def test_spielleiter_bennies_fuer_schurken_wildcards():
@@ -506,10 +542,13 @@ def test_blindes_feuer_heimlichkeit_ignoriert_den_treffer():
 
 
 def test_sprint_ohne_wundabzug_auf_den_wuerfel():
-    z = start(held(wunden=2))
+    z = runde_mit_karten(start(held(wunden=2)), {"Alrik": ["Q♥"]})
+    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
     e = k.ereignis_sprint(z, "Alrik", augen="5")
     assert "4“ + 5“ = 9“" in e.text
-    assert anwenden(z, e) == z
+    neu = anwenden(z, e)
+    assert neu.sprint == (("Alrik", 5),) and ("Alrik", "sprint") in neu.aktionen_runde
+    assert k.bewegung_uebrig(neu, "Alrik")["gehen"] == 9
 
 
 # -- Beispiele aus dem Regeltext -------------------------------------------------------------------
