@@ -79,6 +79,26 @@ def angesagter_effekt(v: Verschiebung) -> int | None:
     return v.krit_effekt if v.kritschwelle > 0 else None
 
 
+def _schwellen(kampf: Kampf, angreifer: str, v: Verschiebung) -> dict[str, Any]:
+    """Krit- und Patzerschwelle des Angriffs, wie ``angriff_ereignis`` sie setzt (Verschiebung,
+    Sturzschwelle), samt angesagtem Effekt – als Schlüsselwörter für die Chancen."""
+    o = kampf.optionen
+    return {
+        "kritschwelle": o.kritschwelle - v.kritschwelle,
+        "patzerschwelle": o.basis_patzerschwelle + v.patzerschwelle + sturz_plus(kampf[angreifer]),
+    }
+
+
+def _abgewehrt(kampf: Kampf, angreifer: str, wert: int, vert: Any, v: Verschiebung,
+               krit_wahl: int) -> Fraction:
+    """P(weder Treffer noch Patzer des Angreifers): dann wird bei Blocken und waffenloser
+    Abwehr der Trefferpunktewurf gewürfelt."""
+    treffer, _, patzer, _ = angriff_chancen_exakt(
+        wert, vert, **_schwellen(kampf, angreifer, v), angesagter_effekt=angesagter_effekt(v),
+        krit_wahl=krit_wahl, optionen=kampf.optionen)
+    return 1 - treffer - patzer
+
+
 def _reaktion_grund(kampf: Kampf, angreifer: str, ziel: str, w: Any) -> str:
     """Warum ``ziel`` auf diesen Angriff nicht aktiv reagieren darf (leer = darf), wie in
     ``angriff_ereignis``: der Angriff endet bei Position + Waffengeschwindigkeit."""
@@ -121,8 +141,6 @@ def verteidigungs_wahlen(
     kritischer Effekte, wie ``angriff_ereignis`` mit denselben Wahlen)."""
     o = kampf.optionen
     wert, w = _angriffswert(kampf, angreifer, waffe, verschiebung, modifikator)
-    krit = o.kritschwelle - verschiebung.kritschwelle
-    patzer = o.basis_patzerschwelle + verschiebung.patzerschwelle + sturz_plus(kampf[angreifer])
     grund_reaktion = _reaktion_grund(kampf, angreifer, ziel, w)
     z = kampf[ziel]
     kandidaten: list[tuple[str, str, int | None]] = [
@@ -141,7 +159,7 @@ def verteidigungs_wahlen(
             continue
         if "Position verschlechtert" in z.zustaende:
             titel += " (halbiert)"
-        c = angriff_chancen(wert, ziel_vert, kritschwelle=krit, patzerschwelle=patzer,
+        c = angriff_chancen(wert, ziel_vert, **_schwellen(kampf, angreifer, verschiebung),
                             angesagter_effekt=angesagter_effekt(verschiebung),
                             krit_wahl=krit_wahl, optionen=o)
         wahlen.append(VerteidigungsWahl(titel, art, idx, ticks, c, grund))
@@ -174,20 +192,13 @@ def schadens_vorschau(
                               verteidigung_krit_wahl)
     exakt = angriff_schadens_chancen_exakt(
         wert, vert, w.schaden, kampf[ziel].kaempfer.ruestung, bonus=verschiebung.schaden,
-        kritschwelle=o.kritschwelle - verschiebung.kritschwelle,
-        patzerschwelle=(o.basis_patzerschwelle + verschiebung.patzerschwelle
-                        + sturz_plus(kampf[angreifer])),
+        **_schwellen(kampf, angreifer, verschiebung),
         krit_effekt=angesagter_effekt(verschiebung), krit_wahl=krit_wahl, optionen=o)
     zk = kampf[ziel].kaempfer
     if (verteidigung in ("parade", "blocken") and verteidigungs_waffe is not None
             and zk.waffe(verteidigungs_waffe)[1].waffenlos):
         # abgewehrt (weder Treffer noch Patzer) → Trefferpunkte nach der Armrüstung am Arm
-        treffer, _, patzer, _ = angriff_chancen_exakt(
-            wert, vert, kritschwelle=o.kritschwelle - verschiebung.kritschwelle,
-            patzerschwelle=(o.basis_patzerschwelle + verschiebung.patzerschwelle
-                            + sturz_plus(kampf[angreifer])),
-            angesagter_effekt=angesagter_effekt(verschiebung), krit_wahl=krit_wahl, optionen=o)
-        abgewehrt = 1 - treffer - patzer
+        abgewehrt = _abgewehrt(kampf, angreifer, wert, vert, verschiebung, krit_wahl)
         arm = schadens_chancen_exakt(
             w.schaden, zonen_ruestung(zk.ruestung, abwehr_arm(zweite_hand)).schutz)
         if verteidigung == "parade":
@@ -243,15 +254,12 @@ def block_risiko(
     aus der Hand geschlagen wird oder bricht.“ Jeder nicht durchkommende, nicht gepatzte
     Angriff würfelt die Trefferpunkte; :func:`~gm_helfer.zeitstrahl.kampf.block_folgen`
     bewertet sie wie im Kampf."""
-    o = kampf.optionen
     wert, w = _angriffswert(kampf, angreifer, waffe, verschiebung, modifikator)
     _reaktion_pruefen(kampf, angreifer, ziel, w, "blocken")
     vert = _ziel_verteidigung(kampf, ziel, "blocken", verteidigungs_waffe, verteidigung_krit_wahl)
     treffer, _, patzer, _ = angriff_chancen_exakt(
-        wert, vert, kritschwelle=o.kritschwelle - verschiebung.kritschwelle,
-        patzerschwelle=(o.basis_patzerschwelle + verschiebung.patzerschwelle
-                        + sturz_plus(kampf[angreifer])),
-        angesagter_effekt=angesagter_effekt(verschiebung), krit_wahl=krit_wahl, optionen=o)
+        wert, vert, **_schwellen(kampf, angreifer, verschiebung),
+        angesagter_effekt=angesagter_effekt(verschiebung), krit_wahl=krit_wahl, optionen=kampf.optionen)
     geblockt = 1 - treffer - patzer
     z = kampf[ziel]
     hi, hw = z.kaempfer.waffe(verteidigungs_waffe)
