@@ -605,10 +605,7 @@ def verteidigungswert(kampf: Kampf, name: str, art: str, waffe: int | str | None
     if waffe is None:
         raise KampfFehler(f"Für {_NAMEN_VERTEIDIGUNG.get(art, art)} fehlt die Waffe.")
     i, w = k.waffe(waffe)
-    if t.waffen_status[i] != "bereit":
-        raise KampfFehler(f"{w.name} von {name} ist {t.waffen_status[i]}.")
-    if art == "blocken" and w.kettenwaffe:
-        raise KampfFehler(f"Mit der Kettenwaffe {w.name} ist kein Blocken möglich.")
+    _abwehrwaffe_pruefen(t, i, blocken=art == "blocken")
     basis = k.fertigkeit(w.fertigkeit) + shift
     if art == "parade":
         return basis + (w.verteidigungsbonus if kampf.optionen.parade_mit_verteidigungsbonus else 0)
@@ -648,6 +645,16 @@ def verschiebung_pruefen(
         spezialisierung=k.spezialisierung("verschiebung"))
 
 
+def _abwehrwaffe_pruefen(t: Teilnehmer, i: int, *, blocken: bool) -> None:
+    """Die Waffe ist bereit (nicht verloren oder gebrochen) und kann, wenn nötig, blocken
+    („mit Kettenwaffen ist kein Blocken möglich“)."""
+    w = t.kaempfer.waffen[i]
+    if t.waffen_status[i] != "bereit":
+        raise KampfFehler(f"{w.name} von {t.name} ist {t.waffen_status[i]}.")
+    if blocken and w.kettenwaffe:
+        raise KampfFehler(f"Mit der Kettenwaffe {w.name} ist kein Blocken möglich.")
+
+
 def _zweite_waffe_pruefen(
     t: Teilnehmer, art: str, haupt: int | str | None, zweite: int | str
 ) -> None:
@@ -659,10 +666,7 @@ def _zweite_waffe_pruefen(
     i, w = k.waffe(zweite)
     if haupt is not None and k.waffe(haupt)[0] == i:
         raise KampfFehler(f"{w.name} ist schon die Hauptwaffe – bitte eine andere Nebenwaffe wählen.")
-    if t.waffen_status[i] != "bereit":
-        raise KampfFehler(f"{w.name} von {t.name} ist {t.waffen_status[i]}.")
-    if w.kettenwaffe:
-        raise KampfFehler(f"Mit der Kettenwaffe {w.name} ist kein Blocken möglich.")
+    _abwehrwaffe_pruefen(t, i, blocken=True)
 
 
 @dataclass(frozen=True)
