@@ -364,6 +364,11 @@ def _(angreifer_wahl, get_auswahl, kampf, set_auswahl):
     waffe_wahl = mo.ui.dropdown(
         options=_waffen, value=sitzung.behalten(_waffen, _gemerkt.get("waffe")), label="Waffe", on_change=merken(set_auswahl, "waffe")
     )
+    weitere_ziele = mo.ui.multiselect(
+        options=_ziele, value=[n for n in _gemerkt.get("weitere", []) if n in _ziele],
+        label="Weitere Ziele (Feuerrate/Blitzhieb: je Würfel eins, bestes Ergebnis aufs erste Ziel)",
+        on_change=merken(set_auswahl, "weitere"),
+    )
     _lage = sitzung.lage_auswahl(_gemerkt.get("lage"))
     lage_wahl = mo.ui.dictionary(
         {
@@ -379,15 +384,15 @@ def _(angreifer_wahl, get_auswahl, kampf, set_auswahl):
         },
         on_change=merken(set_auswahl, "lage"),
     )
-    return lage_wahl, waffe_wahl, ziel_wahl
+    return lage_wahl, waffe_wahl, weitere_ziele, ziel_wahl
 
 
 @app.cell
-def _(angreifer_wahl, lage_wahl, waffe_wahl, ziel_wahl):
+def _(angreifer_wahl, lage_wahl, waffe_wahl, weitere_ziele, ziel_wahl):
     mo.vstack(
         [
             mo.md(f"### Aktion von {angreifer_wahl.value}"),
-            mo.hstack([angreifer_wahl, ziel_wahl, waffe_wahl], justify="start"),
+            mo.hstack([angreifer_wahl, ziel_wahl, waffe_wahl, weitere_ziele], justify="start", wrap=True),
             mo.hstack(list(lage_wahl.elements.values())[:3] + list(lage_wahl.elements.values())[7:], justify="start", wrap=True),
             mo.hstack(list(lage_wahl.elements.values())[3:7], justify="start", wrap=True),
         ]
@@ -448,12 +453,13 @@ def _(kampf):
 
 
 @app.cell
-def _(angreifer_wahl, angriff_augen, angriff_knopf, get_sitzung, set_meldung, set_sitzung, situation, verlauf, waffe_wahl, wuerfel_rng, ziel_wahl):
+def _(angreifer_wahl, angriff_augen, angriff_knopf, get_sitzung, set_meldung, set_sitzung, situation, verlauf, waffe_wahl, weitere_ziele, wuerfel_rng, ziel_wahl):
     mo.stop(not angriff_knopf.value)
     _text = sitzung.ausfuehren(
         verlauf,
         lambda z: swk.ereignis_angriff(
             z, angreifer_wahl.value, ziel_wahl.value, waffe_wahl.value, situation,
+            ziele=[ziel_wahl.value, *weitere_ziele.value] if weitere_ziele.value else None,
             **sitzung.wurfquelle(angriff_augen.value, wuerfel_rng),
         ),
     )
@@ -462,10 +468,98 @@ def _(angreifer_wahl, angriff_augen, angriff_knopf, get_sitzung, set_meldung, se
 
 
 @app.cell
-def _(angreifer_wahl, angriff_augen, get_sitzung, set_meldung, set_sitzung, sprint_knopf, verlauf, wuerfel_rng):
+def _(angreifer_wahl, angriff_augen, get_sitzung, set_meldung, set_sitzung, situation, sprint_knopf, verlauf, wuerfel_rng):
     mo.stop(not sprint_knopf.value)
     _text = sitzung.ausfuehren(
-        verlauf, lambda z: swk.ereignis_sprint(z, angreifer_wahl.value, **sitzung.wurfquelle(angriff_augen.value, wuerfel_rng))
+        verlauf,
+        lambda z: swk.ereignis_sprint(
+            z, angreifer_wahl.value, aktionen=situation.aktionen, **sitzung.wurfquelle(angriff_augen.value, wuerfel_rng)
+        ),
+    )
+    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    return
+
+
+@app.cell
+def _(angreifer_wahl, kampf):
+    # Knöpfe hängen vom Kampf ab: nach jedem Schritt neu, damit kein alter Klick nachwirkt
+    _uebrig = swk.bewegung_uebrig(kampf, angreifer_wahl.value)
+    bewegung_zoll = mo.ui.number(start=0, stop=40, step=0.5, value=1, label="Zoll")
+    bewegung_art = mo.ui.dropdown(options=list(swk.BEWEGUNGSARTEN), value="gehen", label="Art")
+    bewegung_schwierig = mo.ui.checkbox(label="schwieriges Terrain")
+    bewegung_aufstehen = mo.ui.checkbox(label="vorher aufstehen (2“)")
+    bewegung_knopf = mo.ui.run_button(label="Bewegen")
+    sprung_anlauf = mo.ui.checkbox(value=True, label="mit Anlauf")
+    sprung_probe = mo.ui.checkbox(label="mit Stärkeprobe (+1“)")
+    sprung_knopf = mo.ui.run_button(label="Springen")
+    bereit_schnell = mo.ui.checkbox(value=True, label="schnell (eine Aktion statt der ganzen Runde)")
+    bereit_zwei = mo.ui.checkbox(label="zwei Waffen auf einmal")
+    bereit_knopf = mo.ui.run_button(label="Waffe bereitmachen")
+    mo.accordion(
+        {
+            f"Bewegung, Springen, Waffe ziehen – {angreifer_wahl.value} hat noch "
+            f"<span id='sw-bewegung'>{_uebrig['gehen']:g}“</span> (geduckt {_uebrig['geduckt']:g}“, kriechen {_uebrig['kriechen']:g}“)": mo.vstack(
+                [
+                    mo.hstack([bewegung_zoll, bewegung_art, bewegung_schwierig, bewegung_aufstehen, bewegung_knopf], justify="start", wrap=True),
+                    mo.hstack([sprung_anlauf, sprung_probe, sprung_knopf], justify="start"),
+                    mo.hstack([bereit_schnell, bereit_zwei, bereit_knopf], justify="start"),
+                    mo.md("Echte Würfel (Stärke- oder Geschicklichkeitsprobe) ins Feld „Echte Würfel“ beim Angriff tippen."),
+                ]
+            )
+        }
+    )
+    return (
+        bereit_knopf,
+        bereit_schnell,
+        bereit_zwei,
+        bewegung_art,
+        bewegung_aufstehen,
+        bewegung_knopf,
+        bewegung_schwierig,
+        bewegung_zoll,
+        sprung_anlauf,
+        sprung_knopf,
+        sprung_probe,
+    )
+
+
+@app.cell
+def _(angreifer_wahl, bewegung_art, bewegung_aufstehen, bewegung_knopf, bewegung_schwierig, bewegung_zoll, get_sitzung, set_meldung, set_sitzung, verlauf):
+    mo.stop(not bewegung_knopf.value)
+    _text = sitzung.ausfuehren(
+        verlauf,
+        lambda z: swk.ereignis_bewegung(
+            z, angreifer_wahl.value, bewegung_zoll.value, art=bewegung_art.value,
+            schwierig=bewegung_schwierig.value, aufstehen=bewegung_aufstehen.value,
+        ),
+    )
+    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    return
+
+
+@app.cell
+def _(angreifer_wahl, angriff_augen, get_sitzung, set_meldung, set_sitzung, sprung_anlauf, sprung_knopf, sprung_probe, verlauf, wuerfel_rng):
+    mo.stop(not sprung_knopf.value)
+    _text = sitzung.ausfuehren(
+        verlauf,
+        lambda z: swk.ereignis_springen(
+            z, angreifer_wahl.value, anlauf=sprung_anlauf.value, staerkeprobe=sprung_probe.value,
+            **sitzung.wurfquelle(angriff_augen.value, wuerfel_rng),
+        ),
+    )
+    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    return
+
+
+@app.cell
+def _(angreifer_wahl, angriff_augen, bereit_knopf, bereit_schnell, bereit_zwei, get_sitzung, set_meldung, set_sitzung, situation, verlauf, waffe_wahl, wuerfel_rng):
+    mo.stop(not bereit_knopf.value)
+    _text = sitzung.ausfuehren(
+        verlauf,
+        lambda z: swk.ereignis_bereitmachen(
+            z, angreifer_wahl.value, waffe_wahl.value, schnell=bereit_schnell.value, zwei_waffen=bereit_zwei.value,
+            aktionen=situation.aktionen, **sitzung.wurfquelle(angriff_augen.value, wuerfel_rng),
+        ),
     )
     weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
     return
@@ -644,15 +738,16 @@ def _(blutet_wahl, helfer_wahl, kampf):
     ausbluten_augen = mo.ui.text(placeholder="leer = Programm würfelt", label="Echte Würfel")
     ausbluten_knopf = mo.ui.run_button(label="Ausbluten-Probe (Rundenbeginn, vor den Karten)", kind="danger")
     heilen_knopf = mo.ui.run_button(label="Blutung stoppen (Heilen)", kind="success")
+    heilen_nach_kampf = mo.ui.checkbox(label="nach dem Kampf (ohne Zug)")
     mo.vstack(
         [
             mo.md(f"### {blutet_wahl.value} blutet aus – stirbt irgendwann: {diagramme.prozent(_ohne.tod_insgesamt)} ohne Hilfe"),
             diagramme.kurve_ueber_runden(_kurven, titel="Tot innerhalb von n Runden", y_titel="Chance, tot zu sein"),
             mo.hstack([blutet_wahl, helfer_wahl, ausbluten_augen], justify="start"),
-            mo.hstack([ausbluten_knopf, heilen_knopf], justify="start"),
+            mo.hstack([ausbluten_knopf, heilen_knopf, heilen_nach_kampf], justify="start"),
         ]
     )
-    return ausbluten_augen, ausbluten_knopf, heilen_knopf
+    return ausbluten_augen, ausbluten_knopf, heilen_knopf, heilen_nach_kampf
 
 
 @app.cell
@@ -666,11 +761,14 @@ def _(ausbluten_augen, ausbluten_knopf, blutet_wahl, get_sitzung, set_meldung, s
 
 
 @app.cell
-def _(ausbluten_augen, blutet_wahl, get_sitzung, heilen_knopf, helfer_wahl, set_meldung, set_sitzung, verlauf, wuerfel_rng):
+def _(ausbluten_augen, blutet_wahl, get_sitzung, heilen_knopf, heilen_nach_kampf, helfer_wahl, set_meldung, set_sitzung, situation, verlauf, wuerfel_rng):
     mo.stop(not heilen_knopf.value)
     _text = sitzung.ausfuehren(
         verlauf,
-        lambda z: swk.ereignis_heilen(z, helfer_wahl.value, blutet_wahl.value, **sitzung.wurfquelle(ausbluten_augen.value, wuerfel_rng)),
+        lambda z: swk.ereignis_heilen(
+            z, helfer_wahl.value, blutet_wahl.value, aktionen=situation.aktionen, als_aktion=not heilen_nach_kampf.value,
+            **sitzung.wurfquelle(ausbluten_augen.value, wuerfel_rng),
+        ),
     )
     weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
     return

@@ -62,13 +62,19 @@ from gm_helfer.savage_worlds.schaden import (
 )
 
 __all__ = [
+    "BEWEGUNGSARTEN",
     "Angriffssituation",
     "KampfFehler",
     "Kaempfer",
     "Kampfzustand",
     "Treffer",
     "anwenden",
+    "angesagte_aktionen",
     "angriffs_modifikatoren",
+    "bewegung_uebrig",
+    "ereignis_bereitmachen",
+    "ereignis_bewegung",
+    "ereignis_springen",
     "kampf_beginnen",
     "start_aus_kopf",
 ]
