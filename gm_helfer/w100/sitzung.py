@@ -24,6 +24,7 @@ from gm_helfer.w100.daten import AUSWEICHEN, KEINE_ABWEHR, PARADE, STUFEN_TEXT, 
 from gm_helfer.w100.kampf import (
     Kampf,
     angriff_ereignis,
+    abstand,
     angriff_planen,
     erreicht,
     initiative_ereignis,
@@ -130,12 +131,13 @@ def lage(kampf: Kampf) -> str:
 
 
 def ziele(kampf: Kampf) -> list[str]:
-    """Mögliche Ziele des Handelnden: alle anderen Kampffähigen (Gegner zuerst)."""
+    """Mögliche Ziele des Handelnden: alle anderen Kampffähigen, Gegner zuerst, je Seite
+    die nächsten zuerst (das erste Ziel ist der nächste Gegner)."""
     if kampf.am_zug is None:
         return []
     a = kampf[kampf.am_zug]
     andere = [k for k in kampf.kaempfer if k.name != a.name and k.kampffaehig(kampf.optionen)]
-    return [k.name for k in sorted(andere, key=lambda k: k.seite == a.seite)]
+    return [k.name for k in sorted(andere, key=lambda k: (k.seite == a.seite, abstand(a, k)))]
 
 
 def waffen(kampf: Kampf) -> list[str]:

@@ -142,6 +142,8 @@ def test_in_reichweite_und_karte(vier):
     kampf = w100.anwenden(kampf, w100.zug_beginn_ereignis(kampf))
     assert kampf.am_zug == "John"  # John (0|0): Ork 1 m, Mira 5 m, Wolf 10 m entfernt
     assert w100.in_reichweite(kampf, "Langschwert") == ["Ork"]
+    # Ziele: Gegner zuerst, je Seite nach Abstand (Ork 1 m, Wolf 10 m, dann Mira 5 m)
+    assert sitzung.ziele(kampf) == ["Ork", "Wolf", "Mira"]
     john, mira = kampf["John"], kampf["Mira"]
     assert not w100.erreicht(john, mira, john.waffe("Langschwert"))
     assert w100.erreicht(john, mira, replace(john.waffe("Langschwert"), reichweite=5.0))
