@@ -156,7 +156,7 @@ def _():
 def _(bonus, joker, robustheit, schaden_text, schon_angeschlagen):
     try:
         schaden_c = sw.schadens_chancen(
-            schaden_text.value, robustheit.value, bonus.value, modifikator=2 if joker.value else 0, angeschlagen=schon_angeschlagen.value
+            schaden_text.value, robustheit.value, bonus.value, joker=joker.value, angeschlagen=schon_angeschlagen.value
         )
         schaden_fehler = ""
     except ValueError as _f:

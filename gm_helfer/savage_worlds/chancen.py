@@ -16,6 +16,7 @@ from itertools import product
 from types import MappingProxyType
 
 from gm_helfer import chancen as kern
+from gm_helfer.savage_worlds.daten import JOKER_BONUS
 from gm_helfer.savage_worlds.proben import (
     WILDCARD_WUERFEL,
     Eigenschaft,
@@ -230,6 +231,7 @@ def schadens_chancen(
     *,
     modifikator: int = 0,
     angeschlagen: bool = False,
+    joker: bool = False,
 ) -> Schadenschancen:
     """Exakte Wirkung eines Schadenswurfs (alle Würfel explodieren) gegen ``robustheit``.
 
@@ -239,7 +241,9 @@ def schadens_chancen(
         bonus_w6: +1W6 für eine Steigerung beim Angriff.
         modifikator: z. B. +2 für den Joker.
         angeschlagen: ob das Ziel schon Angeschlagen ist (dann macht ein Erfolg eine Wunde).
+        joker: der Angreifer hält in dieser Runde einen Joker (+2 auf den Schaden, ``JOKER_BONUS``).
     """
+    modifikator += JOKER_BONUS if joker else 0
     vert = kern.verteilung(schadensausdruck(schaden, bonus_w6=bonus_w6, modifikator=modifikator), explodierend=True)
     keine: list[float] = []
     nur_ang: list[float] = []

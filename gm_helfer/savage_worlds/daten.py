@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 __all__ = [
+    "JOKER_BONUS",
     "BELEUCHTUNG",
     "DECKUNG",
     "FREIE_AKTIONEN",
@@ -24,6 +25,10 @@ __all__ = [
     "Verletzung",
     "Waffe",
 ]
+
+JOKER_BONUS = 2
+"""Joker: „Außerdem erhält er in dieser Runde einen Bonus von +2 auf alle Eigenschaftsproben
+und Schadenswürfe!“"""
 
 WUERFELSTUFEN = (4, 6, 8, 10, 12)
 """Die Würfel, die eine Eigenschaft haben kann (W4 bis W12, darüber W12+1, W12+2, …)."""

@@ -37,7 +37,7 @@ from gm_helfer.savage_worlds.aktionen import (
     sprungweite,
     waffe_bereitmachen,
 )
-from gm_helfer.savage_worlds.daten import BELEUCHTUNG, DECKUNG, REICHWEITE, Waffe
+from gm_helfer.savage_worlds.daten import BELEUCHTUNG, DECKUNG, JOKER_BONUS, REICHWEITE, Waffe
 from gm_helfer.savage_worlds.initiative import karte_waehlen
 from gm_helfer.savage_worlds.optionen import Optionen
 from gm_helfer.savage_worlds.proben import (
@@ -315,7 +315,7 @@ class Kampfzustand:
             return 0
         if k.verbuendet_mit and not k.wildcard and not self.grosse_gruppen and not self.optionen.joker_fuer_verbuendete:
             return 0
-        return 2
+        return JOKER_BONUS
 
     def reihenfolge(self) -> tuple[tuple[str, Karte], ...]:
         """Das Herunterzählen: Karten vom Joker über Ass bis zur Zwei, Pik vor Herz vor Karo vor Kreuz."""
@@ -927,7 +927,7 @@ def schadens_werte(zustand: Kampfzustand, treffer: Treffer) -> dict[str, Any]:
     a = zustand.kaempfer_namens(treffer.angreifer)
     w = a.waffe(treffer.waffe)
     ausdruck = schadensausdruck(w.schaden, a.attribut("staerke"), bonus_w6=treffer.steigerung,
-                                modifikator=2 if treffer.joker else 0)
+                                modifikator=JOKER_BONUS if treffer.joker else 0)
     ziel = zustand.kaempfer_namens(treffer.ziel)
     return {"ausdruck": ausdruck, "robustheit": ziel.robustheit, "angeschlagen": ziel.angeschlagen}
 

@@ -295,3 +295,10 @@ def test_mehrfach_chancen_kritisch_gegen_aufzaehlung_drei_w4(alle):
     assert math.fsum(m.values()) == pytest.approx(1, abs=1e-11)
     if alle:
         assert float(krit_p) == pytest.approx(Fraction(1, 4**3 * 6), abs=1e-12)
+
+
+def test_schadens_chancen_joker_ist_plus_zwei():
+    mit = sw.schadens_chancen("2W6", 8, joker=True)
+    plus = sw.schadens_chancen("2W6", 8, modifikator=2)
+    assert mit == plus
+    assert mit.keine_wirkung < sw.schadens_chancen("2W6", 8).keine_wirkung
