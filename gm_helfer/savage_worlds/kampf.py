@@ -614,8 +614,12 @@ def _am_zug_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     if emp in z.gehandelt:
         raise KampfFehler(f"{emp} hat in dieser Runde schon gehandelt.")
     gehandelt = z.gehandelt | {z.am_zug} if z.am_zug else z.gehandelt
-    return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, gehandelt=gehandelt, muss_handeln=z.muss_handeln - {emp},
-                   erholung_offen=_erholung_faellig(z, emp))
+    faellig = _erholung_faellig(z, emp)
+    # „Dementsprechend können Angeschlagene Charaktere auch nicht Abwarten, wenn sie an der Reihe sind“ –
+    # auch nicht nach einer Steigerung bei der Erholungsprobe („nicht jedoch erneut Abwarten“).
+    muss = z.muss_handeln | {emp} if faellig else z.muss_handeln
+    return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, gehandelt=gehandelt, muss_handeln=muss,
+                   erholung_offen=faellig)
 
 
 def ereignis_abwarten(zustand: Kampfzustand, empfaenger: str | None = None) -> Ereignis:
@@ -631,7 +635,10 @@ def _abwarten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     if z.karte_von(emp) is None and not (z.runde == 1 and emp in z.abwartend):
         raise KampfFehler(f"{emp} hat keine Aktionskarte und kann nicht abwarten.")
     if emp in z.muss_handeln:
-        raise KampfFehler(f"{emp} hat die Unterbrechung verloren und muss handeln, statt weiter abzuwarten.")
+        raise KampfFehler(
+            f"{emp} muss handeln und kann nicht (erneut) abwarten – nach einer verlorenen Unterbrechung oder wenn er "
+            "Angeschlagen an die Reihe kam („nicht jedoch erneut Abwarten“)."
+        )
     if any(m.angeschlagen for m in z.mitglieder(emp) if m.wildcard):
         raise KampfFehler(f"{emp} ist Angeschlagen und kann nicht abwarten („Angeschlagene Charaktere können auch nicht Abwarten“).")
     return replace(z, abwartend=z.abwartend | {emp}, am_zug="" if z.am_zug == emp else z.am_zug)
@@ -984,7 +991,7 @@ def _schaden_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     emp = z.empfaenger(ziel)
     if neu.angeschlagen and emp in z.abwartend and ziel.wildcard:
         # Abwarten: wer Angeschlagen wird, muss seine Aktion sofort für die Erholungsprobe nutzen
-        z = replace(z, abwartend=z.abwartend - {emp})
+        z = replace(z, abwartend=z.abwartend - {emp}, muss_handeln=z.muss_handeln | {emp})
     return _ersetze(z, neu)
 
 

@@ -587,3 +587,31 @@ def test_regeltext_blitzhieb_zwei_kaempfenwuerfel_ein_wildcard_wuerfel():
     z = anwenden(z, e)
     # der Wildcard-Würfel (10) ersetzt die 3: 10−2 = 8 trifft Parade 8, 9−2 = 7 nicht
     assert len(z.offene_treffer) == 1
+
+
+def test_verlorene_unterbrechung_und_angeschlagen_nie_wieder_abwarten_in_dieser_runde():
+    """„Falls der unterbrechende Charakter verliert, kann er sich nicht mehr entscheiden, weiter
+    Abzuwarten“; „Falls er bei der Erholungsprobe eine Steigerung erzielt, kann er wie gewohnt
+    sofort normal handeln, nicht jedoch erneut Abwarten.“"""
+    z = runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
+    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = anwenden(z, k.ereignis_abwarten(z))
+    z = anwenden(z, k.ereignis_am_zug(z, "Banditen"))
+    verloren = anwenden(z, k.ereignis_unterbrechen(z, "Alrik", "Bandit 1", augen="3, 2", gegen_augen="5"))
+    verloren = anwenden(verloren, k.ereignis_fertig(verloren))
+    dran = anwenden(verloren, k.ereignis_am_zug(verloren, "Alrik"))  # auch wenn er später an die Reihe kommt
+    with pytest.raises(KampfFehler, match="muss handeln"):
+        anwenden(dran, k.ereignis_abwarten(dran))
+    # Angeschlagen an der Reihe, Erholung mit Steigerung: handelt normal, wartet aber nicht ab
+    a = runde_mit_karten(start(held(angeschlagen=True), bandit(1), bandit(2), baron()),
+                         {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
+    a = anwenden(a, k.ereignis_am_zug(a, "Alrik"))
+    a = anwenden(a, k.ereignis_erholung(a, "Alrik", augen="6+3, 2"))
+    assert "Alrik" not in a.nur_freie_aktionen
+    with pytest.raises(KampfFehler, match="muss handeln"):
+        anwenden(a, k.ereignis_abwarten(a))
+    # in der nächsten Runde darf er wieder abwarten
+    a = anwenden(a, k.ereignis_fertig(a))
+    a = runde_mit_karten(a, {"Alrik": ["A♥"], "Banditen": ["4♠"], "Baron": ["5♣"]})
+    a = anwenden(a, k.ereignis_am_zug(a, "Alrik"))
+    assert "Alrik" in anwenden(a, k.ereignis_abwarten(a)).abwartend
