@@ -448,8 +448,9 @@ def _(kampf):
     angriff_augen = mo.ui.text(placeholder="leer = Programm würfelt; z. B. 8+3, 5", label="Echte Würfel")
     angriff_knopf = mo.ui.run_button(label="Angriff würfeln", kind="success")
     sprint_knopf = mo.ui.run_button(label="Sprinten")
-    mo.hstack([angriff_augen, angriff_knopf, sprint_knopf], justify="start")
-    return angriff_augen, angriff_knopf, sprint_knopf
+    manoever_knopf = mo.ui.run_button(label="Ziel Angeschlagen durch Trick/Geistiges Duell (keine Wunde)")
+    mo.hstack([angriff_augen, angriff_knopf, sprint_knopf, manoever_knopf], justify="start", wrap=True)
+    return angriff_augen, angriff_knopf, manoever_knopf, sprint_knopf
 
 
 @app.cell
@@ -464,6 +465,13 @@ def _(angreifer_wahl, angriff_augen, angriff_knopf, get_sitzung, set_meldung, se
         ),
     )
     weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    return
+
+
+@app.cell
+def _(get_sitzung, manoever_knopf, set_meldung, set_sitzung, verlauf, ziel_wahl):
+    mo.stop(not manoever_knopf.value)
+    weiter(verlauf, sitzung.ausfuehren(verlauf, lambda z: swk.ereignis_manoever(z, ziel_wahl.value)), get_sitzung, set_sitzung, set_meldung)
     return
 
 

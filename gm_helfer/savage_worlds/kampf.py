@@ -74,6 +74,7 @@ __all__ = [
     "bewegung_uebrig",
     "ereignis_bereitmachen",
     "ereignis_bewegung",
+    "ereignis_manoever",
     "ereignis_springen",
     "kampf_beginnen",
     "start_aus_kopf",
@@ -988,11 +989,37 @@ def _schaden_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     rest = list(z.offene_treffer)
     rest.remove(t)
     z = replace(z, offene_treffer=tuple(rest), offener_schaden=OffenerSchaden(ziel.name, wirkung.wunden, ziel))
-    emp = z.empfaenger(ziel)
-    if neu.angeschlagen and emp in z.abwartend and ziel.wildcard:
-        # Abwarten: wer Angeschlagen wird, muss seine Aktion sofort für die Erholungsprobe nutzen
+    return _abwarten_endet(_ersetze(z, neu), ziel.name)
+
+
+def _abwarten_endet(z: Kampfzustand, name: str) -> Kampfzustand:
+    """Abwarten: „Falls ein Abwartender Charakter nach der Aktion eines anderen Charakters
+    Angeschlagen ist, muss er seine Aktion unmittelbar dafür einsetzen, eine Erholungsprobe
+    abzulegen.“"""
+    k = z.kaempfer_namens(name)
+    emp = z.empfaenger(k)
+    if k.angeschlagen and emp in z.abwartend and k.wildcard:
         z = replace(z, abwartend=z.abwartend - {emp}, muss_handeln=z.muss_handeln | {emp})
-    return _ersetze(z, neu)
+    return z
+
+
+def ereignis_manoever(zustand: Kampfzustand, ziel: str, *, grund: str = "Trick") -> Ereignis:
+    """Angeschlagen durch ein Manöver (Trick, Geistiges Duell): „Allerdings können nur physische
+    Angriffe auf diese Weise Wunden verursachen, nicht jedoch Geistige Duelle oder andere
+    Manöver.“ – wer schon Angeschlagen ist, erleidet dadurch keine Wunde."""
+    k = zustand.kaempfer_namens(ziel)
+    if not k.kampffaehig:
+        raise KampfFehler(f"{ziel} ist schon außer Gefecht.")
+    folge = "bleibt Angeschlagen (ein Manöver verursacht keine Wunde)" if k.angeschlagen else "ist Angeschlagen"
+    return Ereignis("manoever", {"ziel": ziel, "grund": grund}, regel=R + "Schaden › Schaden anwenden",
+                    text=f"{grund}: {ziel} {folge}")
+
+
+def _manoever_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    k = z.kaempfer_namens(e.daten["ziel"])
+    if not k.kampffaehig:
+        raise KampfFehler(f"{k.name} ist schon außer Gefecht.")
+    return _abwarten_endet(_ersetze(z, replace(k, angeschlagen=True)), k.name)
 
 
 def _benny_ausgeben(z: Kampfzustand, name: str, quelle: str) -> Kampfzustand:
@@ -1398,6 +1425,7 @@ _ANWENDEN = {
     "benny": _benny_anwenden,
     "benny_erhalten": _benny_erhalten_anwenden,
     "sprint": _sprint_anwenden,
+    "manoever": _manoever_anwenden,
     "bewegung": _bewegung_anwenden,
     "springen": _springen_anwenden,
     "bereitmachen": _bereitmachen_anwenden,

@@ -615,3 +615,25 @@ def test_verlorene_unterbrechung_und_angeschlagen_nie_wieder_abwarten_in_dieser_
     a = runde_mit_karten(a, {"Alrik": ["A♥"], "Banditen": ["4♠"], "Baron": ["5♣"]})
     a = anwenden(a, k.ereignis_am_zug(a, "Alrik"))
     assert "Alrik" in anwenden(a, k.ereignis_abwarten(a)).abwartend
+
+
+def test_manoever_macht_angeschlagen_aber_nie_eine_wunde():
+    """„Allerdings können nur physische Angriffe auf diese Weise Wunden verursachen, nicht jedoch
+    Geistige Duelle oder andere Manöver.“"""
+    z = runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
+    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = anwenden(z, k.ereignis_abwarten(z))
+    e = k.ereignis_manoever(z, "Alrik", grund="Geistiges Duell")
+    assert e.regel == "Savage Worlds › Schaden › Schaden anwenden"
+    einmal = anwenden(z, e)
+    a = einmal.kaempfer_namens("Alrik")
+    assert a.angeschlagen and a.wunden == 0
+    # ein Abwartender, der Angeschlagen wird, verliert das Abwarten
+    assert "Alrik" not in einmal.abwartend and "Alrik" in einmal.muss_handeln
+    zweimal = anwenden(einmal, k.ereignis_manoever(einmal, "Alrik"))
+    assert zweimal.kaempfer_namens("Alrik").wunden == 0 and "keine Wunde" in k.ereignis_manoever(einmal, "Alrik").text
+    # ein physischer Treffer auf den Angeschlagenen macht dagegen eine Wunde
+    z2 = anwenden(zweimal, k.ereignis_am_zug(zweimal, "Banditen"))
+    z2 = anwenden(z2, k.ereignis_angriff(z2, "Bandit 1", "Alrik", "Kurzschwert", augen="6+1"))
+    z2 = anwenden(z2, k.ereignis_schaden(z2, augen="5, 2"))  # 7 gegen Robustheit 6: Erfolg → Wunde
+    assert z2.kaempfer_namens("Alrik").wunden == 1
