@@ -75,6 +75,7 @@ __all__ = [
     "ereignis_bereitmachen",
     "ereignis_bewegung",
     "ereignis_manoever",
+    "gruppen_sprint",
     "ereignis_springen",
     "kampf_beginnen",
     "start_aus_kopf",
@@ -1244,15 +1245,35 @@ def _benny_erhalten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     return _ersetze(z, replace(k, bennies=max(0, k.bennies + n)))
 
 
+def gruppen_sprint(z: Kampfzustand, name: str) -> int | None:
+    """Sprintende Gruppen: „Für eine Gruppe von NSCs, Schurken oder Monstern wirft der
+    kontrollierende Spieler nur einen einzelnen Sprintenwürfel.“ – der Sprintwurf, den ein
+    anderer Statist derselben Karte in dieser Runde schon geworfen hat (sonst ``None``)."""
+    k = z.kaempfer_namens(name)
+    if k.wildcard:
+        return None
+    gruppe = {m.name for m in z.mitglieder(z.empfaenger(k)) if not m.wildcard} - {name}
+    for n, zoll in z.sprint:
+        if n in gruppe:
+            return zoll
+    return None
+
+
 def ereignis_sprint(
     zustand: Kampfzustand, name: str, *, aktionen: int | None = None, rng: Any = None, augen: Any = None
 ) -> Ereignis:
     """Sprinten: zusätzliche 1W6 Zoll, ohne Abzüge (kostet eine Aktion: −2 auf andere Aktionen).
-    Die Weite zählt zur Bewegung dieser Runde (:func:`ereignis_bewegung`)."""
+    Die Weite zählt zur Bewegung dieser Runde (:func:`ereignis_bewegung`). Statisten einer
+    Gruppe nutzen den einen Sprintwurf ihrer Gruppe (:func:`gruppen_sprint`)."""
     k = _darf_handeln(zustand, name)
+    weite = bewegungsweite(k.bewegungsweite, wunden=k.wunden)
+    vorhanden = gruppen_sprint(zustand, name)
+    if vorhanden is not None:
+        gesamt = bewegungsweite(k.bewegungsweite, wunden=k.wunden, sprint=vorhanden)
+        return Ereignis("sprint", {"name": name, "gruppenwurf": vorhanden, "aktionen": aktionen}, regel=R + "Bewegung › Sprinten",
+                        text=f"{name} sprintet mit dem Sprintwurf seiner Gruppe: {weite:g}“ + {vorhanden}“ = {gesamt:g}“")
     ausdruck = "W6!" if zustand.optionen.sprintwuerfel_explodiert else "W6"
     wurf = wuerfel.wurf(ausdruck, rng=rng, augen=augen)
-    weite = bewegungsweite(k.bewegungsweite, wunden=k.wunden)
     gesamt = bewegungsweite(k.bewegungsweite, wunden=k.wunden, sprint=wurf.gesamt)
     return Ereignis("sprint", {"name": name, "wurf": wurf.als_dict(), "aktionen": aktionen}, regel=R + "Bewegung › Sprinten",
                     eingetippt=augen is not None,
@@ -1261,8 +1282,17 @@ def ereignis_sprint(
 
 def _sprint_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     name = e.daten["name"]
+    vorhanden = gruppen_sprint(z, name)
+    if "gruppenwurf" in e.daten:
+        if vorhanden != e.daten["gruppenwurf"]:
+            raise KampfFehler(f"Für {name}s Gruppe liegt kein Sprintwurf von {e.daten['gruppenwurf']}“ vor.")
+        zoll = int(e.daten["gruppenwurf"])
+    else:
+        if vorhanden is not None:
+            raise KampfFehler(f"{name}s Gruppe hat schon einen Sprintwurf ({vorhanden}“) – nur ein Sprintwürfel je Gruppe.")
+        zoll = _wurf_aus(e.daten["wurf"]).gesamt
     z = _aktion_eintragen(z, name, "sprint", e.daten.get("aktionen"), "Sprinten")
-    return replace(z, sprint=z.sprint + ((name, _wurf_aus(e.daten["wurf"]).gesamt),))
+    return replace(z, sprint=z.sprint + ((name, zoll),))
 
 
 # ---------------------------------------------------------------------------------------

@@ -218,3 +218,26 @@ def test_rueckgaengig_und_fortsetzen_mit_neuen_ereignissen(seed):
     for erwartet in reversed(zustaende[:-1]):
         v.rueckgaengig()
         assert v.zustand == erwartet
+
+
+def test_sprintende_gruppe_wirft_nur_einen_sprintwuerfel():
+    """„Für eine Gruppe von NSCs … wirft der kontrollierende Spieler nur einen einzelnen
+    Sprintenwürfel. Nicht jeder NSC in der Gruppe muss tatsächlich sprinten“."""
+    z = am_zug()
+    z = anwenden(z, k.ereignis_fertig(z))
+    z = anwenden(z, k.ereignis_am_zug(z, "Banditen"))
+    assert k.gruppen_sprint(z, "Bandit 1") is None
+    z = anwenden(z, k.ereignis_sprint(z, "Bandit 1", augen="4"))
+    assert k.gruppen_sprint(z, "Bandit 2") == 4
+    e = k.ereignis_sprint(z, "Bandit 2", rng=random.Random(1))
+    assert "gruppenwurf" in e.daten and "Sprintwurf seiner Gruppe" in e.text
+    z2 = anwenden(z, e)
+    assert dict(z2.sprint) == {"Bandit 1": 4, "Bandit 2": 4}
+    assert k.bewegung_uebrig(z2, "Bandit 2")["gehen"] == 10
+    # ein eigener Wurf für das zweite Gruppenmitglied wird abgelehnt
+    from gm_helfer.protokoll import Ereignis
+    eigener = Ereignis("sprint", {"name": "Bandit 2", "wurf": k.wuerfel.wurf("W6", augen="6").als_dict()}, regel="x", text="x")
+    with pytest.raises(KampfFehler, match="nur ein Sprintwürfel"):
+        anwenden(z, eigener)
+    # Wildcards würfeln immer selbst
+    assert k.gruppen_sprint(z, "Mira") is None
