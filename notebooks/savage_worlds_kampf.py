@@ -419,6 +419,18 @@ def _(angreifer_wahl, kampf, situation, waffe_wahl, ziel_wahl):
 
 
 @app.cell
+def _(angreifer_wahl, kampf, situation, waffe_wahl, weitere_ziele, ziel_wahl):
+    mo.stop(not weitere_ziele.value)
+    try:
+        _je_ziel = vorschau.ziele_vorschau(kampf, angreifer_wahl.value, [ziel_wahl.value, *weitere_ziele.value], waffe_wahl.value, situation)
+        _anzeige = diagramme.ergebnis_balken(_je_ziel, titel="Mehrere Ziele: getroffen / mit Steigerung je Ziel")
+    except (sw.KampfFehler, ValueError) as _f:
+        _anzeige = mo.md(f"⚠ {_f}")
+    _anzeige
+    return
+
+
+@app.cell
 def _(angriff_chancen, angriff_fehler, angriff_werte, treffer_chancen):
     mo.stop(angriff_chancen is None, mo.md(f"⚠ {angriff_fehler}"))
     _mods = ", ".join(f"{n} {v:+d}" for n, v in angriff_werte["modifikatoren"]) or "keine"

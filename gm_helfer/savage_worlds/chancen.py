@@ -21,6 +21,7 @@ from gm_helfer.savage_worlds.proben import (
     WILDCARD_WUERFEL,
     Eigenschaft,
     Probenergebnis,
+    bewerten,
     eigenschaft,
     probe_auswerten,
     vergleichen,
@@ -47,6 +48,7 @@ __all__ = [
     "probe_chancen",
     "probe_ergebnisse",
     "schadens_chancen",
+    "treffer_je_ziel",
     "unterbrechen_chancen",
     "wegstecken_chancen",
 ]
@@ -152,6 +154,48 @@ def erfolg_je_wuerfel(mindestwurf: int = 4, modifikator: int = 0) -> dict[str, f
     return aus
 
 
+def _mehrfach_ausgaenge(
+    eig: Eigenschaft, anzahl: int, wildcard: bool, modifikator: int, mindestwuerfe: tuple[int, ...], kritisch_alle: bool
+):
+    """Alle Ausgänge einer Probe mit ``anzahl`` Eigenschaftswürfeln und höchstens einem
+    Wildcard-Würfel: je Ausgang die Ergebnisse (bestes zuerst; Würfel i gegen ``mindestwuerfe[i]``)
+    und seine Wahrscheinlichkeit.
+
+    Jeder Würfel fällt in eine Klasse (natürliche 1, oder Erfolg/Steigerung gegen jeden der
+    Mindestwürfe); die Auswertung hängt nur von der Reihenfolge der Summen und diesen Klassen ab,
+    also genügt je Klasse ein Vertreter.
+    """
+    if not 1 <= anzahl <= 6:
+        raise ValueError(f"Feuerrate {anzahl}: erlaubt sind 1 bis 6 Würfel.")
+    mws = sorted(set(mindestwuerfe))
+
+    def klassen(seiten: int) -> list[tuple[int, float]]:
+        gruppen: dict[object, tuple[int, list[float]]] = {}
+        for summe, p in _exp(seiten).items():
+            if summe == 1:
+                schluessel: object = "eins"
+            else:
+                schluessel = tuple(
+                    (e.erfolg, e.steigerungen > 0)
+                    for mw in mws
+                    for e in probe_auswerten([summe], None, bonus=eig.bonus, modifikator=modifikator, mindestwurf=mw)
+                )
+            vertreter, ps = gruppen.setdefault(schluessel, (summe, []))
+            ps.append(p)
+        return [(v, math.fsum(ps)) for v, ps in gruppen.values()]
+
+    eig_klassen = klassen(eig.seiten)
+    wild_klassen: list[tuple[int | None, float]] = list(klassen(WILDCARD_WUERFEL)) if wildcard else [(None, 1.0)]
+    for kombi in product(eig_klassen, repeat=anzahl):
+        p_eig = math.prod(p for _, p in kombi)
+        for w, pw in wild_klassen:
+            ergebnisse = probe_auswerten(
+                [summe for summe, _ in kombi], w, bonus=eig.bonus, modifikator=modifikator, mindestwurf=4,
+                kritisch_alle=kritisch_alle,
+            )
+            yield tuple(bewerten(e.gesamt, mw, kritisch=e.kritischer_fehlschlag) for e, mw in zip(ergebnisse, mindestwuerfe)), p_eig * pw
+
+
 def mehrfach_chancen(
     wuerfel: str | Eigenschaft,
     anzahl: int,
@@ -165,39 +209,43 @@ def mehrfach_chancen(
 
     Returns:
         ``{(treffer, davon_mit_steigerung): p}``.
-
-    Jeder Würfel fällt in eine Klasse (natürliche 1, Fehlschlag, Erfolg, Steigerung); die
-    Auswertung hängt nur von den Klassen ab, also genügt je Klasse ein Vertreter.
     """
     eig = eigenschaft(wuerfel)
-    if not 1 <= anzahl <= 6:
-        raise ValueError(f"Feuerrate {anzahl}: erlaubt sind 1 bis 6 Würfel.")
-
-    def klassen(seiten: int) -> list[tuple[int, float]]:
-        gruppen: dict[object, tuple[int, list[float]]] = {}
-        for s, p in _exp(seiten).items():
-            e = probe_auswerten([s], None, bonus=eig.bonus, modifikator=modifikator, mindestwurf=mindestwurf)[0]
-            schluessel = "eins" if s == 1 else (e.erfolg, e.steigerungen > 0)
-            vertreter, ps = gruppen.setdefault(schluessel, (s, []))
-            ps.append(p)
-        return [(v, math.fsum(ps)) for v, ps in gruppen.values()]
-
-    eig_klassen = klassen(eig.seiten)
-    wild_klassen: list[tuple[int | None, float]] = (
-        list(klassen(WILDCARD_WUERFEL)) if wildcard else [(None, 1.0)]
-    )
     aus: dict[tuple[int, int], list[float]] = defaultdict(list)
-    for kombi in product(eig_klassen, repeat=anzahl):
-        p_eig = math.prod(p for _, p in kombi)
-        for w, pw in wild_klassen:
-            ergebnisse = probe_auswerten(
-                [s for s, _ in kombi], w, bonus=eig.bonus, modifikator=modifikator, mindestwurf=mindestwurf,
-                kritisch_alle=kritisch_alle,
-            )
-            treffer = sum(1 for e in ergebnisse if e.erfolg)
-            steig = sum(1 for e in ergebnisse if e.steigerungen)
-            aus[(treffer, steig)].append(p_eig * pw)
+    for ergebnisse, p in _mehrfach_ausgaenge(eig, anzahl, wildcard, modifikator, (mindestwurf,) * anzahl, kritisch_alle):
+        treffer = sum(1 for e in ergebnisse if e.erfolg)
+        steig = sum(1 for e in ergebnisse if e.steigerungen)
+        aus[(treffer, steig)].append(p)
     return {k: math.fsum(v) for k, v in sorted(aus.items())}
+
+
+def treffer_je_ziel(
+    wuerfel: str | Eigenschaft,
+    ziele: list[str] | tuple[str, ...],
+    mindestwuerfe: list[int] | tuple[int, ...],
+    wildcard: bool = True,
+    modifikator: int = 0,
+    *,
+    kritisch_alle: bool = False,
+) -> dict[str, dict[tuple[int, int], float]]:
+    """Feuerrate (oder Blitzhieb) auf mehrere Ziele: je Würfel ein Ziel (``ziele[i]``, bestes
+    Ergebnis zuerst) mit seinem Mindestwurf; je Ziel ``{(treffer, davon_mit_steigerung): p}``.
+
+    Regeltext, Fernkampfangriffe › Feuerrate: „Diese Angriffe müssen alle gleichzeitig erfolgen,
+    können aber auf unterschiedliche Ziele erfolgen.“
+    """
+    if len(ziele) != len(mindestwuerfe):
+        raise ValueError("Je Würfel ein Ziel und ein Mindestwurf.")
+    eig = eigenschaft(wuerfel)
+    aus: dict[str, dict[tuple[int, int], list[float]]] = {n: defaultdict(list) for n in ziele}
+    for ergebnisse, p in _mehrfach_ausgaenge(eig, len(ziele), wildcard, modifikator, tuple(mindestwuerfe), kritisch_alle):
+        zaehler = {n: [0, 0] for n in aus}
+        for e, n in zip(ergebnisse, ziele):
+            zaehler[n][0] += e.erfolg
+            zaehler[n][1] += e.steigerungen > 0
+        for n, (t, st) in zaehler.items():
+            aus[n][(t, st)].append(p)
+    return {n: {k: math.fsum(v) for k, v in sorted(d.items())} for n, d in aus.items()}
 
 
 @dataclass(frozen=True)

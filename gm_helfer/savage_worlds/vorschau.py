@@ -16,6 +16,7 @@ from gm_helfer.savage_worlds.chancen import (
     mehrfach_chancen,
     probe_ergebnisse,
     schadens_chancen,
+    treffer_je_ziel,
     unterbrechen_chancen,
     wegstecken_chancen,
 )
@@ -23,6 +24,7 @@ from gm_helfer.savage_worlds.kampf import (
     Angriffssituation,
     Kampfzustand,
     Treffer,
+    _ziele_je_wuerfel,
     angriffs_werte,
     schadens_werte,
 )
@@ -36,6 +38,7 @@ __all__ = [
     "erholung_vorschau",
     "schaden_vorschau",
     "treffer_vorschau",
+    "ziele_vorschau",
     "unterbrechen_vorschau",
     "wegstecken_vorschau",
 ]
@@ -71,6 +74,25 @@ def treffer_vorschau(
         "Erfolg": math.fsum(p for (t, s), p in verteilung.items() if t > 0 and s == 0),
         "Steigerung": math.fsum(p for (t, s), p in verteilung.items() if s > 0),
     }
+
+
+def ziele_vorschau(
+    zustand: Kampfzustand, angreifer: str, ziele: list[str], waffe: str, situation: Angriffssituation = Angriffssituation()
+) -> dict[str, float]:
+    """Feuerrate/Blitzhieb auf mehrere Ziele: je Ziel die Chance, getroffen zu werden, und die,
+    mit Steigerung getroffen zu werden (ein Würfel je Ziel in dieser Reihenfolge, bestes Ergebnis
+    aufs erste Ziel; Nahkampf gegen die Parade jedes Ziels)."""
+    w = angriffs_werte(zustand, angreifer, ziele[0], waffe, situation)
+    verteilung = _ziele_je_wuerfel(zustand, angreifer, ziele, w["anzahl"])
+    nahkampf = w["fertigkeit"] == "kaempfen"
+    mws = [zustand.kaempfer_namens(n).parade if nahkampf else w["mindestwurf"] for n in verteilung]
+    je = treffer_je_ziel(w["eigenschaft"], verteilung, mws, w["wildcard"], w["modifikator"],
+                         kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
+    aus: dict[str, float] = {}
+    for n, d in je.items():
+        aus[f"{n}: getroffen"] = math.fsum(p for (t, _), p in d.items() if t)
+        aus[f"{n}: mit Steigerung"] = math.fsum(p for (_, st), p in d.items() if st)
+    return aus
 
 
 def angriff_vorschau(

@@ -302,3 +302,45 @@ def test_schadens_chancen_joker_ist_plus_zwei():
     plus = sw.schadens_chancen("2W6", 8, modifikator=2)
     assert mit == plus
     assert mit.keine_wirkung < sw.schadens_chancen("2W6", 8).keine_wirkung
+
+
+def test_treffer_je_ziel_gegen_aufzaehlung_blitzhieb_zwei_paraden():
+    """Blitzhieb auf zwei Gegner (Parade 7 und 5), W8 mit Wildcard-Würfel, −2: bestes Ergebnis
+    auf das erste Ziel – unabhängig aufgezählt."""
+    from gm_helfer.savage_worlds.chancen import treffer_je_ziel
+
+    e8 = {k: v for k, v in explodierend(8).items() if k <= 40}
+    e8[41] = 1 - sum(e8.values())
+    e6 = {k: v for k, v in explodierend(6).items() if k <= 40}
+    e6[41] = 1 - sum(e6.values())
+    erwartet = {"A": {}, "B": {}}
+    for (a, pa), (b, pb), (w, pw) in itertools.product(e8.items(), e8.items(), e6.items()):
+        einsen = [a, b].count(1)
+        krit = w == 1 and einsen >= 1
+        wuerfel = sorted([a, b], reverse=True)
+        if w > wuerfel[-1]:
+            wuerfel[-1] = w
+            wuerfel.sort(reverse=True)
+        for (ziel, mw), x in zip((("A", 7), ("B", 5)), wuerfel):
+            g = x - 2
+            t = 0 if krit else int(g >= mw)
+            s_ = 0 if krit else int(g >= mw + 4)
+            erwartet[ziel][(t, s_)] = erwartet[ziel].get((t, s_), 0) + pa * pb * pw
+    r = treffer_je_ziel("W8", ["A", "B"], [7, 5], True, -2)
+    for ziel in ("A", "B"):
+        for k_, p in erwartet[ziel].items():
+            assert r[ziel].get(k_, 0.0) == pytest.approx(float(p), abs=1e-9), (ziel, k_)
+        assert math.fsum(r[ziel].values()) == pytest.approx(1, abs=1e-11)
+
+
+def test_treffer_je_ziel_summiert_zur_feuerrate():
+    from gm_helfer.savage_worlds.chancen import treffer_je_ziel
+
+    r = treffer_je_ziel("W8", ["A", "B", "B"], [4, 4, 4], True, -1)
+    m = mehrfach_chancen("W8", 3, True, -1, 4)
+    erwartete_treffer = math.fsum(t * p for (t, _), p in m.items())
+    aufgeteilt = math.fsum(t * p for d in r.values() for (t, _), p in d.items())
+    assert aufgeteilt == pytest.approx(erwartete_treffer, abs=1e-11)
+    # das erste Ziel bekommt das beste Ergebnis: mindestens so oft getroffen wie ein einzelner Würfel
+    einzeln = sw.probe_chancen("W8", True, -1).erfolg
+    assert math.fsum(p for (t, _), p in r["A"].items() if t) >= einzeln - 1e-12

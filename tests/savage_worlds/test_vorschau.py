@@ -75,3 +75,23 @@ def test_weitere_vorschauen():
     s = vorschau.schaden_stufen(z, Treffer("Alrik", "Baron", "Langschwert", False, False))
     assert math.fsum(s.values()) == pytest.approx(1, abs=1e-11)
     assert vorschau.wegstecken_vorschau(z, "Baron") is None
+
+
+def test_ziele_vorschau_feuerrate_auf_zwei_ziele():
+    from gm_helfer.savage_worlds import kampf as k
+    from gm_helfer.savage_worlds.chancen import treffer_je_ziel
+    from gm_helfer.savage_worlds.daten import WAFFEN as W
+    from gm_helfer.savage_worlds.kampf import Kaempfer, anwenden, kampf_beginnen
+
+    mira = Kaempfer("Mira", "Helden", True, fertigkeiten=(("schiessen", E(8)),), waffen=(W["Maschinenpistole"],))
+    a = Kaempfer("A", "Schurken", False, gruppe="G", parade=5)
+    b = Kaempfer("B", "Schurken", False, gruppe="G", parade=6)
+    z = kampf_beginnen([mira, a, b])
+    z = anwenden(z, k.ereignis_runde(z))
+    z = anwenden(z, k.ereignis_karten(z, eingetippt={"Mira": ["A♠"], "G": ["2♣"]}))
+    v = vorschau.ziele_vorschau(z, "Mira", ["B", "A"], "Maschinenpistole", k.Angriffssituation(deckung="leicht"))
+    direkt = treffer_je_ziel("W8", ["B", "A", "A"], [4, 4, 4], True, -1)
+    assert v["B: getroffen"] == pytest.approx(sum(p for (t, _), p in direkt["B"].items() if t), abs=1e-12)
+    assert v["A: mit Steigerung"] == pytest.approx(sum(p for (_, s), p in direkt["A"].items() if s), abs=1e-12)
+    # B bekommt das beste Ergebnis, A nur das zweit- und drittbeste: B wird öfter getroffen
+    assert v["B: getroffen"] > v["A: getroffen"]
