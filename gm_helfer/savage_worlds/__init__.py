@@ -24,6 +24,7 @@ from gm_helfer.savage_worlds.chancen import (
     probe_chancen,
     probe_ergebnisse,
     schadens_chancen,
+    treffer_je_ziel,
     unterbrechen_chancen,
     wegstecken_chancen,
 )
@@ -72,6 +73,7 @@ __all__ = [
     "schadensausdruck",
     "sprungweite",
     "start_aus_kopf",
+    "treffer_je_ziel",
     "unterbrechen_chancen",
     "verletzung",
     "waffe_bereitmachen",
