@@ -759,15 +759,16 @@ def _(blutet_wahl, helfer_wahl, kampf):
     ausbluten_knopf = mo.ui.run_button(label="Ausbluten-Probe (Rundenbeginn, vor den Karten)", kind="danger")
     heilen_knopf = mo.ui.run_button(label="Blutung stoppen (Heilen)", kind="success")
     heilen_nach_kampf = mo.ui.checkbox(label="nach dem Kampf (ohne Zug)")
+    heilen_aktionen = mo.ui.number(start=1, stop=4, step=1, value=1, label="Aktionen des Helfers diese Runde")
     mo.vstack(
         [
             mo.md(f"### {blutet_wahl.value} blutet aus – stirbt irgendwann: {diagramme.prozent(_ohne.tod_insgesamt)} ohne Hilfe"),
             diagramme.kurve_ueber_runden(_kurven, titel="Tot innerhalb von n Runden", y_titel="Chance, tot zu sein"),
             mo.hstack([blutet_wahl, helfer_wahl, ausbluten_augen], justify="start"),
-            mo.hstack([ausbluten_knopf, heilen_knopf, heilen_nach_kampf], justify="start"),
+            mo.hstack([ausbluten_knopf, heilen_knopf, heilen_aktionen, heilen_nach_kampf], justify="start", wrap=True),
         ]
     )
-    return ausbluten_augen, ausbluten_knopf, heilen_knopf, heilen_nach_kampf
+    return ausbluten_augen, ausbluten_knopf, heilen_aktionen, heilen_knopf, heilen_nach_kampf
 
 
 @app.cell
@@ -781,12 +782,12 @@ def _(ausbluten_augen, ausbluten_knopf, blutet_wahl, get_sitzung, set_meldung, s
 
 
 @app.cell
-def _(ausbluten_augen, blutet_wahl, get_sitzung, heilen_knopf, heilen_nach_kampf, helfer_wahl, set_meldung, set_sitzung, situation, verlauf, wuerfel_rng):
+def _(ausbluten_augen, blutet_wahl, get_sitzung, heilen_aktionen, heilen_knopf, heilen_nach_kampf, helfer_wahl, set_meldung, set_sitzung, verlauf, wuerfel_rng):
     mo.stop(not heilen_knopf.value)
     _text = sitzung.ausfuehren(
         verlauf,
         lambda z: swk.ereignis_heilen(
-            z, helfer_wahl.value, blutet_wahl.value, aktionen=situation.aktionen, als_aktion=not heilen_nach_kampf.value,
+            z, helfer_wahl.value, blutet_wahl.value, aktionen=int(heilen_aktionen.value), als_aktion=not heilen_nach_kampf.value,
             **sitzung.wurfquelle(ausbluten_augen.value, wuerfel_rng),
         ),
     )
