@@ -344,3 +344,24 @@ def test_treffer_je_ziel_summiert_zur_feuerrate():
     # das erste Ziel bekommt das beste Ergebnis: mindestens so oft getroffen wie ein einzelner Würfel
     einzeln = sw.probe_chancen("W8", True, -1).erfolg
     assert math.fsum(p for (t, _), p in r["A"].items() if t) >= einzeln - 1e-12
+
+
+@pytest.mark.parametrize("wuerfel, mod, heilen, runden", [("W6", -3, "W8", 6), ("W10", -1, "W4", 4)])
+def test_ausbluten_mit_hilfe_markov_kette_alle_runden(wuerfel, mod, heilen, runden):
+    """Mit Helfer: vor jeder Ausbluten-Probe ein Heilen-Versuch (Erfolg stoppt die Blutung) –
+    Runde für Runde von Hand, aus unabhängig aufgezählten Einzelchancen."""
+    seiten = int(wuerfel[1:])
+    erfolg, steig, krit = einzelprobe(seiten, 0, True, mod, 4)
+    p_tod = float(1 - erfolg)  # Fehlschlag inkl. kritischem Fehlschlag
+    p_weiter = float(erfolg - steig)
+    h_erfolg, _, _ = einzelprobe(int(heilen[1:]), 0, True, 0, 4)
+    h = float(h_erfolg)
+    lebt, tot, erwartet = 1.0, 0.0, []
+    for _ in range(runden):
+        lebt *= 1 - h
+        tot += lebt * p_tod
+        lebt *= p_weiter
+        erwartet.append(tot)
+    c = sw.ausbluten_chancen(wuerfel, mod, runden, heilen=heilen)
+    assert c.tod_bis_runde == pytest.approx(tuple(erwartet), abs=1e-10)
+    assert c.tod_insgesamt == pytest.approx((1 - h) * p_tod / (1 - (1 - h) * p_weiter), abs=1e-10)
