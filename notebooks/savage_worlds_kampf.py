@@ -588,7 +588,14 @@ def _(angreifer_wahl, angriff_augen, bereit_knopf, bereit_schnell, bereit_zwei, 
 @app.cell
 def _(kampf):
     mo.stop(kampf is None or not kampf.offene_treffer)
-    _t = kampf.offene_treffer[0]
+    _liste = sitzung.treffer_liste(kampf)
+    treffer_wahl = mo.ui.dropdown(options=_liste, value=next(iter(_liste)), label="Schaden würfeln für (Reihenfolge wählt der Angreifer)")
+    return (treffer_wahl,)
+
+
+@app.cell
+def _(kampf, treffer_wahl):
+    _t = kampf.offene_treffer[treffer_wahl.value]
     _werte = swk.schadens_werte(kampf, _t)
     schaden_augen = mo.ui.text(placeholder="leer = Programm würfelt; z. B. 12+4, 6", label="Echte Würfel")
     schaden_knopf = mo.ui.run_button(label="Schaden würfeln", kind="success")
@@ -597,6 +604,7 @@ def _(kampf):
         [
             mo.md(f"### Schaden: {_t.angreifer} → {_t.ziel}: {_werte['ausdruck']} gegen Robustheit {_werte['robustheit']}"),
             diagramme.ergebnis_balken(vorschau.schaden_stufen(kampf, _t), titel="Wirkung dieses Schadenswurfs", farben=sitzung.FARBEN),
+            treffer_wahl,
             mo.hstack([schaden_augen, schaden_knopf, blind_knopf], justify="start"),
         ]
     )
@@ -604,9 +612,11 @@ def _(kampf):
 
 
 @app.cell
-def _(get_sitzung, schaden_augen, schaden_knopf, set_meldung, set_sitzung, verlauf, wuerfel_rng):
+def _(get_sitzung, schaden_augen, schaden_knopf, set_meldung, set_sitzung, treffer_wahl, verlauf, wuerfel_rng):
     mo.stop(not schaden_knopf.value)
-    _text = sitzung.ausfuehren(verlauf, lambda z: swk.ereignis_schaden(z, **sitzung.wurfquelle(schaden_augen.value, wuerfel_rng)))
+    _text = sitzung.ausfuehren(
+        verlauf, lambda z: swk.ereignis_schaden(z, nummer=treffer_wahl.value, **sitzung.wurfquelle(schaden_augen.value, wuerfel_rng))
+    )
     weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
     return
 

@@ -941,9 +941,18 @@ def schadens_werte(zustand: Kampfzustand, treffer: Treffer) -> dict[str, Any]:
     return {"ausdruck": ausdruck, "robustheit": ziel.robustheit, "angeschlagen": ziel.angeschlagen}
 
 
-def ereignis_schaden(zustand: Kampfzustand, ziel: str | None = None, *, rng: Any = None, augen: Any = None) -> Ereignis:
-    """Würfelt den Schaden des nächsten offenen Treffers (auf ``ziel``)."""
-    offen = [t for t in zustand.offene_treffer if ziel is None or t.ziel == ziel]
+def ereignis_schaden(
+    zustand: Kampfzustand, ziel: str | None = None, *, nummer: int | None = None, rng: Any = None, augen: Any = None
+) -> Ereignis:
+    """Würfelt den Schaden des nächsten offenen Treffers (auf ``ziel``), oder des Treffers
+    ``nummer`` (0 = erster in ``zustand.offene_treffer``): „Der Angreifer kann sich entscheiden, in
+    welcher Reihenfolge er den Schaden seiner Angriffe auswürfeln möchte“ (Wunden › Timing)."""
+    if nummer is not None:
+        if not 0 <= nummer < len(zustand.offene_treffer):
+            raise KampfFehler(f"Es gibt keinen offenen Treffer Nr. {nummer + 1}.")
+        offen = [zustand.offene_treffer[nummer]]
+    else:
+        offen = [t for t in zustand.offene_treffer if ziel is None or t.ziel == ziel]
     if not offen:
         raise KampfFehler("Es ist kein Treffer offen – erst angreifen.")
     t = offen[0]
@@ -951,7 +960,7 @@ def ereignis_schaden(zustand: Kampfzustand, ziel: str | None = None, *, rng: Any
     wurf = wuerfel.wurf(werte["ausdruck"], rng=rng, augen=augen)
     wirkung = schaden_auswerten(wurf.gesamt, werte["robustheit"], angeschlagen=werte["angeschlagen"])
     return Ereignis(
-        "schaden", {"angreifer": t.angreifer, "ziel": t.ziel, "waffe": t.waffe, "wurf": wurf.als_dict()},
+        "schaden", {"angreifer": t.angreifer, "ziel": t.ziel, "waffe": t.waffe, "steigerung": t.steigerung, "wurf": wurf.als_dict()},
         regel=R + "Schaden › Schaden anwenden", eingetippt=augen is not None,
         text=f"Schaden {t.angreifer} → {t.ziel}: {wurf} gegen Robustheit {werte['robustheit']} – {wirkung.stufe}",
     )
@@ -976,7 +985,8 @@ def wunden_nehmen(k: Kaempfer, wunden: int, angeschlagen: bool) -> Kaempfer:
 
 def _schaden_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     d = e.daten
-    offen = [t for t in z.offene_treffer if t.ziel == d["ziel"] and t.angreifer == d["angreifer"] and t.waffe == d["waffe"]]
+    offen = [t for t in z.offene_treffer if t.ziel == d["ziel"] and t.angreifer == d["angreifer"] and t.waffe == d["waffe"]
+             and d.get("steigerung", t.steigerung) == t.steigerung]
     if not offen:
         raise KampfFehler(f"Kein offener Treffer von {d['angreifer']} auf {d['ziel']}.")
     t = offen[0]

@@ -349,7 +349,12 @@ def namen(zustand: Kampfzustand, bedingung: str) -> list[str]:
         "kampffaehig": lambda kf: kf.kampffaehig,
         "alle": lambda kf: True,
     }
-    return [kf.name for kf in zustand.kaempfer if tests[bedingung](kf)]
+    aus = [kf.name for kf in zustand.kaempfer if tests[bedingung](kf)]
+    if bedingung == "angeschlagen" and zustand.am_zug:
+        # wer gerade an der Reihe ist, schuldet die Erholungsprobe zuerst
+        dran = {m.name for m in zustand.mitglieder(zustand.am_zug)}
+        aus.sort(key=lambda n: n not in dran)
+    return aus
 
 
 def empfaenger_liste(zustand: Kampfzustand, bedingung: str = "alle") -> list[str]:
@@ -360,6 +365,15 @@ def empfaenger_liste(zustand: Kampfzustand, bedingung: str = "alle") -> list[str
     if bedingung == "mit_karte":
         return [e for e, _ in zustand.reihenfolge() if e not in zustand.gehandelt]
     return alle
+
+
+def treffer_liste(zustand: Kampfzustand) -> dict[str, int]:
+    """Die offenen Treffer für eine Auswahlliste: Beschriftung → Nummer (in der Reihenfolge, in
+    der der Angreifer den Schaden würfeln will)."""
+    return {
+        f"{i + 1}. {t.angreifer} → {t.ziel}{' (Steigerung)' if t.steigerung else ''}": i
+        for i, t in enumerate(zustand.offene_treffer)
+    }
 
 
 def wegstecken_ziel(zustand: Kampfzustand) -> str | None:

@@ -241,3 +241,20 @@ def test_sprintende_gruppe_wirft_nur_einen_sprintwuerfel():
         anwenden(z, eigener)
     # Wildcards würfeln immer selbst
     assert k.gruppen_sprint(z, "Mira") is None
+
+
+def test_angreifer_waehlt_die_reihenfolge_der_schadenswuerfe():
+    """Wunden › Timing: „Der Angreifer kann sich entscheiden, in welcher Reihenfolge er den Schaden
+    seiner Angriffe auswürfeln möchte“."""
+    from gm_helfer.savage_worlds import sitzung
+
+    z = am_zug()
+    z = anwenden(z, k.ereignis_angriff(z, "Mira", "Bandit 1", "Maschinenpistole", augen="9, 5, 2, 1"))
+    assert [t.steigerung for t in z.offene_treffer] == [True, False]
+    assert list(sitzung.treffer_liste(z).values()) == [0, 1]
+    e = k.ereignis_schaden(z, nummer=1, augen="2, 1")  # erst der Treffer ohne Steigerung
+    assert e.daten["steigerung"] is False
+    neu = anwenden(z, e)
+    assert [t.steigerung for t in neu.offene_treffer] == [True]
+    with pytest.raises(KampfFehler, match="Nr. 3"):
+        k.ereignis_schaden(z, nummer=2, augen="2, 1")
