@@ -822,6 +822,10 @@ def _(benny_wahl, kampf, unterbrecher_wahl, unterbrochen_wahl):
     unterbrechen_augen = mo.ui.text(placeholder="z. B. 7, 2 | 5", label="Echte Würfel: eigene | gegnerische")
     unterbrechen_knopf = mo.ui.run_button(label="Unterbrechen (vergleichende Geschicklichkeit)")
     benny_geben_knopf = mo.ui.run_button(label="Benny geben")
+    _wartende = sitzung.empfaenger_liste(kampf, "abwartend")
+    patt_wahl = mo.ui.multiselect(options=_wartende, value=_wartende, label="Abwartende, die zugleich handeln wollen")
+    patt_augen = mo.ui.text(placeholder="z. B. Brakka: 6+2, 3; Banditen: 4", label="Echte Würfel")
+    patt_knopf = mo.ui.run_button(label="Pattsituation auswerten (Geschicklichkeit)")
     mo.accordion(
         {
             "Aktionen unterbrechen": mo.vstack(
@@ -831,10 +835,21 @@ def _(benny_wahl, kampf, unterbrecher_wahl, unterbrochen_wahl):
                     mo.hstack([unterbrechen_augen, unterbrechen_knopf], justify="start"),
                 ]
             ),
+            "Pattsituation (alle Abwartenden wollen auf einmal handeln)": mo.hstack([patt_wahl, patt_augen, patt_knopf], justify="start", wrap=True),
             "Bennies verteilen": mo.hstack([benny_wahl, benny_geben_knopf], justify="start"),
         }
     )
-    return benny_geben_knopf, unterbrechen_augen, unterbrechen_knopf
+    return benny_geben_knopf, patt_augen, patt_knopf, patt_wahl, unterbrechen_augen, unterbrechen_knopf
+
+
+@app.cell
+def _(get_sitzung, patt_augen, patt_knopf, patt_wahl, set_meldung, set_sitzung, verlauf, wuerfel_rng):
+    mo.stop(not patt_knopf.value)
+    _text = sitzung.ausfuehren(
+        verlauf, lambda z: swk.ereignis_patt(z, patt_wahl.value, **sitzung.wurfquelle_je_name(patt_augen.value, wuerfel_rng))
+    )
+    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    return
 
 
 @app.cell

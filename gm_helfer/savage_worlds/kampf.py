@@ -75,6 +75,7 @@ __all__ = [
     "ereignis_bereitmachen",
     "ereignis_bewegung",
     "ereignis_manoever",
+    "ereignis_patt",
     "gruppen_sprint",
     "ereignis_springen",
     "kampf_beginnen",
@@ -263,6 +264,8 @@ class Kampfzustand:
     """(Kämpfer, verbrauchter Anteil der Bewegung dieser Runde; 1 = alles)."""
     sprint: tuple[tuple[str, int], ...] = ()
     """(Kämpfer, Zoll des Sprintwürfels dieser Runde)."""
+    patt_folge: tuple[str, ...] = ()
+    """Pattsituation: Kartenempfänger in der Reihenfolge ihrer Geschicklichkeitsproben."""
     offene_treffer: tuple[Treffer, ...] = ()
     offener_schaden: OffenerSchaden | None = None
 
@@ -326,7 +329,11 @@ class Kampfzustand:
         )
 
     def naechster(self) -> str | None:
-        """Wer als Nächstes an der Reihe ist (ohne Abwartende und wer schon gehandelt hat)."""
+        """Wer als Nächstes an der Reihe ist (ohne Abwartende und wer schon gehandelt hat); nach
+        einer Pattsituation zuerst deren Reihenfolge."""
+        for e in self.patt_folge:
+            if e not in self.gehandelt and e != self.am_zug and any(m.kampffaehig for m in self.mitglieder(e)):
+                return e
         for e, _ in self.reihenfolge():
             if e not in self.gehandelt and e not in self.abwartend and e != self.am_zug:
                 if any(m.kampffaehig for m in self.mitglieder(e)):
@@ -511,6 +518,7 @@ def _runde_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         angesagt=(),
         bewegung=(),
         sprint=(),
+        patt_folge=(),
         muss_handeln=frozenset(),
         offene_treffer=(),
         offener_schaden=None,
@@ -611,7 +619,7 @@ def ereignis_am_zug(zustand: Kampfzustand, empfaenger: str | None = None) -> Ere
 
 def _am_zug_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     emp = e.daten["empfaenger"]
-    if z.karte_von(emp) is None and emp not in z.abwartend:
+    if z.karte_von(emp) is None and emp not in z.abwartend and emp not in z.patt_folge:
         raise KampfFehler(f"{emp} hat keine Aktionskarte.")
     if emp in z.gehandelt:
         raise KampfFehler(f"{emp} hat in dieser Runde schon gehandelt.")
@@ -737,6 +745,47 @@ def _unterbrechen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     # Der Unterbrochene ist nicht fertig: er ist wieder dran, wenn der Unterbrechende fertig ist.
     return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, muss_handeln=z.muss_handeln - {emp},
                    erholung_offen=_erholung_faellig(z, emp))
+
+
+def ereignis_patt(
+    zustand: Kampfzustand, empfaenger: Sequence[str], *, rng: Any = None, augen: Mapping[str, Any] | None = None
+) -> Ereignis:
+    """Pattsituation: „In Situationen, in denen Abwartende Charaktere plötzlich alle auf einmal
+    handeln wollen, lass sie einfach Geschicklichkeitsproben würfeln und in Reihenfolge der
+    Ergebnisse (vom höchsten zum niedrigsten) handeln (bei Gleichstand handeln die Charaktere
+    gleichzeitig).“ ``augen``: Empfänger → eingetippte Würfel."""
+    _augen_oder_rng(rng, augen)
+    if len(empfaenger) < 2:
+        raise KampfFehler("Eine Pattsituation braucht mindestens zwei Abwartende.")
+    proben = {}
+    for emp in empfaenger:
+        if emp not in zustand.abwartend:
+            raise KampfFehler(f"{emp} wartet nicht ab.")
+        v = next((m for m in zustand.mitglieder(emp) if m.kampffaehig), None)
+        if v is None:
+            raise KampfFehler(f"{emp}: niemand ist mehr kampffähig.")
+        proben[emp] = wuerfle_probe(v.attribut("geschicklichkeit"), wildcard=v.wildcard,
+                                    modifikator=v.wundabzug + zustand.joker_bonus(v.name), rng=rng,
+                                    augen=None if augen is None else augen[emp])
+    folge = sorted(proben, key=lambda e: -proben[e].ergebnis.gesamt)
+    teile = []
+    for emp in folge:
+        gleich = [e for e in folge if e != emp and proben[e].ergebnis.gesamt == proben[emp].ergebnis.gesamt]
+        teile.append(f"{emp} {proben[emp].ergebnis.gesamt}" + (" (gleichzeitig mit " + ", ".join(gleich) + ")" if gleich else ""))
+    return Ereignis("patt", {"proben": {e: p.als_dict() for e, p in proben.items()}},
+                    regel=R + "Abwarten › Pattsituation", eingetippt=augen is not None,
+                    text="Pattsituation, Geschicklichkeit: " + "; ".join(teile))
+
+
+def _patt_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    proben = {emp: Probe.aus_dict(p) for emp, p in e.daten["proben"].items()}
+    for emp in proben:
+        if emp not in z.abwartend:
+            raise KampfFehler(f"{emp} wartet nicht ab.")
+    folge = tuple(sorted(proben, key=lambda x: -proben[x].ergebnis.gesamt))
+    # Sie handeln jetzt (keine Abwartenden mehr); in der nächsten Runde gibt es wieder Karten.
+    gehandelt = z.gehandelt | {z.am_zug} if z.am_zug else z.gehandelt
+    return replace(z, patt_folge=folge, abwartend=z.abwartend - set(folge), am_zug="", gehandelt=gehandelt)
 
 
 # ---------------------------------------------------------------------------------------
@@ -1466,6 +1515,7 @@ _ANWENDEN = {
     "benny_erhalten": _benny_erhalten_anwenden,
     "sprint": _sprint_anwenden,
     "manoever": _manoever_anwenden,
+    "patt": _patt_anwenden,
     "bewegung": _bewegung_anwenden,
     "springen": _springen_anwenden,
     "bereitmachen": _bereitmachen_anwenden,

@@ -637,3 +637,35 @@ def test_manoever_macht_angeschlagen_aber_nie_eine_wunde():
     z2 = anwenden(z2, k.ereignis_angriff(z2, "Bandit 1", "Alrik", "Kurzschwert", augen="6+1"))
     z2 = anwenden(z2, k.ereignis_schaden(z2, augen="5, 2"))  # 7 gegen Robustheit 6: Erfolg → Wunde
     assert z2.kaempfer_namens("Alrik").wunden == 1
+
+
+def test_pattsituation_geschicklichkeit_bestimmt_die_reihenfolge_naechste_runde_wieder_karten():
+    z = runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
+    for emp in ("Banditen", "Alrik", "Baron"):
+        z = anwenden(z, k.ereignis_am_zug(z, emp))
+        z = anwenden(z, k.ereignis_abwarten(z))
+    assert z.abwartend == {"Alrik", "Banditen", "Baron"}
+    with pytest.raises(KampfFehler, match="mindestens zwei"):
+        k.ereignis_patt(z, ["Alrik"], augen={"Alrik": "3, 2"})
+    e = k.ereignis_patt(z, ["Alrik", "Banditen", "Baron"], augen={"Alrik": "5, 2", "Banditen": "6+1", "Baron": "5, 1"})
+    assert e.regel == "Savage Worlds › Abwarten › Pattsituation" and "gleichzeitig" in e.text
+    z = anwenden(z, e)
+    assert z.patt_folge[0] == "Banditen" and set(z.patt_folge[1:]) == {"Alrik", "Baron"}
+    assert not z.abwartend
+    reihe = []
+    while (n := z.naechster()) is not None:
+        z = anwenden(z, k.ereignis_am_zug(z, n))
+        reihe.append(n)
+        z = anwenden(z, k.ereignis_fertig(z))
+    assert reihe == list(z.patt_folge)
+    z = anwenden(z, k.ereignis_runde(z))
+    assert set(k.braucht_karte(z)) == {"Alrik", "Banditen", "Baron"} and z.patt_folge == ()
+
+
+def test_pattsituation_nach_hinterhalt_ohne_karten():
+    z = start()
+    z = anwenden(z, k.ereignis_runde(z))
+    z = anwenden(z, k.ereignis_ueberraschung(z, ["Banditen", "Baron"], ["Alrik"], augen={"Alrik": "1, 2"}))
+    z = anwenden(z, k.ereignis_patt(z, ["Banditen", "Baron"], augen={"Banditen": "2", "Baron": "7, 3"}))
+    z = anwenden(z, k.ereignis_am_zug(z))
+    assert z.am_zug == "Baron"

@@ -40,7 +40,7 @@ def test_alle_abschnitte_des_live_notebooks_laufen(tmp_path, monkeypatch):
     _, defs = nb.app.run(defs={"verlauf": v, "kampf": z})
     for knopf in ("wegstecken_knopf", "ag_knopf", "ausbluten_knopf", "heilen_knopf", "erholung_knopf",
                   "benny_knopf", "angriff_knopf", "unterbrechen_knopf", "bewegung_knopf", "sprung_knopf", "bereit_knopf",
-                  "weitere_ziele", "heilen_nach_kampf", "manoever_knopf"):
+                  "weitere_ziele", "heilen_nach_kampf", "manoever_knopf", "patt_knopf"):
         assert knopf in defs, knopf
     assert defs["angriff_chancen"] is not None
     # vor dem Schaden: die Schadenszelle mit ihren Chancen
