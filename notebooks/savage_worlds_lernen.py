@@ -277,5 +277,41 @@ def _(wille, wille_wunden):
     return
 
 
+@app.cell
+def _():
+    mo.md(
+        """
+        ## 6. Mehrere Aktionen und Feuerrate
+
+        Bewegen ist frei; **jede zusätzliche Aktion** (ein zweiter Angriff mit einer anderen Waffe,
+        Sprinten, Waffe ziehen, Heilen) kostet **−2 auf alle Proben** dieser Runde – und die Zahl
+        der Aktionen steht mit der ersten fest. **Dieselbe Aktion** gibt es nur einmal pro Runde,
+        eine Waffe feuert einmal: ihre **Feuerrate** ist die Zahl der Schießenwürfel, alle zugleich,
+        **ein Wildcard-Würfel** für alle – aber die Würfel dürfen auf **verschiedene Ziele** gehen.
+        Das beste Ergebnis gilt hier dem ersten Ziel.
+        """
+    )
+    return
+
+
+@app.cell
+def _():
+    fr_wuerfel = mo.ui.dropdown(options=["W4", "W6", "W8", "W10", "W12"], value="W8", label="Schießen")
+    fr_aktionen = mo.ui.slider(start=1, stop=3, step=1, value=1, label="Aktionen diese Runde", show_value=True)
+    fr_verteilung = mo.ui.dropdown(
+        options={"alle 3 Würfel auf A": ("A", "A", "A"), "2 auf A, 1 auf B": ("A", "A", "B"), "je einer auf A, B, C": ("A", "B", "C")},
+        value="2 auf A, 1 auf B", label="Maschinenpistole (Feuerrate 3)",
+    )
+    mo.hstack([fr_wuerfel, fr_aktionen, fr_verteilung], justify="start")
+    return fr_aktionen, fr_verteilung, fr_wuerfel
+
+
+@app.cell
+def _(fr_aktionen, fr_verteilung, fr_wuerfel):
+    _je_ziel = sw.treffer_je_ziel(fr_wuerfel.value, fr_verteilung.value, None, True, sw.mehrfachaktion_abzug(fr_aktionen.value))
+    diagramme.ergebnis_balken(sw.getroffen_je_ziel(_je_ziel), titel="Feuerrate 3 auf mehrere Ziele (MW 4)")
+    return
+
+
 if __name__ == "__main__":
     app.run()

@@ -44,6 +44,7 @@ __all__ = [
     "ausser_gefecht_chancen",
     "erfolg_je_wuerfel",
     "erholung_chancen",
+    "getroffen_je_ziel",
     "mehrfach_chancen",
     "probe_chancen",
     "probe_ergebnisse",
@@ -222,7 +223,7 @@ def mehrfach_chancen(
 def treffer_je_ziel(
     wuerfel: str | Eigenschaft,
     ziele: list[str] | tuple[str, ...],
-    mindestwuerfe: list[int] | tuple[int, ...],
+    mindestwuerfe: list[int] | tuple[int, ...] | None = None,
     wildcard: bool = True,
     modifikator: int = 0,
     *,
@@ -232,8 +233,11 @@ def treffer_je_ziel(
     Ergebnis zuerst) mit seinem Mindestwurf; je Ziel ``{(treffer, davon_mit_steigerung): p}``.
 
     Regeltext, Fernkampfangriffe › Feuerrate: „Diese Angriffe müssen alle gleichzeitig erfolgen,
-    können aber auf unterschiedliche Ziele erfolgen.“
+    können aber auf unterschiedliche Ziele erfolgen.“ Ohne ``mindestwuerfe``: MW 4 für jedes
+    Ziel (Fernkampf).
     """
+    if mindestwuerfe is None:
+        mindestwuerfe = (4,) * len(ziele)
     if len(ziele) != len(mindestwuerfe):
         raise ValueError("Je Würfel ein Ziel und ein Mindestwurf.")
     eig = eigenschaft(wuerfel)
@@ -246,6 +250,16 @@ def treffer_je_ziel(
         for n, (t, st) in zaehler.items():
             aus[n][(t, st)].append(p)
     return {n: {k: math.fsum(v) for k, v in sorted(d.items())} for n, d in aus.items()}
+
+
+def getroffen_je_ziel(je_ziel: Mapping[str, Mapping[tuple[int, int], float]]) -> dict[str, float]:
+    """Für Diagramme: aus :func:`treffer_je_ziel` je Ziel „getroffen“ (mindestens ein Treffer)
+    und „mit Steigerung“ (mindestens ein Treffer mit Steigerung)."""
+    aus: dict[str, float] = {}
+    for n, d in je_ziel.items():
+        aus[f"{n}: getroffen"] = math.fsum(p for (t, _), p in d.items() if t)
+        aus[f"{n}: mit Steigerung"] = math.fsum(p for (_, st), p in d.items() if st)
+    return aus
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from gm_helfer.savage_worlds.chancen import (
     ausbluten_chancen,
     ausser_gefecht_chancen,
     erholung_chancen,
+    getroffen_je_ziel,
     mehrfach_chancen,
     probe_ergebnisse,
     schadens_chancen,
@@ -88,11 +89,7 @@ def ziele_vorschau(
     mws = [zustand.kaempfer_namens(n).parade if nahkampf else w["mindestwurf"] for n in verteilung]
     je = treffer_je_ziel(w["eigenschaft"], verteilung, mws, w["wildcard"], w["modifikator"],
                          kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
-    aus: dict[str, float] = {}
-    for n, d in je.items():
-        aus[f"{n}: getroffen"] = math.fsum(p for (t, _), p in d.items() if t)
-        aus[f"{n}: mit Steigerung"] = math.fsum(p for (_, st), p in d.items() if st)
-    return aus
+    return getroffen_je_ziel(je)
 
 
 def angriff_vorschau(

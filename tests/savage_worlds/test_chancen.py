@@ -365,3 +365,13 @@ def test_ausbluten_mit_hilfe_markov_kette_alle_runden(wuerfel, mod, heilen, rund
     c = sw.ausbluten_chancen(wuerfel, mod, runden, heilen=heilen)
     assert c.tod_bis_runde == pytest.approx(tuple(erwartet), abs=1e-10)
     assert c.tod_insgesamt == pytest.approx((1 - h) * p_tod / (1 - (1 - h) * p_weiter), abs=1e-10)
+
+
+def test_getroffen_je_ziel_und_standard_mindestwurf():
+    from gm_helfer.savage_worlds.chancen import getroffen_je_ziel, treffer_je_ziel
+
+    je = treffer_je_ziel("W6", ("A", "B"), None, True, -2)
+    assert je == treffer_je_ziel("W6", ("A", "B"), (4, 4), True, -2)
+    g = getroffen_je_ziel(je)
+    assert g["A: getroffen"] == pytest.approx(math.fsum(p for (t, _), p in je["A"].items() if t), abs=1e-15)
+    assert g["B: mit Steigerung"] <= g["B: getroffen"] <= g["A: getroffen"]
