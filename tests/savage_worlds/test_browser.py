@@ -74,6 +74,9 @@ def test_eine_ganze_runde_live(browser_seite, warte_fertig, keine_zellfehler, tm
         # Chancen stehen vor dem Wurf da
         if seite.locator("#sw-treffer").count():
             assert "%" in _text(seite, "sw-treffer")
+        # Angeschlagen zu Beginn des Zugs: erst die Erholungsprobe (Pflicht)
+        if "erst Erholungsprobe oder Benny" in seite.content():
+            _falls_da_klicken(seite, "Erholungsprobe", warte_fertig)
         vorher = _schritte(seite)
         ziel = seite.get_by_role("combobox", name="Ziel", exact=True)
         gewaehlt = None
@@ -104,6 +107,14 @@ def test_eine_ganze_runde_live(browser_seite, warte_fertig, keine_zellfehler, tm
                 warte_fertig(seite)
                 seite.wait_for_timeout(1500)
                 assert _schritte(seite) == vorher + 1, "Eine neue Wahl hat den letzten Angriff erneut ausgelöst."
+                # Bewegung: 1 Zoll gehen, die Reststrecke sinkt (ein Schritt im Protokoll)
+                rest = _text(seite, "sw-bewegung")
+                seite.get_by_text("Bewegung, Springen, Waffe ziehen").first.click()
+                warte_fertig(seite)
+                _klicken(seite, "Bewegen", warte_fertig)
+                _warte_auf_schritte(seite, vorher + 2)
+                expect(seite.locator("#sw-bewegung").first).not_to_have_text(rest, timeout=20_000)
+                assert "bewegt sich" in _text(seite, "sw-meldung")
         for _ in range(4):  # Feuerrate: mehrere Treffer
             if not _falls_da_klicken(seite, "Schaden würfeln", warte_fertig):
                 break
