@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -93,3 +94,17 @@ def test_auswahl_bleibt_nach_einem_schritt():
     # die Lage ergibt wieder eine gültige Angriffssituation
     assert k.Angriffssituation.aus_werten(lage).deckung == "schwer"
     assert sitzung.lage_auswahl(None) == k.Angriffssituation().als_dict()
+
+
+def test_angeschlagene_wer_dran_ist_zuerst():
+    z = _kampf()
+    z = k.anwenden(z, k.ereignis_runde(z))
+    z = k.anwenden(z, k.ereignis_karten(z, rng=random.Random(3)))
+    namen = [kf.name for kf in z.kaempfer if kf.wildcard]
+    erster, letzter = namen[0], namen[-1]
+    for n in (erster, letzter):
+        z = k._ersetze(z, replace(z.kaempfer_namens(n), angeschlagen=True))
+    assert sitzung.namen(z, "angeschlagen")[0] == erster
+    z = k.anwenden(z, k.ereignis_am_zug(z, z.empfaenger(z.kaempfer_namens(letzter))))
+    assert sitzung.namen(z, "angeschlagen")[0] == letzter
+    assert any("Erholungsprobe" in a for a in sitzung.offene_aufgaben(z))
