@@ -422,8 +422,19 @@ def _(angreifer_wahl, kampf, situation, waffe_wahl, ziel_wahl):
 def _(angreifer_wahl, kampf, situation, waffe_wahl, weitere_ziele, ziel_wahl):
     mo.stop(not weitere_ziele.value)
     try:
-        _je_ziel = vorschau.ziele_vorschau(kampf, angreifer_wahl.value, [ziel_wahl.value, *weitere_ziele.value], waffe_wahl.value, situation)
-        _anzeige = diagramme.ergebnis_balken(_je_ziel, titel="Mehrere Ziele: getroffen / mit Steigerung je Ziel")
+        _ziele = [ziel_wahl.value, *weitere_ziele.value]
+        _je_ziel = vorschau.ziele_vorschau(kampf, angreifer_wahl.value, _ziele, waffe_wahl.value, situation)
+        _wirkung = vorschau.ziele_wirkung(kampf, angreifer_wahl.value, _ziele, waffe_wahl.value, situation)
+        _anzeige = mo.vstack(
+            [
+                mo.md("**Mehrere Ziele** – die Diagramme oben gelten, wenn alle Würfel auf das erste Ziel gehen."),
+                mo.hstack(
+                    [diagramme.ergebnis_balken(_je_ziel, titel="Getroffen / mit Steigerung je Ziel")]
+                    + [diagramme.ergebnis_balken(_st, titel=f"Was der Angriff mit {_n} macht", farben=sitzung.FARBEN) for _n, _st in _wirkung.items()],
+                    wrap=True,
+                ),
+            ]
+        )
     except (sw.KampfFehler, ValueError) as _f:
         _anzeige = mo.md(f"⚠ {_f}")
     _anzeige

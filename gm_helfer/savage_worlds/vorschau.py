@@ -37,9 +37,11 @@ __all__ = [
     "ausbluten_vorschau",
     "ausser_gefecht_vorschau",
     "erholung_vorschau",
+    "mehrere_treffer_wirkung",
     "schaden_vorschau",
     "treffer_vorschau",
     "ziele_vorschau",
+    "ziele_wirkung",
     "unterbrechen_vorschau",
     "wegstecken_vorschau",
 ]
@@ -83,21 +85,40 @@ def ziele_vorschau(
     """Feuerrate/Blitzhieb auf mehrere Ziele: je Ziel die Chance, getroffen zu werden, und die,
     mit Steigerung getroffen zu werden (ein Würfel je Ziel in dieser Reihenfolge, bestes Ergebnis
     aufs erste Ziel; Nahkampf gegen die Parade jedes Ziels)."""
+    return getroffen_je_ziel(_je_ziel(zustand, angreifer, ziele, waffe, situation))
+
+
+def _je_ziel(zustand, angreifer, ziele, waffe, situation):
     w = angriffs_werte(zustand, angreifer, ziele[0], waffe, situation)
     verteilung = _ziele_je_wuerfel(zustand, angreifer, ziele, w["anzahl"])
     nahkampf = w["fertigkeit"] == "kaempfen"
     mws = [zustand.kaempfer_namens(n).parade if nahkampf else w["mindestwurf"] for n in verteilung]
-    je = treffer_je_ziel(w["eigenschaft"], verteilung, mws, w["wildcard"], w["modifikator"],
-                         kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
-    return getroffen_je_ziel(je)
+    return treffer_je_ziel(w["eigenschaft"], verteilung, mws, w["wildcard"], w["modifikator"],
+                           kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
+
+
+def ziele_wirkung(
+    zustand: Kampfzustand, angreifer: str, ziele: list[str], waffe: str, situation: Angriffssituation = Angriffssituation()
+) -> dict[str, dict[str, float]]:
+    """Feuerrate/Blitzhieb auf mehrere Ziele: je Ziel, was seine Treffer mit ihm machen (verfehlt,
+    keine Wirkung, Angeschlagen, Wunden, Außer Gefecht) – exakt aus :func:`treffer_je_ziel`."""
+    return {
+        n: _ohne_unmoegliche(zustand, n, mehrere_treffer_wirkung(zustand, angreifer, n, waffe, d))
+        for n, d in _je_ziel(zustand, angreifer, ziele, waffe, situation).items()
+    }
 
 
 def angriff_vorschau(
     zustand: Kampfzustand, angreifer: str, ziel: str, waffe: str, situation: Angriffssituation = Angriffssituation()
 ) -> dict[str, float]:
-    """Was ein Angriff (ein Würfel) mit dem Ziel macht, alles zusammen: verfehlt, keine Wirkung,
-    Angeschlagen, 1–3 Wunden, Außer Gefecht. Bei Feuerrate/Blitzhieb: je Würfel."""
+    """Was ein Angriff mit dem Ziel macht, alles zusammen: verfehlt, keine Wirkung, Angeschlagen,
+    1–3 Wunden, Außer Gefecht. Bei Feuerrate/Blitzhieb alle Treffer auf dieses Ziel zusammen
+    (:func:`mehrere_treffer_wirkung`)."""
     w = angriffs_werte(zustand, angreifer, ziel, waffe, situation)
+    if w["anzahl"] > 1:
+        verteilung = mehrfach_chancen(w["eigenschaft"], w["anzahl"], w["wildcard"], w["modifikator"], w["mindestwurf"],
+                                      kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
+        return _ohne_unmoegliche(zustand, ziel, mehrere_treffer_wirkung(zustand, angreifer, ziel, waffe, verteilung))
     probe = probe_ergebnisse(w["eigenschaft"], w["wildcard"], w["modifikator"], w["mindestwurf"])
     aus: dict[str, list[float]] = {s: [] for s in ANGRIFF_STUFEN}
     aus["verfehlt"].append(probe["Kritischer Fehlschlag"] + probe["Fehlschlag"])
@@ -107,6 +128,60 @@ def angriff_vorschau(
         sc = schaden_vorschau(zustand, t)
         _wirkung_verteilen(zustand, ziel, sc, p, aus)
     return _ohne_unmoegliche(zustand, ziel, {s: math.fsum(v) for s, v in aus.items()})
+
+
+def mehrere_treffer_wirkung(
+    zustand: Kampfzustand, angreifer: str, ziel: str, waffe: str, treffer: dict[tuple[int, int], float]
+) -> dict[str, float]:
+    """Was mehrere Treffer eines Angriffs (Feuerrate, Blitzhieb) zusammen mit dem Ziel machen.
+
+    ``treffer``: ``{(treffer, davon_mit_steigerung): p}`` (:func:`mehrfach_chancen`). Jeder
+    Schadenswurf wird einzeln abgewickelt („Wickele jeden Schadenswurf … separat ab“), die mit
+    Steigerung zuerst; der Zustand des Ziels (Angeschlagen, Wunden) wandert von Wurf zu Wurf mit –
+    so macht ein zweites Angeschlagen eine Wunde. Ohne Wegstecken.
+    """
+    k = zustand.kaempfer_namens(ziel)
+    joker = zustand.joker_bonus(angreifer) > 0
+    ausdruck = {st: schadens_werte(zustand, Treffer(angreifer, ziel, waffe, st, joker))["ausdruck"] for st in (False, True)}
+    robust = k.robustheit
+    cache: dict[tuple[bool, bool], object] = {}
+
+    def chancen(steigerung: bool, angeschlagen: bool):
+        if (steigerung, angeschlagen) not in cache:
+            cache[(steigerung, angeschlagen)] = schadens_chancen(ausdruck[steigerung], robust, angeschlagen=angeschlagen)
+        return cache[(steigerung, angeschlagen)]
+
+    aus: dict[str, list[float]] = {st: [] for st in ANGRIFF_STUFEN}
+    for (t, st), p in treffer.items():
+        if t == 0:
+            aus["verfehlt"].append(p)
+            continue
+        # Zustand: (angeschlagen, neue Wunden, außer Gefecht) -> Wahrscheinlichkeit
+        zustaende: dict[tuple[bool, int, bool], float] = {(k.angeschlagen, 0, False): 1.0}
+        for steigerung in [True] * st + [False] * (t - st):
+            neu: dict[tuple[bool, int, bool], list[float]] = {}
+            for (ang, wunden, raus), q in zustaende.items():
+                if raus:
+                    neu.setdefault((ang, wunden, raus), []).append(q)
+                    continue
+                sc = chancen(steigerung, ang)
+                neu.setdefault((ang, wunden, False), []).append(q * sc.keine_wirkung)
+                neu.setdefault((True, wunden, False), []).append(q * sc.angeschlagen)
+                for n, pn in sc.wunden.items():
+                    gesamt = wunden + n
+                    raus_neu = not k.wildcard or k.ausser_gefecht or k.wunden + gesamt > MAX_WUNDEN
+                    neu.setdefault((True, gesamt, raus_neu), []).append(q * pn)
+            zustaende = {z_: math.fsum(v) for z_, v in neu.items()}
+        for (ang, wunden, raus), q in zustaende.items():
+            if raus:
+                aus["Außer Gefecht"].append(p * q)
+            elif wunden:
+                aus[f"{wunden} Wunde{'n' if wunden > 1 else ''}"].append(p * q)
+            elif ang and not k.angeschlagen:
+                aus["Angeschlagen"].append(p * q)
+            else:
+                aus["keine Wirkung"].append(p * q)
+    return {st: math.fsum(v) for st, v in aus.items()}
 
 
 def _ohne_unmoegliche(zustand: Kampfzustand, ziel: str, stufen: dict[str, float]) -> dict[str, float]:

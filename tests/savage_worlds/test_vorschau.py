@@ -95,3 +95,56 @@ def test_ziele_vorschau_feuerrate_auf_zwei_ziele():
     assert v["A: mit Steigerung"] == pytest.approx(sum(p for (_, s), p in direkt["A"].items() if s), abs=1e-12)
     # B bekommt das beste Ergebnis, A nur das zweit- und drittbeste: B wird öfter getroffen
     assert v["B: getroffen"] > v["A: getroffen"]
+
+
+def test_mehrere_treffer_mit_einem_wuerfel_wie_ein_angriff():
+    """Mit nur einem Würfel ist die Kette der Schadenswürfe genau der Einzelangriff."""
+    z = _kampf(wunden=1)
+    einzeln = vorschau.angriff_vorschau(z, "Alrik", "Baron", "Langschwert")
+    p = sw.probe_ergebnisse("W10", True, 0, 8)
+    kette = vorschau.mehrere_treffer_wirkung(
+        z, "Alrik", "Baron", "Langschwert",
+        {(0, 0): p["Kritischer Fehlschlag"] + p["Fehlschlag"], (1, 0): p["Erfolg"], (1, 1): p["Steigerung"]},
+    )
+    assert kette == pytest.approx(einzeln, abs=1e-12)
+
+
+def test_zwei_treffer_auf_einen_statisten_zweites_angeschlagen_wirft_ihn_raus():
+    """Zwei Treffer ohne Steigerung auf einen Statisten (unabhängig von Hand): er ist raus, wenn
+    ein Wurf eine Wunde macht oder beide ihn Angeschlagen machen (Angeschlagen auf Angeschlagen)."""
+    z = _kampf()
+    frisch = sw.schadens_chancen("W12+W8", 5)
+    schon = sw.schadens_chancen("W12+W8", 5, angeschlagen=True)
+    w1 = frisch.mindestens_eine_wunde
+    raus = w1 + frisch.angeschlagen * schon.mindestens_eine_wunde + frisch.keine_wirkung * w1
+    nur_angeschlagen = frisch.angeschlagen * schon.keine_wirkung + frisch.keine_wirkung * frisch.angeschlagen
+    r = vorschau.mehrere_treffer_wirkung(z, "Alrik", "Bandit", "Langschwert", {(2, 0): 1.0})
+    assert r["Außer Gefecht"] == pytest.approx(raus, abs=1e-12)
+    assert r["Angeschlagen"] == pytest.approx(nur_angeschlagen, abs=1e-12)
+    assert r["keine Wirkung"] == pytest.approx(frisch.keine_wirkung ** 2, abs=1e-12)
+    assert math.fsum(r.values()) == pytest.approx(1, abs=1e-12)
+
+
+def test_angriff_vorschau_feuerrate_summiert_zu_eins_und_mehr_treffer_mehr_wirkung():
+    z = _kampf()
+    z = k._ersetze(z, replace(z.kaempfer_namens("Alrik"), waffen=(WAFFEN["Maschinenpistole"],), fertigkeiten=(("schiessen", E(8)),)))
+    a = vorschau.angriff_vorschau(z, "Alrik", "Baron", "Maschinenpistole")
+    assert math.fsum(a.values()) == pytest.approx(1, abs=1e-11)
+    m = sw.mehrfach_chancen("W8", 3, True, 0, 4)
+    assert a["verfehlt"] == pytest.approx(m[(0, 0)], abs=1e-12)
+    eins = vorschau.mehrere_treffer_wirkung(z, "Alrik", "Baron", "Maschinenpistole", {(1, 0): 1.0})
+    drei = vorschau.mehrere_treffer_wirkung(z, "Alrik", "Baron", "Maschinenpistole", {(3, 0): 1.0})
+    assert drei["keine Wirkung"] < eins["keine Wirkung"]
+
+
+def test_ziele_wirkung_je_ziel_aus_seinen_treffern():
+    from gm_helfer.savage_worlds.chancen import treffer_je_ziel
+
+    z = _kampf()
+    z = k._ersetze(z, replace(z.kaempfer_namens("Alrik"), waffen=(WAFFEN["Maschinenpistole"],), fertigkeiten=(("schiessen", E(8)),)))
+    w = vorschau.ziele_wirkung(z, "Alrik", ["Baron", "Bandit"], "Maschinenpistole")
+    je = treffer_je_ziel("W8", ["Baron", "Bandit", "Bandit"], None, True, 0)
+    assert w["Baron"] == pytest.approx(vorschau.mehrere_treffer_wirkung(z, "Alrik", "Baron", "Maschinenpistole", je["Baron"]), abs=1e-12)
+    assert set(w["Bandit"]) == {"verfehlt", "keine Wirkung", "Angeschlagen", "Außer Gefecht"}
+    for stufen in w.values():
+        assert math.fsum(stufen.values()) == pytest.approx(1, abs=1e-11)
