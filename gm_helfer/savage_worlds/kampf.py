@@ -1371,7 +1371,9 @@ def bewegung_uebrig(z: Kampfzustand, name: str) -> dict[str, float]:
     k = z.kaempfer_namens(name)
     rest = 1 - dict(z.bewegung).get(name, Fraction(0))
     weite = Fraction(bewegungsweite(k.bewegungsweite, wunden=k.wunden, sprint=dict(z.sprint).get(name, 0)))
-    return {"gehen": float(rest * weite), "geduckt": float(rest * weite / 2), "kriechen": float(rest * KRIECHEN)}
+    # auf Hundertstel Zoll gerundet (für die Anzeige; gerechnet wird mit Brüchen)
+    return {"gehen": round(float(rest * weite), 2), "geduckt": round(float(rest * weite / 2), 2),
+            "kriechen": round(float(rest * KRIECHEN), 2)}
 
 
 def _bewegungsanteil(z: Kampfzustand, name: str, zoll: Fraction, art: str) -> Fraction:

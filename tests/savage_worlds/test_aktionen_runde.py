@@ -258,3 +258,9 @@ def test_angreifer_waehlt_die_reihenfolge_der_schadenswuerfe():
     assert [t.steigerung for t in neu.offene_treffer] == [True]
     with pytest.raises(KampfFehler, match="Nr. 3"):
         k.ereignis_schaden(z, nummer=2, augen="2, 1")
+
+
+def test_reststrecke_gerundet_fuer_die_anzeige():
+    z = am_zug()
+    z = anwenden(z, k.ereignis_bewegung(z, "Mira", 1))
+    assert k.bewegung_uebrig(z, "Mira") == {"gehen": 5, "geduckt": 2.5, "kriechen": 1.67}
