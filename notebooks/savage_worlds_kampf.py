@@ -529,7 +529,7 @@ def _(angreifer_wahl, kampf):
     mo.accordion(
         {
             f"Bewegung, Springen, Waffe ziehen – {angreifer_wahl.value} hat noch "
-            f"<span id='sw-bewegung'>{_uebrig['gehen']:g}“</span> (geduckt {_uebrig['geduckt']:g}“, kriechen {_uebrig['kriechen']:g}“)": mo.vstack(
+            f"<span id='sw-bewegung'>{swk.zoll_text(_uebrig['gehen'])}</span> (geduckt {swk.zoll_text(_uebrig['geduckt'])}, kriechen {swk.zoll_text(_uebrig['kriechen'])})": mo.vstack(
                 [
                     mo.hstack([bewegung_zoll, bewegung_art, bewegung_schwierig, bewegung_aufstehen, bewegung_knopf], justify="start", wrap=True),
                     mo.hstack([sprung_anlauf, sprung_probe, sprung_knopf], justify="start"),

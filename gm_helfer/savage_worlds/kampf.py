@@ -1376,6 +1376,11 @@ def bewegung_uebrig(z: Kampfzustand, name: str) -> dict[str, float]:
             "kriechen": round(float(rest * KRIECHEN), 2)}
 
 
+def zoll_text(zoll: float) -> str:
+    """Eine Entfernung in Zoll, deutsch geschrieben: ``2,5“``, ``5“``."""
+    return f"{zoll:g}".replace(".", ",") + "“"
+
+
 def _bewegungsanteil(z: Kampfzustand, name: str, zoll: Fraction, art: str) -> Fraction:
     k = z.kaempfer_namens(name)
     weite = Fraction(bewegungsweite(k.bewegungsweite, wunden=k.wunden, sprint=dict(z.sprint).get(name, 0)))
@@ -1393,8 +1398,8 @@ def _bewegen(z: Kampfzustand, name: str, anteil: Fraction, was: str) -> Kampfzus
     if bisher + anteil > 1:
         uebrig = bewegung_uebrig(z, name)
         raise KampfFehler(
-            f"{name}: {was} ist zu weit – übrig in dieser Runde: {uebrig['gehen']:g}“ gehen "
-            f"(geduckt {uebrig['geduckt']:g}“, kriechen {uebrig['kriechen']:g}“)."
+            f"{name}: {was} ist zu weit – übrig in dieser Runde: {zoll_text(uebrig['gehen'])} gehen "
+            f"(geduckt {zoll_text(uebrig['geduckt'])}, kriechen {zoll_text(uebrig['kriechen'])})."
         )
     andere = tuple((n, a) for n, a in z.bewegung if n != name)
     return replace(z, bewegung=andere + ((name, bisher + anteil),))
