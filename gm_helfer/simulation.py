@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import math
 import time
 from collections import Counter
@@ -25,7 +26,15 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["UNENTSCHIEDEN", "Auswertung", "Kampfausgang", "simulieren"]
+__all__ = ["SYSTEME", "UNENTSCHIEDEN", "Auswertung", "Kampfausgang", "begegnung", "simulieren", "zusammenfassung"]
+
+SYSTEME = {
+    "savage_worlds": "Savage Worlds",
+    "aloran": "Aloran",
+    "zeitstrahl": "Zeitstrahl",
+    "w100": "W100",
+}
+"""Die Systeme, die Begegnungen simulieren können (Paketname → Anzeigename)."""
 
 UNENTSCHIEDEN = "unentschieden"
 """Schlüssel in :attr:`Auswertung.sieg` für Kämpfe ohne Sieger (etwa nach der Rundengrenze)."""
@@ -107,3 +116,31 @@ def simulieren(
         tot=anteile(tot),
         sekunden=time.perf_counter() - start,
     )
+
+
+def begegnung(system: str, boegen: Any, anzahl: int = 1000, *, rng: Any, max_runden: int = 100) -> Auswertung:
+    """Simuliert eine Begegnung mit den Bögen eines Systems (``gm_helfer.<system>.simulation``).
+
+    Die Regeln und die Standardtaktik stehen im Simulationsmodul des Systems.
+
+    Raises:
+        ValueError: unbekanntes System (deutsche Meldung).
+    """
+    if system not in SYSTEME:
+        raise ValueError(f"Für „{system}“ gibt es keine Simulation (bekannt: {', '.join(SYSTEME)}).")
+    modul = importlib.import_module(f"gm_helfer.{system}.simulation")
+    return modul.begegnung(boegen, anzahl, rng=rng, max_runden=max_runden)
+
+
+def _prozent(p: float) -> str:
+    return f"{p * 100:.1f}".replace(".", ",") + " %"
+
+
+def zusammenfassung(auswertung: Auswertung) -> str:
+    """Eine Zeile Deutsch: wer wie oft gewinnt (mit Standardfehler) und wie lange es dauert."""
+    teile = []
+    for seite, anteil in sorted(auswertung.sieg.items(), key=lambda x: -x[1]):
+        name = "ohne Sieger" if seite == UNENTSCHIEDEN else f"{seite} gewinnen"
+        teile.append(f"{name} {_prozent(anteil)} (± {_prozent(auswertung.standardfehler(anteil))})")
+    dauer = f"{auswertung.mittlere_runden:.1f}".replace(".", ",")
+    return f"{auswertung.anzahl} Kämpfe: " + ", ".join(teile) + f"; im Schnitt {dauer} Runden."

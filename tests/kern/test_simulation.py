@@ -54,3 +54,20 @@ def test_geschaetzter_anteil_nahe_am_wahren(p, seed):
         lambda rng: Kampfausgang("Helden" if rng.random() < p else "Schurken", 1), 4000, rng=random.Random(seed)
     )
     assert abs(a.sieg.get("Helden", 0.0) - p) < 5 * a.standardfehler(p) + 1e-9
+
+
+def test_zusammenfassung_deutsch():
+    from gm_helfer.simulation import zusammenfassung
+
+    folge = iter(["Helden", "Helden", "Helden", "Schurken"] * 25)
+    a = simulieren(lambda rng: Kampfausgang(next(folge), 3), 100, rng=random.Random(0))
+    assert zusammenfassung(a) == (
+        "100 Kämpfe: Helden gewinnen 75,0 % (± 4,3 %), Schurken gewinnen 25,0 % (± 4,3 %); im Schnitt 3,0 Runden."
+    )
+
+
+def test_begegnung_unbekanntes_system():
+    from gm_helfer.simulation import begegnung
+
+    with pytest.raises(ValueError, match="keine Simulation"):
+        begegnung("dsa", (), 10, rng=random.Random(0))
