@@ -45,6 +45,8 @@ STARTSEITE = "start.py"
 BESCHREIBUNGEN: dict[str, str] = {
     "wuerfel.py": "Beliebige Würfelausdrücke: exakte Verteilung, Chance auf eine Zielzahl, "
     "würfeln oder eintippen.",
+    "begegnung.py": "Begegnung vorbereiten: den Kampf tausendfach durchspielen – wer gewinnt, wie lange, "
+    "wer fällt aus.",
     "savage_worlds_kampf.py": "Kampf am Spieltisch mit Aktionskarten, Bennies, Angeschlagen und Wunden.",
     "savage_worlds_lernen.py": "Die Regeln von Savage Worlds Schritt für Schritt mit Beispielen.",
     "aloran_kampf.py": "Kampf mit W10-Pools: Angriff gegen Parade, Trefferzonen und Wunden.",
