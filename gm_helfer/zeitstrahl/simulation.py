@@ -1,0 +1,232 @@
+"""Begegnungen simulieren: einen Zeitstrahl-Kampf mit Zufall bis zum Ende spielen, und
+viele davon auszählen (``gm_helfer.simulation``).
+
+Jede Regel kommt aus dem Paket selbst: der Startzustand aus
+:func:`~gm_helfer.zeitstrahl.kampf.neuer_kampf` mit den Kämpfern aus
+:func:`~gm_helfer.zeitstrahl.bogen.kaempfer_aus_bogen` (wie im Live-Kampf), die Schritte aus
+``start_ereignis``, ``angriff_ereignis`` und ``aktion_ereignis``, angewandt mit ``anwenden`` –
+derselbe Code wie im Live-Tracker. Das Protokoll (``Verlauf``) wird nicht mitgeschrieben;
+die Ereignisse werden direkt auf den Zustand angewandt. Alle Würfel kommen aus ``rng``.
+
+Standardtaktik (die Entscheidungen, die die Bibliothek nie selbst trifft):
+
+* **Start:** Startpositionen wie im Live-Kampf (``start_ereignis``, Schwierigkeit
+  ``optionen.start_schwierigkeit`` für alle; Regeltext „Der Kampf“).
+* **Wer handelt:** wer kontern darf, kontert sofort („Kontern“); sonst handelt, wer auf dem
+  Zeitstrahl dran ist – bei Gleichstand der Erste in der Reihenfolge der Bögen (wie
+  ``sitzung.vorschlag``).
+* **Ziel:** der kampffähige Gegner (andere Partei) mit den wenigsten Lebenspunkten, bei
+  Gleichstand der Erste in der Reihenfolge der Bögen; beim Konter der Angreifer, gegen den
+  gekontert wird.
+* **Waffe:** die erste bereite Waffe des Bogens (die Hauptwaffe), ohne Verschiebung von
+  Kampfwerten, ohne Modifikator; eine 6 auf dem Krit-W6 wählt die Vorgaben von
+  ``angriff_ereignis`` (Angriff: Effekt 3, Verteidigung: Effekt 2).
+* **Verteidigung:** das Ziel wählt unter den erlaubten Verteidigungen
+  (``vorschau.verteidigungs_wahlen``: passiv, Ausweichen, Parade und Blocken je bereiter
+  Waffe, nur wenn es reagieren darf) die mit der kleinsten exakten Trefferchance des
+  Angreifers; bei Gleichstand die billigste (weniger Ticks), dann die zuerst genannte. Das
+  Risiko, beim Blocken die Waffe zu verlieren, wägt die Taktik nicht ab. Niemand sagt eine
+  Reaktion an, niemand blockt mit zwei Waffen oder mit der zweiten Hand.
+* **Ohne bereite Waffe** (verloren oder gebrochen – Aufheben kennt die Bibliothek nicht)
+  wartet der Kämpfer: eine sofortige Aktion von :data:`WARTE_TICKS` Ticks.
+
+Ende: sobald nur noch eine Partei Kampffähige hat (sie gewinnt; Gesundheits-Hausregel
+„kampfunfähig bei Lebenspunkten ≤ ``optionen.kampfunfaehig_bei``“), oder ohne Sieger, sobald
+der Zeitstrahl über ``max_runden`` Ticks hinausläuft.
+
+``Kampfausgang.runden`` zählt **Ticks** (die Zeiteinheit des Zeitstrahls, Zeitstrahl hat
+keine Runden): den Tick der entscheidenden Aktion, ohne Sieger ``max_runden``.
+``ausgeschaltet`` sind alle Kampfunfähigen; ``tot`` bleibt leer – der Regeltext kennt keinen
+Tod (``docs/zeitstrahl.md`` › Gesundheit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gm_helfer import simulation
+from gm_helfer.boegen import Bogen
+
+from .bogen import kaempfer_aus_bogen
+from .kampf import (
+    STURZSCHWELLE,
+    Kampf,
+    KampfFehler,
+    Teilnehmer,
+    aktion_ereignis,
+    angriff_ereignis,
+    anwenden,
+    kann_reagieren,
+    neuer_kampf,
+    start_ereignis,
+)
+from .optionen import STANDARD, Optionen
+from .vorschau import verteidigungs_wahlen
+
+__all__ = ["WARTE_TICKS", "einen_kampf", "begegnung"]
+
+WARTE_TICKS = 2
+"""Ticks, die ein Kämpfer ohne bereite Waffe mit Warten verbringt (Taktik, keine Regel)."""
+
+
+def _kampf_anlegen(boegen: Sequence[Bogen], optionen: Optionen | None) -> Kampf:
+    """Startzustand aus den Bögen, wie der Live-Kampf ihn baut."""
+    if not boegen:
+        raise ValueError("Für eine Simulation braucht es Charakterbögen.")
+    fremd = [b.name for b in boegen if b.system and b.system != "zeitstrahl"]
+    if fremd:
+        raise ValueError(f"Keine Zeitstrahl-Bögen: {', '.join(fremd)}.")
+    kampf = neuer_kampf([kaempfer_aus_bogen(b) for b in boegen], optionen or STANDARD)
+    if len({t.partei for t in kampf.teilnehmer}) < 2:
+        raise ValueError("Für einen Kampf braucht es mindestens zwei Parteien "
+                         "(Feld „partei“ der Bögen).")
+    return kampf
+
+
+def _parteien(kampf: Kampf) -> set[str]:
+    return {t.partei for t in kampf.aktive}
+
+
+def _erste_bereite_waffe(t: Teilnehmer) -> int | None:
+    return next((i for i, s in enumerate(t.waffen_status) if s == "bereit"), None)
+
+
+def _ziel(kampf: Kampf, wer: Teilnehmer) -> str:
+    """Der kampffähige Gegner mit den wenigsten Lebenspunkten (Gleichstand: Bogenreihenfolge)."""
+    gegner = [t for t in kampf.aktive if t.partei != wer.partei]
+    return min(gegner, key=lambda t: t.lebenspunkte).name
+
+
+_ZAEHLENDE_ZUSTAENDE = frozenset({"Position verschlechtert", STURZSCHWELLE})
+"""Zustände, die in die Trefferchancen eingehen: „Position verschlechtert“ halbiert die
+Verteidigung, die Sturzschwelle erhöht die Patzerschwelle des Angreifers."""
+
+
+def _zaehlend(t: Teilnehmer) -> frozenset[str]:
+    return frozenset(_ZAEHLENDE_ZUSTAENDE.intersection(t.zustaende))
+
+
+def _rangfolge(
+    kampf: Kampf, angreifer: str, ziel: str, waffe: int, merker: dict[Any, Any]
+) -> tuple[tuple[str, int | None], ...]:
+    """Alle Verteidigungen des Ziels, die seine Waffen erlauben, nach der exakten
+    Trefferchance des Angreifers (``vorschau.verteidigungs_wahlen``), dann nach Ticks.
+
+    Die Chancen hängen nicht von Positionen oder Lebenspunkten ab, nur von den Werten,
+    Verschiebungen und Waffen beider, den Optionen und den zwei Zuständen, die die Chancen
+    lesen (:data:`_ZAEHLENDE_ZUSTAENDE`; Sturz und Blendung verrechnet der Text nicht).
+    ``merker`` hält die Rangfolge darüber fest, damit viele Kämpfe nicht dieselben exakten
+    Chancen neu rechnen."""
+    a, z = kampf[angreifer], kampf[ziel]
+    schluessel = (a.kaempfer, _zaehlend(a), a.verschiebung, waffe,
+                  z.kaempfer, _zaehlend(z), z.verschiebung, z.waffen_status, kampf.optionen)
+    if schluessel not in merker:
+        wahlen = [w for w in verteidigungs_wahlen(kampf, angreifer, ziel, waffe)
+                  if w.chancen is not None]
+        wahlen.sort(key=lambda w: (w.chancen.treffer, w.ticks))  # type: ignore[union-attr]
+        merker[schluessel] = tuple((w.art, w.waffe) for w in wahlen)
+    return merker[schluessel]
+
+
+def _verteidigung(
+    kampf: Kampf, angreifer: str, ziel: str, waffe: int, merker: dict[Any, Any]
+) -> tuple[str, int | None]:
+    """Erlaubte Verteidigung mit der kleinsten exakten Trefferchance des Angreifers. Aktiv
+    verteidigen darf das Ziel nur, wenn ``kann_reagieren`` es erlaubt (Angriffsende wie in
+    ``angriff_ereignis``: Position des Angreifers + Geschwindigkeit der Waffe)."""
+    a = kampf[angreifer]
+    ende = (a.position or 0) + a.kaempfer.waffen[waffe].geschwindigkeit
+    reagieren = not kann_reagieren(kampf, ziel, ende)
+    for art, vwaffe in _rangfolge(kampf, angreifer, ziel, waffe, merker):
+        if art == "passiv" or reagieren:
+            return art, vwaffe
+    return "passiv", None
+
+
+def _konter(kampf: Kampf) -> tuple[str, str] | None:
+    """Der erlaubte Konter, wenn der Konternde noch kann (kampffähig, mit bereiter Waffe)."""
+    if kampf.konter is None:
+        return None
+    t = kampf[kampf.konter[0]]
+    if t.kampfunfaehig(kampf.optionen) or _erste_bereite_waffe(t) is None:
+        return None
+    return kampf.konter
+
+
+def _schritt(kampf: Kampf, rng: Any, merker: dict[Any, Any]) -> Kampf:
+    """Eine Entscheidung der Standardtaktik, gewürfelt und angewandt. Ein Konter, der nicht
+    genommen wird, verfällt mit dem nächsten Ereignis (``anwenden`` setzt ihn neu)."""
+    konter = _konter(kampf)
+    wer = konter[0] if konter else kampf.am_zug[0]
+    t = kampf[wer]
+    waffe = _erste_bereite_waffe(t)
+    if waffe is None:
+        return anwenden(kampf, aktion_ereignis(kampf, wer, WARTE_TICKS,
+                                               beschreibung="wartet ohne Waffe"))
+    ziel = konter[1] if konter else _ziel(kampf, t)
+    art, vwaffe = _verteidigung(kampf, wer, ziel, waffe, merker)
+    return anwenden(kampf, angriff_ereignis(kampf, wer, ziel, waffe, art,
+                                            verteidigungs_waffe=vwaffe, rng=rng))
+
+
+def _spielen(
+    boegen: Sequence[Bogen], rng: Any, optionen: Optionen | None, max_runden: int,
+    merker: dict[Any, Any],
+) -> simulation.Kampfausgang:
+    try:
+        kampf = _kampf_anlegen(boegen, optionen)
+    except KampfFehler as fehler:
+        raise ValueError(str(fehler)) from fehler
+    kampf = anwenden(kampf, start_ereignis(kampf, rng=rng))
+    tick = kampf.jetzt or 0
+    while len(_parteien(kampf)) > 1:
+        if _konter(kampf) is None:
+            tick = kampf.jetzt or 0
+            if tick > max_runden:
+                tick = max_runden
+                break
+        kampf = _schritt(kampf, rng, merker)
+    parteien = _parteien(kampf)
+    sieger = next(iter(parteien)) if len(parteien) == 1 else None
+    return simulation.Kampfausgang(
+        sieger=sieger,
+        runden=tick,
+        ausgeschaltet=tuple(t.name for t in kampf.teilnehmer
+                            if t.kampfunfaehig(kampf.optionen)),
+        tot=(),
+    )
+
+
+def einen_kampf(
+    boegen: Sequence[Bogen],
+    *,
+    rng: Any,
+    optionen: Optionen | None = None,
+    max_runden: int = 100,
+) -> simulation.Kampfausgang:
+    """Spielt einen Kampf der Bögen mit der Standardtaktik (Moduldoku) bis zum Ende.
+
+    ``runden`` im Ergebnis sind Ticks. Die Bögen werden nicht verändert.
+
+    Raises:
+        ValueError: keine Bögen, fremde Bögen, nur eine Partei oder doppelte Namen
+            (deutsche Meldung).
+    """
+    return _spielen(boegen, rng, optionen, max_runden, {})
+
+
+def begegnung(
+    boegen: Sequence[Bogen],
+    anzahl: int = 1000,
+    *,
+    rng: Any,
+    optionen: Optionen | None = None,
+    max_runden: int = 100,
+) -> simulation.Auswertung:
+    """``anzahl`` Kämpfe der Bögen (:func:`einen_kampf`), ausgezählt mit
+    :func:`gm_helfer.simulation.simulieren`; ``Auswertung.runden`` zählt Ticks. Die exakten
+    Chancen der Verteidigungswahl werden über alle Kämpfe hinweg nur einmal gerechnet."""
+    merker: dict[Any, Any] = {}
+    return simulation.simulieren(
+        lambda r: _spielen(boegen, r, optionen, max_runden, merker), anzahl, rng=rng)
