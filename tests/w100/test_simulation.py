@@ -147,33 +147,41 @@ def test_ein_entscheidender_angriff_gegen_exakte_chance(alle, flee):
     der nicht zurückschlägt (Axt abgelegt) und mit allen Flee-Punkten ausweicht; nach Runde 1
     ist Schluss. Siegchance = exakte Chance, dass dieser eine Angriff den Ork fällt."""
     john = abwandeln(alle["John"], agilitaet=0, waffen={"Dolch": {"ausgeruestet": False}})
-    ork = abwandeln(alle["Ork-Krieger"], lebenspunkte=15, flee__punkte=flee, position__x=1.0,
+    ork = abwandeln(alle["Ork-Krieger"], lebenspunkte=8, flee__punkte=flee, position__x=1.0,
                     waffen={"Streitaxt": {"ausgeruestet": False}})
     n = 3000
     a = begegnung([john, ork], n, rng=random.Random(100 + flee), max_runden=1)
     assert set(a.runden) == {1}
     vert = w100_chancen.angriff_schaden_verteilung(
         50, 20, 5, schaden="2W10+4", panzerung=5, abwehr=flee, krit=KritRegel("wurf", 96, 2))
-    p = w100_chancen.chance_kampfunfaehig(vert, 15)
+    p = w100_chancen.chance_kampfunfaehig(vert, 8)
     assert 0.05 < p < 0.95  # die Prüfung soll etwas unterscheiden können
     sieg = a.sieg.get("helden", 0.0)
     assert abs(sieg - p) <= 5 * math.sqrt(p * (1 - p) / n)
     assert math.isclose(sieg + a.sieg.get(simulation.UNENTSCHIEDEN, 0.0), 1.0)
 
 
-def test_exakte_chance_unabhaengig_nachgerechnet():
-    """Die Vergleichszahl selbst, einmal von Hand: OB 50, DB 20, Patzer 1–5, 2W10+4 gegen
-    Panzerung 5, 15 LP, keine Abwehr. Kampfunfähig nur durch einen Volltreffer (Wurf ≥ 70)
-    mit Schaden ≥ 15 oder einen kritischen (Wurf ≥ 96, doppelter Schaden); Streiftreffer
-    (Wurf 45–69) machen höchstens (24 − 5) // 2 = 9."""
+@pytest.mark.parametrize("flee", [0, 20])
+def test_exakte_chance_unabhaengig_nachgerechnet(flee):
+    """Die Vergleichszahl selbst, von Hand abgezählt: OB 50, DB 20, Patzer 1–5, Kritisch ab
+    natürlicher 96 (Schaden ×2 vor Panzerung), 2W10+4 gegen Panzerung 5, 8 LP, Ausweichen mit
+    ``flee``. Streiftreffer (Ergebnis 75–99) halbieren den Schaden nach Panzerung (abgerundet)."""
     from fractions import Fraction
     from itertools import product
 
-    def p_schaden(bedingung):
-        return Fraction(sum(1 for a, b in product(range(1, 11), repeat=2) if bedingung(a + b + 4)), 100)
-
-    voll = Fraction(26, 100) * p_schaden(lambda s: s - 5 >= 15)   # Würfe 70–95
-    krit = Fraction(5, 100) * p_schaden(lambda s: 2 * s - 5 >= 15)  # Würfe 96–100
+    gesamt = Fraction(0)
+    for wurf, a, b in product(range(1, 101), range(1, 11), range(1, 11)):
+        if wurf <= 5:
+            continue
+        ergebnis, roh = wurf + 50 - 20 - flee, a + b + 4
+        if ergebnis >= 100:
+            schaden = (2 * roh if wurf >= 96 else roh) - 5
+        elif ergebnis >= 75:
+            schaden = (roh - 5) // 2
+        else:
+            schaden = 0
+        if schaden >= 8:
+            gesamt += Fraction(1, 100 * 100)
     vert = w100_chancen.angriff_schaden_verteilung(
-        50, 20, 5, schaden="2W10+4", panzerung=5, krit=KritRegel("wurf", 96, 2))
-    assert math.isclose(w100_chancen.chance_kampfunfaehig(vert, 15), float(voll + krit), abs_tol=1e-12)
+        50, 20, 5, schaden="2W10+4", panzerung=5, abwehr=flee, krit=KritRegel("wurf", 96, 2))
+    assert math.isclose(w100_chancen.chance_kampfunfaehig(vert, 8), float(gesamt), abs_tol=1e-12)
