@@ -1,0 +1,206 @@
+"""Begegnungen simulieren: einen Savage-Worlds-Kampf mit Zufall bis zum Ende spielen.
+
+Der Kampf läuft mit genau dem Code des Live-Kampfs: Startzustand aus den Bögen
+(:func:`gm_helfer.savage_worlds.sitzung.kampf_aus_boegen`, also Statisten mit ``anzahl``
+vervielfacht, Gruppen mit gemeinsamer Karte, Verbündete auf der Karte ihres Helden), dann die
+``ereignis_*``-Bauer aus :mod:`gm_helfer.savage_worlds.kampf` mit ``rng`` und
+:func:`~gm_helfer.savage_worlds.kampf.anwenden`. Keine Regel ist hier ein zweites Mal
+geschrieben; dieses Modul trifft nur die Entscheidungen, die am Tisch Spieler und Spielleiter
+treffen. Das Protokoll (``Verlauf``) wird übersprungen – ``anwenden`` direkt auf den Zustand.
+
+Standardtaktik (Regeltext ``regeln/savage_worlds.txt``, Abschnitte Initiative, Angriffe,
+Schadenswirkung, Schaden wegstecken, Außer Gefecht):
+
+1. **Runde**: „Runde beginnt“; jeder blutende Wildcard legt vor den Karten seine
+   Ausbluten-Probe ab (Außer Gefecht › Ausbluten); dann werden die Karten ausgeteilt.
+2. **Herunterzählen**: Kartenempfänger in der Reihenfolge der Karten. Niemand wartet ab,
+   niemand unterbricht, keine Überraschung, keine Mehrfachaktionen, kein Blitzhieb.
+3. **Angeschlagen**: Wer zu Beginn seines Zugs Angeschlagen ist, legt die Erholungsprobe ab
+   (Schadenswirkung › Angeschlagen). Bennies werden dafür nicht ausgegeben – sie bleiben
+   fürs Wegstecken. Nach der Probe handelt nur, wer mit Steigerung bestanden hat (bzw. mit
+   Erfolg, wenn die Option ``erholung_erfolg_handelt`` gilt).
+4. **Angriff**: Jedes handlungsfähige Mitglied greift einmal mit seiner **ersten Waffe** auf
+   dem Bogen an (ohne Waffe: Waffenlos), in der Standardlage ``Angriffssituation()`` (kurze
+   Reichweite, hell, keine Deckung). Ziel ist der kampffähige Gegner mit den **meisten
+   Wunden**, bei Gleichstand ein Angeschlagener, sonst der erste in der Reihenfolge der Bögen
+   (Feuer wird gebündelt). Alle Würfel einer Feuerrate gehen auf dieses Ziel.
+5. **Schaden**: Jeder Treffer wird sofort ausgewürfelt. Ein Wildcard mit eigenen Bennies
+   steckt jede Wunde weg, solange noch Wunden dieses Angriffs übrig sind: erste Probe mit
+   einem Benny, höchstens eine Wiederholung mit einem weiteren (Schaden wegstecken). Danach
+   wird eine fällige Außer-Gefecht-Probe gewürfelt (samt Verletzungstabelle). Bennies des
+   Spielleiters (``spielleiter_bennies``) gibt es in der Simulation nicht (Start mit 0).
+6. **Ende**: Der Kampf endet, sobald eine Seite keinen kampffähigen Kämpfer mehr hat; die
+   andere Seite gewinnt. Nach ``max_runden`` Runden ohne Entscheidung: kein Sieger.
+
+Ausgang: ``runden`` = gespielte Kampfrunden (die Runde, in der der Kampf endete);
+``ausgeschaltet`` = wer am Ende nicht mehr kampffähig ist (Außer Gefecht oder tot; Statisten
+sind bei der ersten Wunde „aus dem Spiel“ und zählen hier, nicht bei den Toten); ``tot`` =
+Wildcards, die im Kampf starben (Außer-Gefecht-Probe ≤ 1 oder Ausbluten). Was nach dem
+Kampf geschieht (weiteres Ausbluten, Heilen), wird nicht gespielt.
+
+Nicht simuliert: Bewegung und Entfernungen, Deckung, Abwarten und Unterbrechen, Tricks und
+Manöver, Heilen im Kampf, Bereitmachen unhandlicher Waffen, Bennies für Wiederholungen von
+Angriffen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gm_helfer import simulation
+from gm_helfer.boegen import Bogen
+from gm_helfer.savage_worlds import kampf as k
+from gm_helfer.savage_worlds.kampf import Kaempfer, Kampfzustand, anwenden
+from gm_helfer.savage_worlds.optionen import Optionen
+from gm_helfer.savage_worlds.sitzung import kampf_aus_boegen
+
+__all__ = ["begegnung", "einen_kampf"]
+
+MAX_WEGSTECKEN_VERSUCHE = 2
+"""Erste Wegstecken-Probe plus eine Wiederholung mit einem weiteren Benny."""
+
+
+def _seiten(z: Kampfzustand) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(kf.seite for kf in z.kaempfer))
+
+
+def _stehende_seiten(z: Kampfzustand) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(kf.seite for kf in z.kaempfer if kf.kampffaehig))
+
+
+def _entschieden(z: Kampfzustand) -> bool:
+    return len(_stehende_seiten(z)) <= 1
+
+
+def _ziel(z: Kampfzustand, angreifer: Kaempfer) -> str | None:
+    """Standardtaktik 4: der kampffähige Gegner mit den meisten Wunden, dann Angeschlagen,
+    dann der erste in der Reihenfolge der Bögen."""
+    gegner = [(i, kf) for i, kf in enumerate(z.kaempfer) if kf.seite != angreifer.seite and kf.kampffaehig]
+    if not gegner:
+        return None
+    _, bester = min(gegner, key=lambda t: (-t[1].wunden, not t[1].angeschlagen, t[0]))
+    return bester.name
+
+
+def _waffe(kf: Kaempfer) -> str:
+    """Standardtaktik 4: die erste Waffe des Bogens, ohne Waffe waffenlos."""
+    return kf.waffen[0].name if kf.waffen else "Waffenlos"
+
+
+def _schaden_abwickeln(z: Kampfzustand, *, rng: Any) -> Kampfzustand:
+    """Standardtaktik 5: alle offenen Treffer auswürfeln, je Treffer wegstecken und die
+    Außer-Gefecht-Probe, bevor der nächste Schadenswurf fällt."""
+    while z.offene_treffer:
+        z = anwenden(z, k.ereignis_schaden(z, nummer=0, rng=rng))
+        os_ = z.offener_schaden
+        if os_ is not None and os_.wunden > 0 and os_.vorher.wildcard:
+            while (
+                z.offener_schaden is not None
+                and z.offener_schaden.versuche < MAX_WEGSTECKEN_VERSUCHE
+                and z.offener_schaden.weggesteckt < z.offener_schaden.wunden
+                and z.kaempfer_namens(os_.ziel).bennies > 0
+            ):
+                z = anwenden(z, k.ereignis_wegstecken(z, os_.ziel, rng=rng))
+        for kf in z.kaempfer:
+            if kf.ag_probe_offen:
+                z = anwenden(z, k.ereignis_ausser_gefecht(z, kf.name, rng=rng))
+    return z
+
+
+def _zug(z: Kampfzustand, empfaenger: str, *, rng: Any) -> Kampfzustand:
+    """Ein Kartenempfänger ist an der Reihe: Erholungsproben, dann greift jedes handlungsfähige
+    Mitglied an (Standardtaktik 3 und 4)."""
+    z = anwenden(z, k.ereignis_am_zug(z, empfaenger))
+    for name in sorted(z.erholung_offen):
+        if z.kaempfer_namens(name).angeschlagen and z.kaempfer_namens(name).kampffaehig:
+            z = anwenden(z, k.ereignis_erholung(z, name, rng=rng))
+    for mitglied in z.mitglieder(empfaenger):
+        kf = z.kaempfer_namens(mitglied.name)
+        if not kf.kampffaehig or kf.angeschlagen or kf.name in z.nur_freie_aktionen:
+            continue
+        ziel = _ziel(z, kf)
+        if ziel is None:
+            break
+        z = anwenden(z, k.ereignis_angriff(z, kf.name, ziel, _waffe(kf), rng=rng))
+        z = _schaden_abwickeln(z, rng=rng)
+        if _entschieden(z):
+            return z
+    return anwenden(z, k.ereignis_fertig(z))
+
+
+def _runde(z: Kampfzustand, *, rng: Any) -> Kampfzustand:
+    """Standardtaktik 1 und 2: eine ganze Runde, bis niemand mehr an der Reihe ist oder eine
+    Seite keinen Kampffähigen mehr hat."""
+    z = anwenden(z, k.ereignis_runde(z))
+    for kf in z.kaempfer:
+        if kf.blutet and not kf.tot:
+            z = anwenden(z, k.ereignis_ausbluten(z, kf.name, rng=rng))
+    if k.braucht_karte(z):
+        z = anwenden(z, k.ereignis_karten(z, rng=rng))
+    while not _entschieden(z):
+        naechster = z.naechster()
+        if naechster is None:
+            break
+        z = _zug(z, naechster, rng=rng)
+    return z
+
+
+def _start(boegen: Sequence[Bogen], optionen: Optionen | None) -> Kampfzustand:
+    z = kampf_aus_boegen(boegen, optionen=optionen or Optionen())
+    if len(_seiten(z)) < 2:
+        raise ValueError(
+            "Für eine Begegnung braucht es Kämpfer auf zwei Seiten (Helden und Schurken); "
+            f"gewählt ist nur: {', '.join(_seiten(z))}."
+        )
+    return z
+
+
+def _pruefe_runden(max_runden: int) -> None:
+    if max_runden < 1:
+        raise ValueError(f"Die Rundengrenze muss mindestens 1 sein, nicht {max_runden}.")
+
+
+def _ausgang(z: Kampfzustand) -> simulation.Kampfausgang:
+    stehend = _stehende_seiten(z)
+    return simulation.Kampfausgang(
+        sieger=stehend[0] if len(stehend) == 1 else None,
+        runden=z.runde,
+        ausgeschaltet=tuple(kf.name for kf in z.kaempfer if not kf.kampffaehig),
+        tot=tuple(kf.name for kf in z.kaempfer if kf.tot),
+    )
+
+
+def _spielen(z: Kampfzustand, *, rng: Any, max_runden: int) -> simulation.Kampfausgang:
+    while not _entschieden(z) and z.runde < max_runden:
+        z = _runde(z, rng=rng)
+    return _ausgang(z)
+
+
+def einen_kampf(
+    boegen: Sequence[Bogen], *, rng: Any, optionen: Optionen | None = None, max_runden: int = 100
+) -> simulation.Kampfausgang:
+    """Spielt einen Kampf der gewählten Bögen mit der Standardtaktik (Moduldoku) bis zum Ende.
+
+    Args:
+        boegen: Savage-Worlds-Bögen beider Seiten (werden nicht verändert).
+        rng: ``random.Random`` oder numpy ``Generator`` – die einzige Zufallsquelle.
+        optionen: Hausregeln (Standard ``Optionen()``).
+        max_runden: nach so vielen Kampfrunden ohne Entscheidung: kein Sieger.
+
+    Raises:
+        ValueError: nur eine Seite, Rundengrenze unter 1 oder ein fehlerhafter Bogen (deutsche Meldung).
+    """
+    _pruefe_runden(max_runden)
+    return _spielen(_start(boegen, optionen), rng=rng, max_runden=max_runden)
+
+
+def begegnung(
+    boegen: Sequence[Bogen], anzahl: int = 1000, *, rng: Any, optionen: Optionen | None = None, max_runden: int = 100
+) -> simulation.Auswertung:
+    """Spielt die Begegnung ``anzahl``-mal (:func:`einen_kampf`) und zählt aus
+    (:func:`gm_helfer.simulation.simulieren`): Siegchancen je Seite, Dauer in Runden, wie oft
+    wer ausgeschaltet wird oder stirbt."""
+    _pruefe_runden(max_runden)
+    start = _start(boegen, optionen)
+    return simulation.simulieren(lambda r: _spielen(start, rng=r, max_runden=max_runden), anzahl, rng=rng)
