@@ -85,6 +85,16 @@ def _gegner_der_reihe_nach(kampf: Kampf) -> list[str]:
     return [n for n in ziele(kampf) if kampf[n].seite != seite]
 
 
+def _ziel_fuer(kampf: Kampf, ziel: str, waffe: Waffe) -> str | None:
+    """Das gewählte Ziel, wenn es noch steht und die Waffe es erreicht; sonst der nächste
+    kampffähige Gegner in Reichweite der Waffe; ``None``, wenn keiner erreichbar ist."""
+    a = kampf[kampf.am_zug]
+    z = kampf[ziel]
+    if z.kampffaehig(kampf.optionen) and erreicht(a, z, waffe):
+        return ziel
+    return next((g for g in _gegner_der_reihe_nach(kampf) if erreicht(a, kampf[g], waffe)), None)
+
+
 def _abwehr(kampf: Kampf, ziel: str, waffe: Waffe) -> dict[str, Any]:
     """Standardtaktik der Abwehr: alle verbleibenden Flee-Punkte, sofern erlaubt; nie Parade."""
     flee = kampf[ziel].flee or 0
@@ -115,13 +125,9 @@ def _zug(kampf: Kampf, *, rng: Any) -> Kampf:
         for waffe in waffen:
             if sieger(kampf) is not None:
                 return kampf
-            a = kampf[name]
-            kandidaten = [ziel] + [g for g in _gegner_der_reihe_nach(kampf) if g != ziel]
-            treffbar = [g for g in kandidaten
-                        if kampf[g].kampffaehig(kampf.optionen) and erreicht(a, kampf[g], waffe)]
-            if not treffbar:
+            z = _ziel_fuer(kampf, ziel, waffe)
+            if z is None:
                 continue
-            z = treffbar[0]
             ereignis = angriff(kampf, z, waffe.name, rng=rng, **_abwehr(kampf, z, waffe))
             kampf = anwenden(kampf, ereignis)
     return kampf
