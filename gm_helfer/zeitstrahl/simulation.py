@@ -22,11 +22,12 @@ Standardtaktik (die Entscheidungen, die die Bibliothek nie selbst trifft):
   Kampfwerten, ohne Modifikator; eine 6 auf dem Krit-W6 wählt die Vorgaben von
   ``angriff_ereignis`` (Angriff: Effekt 3, Verteidigung: Effekt 2).
 * **Verteidigung:** das Ziel wählt unter den erlaubten Verteidigungen
-  (``vorschau.verteidigungs_wahlen``: passiv, Ausweichen, Parade und Blocken je bereiter
-  Waffe, nur wenn es reagieren darf) die mit der kleinsten exakten Trefferchance des
-  Angreifers; bei Gleichstand die billigste (weniger Ticks), dann die zuerst genannte. Das
-  Risiko, beim Blocken die Waffe zu verlieren, wägt die Taktik nicht ab. Niemand sagt eine
-  Reaktion an, niemand blockt mit zwei Waffen oder mit der zweiten Hand.
+  (``vorschau.verteidigungs_wahlen``: passiv, Ausweichen, Parade je bereiter Waffe, Blocken
+  nur mit einem Schild; aktiv nur, wenn es reagieren darf) die mit der kleinsten exakten
+  Trefferchance des Angreifers; bei Gleichstand die billigste (weniger Ticks), dann die
+  zuerst genannte. Mit einer Waffe wird nie geblockt: sie könnte brechen oder aus der Hand
+  fliegen, und Aufheben kennt die Bibliothek nicht. Niemand sagt eine Reaktion an, niemand
+  blockt mit zwei Waffen oder mit der zweiten Hand.
 * **Ohne bereite Waffe** (verloren oder gebrochen – Aufheben kennt die Bibliothek nicht)
   wartet der Kämpfer: eine sofortige Aktion von :data:`WARTE_TICKS` Ticks.
 
@@ -107,6 +108,12 @@ def _zaehlend(t: Teilnehmer) -> frozenset[str]:
     return frozenset(_ZAEHLENDE_ZUSTAENDE.intersection(t.zustaende))
 
 
+def _erlaubt(t: Teilnehmer, art: str, waffe: int | None) -> bool:
+    """Taktik: geblockt wird nur mit einem Schild – mit einer Waffe droht der Bruch
+    („Falls ja, bricht sie.“) oder das Entwaffnen, und Aufheben kennt die Bibliothek nicht."""
+    return art != "blocken" or (waffe is not None and t.kaempfer.waffen[waffe].schild)
+
+
 def _rangfolge(
     kampf: Kampf, angreifer: str, ziel: str, waffe: int, merker: dict[Any, Any]
 ) -> tuple[tuple[str, int | None], ...]:
@@ -123,7 +130,7 @@ def _rangfolge(
                   z.kaempfer, _zaehlend(z), z.verschiebung, z.waffen_status, kampf.optionen)
     if schluessel not in merker:
         wahlen = [w for w in verteidigungs_wahlen(kampf, angreifer, ziel, waffe)
-                  if w.chancen is not None]
+                  if w.chancen is not None and _erlaubt(z, w.art, w.waffe)]
         wahlen.sort(key=lambda w: (w.chancen.treffer, w.ticks))  # type: ignore[union-attr]
         merker[schluessel] = tuple((w.art, w.waffe) for w in wahlen)
     return merker[schluessel]
