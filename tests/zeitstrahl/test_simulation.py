@@ -133,17 +133,23 @@ def test_ein_entscheidender_angriff_gegen_exakte_chance(bogen):
                       groesse=0, waffen=[{**waffe, "name": "Messer", "geschwindigkeit": 2}])
     optionen = z.Optionen(start_schwierigkeit=0)
     n = 2000
-    gewonnen = 0
+    gewonnen = verloren = 0
     rng = random.Random(21)
     merker = {}  # die exakten Chancen der Verteidigungswahl einmal für alle Kämpfe (wie begegnung)
     for _ in range(n):
         aus = sim._spielen([held, feind], rng, optionen, 100, merker)
         gewonnen += aus.sieger == "Helden" and aus.runden == 0
+        verloren += aus.sieger == "Feinde" and aus.runden == 0
     exakt = z.angriff_chancen(angriffswert=10, verteidigung=20).treffer
     # unabhängig: W20, Treffer bei 10 + Wurf ≥ 20 (Wurf 10–19) oder kritisch (20), nie bei 1
     assert Fraction(exakt).limit_denominator(100) == Fraction(11, 20)
     se = math.sqrt(exakt * (1 - exakt) / n)
     assert abs(gewonnen / n - exakt) < 5 * se
+    # Verfehlt der Held, trifft der Feind (11 gegen passiv 10, auch halbiert) bei Tick 0 mit
+    # jedem Wurf außer dem Patzer
+    gegen = (1 - exakt) * z.angriff_chancen(angriffswert=11, verteidigung=10).treffer
+    assert math.isclose(gegen, Fraction(9, 20) * Fraction(19, 20))
+    assert abs(verloren / n - gegen) < 5 * math.sqrt(gegen * (1 - gegen) / n)
 
 
 def test_boegen_bleiben_unveraendert(bogen):
