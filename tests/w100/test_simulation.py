@@ -185,3 +185,25 @@ def test_exakte_chance_unabhaengig_nachgerechnet(flee):
     vert = w100_chancen.angriff_schaden_verteilung(
         50, 20, 5, schaden="2W10+4", panzerung=5, abwehr=flee, krit=KritRegel("wurf", 96, 2))
     assert math.isclose(w100_chancen.chance_kampfunfaehig(vert, 8), float(gesamt), abs_tol=1e-12)
+
+
+@pytest.mark.parametrize("optionen", [
+    Optionen(initiative_neu_wuerfeln=True),
+    Optionen(flee_voll_auffuellen=False, ausweichen_gegen_zauber=False),
+])
+def test_einstellungen_des_kampfes_werden_durchgereicht(alle, optionen):
+    bs = [alle["Mira"], alle["John"], alle["Kultist"], alle["Ork-Krieger"]]
+    a = begegnung(bs, 6, rng=random.Random(4), optionen=optionen, max_runden=6)
+    b = begegnung(bs, 6, rng=random.Random(4), optionen=optionen, max_runden=6)
+    assert a.sieg == b.sieg and math.isclose(sum(a.sieg.values()), 1.0)
+    assert max(a.runden) <= 6
+
+
+def test_neu_wuerfeln_aendert_den_verlauf(alle):
+    """Mit neu gewürfelter Initiative werden in späteren Runden mehr W100 gezogen – bei gleicher
+    Saat müssen die Kämpfe also (fast immer) anders verlaufen als mit gespeicherter Reihenfolge."""
+    bs = [alle["John"], alle["Ork-Krieger"]]
+    fest = [einen_kampf(bs, rng=random.Random(s)) for s in range(8)]
+    neu = [einen_kampf(bs, rng=random.Random(s), optionen=Optionen(initiative_neu_wuerfeln=True))
+           for s in range(8)]
+    assert fest != neu
