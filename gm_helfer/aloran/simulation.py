@@ -112,20 +112,28 @@ def standardverteidigung(kampf: Kampf, ziel: str, angriff: Angriffsart) -> str |
 class _Gedaechtnis:
     """Merkt sich innerhalb eines Kampfes, was sich nicht ändert: den Standardangriff je Kämpfer
     (die Werte bleiben im Kampf gleich), die zulässigen Verteidigungen je Ziel und Angriff und
-    ob ein (unveränderliches) Kämpfer-Objekt handeln kann. Nur Zwischenspeicher – jede Antwort
+    ob ein (unveränderliches) Kämpfer-Objekt handeln und sich verteidigen kann (die Optionen
+    bleiben im Kampf gleich). Nur Zwischenspeicher – jede Antwort
     kommt aus den Funktionen der Bibliothek; so bleiben 1000 Kämpfe in wenigen Sekunden."""
 
     def __init__(self) -> None:
         self.angriffe: dict[str, Angriffsart] = {}
         self.verteidigungen: dict[tuple[str, str], str | None] = {}
         self.handelt: dict[int, tuple[Kaempfer, bool]] = {}
+        self.verteidigt: dict[int, tuple[Kaempfer, bool]] = {}
+
+    @staticmethod
+    def _je_kaempfer(speicher: dict[int, tuple[Kaempfer, bool]], kampf: Kampf, k: Kaempfer,
+                     frage: Any) -> bool:
+        """``frage(kampf, name)`` für genau dieses Kämpfer-Objekt (unveränderlich) nur einmal stellen."""
+        gemerkt = speicher.get(id(k))
+        if gemerkt is None or gemerkt[0] is not k:
+            gemerkt = (k, frage(kampf, k.name))
+            speicher[id(k)] = gemerkt
+        return gemerkt[1]
 
     def kann_handeln(self, kampf: Kampf, k: Kaempfer) -> bool:
-        gemerkt = self.handelt.get(id(k))
-        if gemerkt is None or gemerkt[0] is not k:
-            gemerkt = (k, kann_handeln(kampf, k.name))
-            self.handelt[id(k)] = gemerkt
-        return gemerkt[1]
+        return self._je_kaempfer(self.handelt, kampf, k, kann_handeln)
 
     def angriff(self, k: Kaempfer) -> Angriffsart:
         if k.name not in self.angriffe:
@@ -138,7 +146,7 @@ class _Gedaechtnis:
         return max(ziele, key=lambda k: sum(k.wunden)).name if ziele else None
 
     def verteidigung(self, kampf: Kampf, ziel: str, angriff: Angriffsart) -> str | None:
-        if not kann_verteidigen(kampf, ziel):
+        if not self._je_kaempfer(self.verteidigt, kampf, kampf.kaempfer_namens(ziel), kann_verteidigen):
             return None
         schluessel = (ziel, angriff.name)
         if schluessel not in self.verteidigungen:
