@@ -2,6 +2,7 @@
 
 import copy
 import dataclasses
+import doctest
 import random
 import shutil
 from pathlib import Path
@@ -14,6 +15,7 @@ from gm_helfer import boegen
 from gm_helfer import simulation as sim_kern
 from gm_helfer.aloran import aus_bogen
 from gm_helfer.aloran import kampf as k
+from gm_helfer.aloran import simulation as aloran_simulation
 from gm_helfer.aloran.optionen import Optionen
 from gm_helfer.aloran.proben import AloranFehler
 from gm_helfer.aloran.simulation import (
@@ -183,3 +185,8 @@ def test_optionen_werden_weitergereicht(boegen_namens):
     neu = begegnung(auswahl, 80, rng=random.Random(9))
     alt = begegnung(auswahl, 80, rng=random.Random(9), optionen=Optionen(alte_schadenstabelle=True))
     assert alt.mittlere_runden > neu.mittlere_runden
+
+
+def test_docstring_beispiel():
+    ergebnis = doctest.testmod(aloran_simulation)
+    assert ergebnis.attempted > 0 and ergebnis.failed == 0
