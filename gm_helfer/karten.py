@@ -16,7 +16,7 @@ import html
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import total_ordering
+from functools import lru_cache, total_ordering
 from typing import Any
 
 from gm_helfer.wuerfel import mischen as _mischen
@@ -155,11 +155,15 @@ class Karte:
         )
 
 
+@lru_cache(maxsize=1)
 def blatt() -> tuple[Karte, ...]:
     """Alle 54 Karten in fester Reihenfolge (Joker zuerst, dann Ass♠ abwärts)."""
     karten = [Karte(JOKER, f) for f in JOKERFARBEN]
     karten += [Karte(w, f) for w in range(14, 1, -1) for f in reversed(FARBEN)]
     return tuple(karten)
+
+
+_ALLE_KARTEN = frozenset(blatt())
 
 
 @dataclass(frozen=True)
@@ -181,7 +185,7 @@ class Stapel:
     @property
     def ausgeteilt(self) -> frozenset[Karte]:
         """Karten, die gerade bei Spielern liegen."""
-        return frozenset(blatt()) - set(self.ziehstapel) - set(self.ablage)
+        return _ALLE_KARTEN.difference(self.ziehstapel, self.ablage)
 
     def ziehen(self, anzahl: int = 1, *, rng: Any) -> tuple[tuple[Karte, ...], Stapel]:
         """Zieht ``anzahl`` Karten; ist der Ziehstapel leer, wird die Ablage eingemischt."""

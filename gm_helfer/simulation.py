@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["SYSTEME", "UNENTSCHIEDEN", "Auswertung", "Kampfausgang", "begegnung", "simulieren", "zusammenfassung"]
+__all__ = ["SYSTEME", "UNENTSCHIEDEN", "ZEITEINHEIT", "zeiteinheit", "Auswertung", "Kampfausgang", "begegnung", "simulieren", "zusammenfassung"]
 
 SYSTEME = {
     "savage_worlds": "Savage Worlds",
@@ -35,6 +35,9 @@ SYSTEME = {
     "w100": "W100",
 }
 """Die Systeme, die Begegnungen simulieren können (Paketname → Anzeigename)."""
+
+ZEITEINHEIT = {"zeitstrahl": "Ticks"}
+"""Worin ``Kampfausgang.runden`` zählt, wo es nicht Kampfrunden sind (Zeitstrahl: Ticks)."""
 
 UNENTSCHIEDEN = "unentschieden"
 """Schlüssel in :attr:`Auswertung.sieg` für Kämpfe ohne Sieger (etwa nach der Rundengrenze)."""
@@ -132,15 +135,20 @@ def begegnung(system: str, boegen: Any, anzahl: int = 1000, *, rng: Any, max_run
     return modul.begegnung(boegen, anzahl, rng=rng, max_runden=max_runden)
 
 
+def zeiteinheit(system: str) -> str:
+    """„Runden“ oder die Einheit des Systems (Zeitstrahl: „Ticks“)."""
+    return ZEITEINHEIT.get(system, "Runden")
+
+
 def _prozent(p: float) -> str:
     return f"{p * 100:.1f}".replace(".", ",") + " %"
 
 
-def zusammenfassung(auswertung: Auswertung) -> str:
+def zusammenfassung(auswertung: Auswertung, einheit: str = "Runden") -> str:
     """Eine Zeile Deutsch: wer wie oft gewinnt (mit Standardfehler) und wie lange es dauert."""
     teile = []
     for seite, anteil in sorted(auswertung.sieg.items(), key=lambda x: -x[1]):
         name = "ohne Sieger" if seite == UNENTSCHIEDEN else f"{seite} gewinnen"
         teile.append(f"{name} {_prozent(anteil)} (± {_prozent(auswertung.standardfehler(anteil))})")
     dauer = f"{auswertung.mittlere_runden:.1f}".replace(".", ",")
-    return f"{auswertung.anzahl} Kämpfe: " + ", ".join(teile) + f"; im Schnitt {dauer} Runden."
+    return f"{auswertung.anzahl} Kämpfe: " + ", ".join(teile) + f"; im Schnitt {dauer} {einheit}."

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 __all__ = [
@@ -145,6 +146,12 @@ def parse(text: str | Ausdruck) -> Ausdruck:
         raise WuerfelFehler(
             f"Ein Würfelausdruck muss Text sein (z. B. „2W6+1“), nicht {type(text).__name__}."
         )
+    return _parse_text(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> Ausdruck:
+    """Liest einen Text; gecacht, denn Ausdrücke sind unveränderlich."""
     roh = text.strip()
     if not roh:
         raise WuerfelFehler("Der Würfelausdruck ist leer – zum Beispiel „2W6+1“ eingeben.")

@@ -42,7 +42,7 @@ def _(system_wahl):
     ladung = boegen.laden(system_wahl.value)
     _namen = [b.name for b in ladung.boegen]
     teilnehmer = mo.ui.multiselect(options=_namen, value=_namen, label="Wer kämpft mit?")
-    anzahl = mo.ui.slider(start=100, stop=5000, step=100, value=1000, label="Anzahl Kämpfe", show_value=True)
+    anzahl = mo.ui.number(start=10, stop=10000, step=10, value=200, label="Anzahl Kämpfe")
     saat = mo.ui.number(start=0, stop=10**9, step=1, value=1, label="Zufallssaat (gleiche Saat = gleiches Ergebnis)")
     max_runden = mo.ui.number(start=1, stop=1000, step=1, value=100, label="höchstens Runden je Kampf")
     los = mo.ui.run_button(label="Durchspielen")
@@ -52,6 +52,10 @@ def _(system_wahl):
             mo.md(_fehler) if _fehler else mo.md(""),
             teilnehmer,
             mo.hstack([anzahl, saat, max_runden], justify="start", gap=2),
+            mo.md(
+                "Je mehr Kämpfe, desto genauer (der Fehlerbalken ± schrumpft mit der Wurzel der Anzahl) – "
+                "und desto länger die Rechnung: eine große Begegnung braucht einige Sekunden je hundert Kämpfe."
+            ),
             los,
         ]
     )
@@ -65,30 +69,32 @@ def _(anzahl, ladung, los, max_runden, saat, system_wahl, teilnehmer):
         mo.md("<span id='begegnung-ergebnis'>Noch nicht durchgespielt – oben auf „Durchspielen“ drücken.</span>"),
     )
     _auswahl = [b for b in ladung.boegen if b.name in set(teilnehmer.value)]
+    einheit = simulation.zeiteinheit(system_wahl.value)
     try:
-        auswertung = simulation.begegnung(
-            system_wahl.value, _auswahl, anzahl.value, rng=random.Random(saat.value), max_runden=max_runden.value
-        )
+        with mo.status.spinner(title=f"{anzahl.value} Kämpfe werden durchgespielt …"):
+            auswertung = simulation.begegnung(
+                system_wahl.value, _auswahl, anzahl.value, rng=random.Random(saat.value), max_runden=max_runden.value
+            )
         meldung = ""
     except ValueError as _fehler:
         auswertung, meldung = None, str(_fehler)
-    return auswertung, meldung
+    return auswertung, einheit, meldung
 
 
 @app.cell
-def _(auswertung, meldung):
+def _(auswertung, einheit, meldung):
     mo.stop(auswertung is None, mo.callout(mo.md(f"<span id='begegnung-fehler'>{meldung}</span>"), kind="danger"))
     mo.vstack(
         [
             mo.md(
-                f"**<span id='begegnung-ergebnis'>{simulation.zusammenfassung(auswertung)}</span>** "
+                f"**<span id='begegnung-ergebnis'>{simulation.zusammenfassung(auswertung, einheit)}</span>** "
                 f"(gerechnet in {diagramme.zahl(auswertung.sekunden, 1)} s)"
             ),
             mo.hstack(
                 [
                     diagramme.ergebnis_balken(dict(auswertung.sieg), titel="Wer gewinnt?"),
                     diagramme.verteilung_diagramm(
-                        dict(auswertung.runden), titel="Wie lange dauert der Kampf?", x_titel="Runden", rest=0
+                        dict(auswertung.runden), titel="Wie lange dauert der Kampf?", x_titel=einheit, rest=0
                     ),
                 ],
                 widths="equal",
