@@ -44,7 +44,6 @@ bleibt leer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from gm_helfer import boegen as _boegen
@@ -115,10 +114,8 @@ def _zug(kampf: Kampf, *, rng: Any) -> Kampf:
     if not any(erreicht(kampf[name], kampf[ziel], w) for w in waffen):
         if kampf[name].bewegungen < kampf.optionen.bewegungen_pro_zug:
             weite = max(w.reichweite for w in waffen)
-            # schritt_richtung rundet auf Zentimeter und kann dabei die volle Bewegung um
-            # Bruchteile eines Zentimeters überschreiten; darum mit _RAND Metern weniger fragen.
-            kurz = kampf.mit(replace(kampf[name], bewegung=max(0.0, kampf[name].bewegung - _RAND)))
-            nach = schritt_richtung(kurz, ziel, abstand=max(0.0, weite - _RAND))
+            # _RAND Meter innerhalb der Reichweite halten: die Position wird auf Zentimeter gerundet.
+            nach = schritt_richtung(kampf, ziel, abstand=max(0.0, weite - _RAND))
             if nach != kampf[name].position:
                 kampf = anwenden(kampf, bewegung_ereignis(kampf, name, nach))
     for _ in range(kampf.optionen.angriffshandlungen_pro_zug):

@@ -302,7 +302,17 @@ def schritt_richtung(kampf: Kampf, ziel: str, *, abstand: float = 1.0) -> tuple[
         return a.position
     weg = min(a.bewegung, entfernung - abstand)
     anteil = math.floor(weg / entfernung * 1e6) / 1e6
-    return (round(a.position[0] + dx * anteil, 2), round(a.position[1] + dy * anteil, 2))
+
+    def punkt(teil: float) -> tuple[float, float]:
+        return (round(a.position[0] + dx * teil, 2), round(a.position[1] + dy * teil, 2))
+
+    # Auf Zentimeter gerundet kann der Punkt die Bewegung um Bruchteile eines Zentimeters
+    # überschreiten; dann ein Stück kürzer gehen, bis er wieder innerhalb liegt.
+    ergebnis = punkt(anteil)
+    while anteil > 0 and math.hypot(ergebnis[0] - a.position[0], ergebnis[1] - a.position[1]) > a.bewegung:
+        anteil = max(0.0, anteil - 0.005 / entfernung)
+        ergebnis = punkt(anteil)
+    return ergebnis
 
 
 def optionen_aus(werte: Mapping[str, Any]) -> "Optionen":

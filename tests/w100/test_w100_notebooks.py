@@ -191,3 +191,28 @@ def test_krit_vergleich_im_lern_notebook():
     assert zeilen["Ergebnis ab 120"]["kritisch mit 20 Abwehr"] == "0,0 %"         # r + 10 ≥ 120 unmöglich
     assert zeilen["nie kritisch"]["kritisch ohne Abwehr"] == "0,0 %"
     assert all(z["Volltreffer"] == "31,0 %" and z["Patzer"] == "5,0 %" for z in zeilen.values())
+
+
+def test_schritt_richtung_ueberschreitet_nie_die_bewegung():
+    """Auf Zentimeter gerundet darf der Schritt die Bewegung nicht um Bruchteile überschreiten."""
+    import math
+    import random
+    from dataclasses import replace
+
+    from gm_helfer import boegen
+
+    kampf = w100.kampf_aus_boegen(boegen.laden("w100").boegen)
+    rng = random.Random(4)
+    zaehler = 0
+    for _ in range(400):
+        handelnder, ziel = rng.sample([k.name for k in kampf.kaempfer], 2)
+        k = kampf.mit(replace(kampf[handelnder], position=(rng.uniform(-20, 20), rng.uniform(-20, 20)),
+                              bewegung=rng.choice([1.0, 3.7, 6.0, 9.25])))
+        k = k.mit(replace(k[ziel], position=(rng.uniform(-30, 30), rng.uniform(-30, 30))))
+        k = replace(k, am_zug=handelnder)
+        start = k[handelnder].position
+        punkt = sitzung.schritt_richtung(k, ziel)
+        weg = math.hypot(punkt[0] - start[0], punkt[1] - start[1])
+        assert weg <= k[handelnder].bewegung + 1e-12
+        zaehler += weg > k[handelnder].bewegung - 0.05
+    assert zaehler > 50  # viele Schritte gehen bis an die Grenze der Bewegung
