@@ -327,28 +327,34 @@ class Wurf:
         return ergebnis
 
 
+def _ganzzahl_quelle(rng: Any) -> Any:
+    """Die Funktion ``(a, b) -> zufällige ganze Zahl in [a, b]`` von ``rng``."""
+    if rng is None:
+        raise TypeError("Es fehlt ein Zufallsgenerator (rng) oder eingetippte Augen.")
+    if hasattr(rng, "integers"):
+        return lambda a, b: int(rng.integers(a, b + 1))
+    if hasattr(rng, "randint"):
+        return rng.randint
+    raise TypeError(
+        f"rng muss random.Random oder ein numpy Generator sein, nicht {type(rng).__name__}."
+    )
+
+
 def zufallszahl(rng: Any, seiten: int) -> int:
     """Eine gleichverteilte ganze Zahl von 1 bis ``seiten`` aus ``rng``.
 
     ``rng`` ist ein ``random.Random`` oder ein numpy ``Generator``; globaler Zufall wird
     nie benutzt.
     """
-    if rng is None:
-        raise TypeError("Es fehlt ein Zufallsgenerator (rng) oder eingetippte Augen.")
-    if hasattr(rng, "integers"):
-        return int(rng.integers(1, seiten + 1))
-    if hasattr(rng, "randint"):
-        return int(rng.randint(1, seiten))
-    raise TypeError(
-        f"rng muss random.Random oder ein numpy Generator sein, nicht {type(rng).__name__}."
-    )
+    return int(_ganzzahl_quelle(rng)(1, seiten))
 
 
 def mischen(folge: Sequence[Any], *, rng: Any) -> tuple[Any, ...]:
     """Eine gemischte Kopie von ``folge`` (Fisher-Yates mit :func:`zufallszahl`)."""
     liste = list(folge)
+    ganzzahl = _ganzzahl_quelle(rng)
     for i in range(len(liste) - 1, 0, -1):
-        j = zufallszahl(rng, i + 1) - 1
+        j = ganzzahl(1, i + 1) - 1
         liste[i], liste[j] = liste[j], liste[i]
     return tuple(liste)
 
