@@ -2,7 +2,7 @@
 
 Aufruf: ``python benchmarks/chancen_messen.py``. Kein Test: Zeiten hängen von der Maschine
 ab und gehören nicht in Asserts. Ziel: jede Entscheidung unter etwa 0,1 s (kalt), der
-wiederholte Aufruf praktisch sofort.
+wiederholte Aufruf praktisch sofort. Dazu: wie lange ein simulierter Kampf je System dauert.
 """
 
 from __future__ import annotations
@@ -40,11 +40,26 @@ def messen(funktion: Callable[[], object], wiederholungen: int = 20) -> tuple[fl
     return kalt, warm
 
 
+def begegnungen_messen(anzahl: int = 100) -> None:
+    """Simulierte Begegnungen mit allen Beispielbögen je System: Millisekunden je Kampf."""
+    import random
+
+    from gm_helfer import boegen, simulation
+
+    print(f"\n{'Begegnung (alle Beispielbögen)':<36} {'je Kampf':>10}")
+    for system, name in simulation.SYSTEME.items():
+        boegen_ = boegen.laden(system).boegen
+        start = time.perf_counter()
+        simulation.begegnung(system, boegen_, anzahl, rng=random.Random(1))
+        print(f"{name:<36} {(time.perf_counter() - start) / anzahl * 1000:>7.1f} ms")
+
+
 def main() -> None:
     print(f"{'Entscheidung':<36} {'kalt':>10} {'wiederholt':>12}")
     for name, funktion in FAELLE:
         kalt, warm = messen(funktion)
         print(f"{name:<36} {kalt * 1000:>8.1f} ms {warm * 1000:>9.3f} ms")
+    begegnungen_messen()
 
 
 if __name__ == "__main__":
