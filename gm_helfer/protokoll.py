@@ -66,8 +66,10 @@ __all__ = [
     "VerdraengtFehler",
     "Verlauf",
     "auflisten",
+    "fortsetzen_sicher",
     "inhaber",
     "kopf_lesen",
+    "nachladen_sicher",
 ]
 
 FORMAT = "gm_helfer-protokoll"
@@ -1059,3 +1061,68 @@ class Verlauf(Generic[Z]):
                 f"{datei.name}: die unvollständige letzte Zeile lässt sich nicht beiseitelegen – "
                 f"{_grund(fehler)}."
             ) from fehler
+
+
+def fortsetzen_sicher(
+    datei: Path | str,
+    start: Callable[[Mapping[str, Any]], Z],
+    anwenden: Callable[[Z, Ereignis], Z],
+    *,
+    vorher: Verlauf[Any] | None = None,
+    uebernehmen: bool = False,
+) -> tuple[Verlauf[Z] | None, str]:
+    """„Kampf fortsetzen“ für Notebooks: nie eine Ausnahme, immer eine deutsche Meldung.
+
+    * ``vorher`` ist der Verlauf, den die Sitzung bisher zeigt: derselbe Kampf wird erst
+      geschlossen und dann neu gelesen; nach dem Wechsel zu einem anderen Kampf wird er
+      geschlossen (seine Sperre frei).
+    * Schreibt eine andere Sitzung den Kampf, kommt er **nur zum Ansehen** (``nur_lesen``)
+      zurück, mit der Meldung der Sperre (beginnt mit „⚠“); :func:`nachladen_sicher` folgt ihm.
+      ``uebernehmen=True`` verdrängt die andere Sitzung ausdrücklich.
+    * Jeder andere Fehler: ``(None, "⚠ <Grund mit Datei und Zeile>")``.
+
+    Returns:
+        ``(verlauf, meldung)``; ``verlauf`` ist ``None``, wenn nichts zu öffnen war.
+    """
+    datei = Path(datei)
+    if vorher is not None and vorher.datei is not None and _gleiche_datei(vorher.datei, datei):
+        vorher.schliessen()
+    try:
+        verlauf, warnungen = Verlauf.fortsetzen(datei, start, anwenden, uebernehmen=uebernehmen)
+        text = f"Fortgesetzt: {datei.name} mit {len(verlauf.ereignisse)} Schritten."
+    except GesperrtFehler as gesperrt:
+        try:
+            verlauf, warnungen = Verlauf.fortsetzen(datei, start, anwenden, nur_lesen=True)
+        except ProtokollFehler as fehler:
+            return None, f"⚠ {fehler}"
+        text = f"⚠ {gesperrt}"
+    except ProtokollFehler as fehler:
+        return None, f"⚠ {fehler}"
+    if vorher is not None and vorher is not verlauf:
+        vorher.schliessen()
+    if warnungen:
+        text += " " + " ".join(f"⚠ {w}" for w in warnungen)
+    return verlauf, text
+
+
+def _gleiche_datei(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:  # pragma: no cover
+        return a == b
+
+
+def nachladen_sicher(verlauf: Verlauf[Any] | None) -> str:
+    """Für die Ansicht eines Kampfes, den eine andere Sitzung schreibt: neue Schritte einlesen.
+
+    Returns:
+        ``""`` (nichts zu melden), ``"3 neue Schritte aus der anderen Sitzung."`` oder
+        ``"⚠ <Grund>"``; nie eine Ausnahme. Für einen Schreiber (oder ``None``) nichts.
+    """
+    if verlauf is None or not verlauf.nur_lesen or verlauf.rolle == "geschlossen":
+        return ""
+    try:
+        neu = verlauf.nachladen()
+    except ProtokollFehler as fehler:
+        return f"⚠ {fehler}"
+    return f"{neu} neue Schritte aus der anderen Sitzung." if neu else ""
