@@ -43,6 +43,8 @@ import socket
 import sys
 import sysconfig
 import threading
+import time
+import weakref
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -224,6 +226,56 @@ _TOKEN = re.compile(r"[0-9a-f]{16}")
 _OHNE_FCNTL = threading.Lock()  # nur ohne fcntl (Windows): Riegel innerhalb eines Prozesses
 
 
+class _Fadenwache:
+    """Gibt Sperren frei, deren Thread geendet hat – der Fall „Sitzung endet“.
+
+    ``marimo run`` führt jede Sitzung (jeden Tab) in einem eigenen Kernel-Thread aus und beendet
+    ihn, wenn die Sitzung geschlossen wird; die Objekte der Sitzung werden dabei nicht sicher
+    freigegeben. Ein Wach-Thread (Daemon) prüft darum jede Sekunde, ob die Threads, die eine
+    Sperre genommen haben, noch leben; er endet, sobald keine Sperre mehr zu bewachen ist.
+    Sperren des Hauptthreads braucht er nicht: endet der, endet der Prozess.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._eintraege: list[tuple[weakref.ref[_Sperre], threading.Thread]] = []
+        self._faden: threading.Thread | None = None
+
+    def bewachen(self, sperre: _Sperre) -> None:
+        faden = threading.current_thread()
+        if faden is threading.main_thread():
+            return
+        with self._lock:
+            self._eintraege.append((weakref.ref(sperre), faden))
+            if self._faden is None or not self._faden.is_alive():
+                self._faden = threading.Thread(target=self._wachen, name="gm_helfer-sperrwache", daemon=True)
+                self._faden.start()
+
+    def _wachen(self) -> None:
+        while True:
+            time.sleep(1.0)
+            freigeben: list[_Sperre] = []
+            with self._lock:
+                bleiben = []
+                for ref, faden in self._eintraege:
+                    sperre = ref()
+                    if sperre is None or not sperre.gehalten:
+                        continue
+                    if faden.is_alive():
+                        bleiben.append((ref, faden))
+                    else:
+                        freigeben.append(sperre)
+                self._eintraege = bleiben
+                if not bleiben and not freigeben:
+                    self._faden = None
+                    return
+            for sperre in freigeben:
+                sperre.freigeben()
+
+
+_WACHE = _Fadenwache()
+
+
 class _Sperre:
     """Das Schreibrecht an einer Protokolldatei – zwischen Prozessen und Threads.
 
@@ -359,6 +411,7 @@ class _Sperre:
                     f"{self.datei.name}: die Schreibsperre lässt sich nicht setzen – {_grund(fehler)}."
                 ) from fehler
             self._lebenszeichen = datei
+        _WACHE.bewachen(self)
 
     def ist_inhaber(self, fd: int) -> bool:
         """Unter dem Riegel: gehört die Datei noch diesem Schreiber?"""

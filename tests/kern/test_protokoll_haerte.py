@@ -125,6 +125,33 @@ def test_verlauf_wird_freigegeben_wenn_er_verschwindet(tmp_path):
     assert fortsetzen(datei).zustand == 1
 
 
+def test_sitzung_endet_thread_endet_sperre_frei(tmp_path):
+    """marimo run: jede Sitzung ist ein Kernel-Thread; endet er, wird der Kampf frei – auch
+    wenn der Verlauf selbst noch irgendwo liegt (marimo gibt die Objekte nicht sofort frei)."""
+    import time
+
+    datei = tmp_path / "k.jsonl"
+    liegt_noch = []
+
+    def sitzung():
+        v = neu(datei)
+        v.ausfuehren(p(2))
+        liegt_noch.append(v)
+
+    t = threading.Thread(target=sitzung)
+    t.start()
+    t.join()
+    assert protokoll.inhaber(datei) is not None or not liegt_noch[0].hat_schreibrecht()
+    for _ in range(100):  # die Wache schaut jede Sekunde
+        if protokoll.inhaber(datei) is None:
+            break
+        time.sleep(0.1)
+    b = fortsetzen(datei)
+    assert b.zustand == 2
+    with pytest.raises(VerdraengtFehler):
+        liegt_noch[0].ausfuehren(p(1))
+
+
 def test_nur_lesen_folgt_dem_schreiber_und_schreibt_nie(tmp_path):
     datei = tmp_path / "k.jsonl"
     a = neu(datei)
