@@ -338,7 +338,8 @@ class _Sperre:
     @staticmethod
     def inhaber_lesen(fd: int) -> dict[str, Any]:
         try:
-            roh = os.pread(fd, 4096, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            roh = os.read(fd, 4096)
             daten = json.loads(roh.decode("utf-8")) if roh.strip() else {}
         except (OSError, ValueError):
             return {}
@@ -402,7 +403,8 @@ class _Sperre:
                            "thread": threading.current_thread().name, "seit": _jetzt()}
                 roh = json.dumps(eintrag, ensure_ascii=False).encode("utf-8") + b"\n"
                 os.ftruncate(fd, 0)
-                os.pwrite(fd, roh, 0)
+                os.lseek(fd, 0, os.SEEK_SET)
+                _alles_schreiben(fd, roh)
                 os.fsync(fd)
             except OSError as fehler:
                 datei.close()

@@ -127,11 +127,12 @@ def _(get_sitzung):
     protokoll_wahl = mo.ui.dropdown(options={p.name: str(p) for p in _protokolle}, label="Gespeicherter Kampf")
     neu_knopf = mo.ui.run_button(label="Neuen Kampf beginnen", kind="success")
     fortsetzen_knopf = mo.ui.run_button(label="Kampf fortsetzen")
-    return fortsetzen_knopf, neu_knopf, protokoll_wahl
+    uebernehmen_wahl = mo.ui.checkbox(label="übernehmen, auch wenn ihn eine andere Sitzung führt (die kann dann nichts mehr eintragen)")
+    return fortsetzen_knopf, neu_knopf, protokoll_wahl, uebernehmen_wahl
 
 
 @app.cell
-def _(fortsetzen_knopf, grosse_gruppen, hausregeln, neu_knopf, protokoll_wahl, sl_bennies, teilnehmer):
+def _(fortsetzen_knopf, grosse_gruppen, hausregeln, neu_knopf, protokoll_wahl, sl_bennies, teilnehmer, uebernehmen_wahl):
     mo.vstack(
         [
             mo.md("## Kampf vorbereiten"),
@@ -139,7 +140,7 @@ def _(fortsetzen_knopf, grosse_gruppen, hausregeln, neu_knopf, protokoll_wahl, s
             mo.hstack([grosse_gruppen, sl_bennies], justify="start"),
             mo.md("**Hausregeln** (siehe `docs/savage_worlds.md`)"),
             mo.hstack(list(hausregeln.elements.values()), justify="start", wrap=True),
-            mo.hstack([neu_knopf, protokoll_wahl, fortsetzen_knopf], justify="start"),
+            mo.hstack([neu_knopf, protokoll_wahl, fortsetzen_knopf, uebernehmen_wahl], justify="start", wrap=True),
         ]
     )
     return
@@ -162,12 +163,14 @@ def _(geprueft, grosse_gruppen, hausregeln, neu_knopf, set_meldung, set_sitzung,
 
 
 @app.cell
-def _(fortsetzen_knopf, get_sitzung, protokoll_wahl, set_meldung, set_sitzung):
+def _(fortsetzen_knopf, get_sitzung, protokoll_wahl, set_meldung, set_sitzung, uebernehmen_wahl):
     mo.stop(not fortsetzen_knopf.value)
     # derselbe Kampf wird neu gelesen, ein anderer gibt den bisherigen frei; schreibt eine
     # andere Sitzung (Tab, Gerät) den Kampf, kommt er nur zum Ansehen (Meldung sagt es)
     _vorher = get_sitzung()[0] if get_sitzung() is not None else None
-    _verlauf, _text = sitzung.fortsetzen_sicher(protokoll_wahl.value, vorher=_vorher)
+    _verlauf, _text = sitzung.fortsetzen_sicher(
+        protokoll_wahl.value, vorher=_vorher, uebernehmen=uebernehmen_wahl.value
+    )
     if _verlauf is not None:
         set_sitzung((_verlauf, 0))
     set_meldung(_text)

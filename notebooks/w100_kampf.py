@@ -131,11 +131,12 @@ def _(get_sitzung):
     )
     neu_knopf = mo.ui.run_button(label="Neuen Kampf beginnen", kind="success")
     fortsetzen_knopf = mo.ui.run_button(label="Kampf fortsetzen")
-    return fortsetzen_knopf, neu_knopf, protokoll_wahl
+    uebernehmen_wahl = mo.ui.checkbox(label="übernehmen, auch wenn ihn eine andere Sitzung führt (die kann dann nichts mehr eintragen)")
+    return fortsetzen_knopf, neu_knopf, protokoll_wahl, uebernehmen_wahl
 
 
 @app.cell
-def _(einstellungen, fortsetzen_knopf, neu_knopf, protokoll_wahl, teilnehmer):
+def _(einstellungen, fortsetzen_knopf, neu_knopf, protokoll_wahl, teilnehmer, uebernehmen_wahl):
     mo.vstack(
         [
             mo.md("## Kampf vorbereiten"),
@@ -144,7 +145,7 @@ def _(einstellungen, fortsetzen_knopf, neu_knopf, protokoll_wahl, teilnehmer):
             mo.hstack(list(einstellungen.elements.values())[:3], justify="start"),
             mo.hstack(list(einstellungen.elements.values())[3:7], justify="start", wrap=True),
             mo.hstack(list(einstellungen.elements.values())[7:], justify="start", wrap=True),
-            mo.hstack([neu_knopf, protokoll_wahl, fortsetzen_knopf], justify="start"),
+            mo.hstack([neu_knopf, protokoll_wahl, fortsetzen_knopf, uebernehmen_wahl], justify="start", wrap=True),
         ]
     )
     return
@@ -170,12 +171,14 @@ def _(
 
 
 @app.cell
-def _(fortsetzen_knopf, get_sitzung, protokoll_wahl, set_meldung, set_sitzung):
+def _(fortsetzen_knopf, get_sitzung, protokoll_wahl, set_meldung, set_sitzung, uebernehmen_wahl):
     mo.stop(not fortsetzen_knopf.value)
     # derselbe Kampf wird neu gelesen, ein anderer gibt den bisherigen frei; schreibt eine
     # andere Sitzung (Tab, Gerät) den Kampf, kommt er nur zum Ansehen (Meldung sagt es)
     _vorher = get_sitzung()[0] if get_sitzung() is not None else None
-    _verlauf, _text = sitzung.fortsetzen_sicher(protokoll_wahl.value, vorher=_vorher)
+    _verlauf, _text = sitzung.fortsetzen_sicher(
+        protokoll_wahl.value, vorher=_vorher, uebernehmen=uebernehmen_wahl.value
+    )
     if _verlauf is not None:
         set_sitzung((_verlauf, 0))
     set_meldung(_text)

@@ -100,14 +100,17 @@ def protokolle(ordner: Path | None = None) -> list[Path]:
 
 
 def fortsetzen_sicher(
-    datei: str | Path | None, vorher: Verlauf[Kampfzustand] | None = None
+    datei: str | Path | None, vorher: Verlauf[Kampfzustand] | None = None, *, uebernehmen: bool = False
 ) -> tuple[Verlauf[Kampfzustand] | None, str]:
     """Setzt einen Kampf aus seiner Protokolldatei fort; Fehler werden zur Meldung (mit Datei
     und Zeile). Schreibt eine andere Sitzung den Kampf, kommt er nur zum Ansehen zurück
-    (Meldung „⚠ … anderen Sitzung …“). Siehe :func:`gm_helfer.protokoll.fortsetzen_sicher`."""
+    (Meldung „⚠ … anderen Sitzung …“), außer mit ``uebernehmen=True`` (ausdrücklich: die andere
+    Sitzung kann danach nichts mehr eintragen). Siehe :func:`gm_helfer.protokoll.fortsetzen_sicher`."""
     if not datei:
         return None, "⚠ Erst einen gespeicherten Kampf wählen."
-    return protokoll.fortsetzen_sicher(Path(datei), k.start_aus_kopf, k.anwenden, vorher=vorher)
+    return protokoll.fortsetzen_sicher(
+        Path(datei), k.start_aus_kopf, k.anwenden, vorher=vorher, uebernehmen=uebernehmen
+    )
 
 
 def ausfuehren(verlauf: Verlauf[Kampfzustand] | None, baue: Callable[[Kampfzustand], Ereignis]) -> str:

@@ -328,14 +328,16 @@ def optionen_aus(werte: Mapping[str, Any]) -> "Optionen":
     return Optionen.aus_dict(daten)
 
 
-def fortsetzen_sicher(datei: Path | str | None, vorher: Verlauf | None = None) -> tuple[Verlauf | None, str]:
+def fortsetzen_sicher(
+    datei: Path | str | None, vorher: Verlauf | None = None, *, uebernehmen: bool = False
+) -> tuple[Verlauf | None, str]:
     """Wie :func:`fortsetzen`, aber Fehler und Warnungen als eine deutsche Meldung (mit Datei und
-    Zeile). Schreibt eine andere Sitzung den Kampf, kommt er nur zum Ansehen zurück. Siehe
-    :func:`gm_helfer.protokoll.fortsetzen_sicher`."""
+    Zeile). Schreibt eine andere Sitzung den Kampf, kommt er nur zum Ansehen zurück – außer mit
+    ``uebernehmen=True``. Siehe :func:`gm_helfer.protokoll.fortsetzen_sicher`."""
     if not datei:
         return None, "⚠ Bitte ein Protokoll wählen."
     return protokoll.fortsetzen_sicher(
-        Path(datei), lambda kopf: kampf_aus_dict(kopf["start"]), anwenden, vorher=vorher
+        Path(datei), lambda kopf: kampf_aus_dict(kopf["start"]), anwenden, vorher=vorher, uebernehmen=uebernehmen
     )
 
 

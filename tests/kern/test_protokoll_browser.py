@@ -82,8 +82,20 @@ def test_zweite_sitzung_bekommt_meldung_und_kann_nicht_schreiben(
     _klicken(tablet, "Neue Runde", warte_fertig)
     expect(tablet.locator("#sw-schritte").first).to_have_text("2 Schritte", timeout=30_000)
     assert "⚠" not in _text(laptop, "sw-meldung")
+    # ausdrücklich übernehmen: das Tablet schreibt, der Laptop kann nichts mehr eintragen
+    tablet.get_by_role("checkbox", name=re.compile("übernehmen")).first.check()
+    warte_fertig(tablet)
+    _fortsetzen(tablet, kampf.name, warte_fertig)
+    expect(tablet.locator("#sw-meldung").first).to_contain_text("Fortgesetzt", timeout=30_000)
+    expect(tablet.locator("#sw-nur-lesen")).to_have_count(0, timeout=30_000)
+    _klicken(tablet, "Rückgängig", warte_fertig)
+    expect(tablet.locator("#sw-schritte").first).to_have_text("1 Schritte", timeout=30_000)
+    groesse = kampf.stat().st_size
+    _klicken(laptop, "Karten austeilen", warte_fertig)
+    expect(laptop.locator("#sw-meldung").first).to_contain_text("übernommen", timeout=30_000)
+    assert kampf.stat().st_size == groesse, "Der verdrängte Laptop hat noch geschrieben."
     keine_zellfehler(laptop)
     keine_zellfehler(tablet)
     tablet.screenshot(path=str(tmp_path / "tablet.png"), full_page=True)
     eintraege = [json.loads(z) for z in kampf.read_text(encoding="utf-8").splitlines()[1:]]
-    assert [e["nr"] for e in eintraege] == [1, 2]
+    assert [e["nr"] for e in eintraege] == [1, 2, 3] and eintraege[2]["rueckgaengig"] == 2
