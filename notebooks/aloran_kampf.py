@@ -143,8 +143,11 @@ def _(knopf_neu, stand, verlauf_setzen, wahl_optionen, wahl_teilnehmer):
 
 
 @app.cell
-def _(knopf_fortsetzen, verlauf_setzen, wahl_protokoll):
+def _(knopf_fortsetzen, verlauf_holen, verlauf_setzen, wahl_protokoll):
     mo.stop(not knopf_fortsetzen.value or not wahl_protokoll.value)
+    _bisher = verlauf_holen()
+    if _bisher and _bisher[0].datei == sitzung.protokolldatei(wahl_protokoll.value):
+        _bisher[0].schliessen()  # derselbe Kampf in dieser Sitzung: Sperre abgeben, neu lesen
     _erg, _fehler = aufrufen(aloran.fortsetzen, sitzung.protokolldatei(wahl_protokoll.value))
     if _erg is not None:
         verlauf_setzen((_erg[0], 0))
@@ -169,8 +172,10 @@ def ausfuehren(verlauf, version, verlauf_setzen, baustein, *argumente, **schlues
     """Ereignis bauen (Bibliothek), ausführen, Zustand neu setzen; gibt die Fehlermeldung zurück."""
     ereignis, fehler = aufrufen(baustein, verlauf.zustand, *argumente, **schluessel)
     if ereignis is not None:
-        verlauf.ausfuehren(ereignis)
-        verlauf_setzen((verlauf, version + 1))
+        # Speichern kann scheitern (Platte voll, Kampf in anderer Sitzung übernommen): Meldung
+        _, fehler = aufrufen(verlauf.ausfuehren, ereignis)
+        if not fehler:
+            verlauf_setzen((verlauf, version + 1))
     return fehler
 
 
@@ -237,7 +242,7 @@ def _(knopf_zurueck, verlauf, verlauf_setzen, version):
     mo.stop(not knopf_zurueck.value)
     _hinweis = "" if verlauf.kann_rueckgaengig else "Nichts mehr zurückzunehmen."
     if not _hinweis:
-        verlauf.rueckgaengig()
+        _, _hinweis = aufrufen(verlauf.rueckgaengig)
         verlauf_setzen((verlauf, version + 1))
     meldung(_hinweis, "hinweis-zurueck", "warn")
     return

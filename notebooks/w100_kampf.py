@@ -9,7 +9,7 @@ with app.setup:
 
     import marimo as mo
 
-    from gm_helfer import boegen, diagramme, pfade, w100
+    from gm_helfer import boegen, diagramme, pfade, protokoll, w100
     from gm_helfer.w100 import diagramme as w100_diagramme
     from gm_helfer.w100 import sitzung
 
@@ -131,11 +131,12 @@ def _(get_sitzung):
     )
     neu_knopf = mo.ui.run_button(label="Neuen Kampf beginnen", kind="success")
     fortsetzen_knopf = mo.ui.run_button(label="Kampf fortsetzen")
-    return fortsetzen_knopf, neu_knopf, protokoll_wahl
+    uebernehmen_wahl = mo.ui.checkbox(label="übernehmen, auch wenn ihn eine andere Sitzung führt (die kann dann nichts mehr eintragen)")
+    return fortsetzen_knopf, neu_knopf, protokoll_wahl, uebernehmen_wahl
 
 
 @app.cell
-def _(einstellungen, fortsetzen_knopf, neu_knopf, protokoll_wahl, teilnehmer):
+def _(einstellungen, fortsetzen_knopf, neu_knopf, protokoll_wahl, teilnehmer, uebernehmen_wahl):
     mo.vstack(
         [
             mo.md("## Kampf vorbereiten"),
@@ -144,7 +145,7 @@ def _(einstellungen, fortsetzen_knopf, neu_knopf, protokoll_wahl, teilnehmer):
             mo.hstack(list(einstellungen.elements.values())[:3], justify="start"),
             mo.hstack(list(einstellungen.elements.values())[3:7], justify="start", wrap=True),
             mo.hstack(list(einstellungen.elements.values())[7:], justify="start", wrap=True),
-            mo.hstack([neu_knopf, protokoll_wahl, fortsetzen_knopf], justify="start"),
+            mo.hstack([neu_knopf, protokoll_wahl, fortsetzen_knopf, uebernehmen_wahl], justify="start", wrap=True),
         ]
     )
     return
@@ -170,9 +171,14 @@ def _(
 
 
 @app.cell
-def _(fortsetzen_knopf, protokoll_wahl, set_meldung, set_sitzung):
+def _(fortsetzen_knopf, get_sitzung, protokoll_wahl, set_meldung, set_sitzung, uebernehmen_wahl):
     mo.stop(not fortsetzen_knopf.value)
-    _verlauf, _text = sitzung.fortsetzen_sicher(protokoll_wahl.value)
+    # derselbe Kampf wird neu gelesen, ein anderer gibt den bisherigen frei; schreibt eine
+    # andere Sitzung (Tab, Gerät) den Kampf, kommt er nur zum Ansehen (Meldung sagt es)
+    _vorher = get_sitzung()[0] if get_sitzung() is not None else None
+    _verlauf, _text = sitzung.fortsetzen_sicher(
+        protokoll_wahl.value, vorher=_vorher, uebernehmen=uebernehmen_wahl.value
+    )
     if _verlauf is not None:
         set_sitzung((_verlauf, 0))
     set_meldung(_text)
@@ -182,8 +188,9 @@ def _(fortsetzen_knopf, protokoll_wahl, set_meldung, set_sitzung):
 @app.cell
 def _(get_sitzung):
     verlauf = get_sitzung()[0] if get_sitzung() is not None else None
+    nachgeladen = protokoll.nachladen_sicher(verlauf)  # nur zum Ansehen: neue Schritte der anderen Sitzung
     kampf = verlauf.zustand if verlauf is not None else None
-    return kampf, verlauf
+    return kampf, nachgeladen, verlauf
 
 
 @app.function
@@ -196,15 +203,22 @@ def handeln(verlauf, baue, ablage):
 
 
 @app.cell
-def _(get_meldung, kampf, verlauf):
-    mo.stop(kampf is None, mo.md("<span id='w100-lage'>Noch kein Kampf – oben beginnen oder fortsetzen.</span>"))
+def _(get_meldung, kampf, nachgeladen, verlauf):
+    mo.stop(
+        kampf is None,
+        mo.md(
+            f"<span id='w100-lage'>Noch kein Kampf – oben beginnen oder fortsetzen.</span>"
+            f"<br><span id='w100-meldung'>{get_meldung()}</span>"
+        ),
+    )
     mo.vstack(
         [
             mo.md(f"## <span id='w100-lage'>{sitzung.lage(kampf)}</span>"),
-            mo.md(f"<span id='w100-meldung'>{get_meldung()}</span>"),
+            mo.md(f"<span id='w100-meldung'>{get_meldung()}</span> {nachgeladen}"),
             mo.md(
                 f"Protokolldatei: `{verlauf.datei.name if verlauf.datei else '–'}` · "
                 f"<span id='w100-schritte'>{len(verlauf.ereignisse)} Schritte</span>"
+                + (f" · <span id='w100-nur-lesen'>nur zum Ansehen</span>" if verlauf.nur_lesen else "")
             ),
         ]
     )

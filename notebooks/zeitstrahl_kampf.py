@@ -35,8 +35,10 @@ def anhaengen(verlauf, verlauf_setzen, version, ereignis, fehler, hook):
     """Hängt ein gelungenes Ereignis an den Verlauf (gespeichert, rückgängig machbar) und
     meldet sonst den Fehler."""
     if ereignis is not None:
-        verlauf.ausfuehren(ereignis)
-        verlauf_setzen((verlauf, version + 1))
+        # Speichern kann scheitern (Platte voll, Kampf in anderer Sitzung übernommen): Meldung
+        _, fehler = versuch(verlauf.ausfuehren, ereignis)
+        if not fehler:
+            verlauf_setzen((verlauf, version + 1))
     return fehler_hinweis(fehler, hook)
 
 
@@ -224,8 +226,11 @@ def _(kaempfer_alle, knopf_neu, optionen, verlauf_setzen, wahl_teilnehmer):
 
 
 @app.cell
-def _(knopf_fortsetzen, verlauf_setzen, wahl_protokoll):
+def _(knopf_fortsetzen, verlauf_holen, verlauf_setzen, wahl_protokoll):
     mo.stop(not knopf_fortsetzen.value or not wahl_protokoll.value)
+    _bisher = verlauf_holen()
+    if _bisher and str(_bisher[0].datei) == str(wahl_protokoll.value):
+        _bisher[0].schliessen()  # derselbe Kampf in dieser Sitzung: Sperre abgeben, neu lesen
     _ergebnis, _fehler = versuch(sitzung.verlauf_fortsetzen, wahl_protokoll.value)
     if _ergebnis is not None:
         verlauf_setzen((_ergebnis[0], 0))
@@ -645,8 +650,9 @@ def _(verlauf):
 @app.cell
 def _(knopf_zurueck, verlauf, verlauf_setzen, version):
     mo.stop(not knopf_zurueck.value)
-    verlauf.rueckgaengig()
+    _, _fehler = versuch(verlauf.rueckgaengig)
     verlauf_setzen((verlauf, version + 1))
+    fehler_hinweis(_fehler, "fehler-zurueck")
     return
 
 

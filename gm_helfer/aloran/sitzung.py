@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 
 import polars as pl
 
-from gm_helfer import boegen, pfade
+from gm_helfer import boegen, pfade, protokoll
 
 from .bogen import aus_bogen
 from .daten import KATEGORIE_ANZEIGE, SYSTEM, ZONEN, WUNDSTUFEN, WUNDTABELLEN_TITEL, WUNDTABELLE_ART, WUNDTEXTE
@@ -74,9 +74,8 @@ def speichern(stand: Bogenstand) -> list[str]:
 
 
 def protokolldateien() -> list[str]:
-    """Namen der Aloran-Kampfprotokolle im Kampfordner, neueste zuerst."""
-    dateien = sorted(pfade.kampf_ordner().glob(f"{SYSTEM}_*.jsonl"), key=lambda d: d.stat().st_mtime, reverse=True)
-    return [d.name for d in dateien]
+    """Namen der Aloran-Kampfprotokolle im Kampfordner, neueste zuerst (nur mit vollständigem Kopf)."""
+    return [d.name for d in protokoll.auflisten(pfade.kampf_ordner(), SYSTEM, f"{SYSTEM}_*.jsonl")]
 
 
 def neue_protokolldatei(jetzt: datetime | None = None) -> Path:

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping
 import polars as pl
 
 from gm_helfer import chancen as kern_chancen
-from gm_helfer import pfade, wuerfel
+from gm_helfer import pfade, protokoll, wuerfel
 from gm_helfer.diagramme import prozent
 from gm_helfer.protokoll import Ereignis, ProtokollFehler, Verlauf
 from gm_helfer.w100 import chancen as w100_chancen
@@ -64,11 +64,8 @@ def fortsetzen(datei: Path | str) -> tuple[Verlauf, list[str]]:
 
 
 def protokolle(ordner: Path | None = None) -> list[Path]:
-    """Vorhandene W100-Protokolle, neueste zuerst."""
-    ordner = ordner or pfade.kampf_ordner()
-    if not ordner.is_dir():
-        return []
-    return sorted(ordner.glob(f"{SYSTEM}_*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
+    """Vorhandene W100-Protokolle, neueste zuerst (nur mit vollständigem Kopf)."""
+    return protokoll.auflisten(Path(ordner or pfade.kampf_ordner()), SYSTEM, f"{SYSTEM}_*.jsonl")
 
 
 def ausfuehren(verlauf: Verlauf, baue: Callable[[Kampf], Ereignis]) -> str:
@@ -89,7 +86,10 @@ def rueckgaengig(verlauf: Verlauf) -> str:
     if not verlauf.ereignisse:
         return "⚠ Es gibt nichts rückgängig zu machen."
     letzter = verlauf.ereignisse[-1]
-    verlauf.rueckgaengig()
+    try:
+        verlauf.rueckgaengig()
+    except ProtokollFehler as fehler:
+        return f"⚠ {fehler}"
     return f"Rückgängig: {letzter.text}"
 
 
@@ -328,18 +328,17 @@ def optionen_aus(werte: Mapping[str, Any]) -> "Optionen":
     return Optionen.aus_dict(daten)
 
 
-def fortsetzen_sicher(datei: Path | str | None) -> tuple[Verlauf | None, str]:
-    """Wie :func:`fortsetzen`, aber Fehler und Warnungen als eine deutsche Meldung."""
+def fortsetzen_sicher(
+    datei: Path | str | None, vorher: Verlauf | None = None, *, uebernehmen: bool = False
+) -> tuple[Verlauf | None, str]:
+    """Wie :func:`fortsetzen`, aber Fehler und Warnungen als eine deutsche Meldung (mit Datei und
+    Zeile). Schreibt eine andere Sitzung den Kampf, kommt er nur zum Ansehen zurück – außer mit
+    ``uebernehmen=True``. Siehe :func:`gm_helfer.protokoll.fortsetzen_sicher`."""
     if not datei:
         return None, "⚠ Bitte ein Protokoll wählen."
-    try:
-        verlauf, warnungen = fortsetzen(datei)
-    except REGELFEHLER as fehler:
-        return None, f"⚠ {fehler}"
-    text = f"Fortgesetzt: {Path(datei).name} mit {len(verlauf.ereignisse)} Ereignissen."
-    if warnungen:
-        text += " " + " ".join(f"⚠ {w}" for w in warnungen)
-    return verlauf, text
+    return protokoll.fortsetzen_sicher(
+        Path(datei), lambda kopf: kampf_aus_dict(kopf["start"]), anwenden, vorher=vorher, uebernehmen=uebernehmen
+    )
 
 
 def initiative_wuerfeln(kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None) -> Ereignis:

@@ -218,6 +218,7 @@ def test_rueckgaengig_und_fortsetzen(werte, tmp_path):
     verlauf.ausfuehren(k.angriff_ereignis(verlauf.zustand, "Ork-Krieger", "Brann", "Kriegsaxt",
                                           "Parade: Langschwert", rng=rng))
     assert verlauf.rueckgaengig() == vor_letztem
+    verlauf.schliessen()  # ein Schreiber je Kampf
     wieder, warnungen = k.fortsetzen(datei)
     assert warnungen == [] and wieder.zustand == vor_letztem
     assert wieder.zustand.optionen.halbieren_aufrunden
@@ -373,6 +374,7 @@ def test_eingreifen_in_laufenden_kampf_und_fortsetzen(werte, tmp_path):
     assert ork.initiative == k.initiativewert(werte["Ork-Krieger"]) + 10
     with pytest.raises(AloranFehler, match="kämpft schon mit"):
         k.beitreten_ereignis(verlauf.zustand, werte["Wolf"], augen="3")
+    verlauf.schliessen()
     weiter, warnungen = k.fortsetzen(tmp_path / "kampf.jsonl")
     assert warnungen == [] and weiter.zustand == verlauf.zustand
     assert k.beitreten_ereignis(kampf, werte["Wegelagerer"], hinterhalt=True).daten["folgen"][1]["w10"] is None
