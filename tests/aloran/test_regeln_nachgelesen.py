@@ -6,6 +6,7 @@ import pytest
 
 from gm_helfer import aloran, boegen
 from gm_helfer.aloran import kampf as k
+from gm_helfer.aloran import sitzung
 from gm_helfer.aloran.optionen import Optionen
 from gm_helfer.aloran.proben import AloranFehler
 from gm_helfer.aloran.werte import Waffe, beispielwerte
@@ -134,6 +135,7 @@ def test_reihenfolge_wird_geprueft(werte):
     kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, "Ork-Krieger"))
     assert k.am_zug(kampf) == ()  # alle hatten ihre Aktionen → neue Runde
     assert [z["Name"] for z in k.uebersicht(kampf)] == ["Brann", "Wolf", "Ork-Krieger"]
+    assert "alle hatten ihre Aktionen" in sitzung.zug_hinweis(kampf)
 
 
 def test_abwarten_und_eingreifen(werte):
@@ -146,6 +148,8 @@ def test_abwarten_und_eingreifen(werte):
         k.abwarten_ereignis(kampf, "Wolf")  # nur wer dran ist, kann zurückhalten
     kampf = k.anwenden(kampf, k.abwarten_ereignis(kampf, "Brann"))
     assert k.am_zug(kampf) == ("Wolf",)
+    assert sitzung.zug_hinweis(kampf) == ("Am Zug: Wolf (Initiative 15). Danach: Ork-Krieger. "
+                                          "Wartet ab (darf jederzeit eingreifen): Brann.")
     assert k.zug_sperre(kampf, "Brann") is None  # der Spielleiter hat das Abwarten vermerkt
     zeilen = {z["Name"]: z for z in k.uebersicht(kampf)}
     assert zeilen["Wolf"]["Zug"] == "am Zug" and zeilen["Brann"]["Zug"] == "wartet ab"
@@ -199,3 +203,17 @@ def test_toedliche_verletzung_nicht_kampfbereit(werte):
     assert "Tödliche Verletzung: innere Blutungen" in text and "−3 W10" in text and "Ini −8" in text
     zeile = {z["Name"]: z for z in k.uebersicht(kampf)}["Ysra"]
     assert "Tödliche Verletzung" in zeile["Zustand"]
+
+
+def test_laufender_zug_bleibt_trotz_wunde(werte):
+    """„… jede Angriffaktion komplett abgerechnet wird, bevor die nächste Aktion beginnt“ – wer
+    schon handelt, bleibt am Zug, auch wenn eine Wunde („Ini -n“) seine Initiative senkt."""
+    kampf = k.neuer_kampf([werte["Brann"], werte["Wolf"]])
+    kampf = k.anwenden(kampf, k.initiative_ereignis(kampf, augen={"Brann": "0", "Wolf": "3"}))
+    kampf = k.anwenden(kampf, k.runde_ereignis(kampf))
+    kampf = k.anwenden(kampf, k.bewegung_ereignis(kampf, "Brann"))
+    kampf = k.anwenden(kampf, k.eingriff_ereignis(kampf, "Brann", zone="bein_links", wunden=9))
+    assert kampf.kaempfer_namens("Brann").aktuelle_initiative < kampf.kaempfer_namens("Wolf").aktuelle_initiative
+    assert k.am_zug(kampf) == ("Brann",)
+    kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, "Brann"))
+    assert k.am_zug(kampf) == ("Wolf",)
