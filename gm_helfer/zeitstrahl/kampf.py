@@ -215,7 +215,10 @@ class Teilnehmer:
         return self.kaempfer.partei
 
     def kampfunfaehig(self, optionen: Optionen = STANDARD) -> bool:
-        """Gesundheitsmodell (Annahme, der Text hat keines): Lebenspunkte ≤ Grenze."""
+        """Gesundheitsmodell (Annahme, der Text hat keines): Lebenspunkte ≤ Grenze;
+        mit ``Optionen.gesundheit="ohne"`` entscheidet der Spielleiter (nie von selbst)."""
+        if optionen.gesundheit == "ohne":
+            return False
         return self.lebenspunkte <= optionen.kampfunfaehig_bei
 
 
@@ -1033,7 +1036,7 @@ def angriff_ereignis(
             daten_schaden["staerke_grenze"] = grenze
     if lp_minus:
         aend[ziel]["lebenspunkte_minus"] = lp_minus
-        if z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
+        if o.gesundheit != "ohne" and z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
             zeilen.append(f"{ziel} ist kampfunfähig (Lebenspunkte {z_t.lebenspunkte - lp_minus}).")
     if a_sturz:
         aend[angreifer]["zustand_weg"] = list(aend[angreifer].get("zustand_weg", [])) + [STURZSCHWELLE]
