@@ -383,6 +383,11 @@ def am_zug(kampf: Kampf) -> tuple[str, ...]:
     return ()
 
 
+KAMPFUNFAEHIG_ERLAUBT = ("bewegung", "interaktion")
+"""Was Kampfunfähige (nicht Bewusstlose) noch dürfen: Kriechen und verbale Äußerungen
+(Allgemeine Regeln › 6. Phase); „nicht zaubern oder körperliche Talente anwenden“."""
+
+
 def zug_sperre(kampf: Kampf, name: str, art: str = "kampf") -> str | None:
     """Darf ``name`` jetzt eine eigene Aktion (``art``: bewegung, kampf, interaktion) nutzen?
 
@@ -396,6 +401,11 @@ def zug_sperre(kampf: Kampf, name: str, art: str = "kampf") -> str | None:
     if kampf.runde < 1:
         return "Der Kampf hat noch nicht begonnen: erst Initiative würfeln, dann Runde 1 beginnen."
     if not kann_handeln(kampf, name):
+        if k.kampfunfaehig and not k.bewusstlos and art in KAMPFUNFAEHIG_ERLAUBT:
+            # „Kampfunfähige Charaktere können … noch agieren. Das kann von Kriechen über verbale
+            # Äußerungen alles sein, was der Spielleiter zulässt.“ – außerhalb der Reihenfolge,
+            # die sie überspringt („bis alle Kombatanten ihre Aktionen hatten oder kampfunfähig sind“)
+            return None
         return f"{name} ist {k.zustand_text(kampf.optionen)} und kann nicht handeln."
     if k.zug == "abwartend":
         return None
@@ -544,8 +554,9 @@ def bewegung_ereignis(
 ) -> Ereignis:
     """Bewegungsaktion; ``spurt`` nutzt zusätzlich die Kampfaktion: 6 Ausdauer → 1 Bewegungspunkt."""
     k = kampf.kaempfer_namens(name)
-    if not kann_handeln(kampf, name):
-        raise AloranFehler(f"{name} ist {k.zustand_text(kampf.optionen)} und kann sich nicht bewegen.")
+    if not kann_handeln(kampf, name) and (k.bewusstlos or art != "Kriechen" or spurt):
+        nur = " – kampfunfähig bleibt nur Kriechen" if not k.bewusstlos else ""
+        raise AloranFehler(f"{name} ist {k.zustand_text(kampf.optionen)} und kann sich nicht so bewegen{nur}.")
     punkte = bewegung(k.werte, art, gelaende=gelaende, reittier_stufe=reittier_stufe)
     folgen = _eigene_aktion(kampf, k, "bewegung")
     text = f"{name} bewegt sich ({art}): {punkte} Felder"

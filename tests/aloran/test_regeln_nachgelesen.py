@@ -217,3 +217,27 @@ def test_laufender_zug_bleibt_trotz_wunde(werte):
     assert k.am_zug(kampf) == ("Brann",)
     kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, "Brann"))
     assert k.am_zug(kampf) == ("Wolf",)
+
+
+# --- Nachlese: wer handeln darf ---------------------------------------------------------------
+
+def test_kampfunfaehige_kriechen_und_sprechen(werte):
+    """6. Phase: „Kampfunfähige Charaktere können im Rahmen der Vernunft und ihrer Verletzungen
+    noch agieren. Das kann von Kriechen über verbale Äußerungen alles sein, was der Spielleiter
+    zulässt. Kampfunfähige Charaktere können nicht zaubern oder körperliche Talente anwenden.“"""
+    kampf = gestartet([werte["Brann"], werte["Ork-Krieger"]], {"Brann": "9", "Ork-Krieger": "1"})
+    kampf = k.anwenden(kampf, k.eingriff_ereignis(kampf, "Ork-Krieger", zone="torso", wunden=13))
+    assert kampf.kaempfer_namens("Ork-Krieger").kampfunfaehig
+    e = k.bewegung_ereignis(kampf, "Ork-Krieger", "Kriechen")
+    assert e.daten["felder"] == aloran.bewegung(werte["Ork-Krieger"], "Kriechen")
+    k.aktion_ereignis(kampf, "Ork-Krieger", "interaktion", "ruft um Hilfe")
+    with pytest.raises(AloranFehler, match="Kriechen"):
+        k.bewegung_ereignis(kampf, "Ork-Krieger", "normal")
+    with pytest.raises(AloranFehler, match="kampfunfähig"):
+        k.angriff_ereignis(kampf, "Ork-Krieger", "Brann", "Kriegsaxt", None, augen={"angriff": "2 2 2 2 2 2 2"})
+    with pytest.raises(AloranFehler, match="kampfunfähig"):
+        k.aktion_ereignis(kampf, "Ork-Krieger", "kampf", "Trank trinken")
+    # Bewusstlose handeln gar nicht
+    kampf = k.anwenden(kampf, k.eingriff_ereignis(kampf, "Ork-Krieger", ausdauer=-99))
+    with pytest.raises(AloranFehler, match="bewusstlos"):
+        k.bewegung_ereignis(kampf, "Ork-Krieger", "Kriechen")
