@@ -754,6 +754,11 @@ def austausch_lage(
                                f"– möglich: {erlaubt or 'nichts'}.")
         if kann_verteidigen(kampf, ziel, verteidigung):
             v_art = gewaehlt
+        elif kann_handeln(kampf, ziel) and not v.ist_wehrlos(kampf.optionen) and not v.unparierbar:
+            # Vorschau und Wurf lehnen gleich ab: keine Verteidigungsaktion mehr für diese Wahl
+            zp = zweitwaffen_parade(v.werte) if v.aktionen.zweitwaffe > 0 else None
+            raise AloranFehler(f"{ziel} hat in dieser Runde keine Verteidigungsaktion mehr"
+                               + (f" – die Bonusaktion der Zweitwaffe erlaubt nur „{zp}“." if zp else "."))
     la = lage(a.werte, art, a.wunden, v.werte, v_art, v.wunden, von_hinten=von_hinten,
               angriff_modifikator=angriff_modifikator, verteidigung_modifikator=verteidigung_modifikator,
               optionen=kampf.optionen)
@@ -841,10 +846,6 @@ def angriff_ereignis(
     if v_art is not None:
         folgen.append(_aktion_ausgeben(v, "verteidigung"))
     elif verteidigung is not None:
-        if kann_handeln(kampf, ziel) and not v.ist_wehrlos(opt) and not v.unparierbar:
-            zp = zweitwaffen_parade(v.werte) if v.aktionen.zweitwaffe > 0 else None
-            raise AloranFehler(f"{ziel} hat in dieser Runde keine Verteidigungsaktion mehr"
-                               + (f" – die Bonusaktion der Zweitwaffe erlaubt nur „{zp}“." if zp else "."))
         hinweise.append(f"{ziel} ist {v.zustand_text(opt)} und kann sich nicht verteidigen")
     if v.unparierbar:
         folgen.append({"name": ziel, "unparierbar": -1})

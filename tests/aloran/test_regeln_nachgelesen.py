@@ -100,6 +100,9 @@ def test_bonusverteidigung_ist_parade_mit_der_zweitwaffe(werte):
     assert kampf.kaempfer_namens("Ysra").aktionen.verteidigung == 0
     with pytest.raises(AloranFehler, match="Parierdolch"):
         k.angriff_ereignis(kampf, "Wegelagerer", "Ysra", "Säbel", "Ausweichen", augen=aus)
+    with pytest.raises(AloranFehler, match="Parierdolch"):  # die Vorschau sagt dasselbe
+        k.vorschau(kampf, "Wegelagerer", "Ysra", "Säbel", "Ausweichen")
+    assert k.vorschau(kampf, "Wegelagerer", "Ysra", "Säbel", "Parade: Parierdolch").verteidigt
     e = k.angriff_ereignis(kampf, "Wegelagerer", "Ysra", "Säbel", "Parade: Parierdolch",
                            augen={"angriff": "2 2 2 2", "verteidigung": "2 2 2 2 2"})
     assert k.anwenden(kampf, e).kaempfer_namens("Ysra").aktionen.zweitwaffe == 0
