@@ -542,7 +542,18 @@ def initiative_ereignis(
 
 
 def runde_ereignis(kampf: Kampf) -> Ereignis:
-    """Neue Kampfrunde: alle Aktionen frisch; eine beeinträchtigte Kampfaktion entfällt."""
+    """Neue Kampfrunde: alle Aktionen frisch; eine beeinträchtigte Kampfaktion entfällt.
+
+    Allgemeine Regeln › 3. Phase: „… bis alle Kombatanten ihre Aktionen hatten oder kampfunfähig
+    sind. Erst dann beginnt die nächste Kampfrunde.“ – solange jemand am Zug ist oder noch
+    aussteht, wird die neue Runde abgelehnt (wer abwartet, verliert seine zurückgehaltenen
+    Aktionen mit der Runde)."""
+    if am_zug(kampf):
+        offen = [k.name for g in reihenfolge(kampf) for k in g
+                 if k.zug in ("", "handelt") and kann_handeln(kampf, k.name)]
+        raise AloranFehler(f"Runde {kampf.runde} ist noch nicht vorbei: {', '.join(offen)} "
+                           f"{'hat' if len(offen) == 1 else 'haben'} noch nicht gehandelt – erst den Zug "
+                           f"beenden („Erst dann beginnt die nächste Kampfrunde.“).")
     n = kampf.runde + 1
     return Ereignis("runde", {"folgen": [{"runde": n}]}, f"{REGEL} › SPIELABLAUF › AKTIONEN", False,
                     f"Runde {n} beginnt")

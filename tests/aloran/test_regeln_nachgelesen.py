@@ -162,6 +162,8 @@ def test_abwarten_und_eingreifen(werte):
     assert "schon gehandelt" in k.zug_sperre(kampf, "Brann")
     assert k.am_zug(kampf) == ("Wolf",)
     # neue Runde: alles frisch
+    kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, "Wolf"))
+    kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, "Ork-Krieger"))
     kampf = k.anwenden(kampf, k.runde_ereignis(kampf))
     assert k.am_zug(kampf) == ("Brann",)
 
@@ -244,3 +246,17 @@ def test_kampfunfaehige_kriechen_und_sprechen(werte):
     kampf = k.anwenden(kampf, k.eingriff_ereignis(kampf, "Ork-Krieger", ausdauer=-99))
     with pytest.raises(AloranFehler, match="bewusstlos"):
         k.bewegung_ereignis(kampf, "Ork-Krieger", "Kriechen")
+
+
+def test_neue_runde_erst_wenn_alle_gehandelt_haben(werte):
+    """3. Phase: „Die Kampfrunde springt also den Initiative-Werten folgend durch die Phasen,
+    bis alle Kombatanten ihre Aktionen hatten oder kampfunfähig sind. Erst dann beginnt die
+    nächste Kampfrunde.“"""
+    kampf = gestartet([werte["Brann"], werte["Wolf"]], {"Brann": "0", "Wolf": "3"})
+    with pytest.raises(AloranFehler, match="Brann, Wolf"):
+        k.runde_ereignis(kampf)
+    kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, "Brann"))
+    with pytest.raises(AloranFehler, match="Wolf"):
+        k.runde_ereignis(kampf)
+    kampf = k.anwenden(kampf, k.abwarten_ereignis(kampf, "Wolf"))  # Zurückgehaltenes verfällt
+    assert k.anwenden(kampf, k.runde_ereignis(kampf)).runde == 2
