@@ -547,6 +547,7 @@ def _(kampf):
     lp_wahl = mo.ui.dropdown(options=[k.name for k in kampf.kaempfer], label="Wer?")
     lp_aenderung = mo.ui.number(start=-500, stop=500, step=1, value=0, label="LP ±")
     lp_knopf = mo.ui.run_button(label="LP ändern")
+    ausfall_knopf = mo.ui.run_button(label="kampfunfähig / wieder kampffähig (nur ohne Gesundheitsmodell)")
     effekt_name = mo.ui.text(placeholder="z. B. Brennen", label="Effekt")
     effekt_runden = mo.ui.number(start=1, stop=100, step=1, value=3, label="Runden")
     effekt_lp = mo.ui.number(start=-100, stop=100, step=1, value=0, label="LP je Runde")
@@ -556,13 +557,14 @@ def _(kampf):
         {
             "Lebenspunkte und zeitabhängige Effekte": mo.vstack(
                 [
-                    mo.hstack([lp_wahl, lp_aenderung, lp_knopf], justify="start"),
+                    mo.hstack([lp_wahl, lp_aenderung, lp_knopf, ausfall_knopf], justify="start", wrap=True),
                     mo.hstack([effekt_name, effekt_runden, effekt_lp, effekt_ini, effekt_knopf], justify="start", wrap=True),
                 ]
             )
         }
     )
     return (
+        ausfall_knopf,
         effekt_ini,
         effekt_knopf,
         effekt_lp,
@@ -578,6 +580,13 @@ def _(kampf):
 def _(ablage, lp_aenderung, lp_knopf, lp_wahl, verlauf):
     mo.stop(not lp_knopf.value)
     handeln(verlauf, lambda k: w100.lp_ereignis(k, lp_wahl.value, int(lp_aenderung.value)), ablage)
+    return
+
+
+@app.cell
+def _(ablage, ausfall_knopf, lp_wahl, verlauf):
+    mo.stop(not ausfall_knopf.value)
+    handeln(verlauf, lambda k: w100.ausfall_ereignis(k, lp_wahl.value, not k[lp_wahl.value].ausgefallen), ablage)
     return
 
 

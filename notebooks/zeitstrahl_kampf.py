@@ -614,19 +614,22 @@ def _(kampf, sl_name):
     sl_zustand = mo.ui.dropdown(options=list(_t.zustaende), value=None, label="Zustand")
     knopf_lp = mo.ui.run_button(label="Lebenspunkte setzen")
     knopf_zustand = mo.ui.run_button(label="Zustand beenden", disabled=not _t.zustaende)
+    knopf_ausfall = mo.ui.run_button(label="Kampfunfähig erklären (nur ohne Gesundheitsmodell)",
+                                     disabled=kampf.optionen.gesundheit != "ohne")
     mo.accordion({
         "Spielleiter-Eingriffe (Heilung, Zustände)": mo.vstack([
             sl_name,
             mo.hstack([sl_lp, sl_grund, knopf_lp], justify="start", align="end"),
-            mo.hstack([sl_zustand, knopf_zustand], justify="start", align="end"),
+            mo.hstack([sl_zustand, knopf_zustand, knopf_ausfall], justify="start", align="end"),
         ])
     })
-    return knopf_lp, knopf_zustand, sl_grund, sl_lp, sl_zustand
+    return knopf_ausfall, knopf_lp, knopf_zustand, sl_grund, sl_lp, sl_zustand
 
 
 @app.cell
 def _(
     kampf,
+    knopf_ausfall,
     knopf_lp,
     knopf_zustand,
     sl_grund,
@@ -637,9 +640,11 @@ def _(
     verlauf_setzen,
     version,
 ):
-    mo.stop(not (knopf_lp.value or knopf_zustand.value))
+    mo.stop(not (knopf_lp.value or knopf_zustand.value or knopf_ausfall.value))
     if knopf_lp.value:
         _ereignis, _fehler = versuch(zeitstrahl.lebenspunkte_ereignis, kampf, sl_name.value, sl_lp.value, sl_grund.value)
+    elif knopf_ausfall.value:
+        _ereignis, _fehler = versuch(zeitstrahl.ausfall_ereignis, kampf, sl_name.value, sl_grund.value)
     else:
         _ereignis, _fehler = versuch(zeitstrahl.zustand_ereignis, kampf, sl_name.value, sl_zustand.value)
     anhaengen(verlauf, verlauf_setzen, version, _ereignis, _fehler, "fehler-eingriff")

@@ -169,6 +169,8 @@ class Kaempfer:
     zuege: int = 0
     """Züge in dieser Runde."""
     effekte: tuple[Effekt, ...] = ()
+    ausgefallen: bool = False
+    """Vom Spielleiter für kampfunfähig erklärt (nur ohne Gesundheitsmodell, ``Optionen.gesundheit="ohne"``)."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -199,7 +201,7 @@ class Kaempfer:
         ohne Modell ist jeder kampffähig, bis der Spielleiter anders entscheidet."""
         assert self.lp is not None
         if optionen.gesundheit == "ohne":
-            return True
+            return not self.ausgefallen
         return self.lp > optionen.kampfunfaehig_ab
 
     @property
@@ -717,6 +719,19 @@ def effekt_ereignis(kampf: Kampf, name: str, effekt: Effekt) -> Ereignis:
                     text=f"{name}: {effekt.name} für {effekt.runden} Runden{wirkung}.")
 
 
+def ausfall_ereignis(kampf: Kampf, name: str, ausgefallen: bool = True, grund: str = "") -> Ereignis:
+    """Ohne Gesundheitsmodell (``Optionen.gesundheit="ohne"``) erklärt der Spielleiter, wer
+    kampfunfähig ist (``ausgefallen=False``: wieder kampffähig)."""
+    kampf[name]
+    if kampf.optionen.gesundheit != "ohne":
+        raise W100Fehler("Kampfunfähig macht hier das Gesundheitsmodell (Lebenspunkte) – von Hand "
+                         "nur mit dem Gesundheitsmodell „ohne“.")
+    zusatz = f" ({grund})" if grund else ""
+    return Ereignis("ausfall", {"name": name, "ausgefallen": bool(ausgefallen), "grund": grund},
+                    regel="Hausregel › Gesundheitsmodell „ohne“ (docs/w100.md)",
+                    text=f"{name} ist {'kampfunfähig' if ausgefallen else 'wieder kampffähig'}{zusatz}.")
+
+
 def lp_ereignis(kampf: Kampf, name: str, aenderung: int, grund: str = "") -> Ereignis:
     """Lebenspunkte von Hand ändern (Heilung, Schaden außerhalb eines Angriffs)."""
     kampf[name]
@@ -842,6 +857,8 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
         return kampf.mit(replace(k, effekte=k.effekte + (eff,)))
     if art == "lp":
         return kampf.mit(_lp_aendern(kampf[d["name"]], int(d["aenderung"])))
+    if art == "ausfall":
+        return kampf.mit(replace(kampf[d["name"]], ausgefallen=bool(d["ausgefallen"])))
     if art == "optionen":
         return replace(kampf, optionen=Optionen.aus_dict(d["optionen"]))
     raise W100Fehler(f"Unbekanntes W100-Ereignis „{art}“.")
@@ -899,7 +916,7 @@ def kampf_als_dict(kampf: Kampf) -> dict[str, Any]:
             "lp": k.lp, "flee": k.flee, "position": list(k.position),
             "initiative": k.initiative, "initiative_gespeichert": k.initiative_gespeichert,
             "initiative_wurf": k.initiative_wurf,
-            "parade_gebunden": k.parade_gebunden,
+            "parade_gebunden": k.parade_gebunden, "ausgefallen": k.ausgefallen,
             "effekte": [{"name": e.name, "runden": e.runden, "lp_pro_runde": e.lp_pro_runde,
                          "initiative_mod": e.initiative_mod}
                         for e in k.effekte],
@@ -931,7 +948,7 @@ def kampf_aus_dict(daten: Mapping[str, Any]) -> Kampf:
             lp=k["lp"], flee=k["flee"], position=(float(k["position"][0]), float(k["position"][1])),
             initiative=k["initiative"], initiative_gespeichert=k["initiative_gespeichert"],
             initiative_wurf=k.get("initiative_wurf"),
-            parade_gebunden=int(k["parade_gebunden"]),
+            parade_gebunden=int(k["parade_gebunden"]), ausgefallen=bool(k.get("ausgefallen", False)),
             effekte=tuple(Effekt(e["name"], int(e["runden"]), int(e["lp_pro_runde"]),
                                  int(e.get("initiative_mod", 0)))
                           for e in k["effekte"]),

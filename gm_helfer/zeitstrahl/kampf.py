@@ -60,6 +60,8 @@ __all__ = [
     "angriff_ereignis",
     "lebenspunkte_ereignis",
     "zustand_ereignis",
+    "ausfall_ereignis",
+    "KAMPFUNFAEHIG",
     "reaktions_ticks",
     "kann_reagieren",
     "verteidigungswert",
@@ -218,7 +220,7 @@ class Teilnehmer:
         """Gesundheitsmodell (Annahme, der Text hat keines): Lebenspunkte ≤ Grenze;
         mit ``Optionen.gesundheit="ohne"`` entscheidet der Spielleiter (nie von selbst)."""
         if optionen.gesundheit == "ohne":
-            return False
+            return KAMPFUNFAEHIG in self.zustaende
         return self.lebenspunkte <= optionen.kampfunfaehig_bei
 
 
@@ -543,6 +545,27 @@ def lebenspunkte_ereignis(kampf: Kampf, name: str, lebenspunkte: int, grund: str
         regel=_regel("Hausregel", "Lebenspunkte"),
         text=f"{name}: Lebenspunkte {t.lebenspunkte} → {lebenspunkte}"
              + (f" ({grund})" if grund else ""),
+    )
+
+
+KAMPFUNFAEHIG = "kampfunfähig"
+"""Zustand, den der Spielleiter ohne Gesundheitsmodell setzt (``Optionen.gesundheit="ohne"``)."""
+
+
+def ausfall_ereignis(kampf: Kampf, name: str, grund: str = "") -> Ereignis:
+    """Ohne Gesundheitsmodell (``Optionen.gesundheit="ohne"``) erklärt der Spielleiter, wer
+    kampfunfähig ist (Zustand „kampfunfähig“; zurück mit :func:`zustand_ereignis`)."""
+    t = kampf[name]
+    if kampf.optionen.gesundheit != "ohne":
+        raise KampfFehler("Kampfunfähig macht hier das Gesundheitsmodell (Lebenspunkte) – von Hand "
+                          "nur mit dem Gesundheitsmodell „ohne“.")
+    if KAMPFUNFAEHIG in t.zustaende:
+        raise KampfFehler(f"{name} ist schon kampfunfähig.")
+    return Ereignis(
+        "zustand",
+        {"name": name, "aenderungen": {name: {"zustand_neu": [KAMPFUNFAEHIG]}}},
+        regel=_regel("Hausregel", "Gesundheitsmodell „ohne“"),
+        text=f"{name} ist kampfunfähig" + (f" ({grund})." if grund else "."),
     )
 
 

@@ -113,3 +113,13 @@ def test_simulation_braucht_ein_gesundheitsmodell():
     erg = boegen.laden("w100")
     with pytest.raises(W100Fehler, match="Gesundheitsmodell"):
         simulation.einen_kampf(erg.boegen, rng=random.Random(1), optionen=Optionen(gesundheit="ohne"))
+
+
+def test_ohne_gesundheitsmodell_entscheidet_der_spielleiter(john, ork):
+    kampf = _bereit([john(), ork()], Optionen(gesundheit="ohne"))
+    neu = anwenden(kampf, w100.ausfall_ereignis(kampf, "Ork", grund="gibt auf"))
+    assert not neu["Ork"].kampffaehig(neu.optionen) and w100.sieger(neu) == "helden"
+    zurueck = anwenden(neu, w100.ausfall_ereignis(neu, "Ork", False))
+    assert zurueck["Ork"].kampffaehig(zurueck.optionen)
+    with pytest.raises(W100Fehler, match="Gesundheitsmodell"):
+        w100.ausfall_ereignis(_bereit([john(), ork()]), "Ork")

@@ -129,3 +129,17 @@ def test_simulation_braucht_ein_gesundheitsmodell():
     with pytest.raises(ValueError, match="Gesundheitsmodell"):
         simulation.einen_kampf(erg.boegen, rng=__import__("random").Random(1),
                                optionen=z.Optionen(gesundheit="ohne"))
+
+
+def test_ohne_gesundheitsmodell_entscheidet_der_spielleiter():
+    a = z.Kaempfer("A", "Feinde", 10, 12, 0, 30, (("nahkampf", 30),), (z.Waffe("Hammer", "nahkampf", 5, "W12"),))
+    b = z.Kaempfer("B", "Helden", 10, 12, 0, 5, (("nahkampf", 0),), (FAUST,))
+    k = z.neuer_kampf([a, b], z.Optionen(gesundheit="ohne"))
+    k = z.anwenden(k, z.start_ereignis(k, {"A": 20, "B": 30}, augen={"A": "10", "B": "10"}))
+    k2 = z.anwenden(k, z.ausfall_ereignis(k, "B", "bewusstlos geschlagen"))
+    assert k2["B"].kampfunfaehig(k2.optionen)
+    k3 = z.anwenden(k2, z.zustand_ereignis(k2, "B", "kampfunfähig"))
+    assert not k3["B"].kampfunfaehig(k3.optionen)
+    mit_lp = z.neuer_kampf([a, b])
+    with pytest.raises(z.KampfFehler, match="Gesundheitsmodell"):
+        z.ausfall_ereignis(mit_lp, "B")
