@@ -374,11 +374,14 @@ def test_ausbluten_vor_den_karten_und_heilen_stoppt():
     assert weiter.kaempfer_namens("Alrik").blutet
     assert anwenden(z, k.ereignis_ausbluten(z, "Alrik", augen="6, 3")).kaempfer_namens("Alrik").tot
     assert not anwenden(z, k.ereignis_ausbluten(z, "Alrik", augen="8+3, 3")).kaempfer_namens("Alrik").blutet
-    z2 = anwenden(z, k.ereignis_karten(z, eingetippt={"Banditen": ["K♠"], "Baron": ["3♣"]}))
-    with pytest.raises(KampfFehler, match="bevor Karten"):
+    # keine Karten, solange die Probe aussteht (Issue 9); danach keine zweite Probe in dieser Runde
+    with pytest.raises(KampfFehler, match="Alrik"):
+        k.ereignis_karten(z, eingetippt={"Banditen": ["K♠"], "Baron": ["3♣"]})
+    z2 = anwenden(weiter, k.ereignis_karten(weiter, eingetippt={"Banditen": ["K♠"], "Baron": ["3♣"]}))
+    with pytest.raises(KampfFehler, match="schon"):
         anwenden(z2, k.ereignis_ausbluten(z2, "Alrik", augen="7, 2"))
     # Heilen durch einen anderen: einfache Probe ohne die Wundabzüge des Opfers, als Aktion im eigenen Zug
-    zwei = replace(z, kaempfer=z.kaempfer + (held("Theo"),))
+    zwei = replace(weiter, kaempfer=weiter.kaempfer + (held("Theo"),))
     with pytest.raises(KampfFehler, match="nicht an der Reihe"):
         k.ereignis_heilen(zwei, "Theo", "Alrik", augen="4, 1")
     zwei = anwenden(zwei, k.ereignis_karten(zwei, eingetippt={"Banditen": ["K♠"], "Baron": ["3♣"], "Theo": ["A♥"]}))
@@ -628,10 +631,14 @@ def test_manoever_macht_angeschlagen_aber_nie_eine_wunde():
     einmal = anwenden(z, e)
     a = einmal.kaempfer_namens("Alrik")
     assert a.angeschlagen and a.wunden == 0
-    # ein Abwartender, der Angeschlagen wird, verliert das Abwarten
-    assert "Alrik" not in einmal.abwartend and "Alrik" in einmal.muss_handeln
+    # ein Abwartender, der Angeschlagen ist, muss als Nächster die Erholungsprobe ablegen (Issue 9)
+    assert einmal.naechster() == "Alrik" and k.erholung_sofort(einmal) == ("Alrik",)
     zweimal = anwenden(einmal, k.ereignis_manoever(einmal, "Alrik"))
     assert zweimal.kaempfer_namens("Alrik").wunden == 0 and "keine Wunde" in k.ereignis_manoever(einmal, "Alrik").text
+    zweimal = anwenden(zweimal, k.ereignis_am_zug(zweimal))
+    assert zweimal.am_zug == "Alrik" and "Alrik" in zweimal.muss_handeln
+    zweimal = anwenden(zweimal, k.ereignis_erholung(zweimal, "Alrik", augen="2, 1"))  # bleibt Angeschlagen
+    zweimal = anwenden(zweimal, k.ereignis_fertig(zweimal))
     # ein physischer Treffer auf den Angeschlagenen macht dagegen eine Wunde
     z2 = anwenden(zweimal, k.ereignis_am_zug(zweimal, "Banditen"))
     z2 = anwenden(z2, k.ereignis_angriff(z2, "Bandit 1", "Alrik", "Kurzschwert", augen="6+1"))
