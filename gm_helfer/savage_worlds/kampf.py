@@ -578,6 +578,7 @@ def ereignis_runde(zustand: Kampfzustand) -> Ereignis:
 
 def _runde_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     _ausbluten_zuerst(z, "Eine neue Runde")
+    _ausser_gefecht_zuerst(z, "eine neue Runde")
     sofort = erholung_sofort(z)
     if sofort:
         raise KampfFehler(
@@ -723,6 +724,7 @@ def _joker_unterbricht(z: Kampfzustand, emp: str) -> bool:
 def _am_zug_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     emp = e.daten["empfaenger"]
     _ausbluten_zuerst(z, "Das Herunterzählen")
+    _ausser_gefecht_zuerst(z, "der nächste ist an der Reihe")
     if z.karte_von(emp) is None and emp not in z.abwartend and emp not in z.patt_folge and emp not in z.vorrang:
         raise KampfFehler(f"{emp} hat keine Aktionskarte.")
     if emp in z.gehandelt:
@@ -750,8 +752,10 @@ def _am_zug_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     # „Dementsprechend können Angeschlagene Charaktere auch nicht Abwarten, wenn sie an der Reihe sind“ –
     # auch nicht nach einer Steigerung bei der Erholungsprobe („nicht jedoch erneut Abwarten“).
     muss = z.muss_handeln | {emp} if faellig else z.muss_handeln
+    # Wunden › Timing: „Wickele jeden Schadenswurf (einschließlich Schaden wegstecken) separat ab,
+    # bevor du zum nächsten übergehst“ – wer an die Reihe kommt, beendet das Wegstecken des letzten Schadens.
     return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, gehandelt=gehandelt, muss_handeln=muss,
-                   erholung_offen=faellig, vorrang=vorrang)
+                   erholung_offen=faellig, vorrang=vorrang, offener_schaden=None)
 
 
 def ereignis_abwarten(zustand: Kampfzustand, empfaenger: str | None = None) -> Ereignis:
@@ -1185,7 +1189,7 @@ def ereignis_schaden(
     )
 
 
-def _ausser_gefecht_zuerst(z: Kampfzustand) -> None:
+def _ausser_gefecht_zuerst(z: Kampfzustand, was: str = "der nächste Schadenswurf") -> None:
     """„… legt der Charakter augenblicklich eine Konstitutionsprobe (einschließlich Wundabzügen)
     ab“; „Wickele jeden Schadenswurf (einschließlich Schaden wegstecken) separat ab, bevor du zum
     nächsten übergehst.“ – kein weiterer Schadenswurf, solange eine Außer-Gefecht-Probe aussteht
@@ -1193,8 +1197,9 @@ def _ausser_gefecht_zuerst(z: Kampfzustand) -> None:
     offen = [k.name for k in z.kaempfer if k.ag_probe_offen]
     if offen:
         raise KampfFehler(
-            f"{', '.join(offen)}: erst die Außer-Gefecht-Probe (vorher ggf. wegstecken), dann der nächste Schadenswurf – "
-            "„Wickele jeden Schadenswurf … separat ab, bevor du zum nächsten übergehst.“"
+            f"{', '.join(offen)}: erst die Außer-Gefecht-Probe (vorher ggf. wegstecken), dann {was} – „legt der Charakter "
+            "augenblicklich eine Konstitutionsprobe … ab“; „Wickele jeden Schadenswurf … separat ab, bevor du zum nächsten "
+            "übergehst.“"
         )
 
 

@@ -366,8 +366,8 @@ def test_mehrfach_ausser_gefecht_zustand_wird_nie_besser():
 
 
 def test_ausbluten_vor_den_karten_und_heilen_stoppt():
-    z = _ausser_gefecht(start())
-    z = anwenden(z, k.ereignis_runde(z))
+    z = start()
+    z = _ausser_gefecht(anwenden(z, k.ereignis_runde(z)))
     z = anwenden(z, k.ereignis_ausser_gefecht(z, "Alrik", augen="5, 2", verletzung_augen="3, 4, 2"))
     z = anwenden(z, k.ereignis_runde(z))
     weiter = anwenden(z, k.ereignis_ausbluten(z, "Alrik", augen="7, 2"))  # 7−3 = 4: Erfolg

@@ -360,3 +360,32 @@ def test_ausser_gefecht_probe_vor_dem_naechsten_schadenswurf():
     z = anwenden(z, k.ereignis_ausser_gefecht(z, "Baron", augen="7, 2", verletzung_augen="6, 6, 1"))
     z = anwenden(z, k.ereignis_schaden(z, augen="5, 4"))
     assert z.kaempfer_namens("Baron").ag_probe_offen
+
+
+def test_wegstecken_nur_bevor_es_weitergeht():
+    """Wunden › Timing: „Wickele jeden Schadenswurf (einschließlich Schaden wegstecken) separat ab,
+    bevor du zum nächsten übergehst.“ – ist der Nächste an der Reihe, ist es zu spät."""
+    z = runde(start(), {"Baron": ["K♠"], "Alrik": ["Q♥"], "Banditen": ["3♣"]})
+    z = dran(z, "Baron")
+    z = anwenden(z, k.ereignis_angriff(z, "Baron", "Alrik", "Langschwert", augen="8, 2"))
+    z = anwenden(z, k.ereignis_schaden(z, augen="6, 4"))  # eine Wunde
+    assert k.ereignis_wegstecken(z, "Alrik", augen="4, 2")  # jetzt geht es
+    z = dran(fertig(z), "Alrik")
+    with pytest.raises(KampfFehler, match="wegstecken"):
+        k.ereignis_wegstecken(z, "Alrik", augen="4, 2")
+
+
+def test_ausser_gefecht_probe_bevor_der_naechste_dran_ist():
+    """„… legt der Charakter augenblicklich eine Konstitutionsprobe (einschließlich Wundabzügen) ab“."""
+    z = runde(start(held(wunden=3), bandit(1), bandit(2), baron()), {"Baron": ["K♠"], "Alrik": ["Q♥"], "Banditen": ["3♣"]})
+    z = dran(z, "Baron")
+    z = anwenden(z, k.ereignis_angriff(z, "Baron", "Alrik", "Langschwert", augen="8, 2"))
+    z = anwenden(z, k.ereignis_schaden(z, augen="6, 4"))
+    assert z.kaempfer_namens("Alrik").ag_probe_offen
+    z = fertig(z)
+    with pytest.raises(KampfFehler, match="Alrik.*Außer-Gefecht-Probe"):
+        dran(z)
+    with pytest.raises(KampfFehler, match="Alrik.*Außer-Gefecht-Probe"):
+        anwenden(z, k.ereignis_runde(z))
+    z = anwenden(z, k.ereignis_ausser_gefecht(z, "Alrik", augen="7, 2", verletzung_augen="6, 6, 1"))
+    assert dran(z).am_zug == "Banditen"
