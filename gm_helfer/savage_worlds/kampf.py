@@ -226,6 +226,8 @@ class Treffer:
     """Blindes Feuer: das Ziel darf einmal je Angriff eine Heimlichkeitsprobe ablegen."""
     angriff: int = 0
     """Nummer des Angriffs im Kampf (alle Treffer einer Feuerrate teilen sie)."""
+    heimlichkeit: bool = False
+    """Die Heimlichkeitsprobe gegen diesen Treffer ist gewürfelt (und misslungen)."""
 
 
 @dataclass(frozen=True)
@@ -287,8 +289,6 @@ class Kampfzustand:
     den er unterbrechen wollte."""
     angriffe: int = 0
     """Zahl der Angriffe im Kampf (nummeriert die Treffer eines Angriffs)."""
-    heimlichkeit_gewuerfelt: frozenset[tuple[int, str]] = frozenset()
-    """(Angriff, Ziel): die Heimlichkeitsprobe gegen blindes Feuer ist schon gewürfelt."""
 
     # -- Nachschlagen ----------------------------------------------------------------
     def kaempfer_namens(self, name: str) -> Kaempfer:
@@ -613,7 +613,6 @@ def _runde_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         ausbluten_offen=frozenset(k.name for k in z.kaempfer if k.blutet and not k.tot),
         ausbluten_gewuerfelt=frozenset(),
         vorrang=(),
-        heimlichkeit_gewuerfelt=frozenset(),
     )
 
 
@@ -1113,6 +1112,7 @@ def ereignis_heimlichkeit(
     """Blindes Feuer: „Sollte er treffen, darf das Ziel eine einfache Heimlichkeitsprobe ablegen, um
     den Angriff zu ignorieren (er geht schlicht daneben).“ – einmal je Angriff und Ziel; gelingt
     sie, fallen alle Treffer dieses Angriffs auf dieses Ziel weg (−2 bei Feuerrate 3 oder mehr).
+    Mit ``Optionen.heimlichkeit_je_treffer``: eine Probe je Treffer.
     Ohne ``ziel``/``feuerrate``: Ziel und Waffe des nächsten offenen Treffers."""
     offen = _heimlichkeit_treffer(zustand, ziel)
     ziel = offen[0].ziel
@@ -1136,20 +1136,27 @@ def _heimlichkeit_treffer(z: Kampfzustand, ziel: str | None, angriff: int | None
     blind = [t for t in offen if t.blind]
     if not blind:
         raise KampfFehler(f"Der Treffer auf {offen[0].ziel} kam nicht aus blindem Feuer – keine Heimlichkeitsprobe.")
-    frei = [t for t in blind if (t.angriff, t.ziel) not in z.heimlichkeit_gewuerfelt]
+    frei = [t for t in blind if not t.heimlichkeit]
     if not frei:
-        raise KampfFehler(f"{blind[0].ziel} hat gegen diesen Angriff schon eine Heimlichkeitsprobe abgelegt – eine je Angriff.")
+        je = "Treffer" if z.optionen.heimlichkeit_je_treffer else "Angriff"
+        raise KampfFehler(f"{blind[0].ziel} hat gegen diesen {je} schon eine Heimlichkeitsprobe abgelegt – eine je {je}.")
     return frei
 
 
 def _heimlichkeit_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
-    ziel = e.daten["ziel"]
-    t = _heimlichkeit_treffer(z, ziel, e.daten.get("angriff"))[0]
-    z = replace(z, heimlichkeit_gewuerfelt=z.heimlichkeit_gewuerfelt | {(t.angriff, t.ziel)})
-    if not Probe.aus_dict(e.daten["probe"]).ergebnis.erfolg:
-        return z
-    # „… um den Angriff zu ignorieren (er geht schlicht daneben)“: alle Treffer dieses Angriffs auf dieses Ziel
-    return replace(z, offene_treffer=tuple(x for x in z.offene_treffer if not (x.angriff == t.angriff and x.ziel == t.ziel)))
+    t = _heimlichkeit_treffer(z, e.daten["ziel"], e.daten.get("angriff"))[0]
+    # „… um den Angriff zu ignorieren (er geht schlicht daneben)“: alle Treffer dieses Angriffs auf
+    # dieses Ziel – mit der Option nur dieser eine Treffer.
+    if z.optionen.heimlichkeit_je_treffer:
+        betroffen = [z.offene_treffer.index(t)]
+    else:
+        betroffen = [i for i, x in enumerate(z.offene_treffer) if x.angriff == t.angriff and x.ziel == t.ziel and x.blind]
+    erfolg = Probe.aus_dict(e.daten["probe"]).ergebnis.erfolg
+    neu = [
+        None if i in betroffen and erfolg else replace(x, heimlichkeit=True) if i in betroffen else x
+        for i, x in enumerate(z.offene_treffer)
+    ]
+    return replace(z, offene_treffer=tuple(x for x in neu if x is not None))
 
 
 def schadens_werte(zustand: Kampfzustand, treffer: Treffer) -> dict[str, Any]:

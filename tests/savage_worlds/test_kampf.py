@@ -538,10 +538,11 @@ def test_blindes_feuer_heimlichkeit_ignoriert_den_treffer():
     assert len(z.offene_treffer) == 1  # 10 − 4 = 6 trifft, 3 − 4 und 2 − 4 nicht
     e = k.ereignis_heimlichkeit(z, "Bandit 1", feuerrate=3, augen="5")
     assert e.daten["probe"]["modifikator"] == -2  # Feuerrate 3: −2
-    assert anwenden(z, e).offene_treffer == z.offene_treffer  # 5 − 2 = 3: Treffer bleibt
+    bleibt = anwenden(z, e).offene_treffer  # 5 − 2 = 3: Treffer bleibt (und die Probe ist verbraucht)
+    assert len(bleibt) == 1 and bleibt[0].heimlichkeit
     weg = anwenden(z, k.ereignis_heimlichkeit(z, augen="6"))  # Ziel und Feuerrate aus dem offenen Treffer
     assert weg.offene_treffer == ()
-    assert anwenden(z, k.ereignis_heimlichkeit(z, augen="5")).offene_treffer == z.offene_treffer
+    assert len(anwenden(z, k.ereignis_heimlichkeit(z, augen="5")).offene_treffer) == 1
 
 
 def test_sprint_ohne_wundabzug_auf_den_wuerfel():

@@ -389,3 +389,21 @@ def test_ausser_gefecht_probe_bevor_der_naechste_dran_ist():
         anwenden(z, k.ereignis_runde(z))
     z = anwenden(z, k.ereignis_ausser_gefecht(z, "Alrik", augen="7, 2", verletzung_augen="6, 6, 1"))
     assert dran(z).am_zug == "Banditen"
+
+
+def test_heimlichkeit_je_treffer_als_option():
+    """Option ``heimlichkeit_je_treffer``: eine Heimlichkeitsprobe je Treffer statt je Angriff."""
+    from gm_helfer.savage_worlds.optionen import Optionen
+
+    mp = WAFFEN["Maschinenpistole"]
+    ziel = replace(bandit(1), fertigkeiten=(("heimlichkeit", E(8)),))
+    z = runde(kampf_beginnen([held(waffen=(mp,)), ziel], optionen=Optionen(heimlichkeit_je_treffer=True)),
+              {"Alrik": ["Q♥"], "Banditen": ["K♠"]})
+    z = dran(z, "Alrik")
+    z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", Angriffssituation(blind=True), augen="8+2, 8+1, 3, 2"))
+    z = anwenden(z, k.ereignis_heimlichkeit(z, augen="7"))  # gelingt: ein Treffer weg
+    assert len(z.offene_treffer) == 1
+    z = anwenden(z, k.ereignis_heimlichkeit(z, augen="5"))  # misslingt: der zweite bleibt
+    assert len(z.offene_treffer) == 1
+    with pytest.raises(KampfFehler, match="je Treffer"):
+        k.ereignis_heimlichkeit(z, augen="7")
