@@ -1641,12 +1641,13 @@ def ereignis_springen(
     zustand: Kampfzustand, name: str, *, anlauf: bool, staerkeprobe: bool = False, rng: Any = None, augen: Any = None
 ) -> Ereignis:
     """Springen: „aus dem Stand 1“ oder mit Anlauf 2“ weit … Eine erfolgreiche Stärkeprobe
-    erhöht diese Distanz um 1“.“ Die Sprungweite zählt zur Bewegung der Runde."""
+    erhöht diese Distanz um 1“.“ Die Sprungweite zählt zur Bewegung der Runde. Die Stärkeprobe trägt
+    den Mehrfachaktionsabzug der angesagten Aktionen („−2 auf alle Proben“)."""
     k = zustand.kaempfer_namens(name)
     probe = None
     if staerkeprobe:
-        probe = wuerfle_probe(k.attribut("staerke"), wildcard=k.wildcard, modifikator=k.wundabzug + zustand.joker_bonus(name),
-                              rng=rng, augen=augen)
+        mod = k.wundabzug + zustand.joker_bonus(name) + mehrfachaktion_abzug(angesagte_aktionen(zustand, name) or 1)
+        probe = wuerfle_probe(k.attribut("staerke"), wildcard=k.wildcard, modifikator=mod, rng=rng, augen=augen)
     weite = sprungweite(anlauf=anlauf, staerke_erfolg=bool(probe and probe.ergebnis.erfolg))
     text = f"{name} springt {'mit Anlauf' if anlauf else 'aus dem Stand'}"
     if probe is not None:

@@ -407,3 +407,14 @@ def test_heimlichkeit_je_treffer_als_option():
     assert len(z.offene_treffer) == 1
     with pytest.raises(KampfFehler, match="je Treffer"):
         k.ereignis_heimlichkeit(z, augen="7")
+
+
+def test_staerkeprobe_beim_springen_mit_mehrfachaktionsabzug():
+    """Mehrfachaktionen: „Jede zusätzliche Aktion, die ein Held in einer Runde durchführt, führt zu
+    einem Abzug von −2 auf alle Proben.“ – auch auf die Stärkeprobe beim Springen im selben Zug."""
+    z = runde(start(), {"Alrik": ["A♥"], "Banditen": ["K♠"], "Baron": ["Q♣"]})
+    z = dran(z, "Alrik")
+    assert k.ereignis_springen(z, "Alrik", anlauf=True, staerkeprobe=True, augen="5, 2").daten["probe"]["modifikator"] == 0
+    z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Baron", "Langschwert", Angriffssituation(aktionen=2), augen="3, 2"))
+    e = k.ereignis_springen(z, "Alrik", anlauf=True, staerkeprobe=True, augen="5, 2")
+    assert e.daten["probe"]["modifikator"] == -2
