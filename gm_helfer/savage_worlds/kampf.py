@@ -457,6 +457,8 @@ def ausbluten_faellig(z: Kampfzustand) -> tuple[str, ...]:
     Ausbluten: „Der verwundete Charakter muss am Anfang jeder weiteren Runde, noch bevor
     Aktionskarten ausgeteilt werden, eine Konstitutionsprobe ablegen.“ – genau eine je Runde;
     solange sie aussteht, gibt es keine Karten und niemand ist an der Reihe."""
+    if not z.ausbluten_offen:
+        return ()
     return tuple(k.name for k in z.kaempfer if k.name in z.ausbluten_offen and k.blutet and not k.tot)
 
 
@@ -477,6 +479,8 @@ def erholung_sofort(z: Kampfzustand) -> tuple[str, ...]:
     abzulegen.“ – für jeden Charakter, Wildcard wie Statist (bei einer Gruppe mit gemeinsamer
     Karte endet das Abwarten der ganzen Gruppe). Geprüft wird nach der Aktion: wer den Schaden
     noch wegsteckt oder einen Benny ausgibt, wartet weiter ab."""
+    if not z.abwartend:
+        return ()
     return tuple(
         e for e in z.alle_empfaenger()
         if e in z.abwartend and e != z.am_zug and any(m.angeschlagen and m.kampffaehig for m in z.mitglieder(e))
@@ -707,7 +711,6 @@ def ereignis_am_zug(zustand: Kampfzustand, empfaenger: str | None = None) -> Ere
         "am_zug", {"empfaenger": emp}, regel=R + "Initiative › Das Herunterzählen",
         text=f"{emp} ist an der Reihe ({karte or 'abwartend'})",
     )
-    anwenden(zustand, e)  # prüft schon beim Bauen (deutsche Meldung)
     if _joker_unterbricht(zustand, emp):
         return replace(e, regel=R + "Initiative › Joker",
                        text=f"{emp} hält einen Joker und unterbricht {zustand.am_zug}, der danach weiterhandelt")
