@@ -354,8 +354,14 @@ class Ladeergebnis:
 
 
 def _anzeige_pfad(datei: Path) -> str:
+    """Der Pfad für Meldungen: relativ zum Projekt, zum Bogenordner oder zum Arbeitsordner.
+
+    Meldungen erscheinen auch auf anderen Geräten (``gm-helfer --host``); absolute Pfade
+    des Servers zeigen sie nur, wenn die Datei außerhalb all dieser Ordner liegt.
+    """
     datei = Path(datei)
-    for basis in (pfade.projekt_ordner(), Path.cwd()):
+    bogen_basis = pfade.charakter_ordner("x").parent
+    for basis in (pfade.projekt_ordner(), bogen_basis, Path.cwd()):
         try:
             return str(datei.resolve().relative_to(basis.resolve()))
         except (ValueError, OSError):

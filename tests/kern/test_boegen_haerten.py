@@ -410,3 +410,13 @@ def test_hypothesis_speichern_haelt_kommentare_und_daten(tmp_path_factory, benni
     (zurueck,) = boegen.laden(SYSTEM, datei.parent).boegen
     assert boegen._gleich(zurueck, neu)
     assert tomllib.loads(text)["name"] == "Bandit"
+
+
+def test_meldung_nennt_pfad_relativ_zum_bogenordner(tmp_path, monkeypatch):
+    """Meldungen sehen auch Geräte im Netz: kein absoluter Serverpfad für Bögen im Bogenordner."""
+    monkeypatch.setenv("GM_HELFER_CHARAKTERE", str(tmp_path))
+    monkeypatch.chdir(pfade.projekt_ordner())
+    _schreiben(_ordner(tmp_path), "kaputt.toml", "name = \n")
+    (fehler,) = boegen.laden(SYSTEM).fehler
+    assert str(fehler).startswith("savage_worlds/kaputt.toml, kaputt: TOML-Syntaxfehler")
+    assert str(tmp_path) not in str(fehler)
