@@ -414,10 +414,14 @@ def _pruefe_wert(f: Feld, wert: Any) -> tuple[Any, str]:
             return None, f"muss {_TYP_TEXT[typ]} sein, nicht {wert!r}."
         from gm_helfer import wuerfel
 
+        from gm_helfer import chancen
+
         try:
-            wuerfel.ueblicher_ausdruck(wert)
+            ausdruck = wuerfel.ueblicher_ausdruck(wert)
         except ValueError as fehler:
             return None, f"Würfelangabe {wert!r} ungültig: {fehler}"
+        if chancen.aufwand(ausdruck) > chancen.MAX_AUFWAND:
+            return None, f"Würfelangabe {wert!r}: zu viele Würfel für exakte Chancen."
         wert = wert.strip()
     if typ in ("int", "float"):
         if f.minimum is not None and wert < f.minimum:
@@ -715,8 +719,19 @@ def laden(system: str, ordner: Path | None = None) -> Ladeergebnis:
         if bogen is not None:
             boegen.append(bogen)
         fehler.extend(f)
-    boegen, doppelt = _ohne_doppelte_namen(boegen)
+    fehlerhafte = {f.datei for f in fehler} - {b.datei for b in boegen}
+    boegen, doppelt = _ohne_doppelte_namen(boegen, {d: _roher_name(d) for d in sorted(fehlerhafte)})
     return Ladeergebnis(tuple(boegen), tuple(fehler) + tuple(doppelt))
+
+
+def _roher_name(datei: Path) -> str | None:
+    """Der Name in einer Bogendatei, die die Prüfung nicht bestanden hat (oder None)."""
+    try:
+        text = Path(datei).read_bytes().decode("utf-8").removeprefix("\ufeff")
+        name = tomllib.loads(text).get("name")
+    except (OSError, ValueError, RecursionError):
+        return None
+    return name if isinstance(name, str) else None
 
 
 def _doppelt_meldung(name: str, andere: Sequence[Path]) -> str:
@@ -728,17 +743,26 @@ def _doppelt_meldung(name: str, andere: Sequence[Path]) -> str:
     )
 
 
-def _ohne_doppelte_namen(boegen: Sequence[Bogen]) -> tuple[list[Bogen], list[BogenFehler]]:
-    """Bögen mit einem Namen, den ein anderer Bogen auch trägt, fallen heraus (mit Fehler)."""
-    nach_name: dict[str, list[Bogen]] = {}
+def _ohne_doppelte_namen(
+    boegen: Sequence[Bogen], fehlerhafte: Mapping[Path, str | None] = FesteZuordnung()
+) -> tuple[list[Bogen], list[BogenFehler]]:
+    """Bögen mit einem Namen, den ein anderer Bogen auch trägt, fallen heraus (mit Fehler).
+
+    ``fehlerhafte``: Datei → Name der Bögen, die schon aus anderem Grund gemeldet sind;
+    trägt ein guter Bogen denselben Namen, fällt er ebenfalls heraus (sonst verweigerte
+    erst das Speichern).
+    """
+    nach_name: dict[str, list[Path]] = {}
     for b in boegen:
-        nach_name.setdefault(b.name, []).append(b)
-    fehler = [
-        BogenFehler(b.datei, b.name, "name", _doppelt_meldung(b.name, [a.datei for a in gleich if a is not b]))
-        for gleich in nach_name.values()
-        if len(gleich) > 1
-        for b in gleich
-    ]
+        nach_name.setdefault(b.name, []).append(b.datei)
+    for datei, name in fehlerhafte.items():
+        if name in nach_name:
+            nach_name[name].append(datei)
+    fehler = []
+    for b in boegen:
+        andere = [d for d in nach_name[b.name] if d != b.datei]
+        if andere:
+            fehler.append(BogenFehler(b.datei, b.name, "name", _doppelt_meldung(b.name, andere)))
     return [b for b in boegen if len(nach_name[b.name]) == 1], fehler
 
 

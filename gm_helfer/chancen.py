@@ -56,12 +56,13 @@ __all__ = [
 EPSILON = 1e-12
 """Höchstens so viel Wahrscheinlichkeit darf durch das Abschneiden von Explosionen fehlen."""
 
-MAX_AUFWAND = 5_000_000
+MAX_AUFWAND = 3_000_000
 """Höchstens so viele geschätzte Rechenschritte (:func:`aufwand`) für eine exakte Verteilung.
 
-Gemessen (2 Kerne, icepool 2.1): eine Million Schritte dauern etwa 0,5 Sekunden;
-``20W6!`` braucht 1,9 Millionen (1 Sekunde), ``5W100!`` 4,9 Millionen (2,5 Sekunden),
-``10W1000`` 45 Millionen (23 Sekunden), ``100W100!`` 3,1 Milliarden."""
+Gemessen (2 Kerne, icepool 2.1): eine Million Schritte dauern etwa 0,5 Sekunden auf
+einem ruhigen Rechner, bis 1,9 Sekunden unter Last; ``20W6!`` braucht 1,9 Millionen
+(1 Sekunde), ``5W100!`` 4,9 Millionen (2,5 Sekunden, schon zu viel), ``10W1000`` 45
+Millionen (23 Sekunden), ``100W100!`` 3,1 Milliarden."""
 
 STICHPROBE = 20_000
 """So viele Würfe hat eine Stichprobe (:func:`geschaetzte_verteilung`) im Normalfall."""
@@ -164,6 +165,9 @@ def aufwand(ausdruck: str | Ausdruck, explodierend: bool = False) -> int:
 
     >>> aufwand("2W6")
     47
+
+    Die Schätzung ist bis auf einen Faktor von etwa 2 proportional zur Rechenzeit
+    (gemessen über Ausdrücke von ``2W6`` bis ``10W1000``).
     """
     ausdruck = parse(ausdruck)
     if explodierend:

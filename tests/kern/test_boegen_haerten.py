@@ -420,3 +420,15 @@ def test_meldung_nennt_pfad_relativ_zum_bogenordner(tmp_path, monkeypatch):
     (fehler,) = boegen.laden(SYSTEM).fehler
     assert str(fehler).startswith("savage_worlds/kaputt.toml, kaputt: TOML-Syntaxfehler")
     assert str(tmp_path) not in str(fehler)
+
+
+def test_doppelter_name_auch_mit_fehlerhaftem_bogen(tmp_path):
+    """Trägt ein fehlerhafter Bogen denselben Namen, fällt auch der gute heraus (sonst
+    bot der Editor ihn an und erst das Speichern scheiterte)."""
+    ordner = _ordner(tmp_path)
+    _schreiben(ordner, "bandit.toml", BANDIT_MIT_KOMMENTAREN)
+    _schreiben(ordner, "kaputt.toml", BANDIT_MIT_KOMMENTAREN.replace("anzahl = 4", "anzahl = 99"))
+    ergebnis = boegen.laden(SYSTEM, ordner)
+    assert ergebnis.boegen == ()
+    doppelt = _einzig(ergebnis, "bandit.toml")
+    assert doppelt.feld == "name" and "kaputt.toml" in doppelt.meldung
