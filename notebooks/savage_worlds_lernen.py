@@ -6,8 +6,9 @@ app = marimo.App(width="medium", app_title="Savage Worlds – Kampfregeln lernen
 with app.setup:
     import marimo as mo
 
-    from gm_helfer import diagramme, pfade
+    from gm_helfer import diagramme, lehre, pfade
     from gm_helfer import savage_worlds as sw
+    from gm_helfer.savage_worlds import lehre as swl
     from gm_helfer.savage_worlds import chancen as swc
     from gm_helfer.savage_worlds import sitzung
 
@@ -18,11 +19,65 @@ def _():
         """
         # Savage Worlds – die Kampfregeln Schritt für Schritt
 
-        Jeder Abschnitt erklärt eine Regel aus dem Kampfkapitel und rechnet sie **exakt** vor:
-        stell die Regler ein und sieh, wie sich die Chancen ändern. Alle Zahlen kommen aus
-        `gm_helfer.savage_worlds` – dieselben Regeln, die auch das Live-Notebook benutzt.
+        Ein Kurs in etwa einer halben Stunde. Alle Zahlen kommen aus `gm_helfer.savage_worlds` –
+        dieselben Regeln, die auch das Live-Notebook am Spieltisch benutzt.
+
+        - **Teil A – ein Schlagabtausch zum Mitmachen:** von den Aktionskarten bis zu den Wunden,
+          du triffst die Entscheidungen.
+        - **Teil B – die Regeln im Einzelnen** (1–6), mit Reglern und exakten Chancen.
+        - **Teil C – Übungen** mit Rückmeldung und Punktestand.
+        - **Teil D – die Fallen**, in die Spieler am Tisch oft tappen.
+        - **Teil E – Glossar und eine Seite zum Ausdrucken.**
         """
     )
+    return
+
+
+@app.cell
+def _():
+    mo.md(
+        """
+        ## Teil A – ein Schlagabtausch zum Mitmachen
+
+        Brakka (Heldin, Wildcard, Kämpfen W8, Stärke W10, Langschwert) trifft auf Baron Ulrich
+        (Wildcard, Parade 6, Robustheit 8, zwei Bennies). Die Würfel sind eingetippt, wie am
+        Tisch gefallen – was sie bewirken, rechnet die Bibliothek Schritt für Schritt aus. Du
+        entscheidest für Baron Ulrich:
+        """
+    )
+    return
+
+
+@app.cell
+def _():
+    wahl_wegstecken = mo.ui.radio(
+        options={"Benny ausgeben und wegstecken": True, "Benny behalten": False},
+        value="Benny ausgeben und wegstecken", label="Nach dem Treffer: Schaden wegstecken?",
+    )
+    wahl_erholung = mo.ui.radio(
+        options={"Erholungsprobe würfeln": False, "Benny ausgeben": True},
+        value="Erholungsprobe würfeln", label="Am Zug und Angeschlagen:",
+    )
+    mo.hstack([wahl_wegstecken, wahl_erholung], justify="start", gap=2, wrap=True)
+    return wahl_erholung, wahl_wegstecken
+
+
+@app.cell
+def _(wahl_erholung, wahl_wegstecken):
+    _schritte, _ = swl.schlagabtausch(wegstecken=wahl_wegstecken.value, benny_gegen_angeschlagen=wahl_erholung.value)
+    _inhalt = mo.md(
+        "\n\n".join(
+            f"### {_s.titel}\n\n> „{_s.zitat}“\n\n**{_s.text}**" + (f"\n\n{_s.erklaerung}" if _s.erklaerung else "")
+            for _s in _schritte
+        )
+    )
+    mo.Html(f"<div id='sw-kurs-schlagabtausch'>{_inhalt.text}</div>")
+    return
+
+
+@app.cell
+def _():
+    mo.md("""## Teil B – die Regeln im Einzelnen""")
     return
 
 
@@ -310,6 +365,72 @@ def _():
 def _(fr_aktionen, fr_verteilung, fr_wuerfel):
     _je_ziel = sw.treffer_je_ziel(fr_wuerfel.value, fr_verteilung.value, None, True, sw.mehrfachaktion_abzug(fr_aktionen.value))
     diagramme.ergebnis_balken(sw.getroffen_je_ziel(_je_ziel), titel="Feuerrate 3 auf mehrere Ziele (MW 4)")
+    return
+
+
+@app.cell
+def _():
+    mo.md(
+        """
+        ## Teil C – Übungen
+
+        Gib deine Antwort ein und drücke Enter. Prozent als Zahl (z. B. `61,3`), Komma oder Punkt.
+        Nach jeder Antwort steht die Lösung der Bibliothek mit der Erklärung.
+        """
+    )
+    return
+
+
+@app.cell
+def _():
+    aufgaben = swl.aufgaben()
+    antworten = mo.ui.dictionary(
+        {
+            _a.schluessel: mo.ui.radio(options=list(_a.wahl)) if _a.art == "wahl" else mo.ui.text(placeholder="deine Antwort")
+            for _a in aufgaben
+        }
+    )
+    return antworten, aufgaben
+
+
+@app.cell
+def _(antworten, aufgaben):
+    _teile = []
+    for _nr, _a in enumerate(aufgaben, start=1):
+        _r = lehre.pruefen(_a, antworten.value.get(_a.schluessel))
+        _teile.append(
+            mo.vstack([
+                mo.md(f"**{_nr}.** {_a.frage}"),
+                antworten[_a.schluessel],
+                mo.Html(f"<div class='sw-kurs-rueckmeldung' id='sw-kurs-{_a.schluessel}'>{mo.md(_r.text).text}</div>"),
+            ])
+        )
+    _richtig, _beantwortet, _gesamt = lehre.punktestand(aufgaben, antworten.value)
+    _teile.append(mo.md(f"<p id='sw-kurs-punkte'><b>Punktestand: {_richtig} von {_gesamt} richtig</b> "
+                        f"({_beantwortet} beantwortet)</p>"))
+    mo.vstack(_teile, gap=1)
+    return
+
+
+@app.cell
+def _():
+    mo.md(
+        "## Teil D – die Fallen\n\n"
+        + "\n\n".join(f"### {_f.titel}\n\n> „{_f.zitat}“\n\n{_f.beispiel}" for _f in swl.fallen())
+    )
+    return
+
+
+@app.cell
+def _():
+    _seite = swl.kurzreferenz()
+    mo.vstack([
+        mo.md("## Teil E – Glossar und eine Seite zum Ausdrucken"),
+        mo.md("\n".join(f"- **{_b}** – {_e}" for _b, _e in swl.GLOSSAR)),
+        mo.download(data=_seite.encode("utf-8"), filename="savage_worlds_kurzreferenz.html",
+                    mimetype="text/html", label="Kurzreferenz herunterladen (zum Ausdrucken)"),
+        mo.iframe(_seite, height="500px"),
+    ])
     return
 
 
