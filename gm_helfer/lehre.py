@@ -22,7 +22,21 @@ from typing import Literal
 
 from gm_helfer.diagramme import prozent, zahl
 
-__all__ = ["Aufgabe", "Rueckmeldung", "pruefen", "punktestand", "antwort_text", "kurzreferenz_html"]
+__all__ = [
+    "Aufgabe",
+    "Falle",
+    "Rueckmeldung",
+    "Schritt",
+    "antwort_text",
+    "eingaben",
+    "fallen_ansicht",
+    "glossar_ansicht",
+    "kurzreferenz_html",
+    "pruefen",
+    "punktestand",
+    "schritte_ansicht",
+    "uebungen_ansicht",
+]
 
 Art = Literal["prozent", "zahl", "wahl"]
 
@@ -51,6 +65,28 @@ class Aufgabe:
             raise ValueError(f"Aufgabe {self.schluessel}: die Antwort {self.antwort!r} steht nicht in der Auswahl.")
         if self.art == "prozent" and not 0.0 <= float(self.antwort) <= 1.0:
             raise ValueError(f"Aufgabe {self.schluessel}: eine Wahrscheinlichkeit liegt zwischen 0 und 1.")
+
+
+@dataclass(frozen=True)
+class Schritt:
+    """Ein Schritt eines geführten Schlagabtauschs: Regelsatz, was geschah, was es bedeutet."""
+
+    titel: str
+    zitat: str
+    """Der Satz aus dem Regeltext, der hier angewandt wird."""
+    text: str
+    """Was geschah, wie es im Protokoll steht (aus dem Ereignis der Bibliothek)."""
+    erklaerung: str = ""
+    """Was das bedeutet – mit den exakten Chancen dieser Entscheidung und der anderen Wahl."""
+
+
+@dataclass(frozen=True)
+class Falle:
+    """Eine Regel, die Spieler am Tisch oft falsch machen, mit einem lebenden Beispiel."""
+
+    titel: str
+    zitat: str
+    beispiel: str
 
 
 @dataclass(frozen=True)
@@ -150,3 +186,69 @@ def kurzreferenz_html(
     ]
     eintraege = [f"<dt>{html.escape(b)}</dt><dd>{html.escape(e)}</dd>" for b, e in glossar]
     return _SEITE.format(titel=html.escape(titel), abschnitte="\n".join(teile), glossar="\n".join(eintraege))
+
+
+# --- Bausteine für die Lern-Notebooks (marimo wird erst beim Aufruf importiert) -----------
+
+def eingaben(aufgaben: Sequence[Aufgabe]):
+    """Ein Eingabefeld je Aufgabe (Auswahl bei ``wahl``), gebündelt in ``mo.ui.dictionary``."""
+    import marimo as mo
+
+    return mo.ui.dictionary({
+        a.schluessel: mo.ui.radio(options=list(a.wahl)) if a.art == "wahl" else mo.ui.text(placeholder="deine Antwort")
+        for a in aufgaben
+    })
+
+
+def uebungen_ansicht(aufgaben: Sequence[Aufgabe], felder, praefix: str):
+    """Frage, Eingabefeld und Rückmeldung je Aufgabe, darunter der Punktestand.
+
+    Element-IDs: ``<praefix>-<schluessel>`` je Rückmeldung, ``<praefix>-punkte``.
+    """
+    import marimo as mo
+
+    werte = felder.value
+    teile = []
+    for nr, a in enumerate(aufgaben, start=1):
+        r = pruefen(a, werte.get(a.schluessel))
+        teile.append(mo.vstack([
+            mo.md(f"**{nr}.** {a.frage}"),
+            felder[a.schluessel],
+            mo.Html(f"<div class='kurs-rueckmeldung' id='{praefix}-{a.schluessel}'>{mo.md(r.text).text}</div>"),
+        ]))
+    richtig, beantwortet, gesamt = punktestand(aufgaben, werte)
+    teile.append(mo.Html(f"<p id='{praefix}-punkte'><b>Punktestand: {richtig} von {gesamt} richtig</b> "
+                         f"({beantwortet} beantwortet)</p>"))
+    return mo.vstack(teile, gap=1)
+
+
+def schritte_ansicht(schritte: Sequence[Schritt], hook: str):
+    """Die Schritte eines Schlagabtauschs: Titel, Regelsatz als Zitat, Ereignis, Erklärung."""
+    import marimo as mo
+
+    inhalt = mo.md("\n\n".join(
+        f"### {s.titel}\n\n> „{s.zitat}“\n\n**{s.text}**" + (f"\n\n{s.erklaerung}" if s.erklaerung else "")
+        for s in schritte
+    ))
+    return mo.Html(f"<div id='{hook}'>{inhalt.text}</div>")
+
+
+def fallen_ansicht(fallen: Sequence[Falle], titel: str = "Teil D – die Fallen"):
+    """Die Fallen eines Systems, je mit Regelsatz und lebendem Beispiel."""
+    import marimo as mo
+
+    return mo.md(f"## {titel}\n\n" + "\n\n".join(f"### {f.titel}\n\n> „{f.zitat}“\n\n{f.beispiel}" for f in fallen))
+
+
+def glossar_ansicht(glossar: Sequence[tuple[str, str]], seite: str, dateiname: str,
+                    titel: str = "Teil E – Glossar und eine Seite zum Ausdrucken"):
+    """Glossar, die druckbare Kurzreferenz zum Herunterladen und als Vorschau."""
+    import marimo as mo
+
+    return mo.vstack([
+        mo.md(f"## {titel}"),
+        mo.md("\n".join(f"- **{b}** – {e}" for b, e in glossar)),
+        mo.download(data=seite.encode("utf-8"), filename=dateiname, mimetype="text/html",
+                    label="Kurzreferenz herunterladen (zum Ausdrucken)"),
+        mo.iframe(seite, height="500px"),
+    ])

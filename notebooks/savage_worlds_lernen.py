@@ -65,13 +65,7 @@ def _():
 @app.cell
 def _(wahl_erholung, wahl_wegstecken):
     _schritte, _ = swl.schlagabtausch(wegstecken=wahl_wegstecken.value, benny_gegen_angeschlagen=wahl_erholung.value)
-    _inhalt = mo.md(
-        "\n\n".join(
-            f"### {_s.titel}\n\n> „{_s.zitat}“\n\n**{_s.text}**" + (f"\n\n{_s.erklaerung}" if _s.erklaerung else "")
-            for _s in _schritte
-        )
-    )
-    mo.Html(f"<div id='sw-kurs-schlagabtausch'>{_inhalt.text}</div>")
+    lehre.schritte_ansicht(_schritte, "sw-kurs-schlagabtausch")
     return
 
 
@@ -384,53 +378,25 @@ def _():
 @app.cell
 def _():
     aufgaben = swl.aufgaben()
-    antworten = mo.ui.dictionary(
-        {
-            _a.schluessel: mo.ui.radio(options=list(_a.wahl)) if _a.art == "wahl" else mo.ui.text(placeholder="deine Antwort")
-            for _a in aufgaben
-        }
-    )
+    antworten = lehre.eingaben(aufgaben)
     return antworten, aufgaben
 
 
 @app.cell
 def _(antworten, aufgaben):
-    _teile = []
-    for _nr, _a in enumerate(aufgaben, start=1):
-        _r = lehre.pruefen(_a, antworten.value.get(_a.schluessel))
-        _teile.append(
-            mo.vstack([
-                mo.md(f"**{_nr}.** {_a.frage}"),
-                antworten[_a.schluessel],
-                mo.Html(f"<div class='sw-kurs-rueckmeldung' id='sw-kurs-{_a.schluessel}'>{mo.md(_r.text).text}</div>"),
-            ])
-        )
-    _richtig, _beantwortet, _gesamt = lehre.punktestand(aufgaben, antworten.value)
-    _teile.append(mo.md(f"<p id='sw-kurs-punkte'><b>Punktestand: {_richtig} von {_gesamt} richtig</b> "
-                        f"({_beantwortet} beantwortet)</p>"))
-    mo.vstack(_teile, gap=1)
+    lehre.uebungen_ansicht(aufgaben, antworten, "sw-kurs")
     return
 
 
 @app.cell
 def _():
-    mo.md(
-        "## Teil D – die Fallen\n\n"
-        + "\n\n".join(f"### {_f.titel}\n\n> „{_f.zitat}“\n\n{_f.beispiel}" for _f in swl.fallen())
-    )
+    lehre.fallen_ansicht(swl.fallen())
     return
 
 
 @app.cell
 def _():
-    _seite = swl.kurzreferenz()
-    mo.vstack([
-        mo.md("## Teil E – Glossar und eine Seite zum Ausdrucken"),
-        mo.md("\n".join(f"- **{_b}** – {_e}" for _b, _e in swl.GLOSSAR)),
-        mo.download(data=_seite.encode("utf-8"), filename="savage_worlds_kurzreferenz.html",
-                    mimetype="text/html", label="Kurzreferenz herunterladen (zum Ausdrucken)"),
-        mo.iframe(_seite, height="500px"),
-    ])
+    lehre.glossar_ansicht(swl.GLOSSAR, swl.kurzreferenz(), "savage_worlds_kurzreferenz.html")
     return
 
 

@@ -9,18 +9,16 @@ bewirken, rechnet die Bibliothek aus.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gm_helfer import protokoll
 from gm_helfer.diagramme import prozent, zahl
-from gm_helfer.lehre import Aufgabe, kurzreferenz_html
+from gm_helfer.lehre import Aufgabe, Falle, Schritt, kurzreferenz_html
 from gm_helfer.savage_worlds import chancen as swc
 from gm_helfer.savage_worlds import kampf as k
 from gm_helfer.savage_worlds.daten import Waffe
 from gm_helfer.savage_worlds.proben import Probe, bewerten, eigenschaft
 from gm_helfer.savage_worlds.schaden import schaden_auswerten, wegstecken_auswerten
 
-__all__ = ["GLOSSAR", "HELD", "KURZREFERENZ", "SCHURKE", "Falle", "Schritt", "aufgaben", "fallen", "kurzreferenz", "schlagabtausch"]
+__all__ = ["GLOSSAR", "HELD", "KURZREFERENZ", "SCHURKE", "aufgaben", "fallen", "kurzreferenz", "schlagabtausch"]
 
 
 def _eig(**werte: str) -> tuple[tuple[str, object], ...]:
@@ -49,19 +47,6 @@ _ANGRIFF = "8+4, 3"          # W8 explodiert: 8 + 4 = 12, Wildcard-Würfel 3
 _SCHADEN = "7, 6, 5"         # W10 (Stärke), W8 (Langschwert), W6 Bonus für die Steigerung
 _WEGSTECKEN = "6, 2"         # Konstitution W8 zeigt 6, Wildcard-Würfel 2
 _ERHOLUNG = "5, 1"           # Willenskraft W8 zeigt 5, Wildcard-Würfel 1
-
-
-@dataclass(frozen=True)
-class Schritt:
-    """Ein Schritt des geführten Schlagabtauschs."""
-
-    titel: str
-    zitat: str
-    """Der Satz aus dem Regeltext, der hier angewandt wird (regeln/savage_worlds.txt)."""
-    text: str
-    """Was geschah, wie es im Protokoll steht (aus dem Ereignis der Bibliothek)."""
-    erklaerung: str = ""
-    """Was das bedeutet – mit den exakten Chancen dieser Entscheidung und der anderen Wahl."""
 
 
 def schlagabtausch(
@@ -240,15 +225,6 @@ def aufgaben() -> list[Aufgabe]:
                 wahl=("Wenn seine Karte aufgerufen wird", "Am Anfang jeder Runde, vor den Aktionskarten",
                       "Am Ende jeder Runde")),
     ]
-
-
-@dataclass(frozen=True)
-class Falle:
-    """Eine Regel, die Spieler am Tisch oft falsch machen, mit dem lebenden Beispiel."""
-
-    titel: str
-    zitat: str
-    beispiel: str
 
 
 def fallen() -> list[Falle]:
