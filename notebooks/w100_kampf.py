@@ -101,6 +101,9 @@ def _(geprueft):
             "ausweichen_gegen_zauber": mo.ui.checkbox(value=_std.ausweichen_gegen_zauber, label="Zaubern ausweichen"),
             "streiftreffer_aufrunden": mo.ui.checkbox(value=_std.streiftreffer_aufrunden, label="Streiftreffer aufrunden"),
             "krit_vor_panzerung": mo.ui.checkbox(value=_std.krit_vor_panzerung, label="Kritisch vor der Panzerung"),
+            "krit_folge": mo.ui.dropdown(options={"Schaden × Faktor der Waffe": "faktor", "Höchstschaden": "hoechstschaden", "nur markiert (SL entscheidet)": "ohne"}, value="Schaden × Faktor der Waffe", label="Kritischer Treffer"),
+            "patzer_folge": mo.ui.dropdown(options={"nur dieser Angriff scheitert": "angriff", "beendet die Angriffshandlung": "angriffshandlung"}, value="nur dieser Angriff scheitert", label="Patzer"),
+            "gesundheit": mo.ui.dropdown(options={"Lebenspunkte (kampfunfähig bei 0)": "lebenspunkte", "ohne (SL entscheidet)": "ohne"}, value="Lebenspunkte (kampfunfähig bei 0)", label="Gesundheitsmodell"),
         }
     )
     return einstellungen, teilnehmer
@@ -453,7 +456,7 @@ def _(vorschau):
                 f"Treffer: <span id='w100-treffer'>{diagramme.prozent(vorschau.chancen.trifft)}</span> · "
                 f"Volltreffer {diagramme.prozent(vorschau.chancen.volltreffer)} · "
                 f"kritisch {diagramme.prozent(vorschau.chancen.kritisch)} · "
-                f"Ziel kampfunfähig {diagramme.prozent(vorschau.kampfunfaehig)}"
+                f"Ziel kampfunfähig {vorschau.kampfunfaehig_text}"
             ),
             mo.hstack(
                 [

@@ -144,6 +144,9 @@ def _(kaempfer_alle):
     wahl_parade_bonus = mo.ui.switch(value=True, label="Parade mit Verteidigungsbonus der Waffe")
     wahl_sturz_tabelle = mo.ui.switch(value=False, label="Krit-Effekt 4: auch der erhöhte Bereich würfelt auf der Patzertabelle")
     wahl_konter_beides = mo.ui.switch(value=False, label="Konter-Spezialisierung senkt Erschwernis und erlaubt Zeitdifferenz")
+    wahl_viertel_je_wuerfel = mo.ui.switch(value=True, label="Waffenlose Parade: jeden Trefferpunktewürfel vierteln (sonst die Summe)")
+    wahl_gesundheit = mo.ui.dropdown(options={"Lebenspunkte (kampfunfähig bei 0)": "lebenspunkte", "ohne (SL entscheidet)": "ohne"},
+                                     value="Lebenspunkte (kampfunfähig bei 0)", label="Gesundheitsmodell")
     knopf_neu = mo.ui.run_button(label="Neuer Kampf")
     mo.vstack([
         mo.md("## Kampf anlegen"),
@@ -151,12 +154,14 @@ def _(kaempfer_alle):
         mo.hstack([wahl_schwierigkeit_helden, wahl_schwierigkeit_feinde], justify="start"),
         mo.md("<small>Furchterregende Gegner oder ein Überraschungsangriff erhöhen die Schwierigkeit einer Partei.</small>"),
         mo.accordion({"Hausregeln (Lesarten in docs/zeitstrahl.md)": mo.vstack([
-            wahl_probe, wahl_krit_immer, wahl_fenster, wahl_parade_bonus, wahl_sturz_tabelle, wahl_konter_beides])}),
+            wahl_probe, wahl_krit_immer, wahl_fenster, wahl_parade_bonus, wahl_sturz_tabelle, wahl_konter_beides,
+            wahl_viertel_je_wuerfel, wahl_gesundheit])}),
         knopf_neu,
     ])
     return (
         knopf_neu,
         wahl_fenster,
+        wahl_gesundheit,
         wahl_konter_beides,
         wahl_krit_immer,
         wahl_parade_bonus,
@@ -165,17 +170,20 @@ def _(kaempfer_alle):
         wahl_schwierigkeit_helden,
         wahl_sturz_tabelle,
         wahl_teilnehmer,
+        wahl_viertel_je_wuerfel,
     )
 
 
 @app.cell
 def _(
     wahl_fenster,
+    wahl_gesundheit,
     wahl_konter_beides,
     wahl_krit_immer,
     wahl_parade_bonus,
     wahl_probe,
     wahl_sturz_tabelle,
+    wahl_viertel_je_wuerfel,
 ):
     optionen = zeitstrahl.Optionen(
         probe=wahl_probe.value,
@@ -184,6 +192,8 @@ def _(
         parade_mit_verteidigungsbonus=wahl_parade_bonus.value,
         sturz_mit_patzertabelle=wahl_sturz_tabelle.value,
         konter_spezialisierung_beides=wahl_konter_beides.value,
+        waffenlose_parade_je_wuerfel=wahl_viertel_je_wuerfel.value,
+        gesundheit=wahl_gesundheit.value,
     )
     return (optionen,)
 

@@ -29,6 +29,7 @@ from gm_helfer.w100.angriff import (
     KritRegel,
     bewerte_angriff,
     schaden_nach_treffer,
+    schadens_hoechstwert,
 )
 from gm_helfer.w100.daten import (
     AUSWEICHEN,
@@ -38,6 +39,7 @@ from gm_helfer.w100.daten import (
     KEINE_ABWEHR,
     NAHKAMPF,
     PARADE,
+    PATZER,
     REGEL_ANGRIFF,
     REGEL_HANDLUNGEN,
     REGEL_INITIATIVE,
@@ -193,7 +195,11 @@ class Kaempfer:
         return dict(self.panzerung).get(schadensart, 0)
 
     def kampffaehig(self, optionen: Optionen) -> bool:
+        """Gesundheitsmodell (Annahme, ``Optionen.gesundheit``): LP über ``kampfunfaehig_ab``;
+        ohne Modell ist jeder kampffähig, bis der Spielleiter anders entscheidet."""
         assert self.lp is not None
+        if optionen.gesundheit == "ohne":
+            return True
         return self.lp > optionen.kampfunfaehig_ab
 
     @property
@@ -656,9 +662,11 @@ def angriff_ereignis(
             )
         roh = schadenswurf.gesamt
         augen = schadenswurf.als_dict()
+        hoechst = (schadens_hoechstwert(plan.waffe.schaden)
+                   if e.kritisch and o.krit_folge == "hoechstschaden" else None)
         schaden = schaden_nach_treffer(
             roh, panzerung=plan.panzerung, stufe=e.stufe, kritisch=e.kritisch,
-            krit_faktor=plan.waffe.krit.faktor, optionen=o,
+            krit_faktor=plan.waffe.krit.faktor, optionen=o, hoechstwert=hoechst,
         )
     eingetippt = wurf.eingetippt or bool(e.trifft and schadenswurf is not None and schadenswurf.eingetippt)
     abwehr_text = ""
@@ -668,8 +676,11 @@ def angriff_ereignis(
         abwehr_text = f" − {e.abwehr.punkte} Parade"
     mod_text = f" {plan.modifikator:+d}" if plan.modifikator else ""
     stufe_text = STUFEN_TEXT[e.stufe] + (" (kritisch)" if e.kritisch else "")
+    handlung_endet = e.stufe == PATZER and o.patzer_folge == "angriffshandlung"
     if e.stufe == "patzer":
         rechnung = f"Wurf {wurf.natuerlich} im Patzerbereich 1–{plan.waffe.patzerbereich}"
+        if handlung_endet:
+            rechnung += " – der Patzer beendet die Angriffshandlung (Einstellung des Kampfes)"
     else:
         rechnung = (f"{e.wurfwert} + {plan.ob} − {plan.db}{mod_text}{abwehr_text} = {e.ergebnis}")
     schaden_text = f", {schaden} Schaden" if e.trifft else ""
@@ -683,6 +694,7 @@ def angriff_ereignis(
             "basis": e.basis, "ergebnis": e.ergebnis, "stufe": e.stufe, "kritisch": e.kritisch,
             "schadenswurf": augen, "schaden_roh": roh, "panzerung": plan.panzerung,
             "schaden": schaden, "neue_aktion": plan.neue_aktion,
+            "handlung_endet": handlung_endet,
         },
         regel=REGEL_ANGRIFF,
         eingetippt=eingetippt,
@@ -807,6 +819,9 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
             a = replace(a, angriffshandlungen=a.angriffshandlungen + 1, waffen_in_aktion=(d["waffe"],))
         else:
             a = replace(a, waffen_in_aktion=a.waffen_in_aktion + (d["waffe"],))
+        if d.get("handlung_endet"):
+            # Patzerfolge „angriffshandlung“: die Angriffshandlung ist abgeschlossen (wie nach einer Bewegung)
+            a = replace(a, waffen_in_aktion=())
         kampf = kampf.mit(a)
         z = kampf[d["ziel"]]
         punkte = int(d["abwehr_punkte"])

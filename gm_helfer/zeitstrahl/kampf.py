@@ -33,8 +33,10 @@ from .schaden import (
     Schicht,
     bestgeschuetzte_zone,
     ruestung,
+    WAFFENLOSE_PARADE_TEILER,
     schadenspunkte,
     trefferzone,
+    waffenlose_parade_schadenspunkte,
     zonen_ruestung,
 )
 from .verschiebung import Verschiebung, pruefe_verschiebung
@@ -213,7 +215,10 @@ class Teilnehmer:
         return self.kaempfer.partei
 
     def kampfunfaehig(self, optionen: Optionen = STANDARD) -> bool:
-        """Gesundheitsmodell (Annahme, der Text hat keines): Lebenspunkte ≤ Grenze."""
+        """Gesundheitsmodell (Annahme, der Text hat keines): Lebenspunkte ≤ Grenze;
+        mit ``Optionen.gesundheit="ohne"`` entscheidet der Spielleiter (nie von selbst)."""
+        if optionen.gesundheit == "ohne":
+            return False
         return self.lebenspunkte <= optionen.kampfunfaehig_bei
 
 
@@ -719,10 +724,6 @@ def block_folgen(
     return BlockFolgen(grenze, faktor, False, tuple(teile))
 
 
-WAFFENLOSE_PARADE_TEILER = 4
-"""„waffenlose Paraden reduzieren die Trefferpunkte lediglich auf ¼.“"""
-
-
 def abwehr_arm(zweite_hand: bool = False) -> str:
     """Der Arm, der waffenlos pariert oder blockt („Der Schaden geht auf die entsprechenden
     Gliedmaßen.“): rechts, mit der zweiten Hand links (Lesart, docs/zeitstrahl.md)."""
@@ -995,10 +996,14 @@ def angriff_ereignis(
             # waffenlose Parade: ¼ der Trefferpunkte; waffenloser Block: voll – auf den Arm
             arm = abwehr_arm(zweite_hand)
             rs = zonen_ruestung(zk.ruestung, arm).schutz
-            sp = schadenspunkte(daten_schaden["trefferpunkte"], rs,
-                                konstante=dw.ausdruck.konstante)
             if verteidigung == "parade":
-                sp //= WAFFENLOSE_PARADE_TEILER
+                # „reduzieren die Trefferpunkte lediglich auf ¼“: erst vierteln, dann Rüstung
+                sp = waffenlose_parade_schadenspunkte(
+                    daten_schaden["trefferpunkte"], rs, konstante=dw.ausdruck.konstante,
+                    je_wuerfel=o.waffenlose_parade_je_wuerfel)
+            else:
+                sp = schadenspunkte(daten_schaden["trefferpunkte"], rs,
+                                    konstante=dw.ausdruck.konstante)
             lp_minus = sp
             daten_schaden.update({"zone": arm, "ruestungsschutz": rs, "schadenspunkte": sp})
             zeilen.append(f"Waffenlos {'pariert' if verteidigung == 'parade' else 'geblockt'}: "
@@ -1031,7 +1036,7 @@ def angriff_ereignis(
             daten_schaden["staerke_grenze"] = grenze
     if lp_minus:
         aend[ziel]["lebenspunkte_minus"] = lp_minus
-        if z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
+        if o.gesundheit != "ohne" and z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
             zeilen.append(f"{ziel} ist kampfunfähig (Lebenspunkte {z_t.lebenspunkte - lp_minus}).")
     if a_sturz:
         aend[angreifer]["zustand_weg"] = list(aend[angreifer].get("zustand_weg", [])) + [STURZSCHWELLE]
