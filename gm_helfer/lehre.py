@@ -29,8 +29,7 @@ __all__ = [
     "Schritt",
     "antwort_text",
     "eingaben",
-    "fallen_ansicht",
-    "glossar_ansicht",
+    "fallen_und_glossar",
     "kurzreferenz_html",
     "pruefen",
     "punktestand",
@@ -201,14 +200,15 @@ def eingaben(aufgaben: Sequence[Aufgabe]):
 
 
 def uebungen_ansicht(aufgaben: Sequence[Aufgabe], felder, praefix: str):
-    """Frage, Eingabefeld und Rückmeldung je Aufgabe, darunter der Punktestand.
+    """Teil C eines Kurses: Frage, Eingabefeld und Rückmeldung je Aufgabe, darunter der Punktestand.
 
     Element-IDs: ``<praefix>-<schluessel>`` je Rückmeldung, ``<praefix>-punkte``.
     """
     import marimo as mo
 
     werte = felder.value
-    teile = []
+    teile = [mo.md("## Teil C – Übungen\n\nGib deine Antwort ein und drücke Enter. Prozent als Zahl (z. B. `61,3`), "
+                   "Komma oder Punkt. Nach jeder Antwort steht die Lösung der Bibliothek mit der Erklärung.")]
     for nr, a in enumerate(aufgaben, start=1):
         r = pruefen(a, werte.get(a.schluessel))
         teile.append(mo.vstack([
@@ -233,20 +233,15 @@ def schritte_ansicht(schritte: Sequence[Schritt], hook: str):
     return mo.Html(f"<div id='{hook}'>{inhalt.text}</div>")
 
 
-def fallen_ansicht(fallen: Sequence[Falle], titel: str = "Teil D – die Fallen"):
-    """Die Fallen eines Systems, je mit Regelsatz und lebendem Beispiel."""
-    import marimo as mo
-
-    return mo.md(f"## {titel}\n\n" + "\n\n".join(f"### {f.titel}\n\n> „{f.zitat}“\n\n{f.beispiel}" for f in fallen))
-
-
-def glossar_ansicht(glossar: Sequence[tuple[str, str]], seite: str, dateiname: str,
-                    titel: str = "Teil E – Glossar und eine Seite zum Ausdrucken"):
-    """Glossar, die druckbare Kurzreferenz zum Herunterladen und als Vorschau."""
+def fallen_und_glossar(fallen: Sequence[Falle], glossar: Sequence[tuple[str, str]], seite: str, dateiname: str):
+    """Teil D und E eines Kurses: die Fallen (Regelsatz, lebendes Beispiel), das Glossar und die
+    druckbare Kurzreferenz zum Herunterladen und als Vorschau."""
     import marimo as mo
 
     return mo.vstack([
-        mo.md(f"## {titel}"),
+        mo.md("## Teil D – die Fallen\n\n"
+              + "\n\n".join(f"### {f.titel}\n\n> „{f.zitat}“\n\n{f.beispiel}" for f in fallen)),
+        mo.md("## Teil E – Glossar und eine Seite zum Ausdrucken"),
         mo.md("\n".join(f"- **{b}** – {e}" for b, e in glossar)),
         mo.download(data=seite.encode("utf-8"), filename=dateiname, mimetype="text/html",
                     label="Kurzreferenz herunterladen (zum Ausdrucken)"),

@@ -364,19 +364,6 @@ def _(fr_aktionen, fr_verteilung, fr_wuerfel):
 
 @app.cell
 def _():
-    mo.md(
-        """
-        ## Teil C – Übungen
-
-        Gib deine Antwort ein und drücke Enter. Prozent als Zahl (z. B. `61,3`), Komma oder Punkt.
-        Nach jeder Antwort steht die Lösung der Bibliothek mit der Erklärung.
-        """
-    )
-    return
-
-
-@app.cell
-def _():
     aufgaben = swl.aufgaben()
     antworten = lehre.eingaben(aufgaben)
     return antworten, aufgaben
@@ -390,13 +377,7 @@ def _(antworten, aufgaben):
 
 @app.cell
 def _():
-    lehre.fallen_ansicht(swl.fallen())
-    return
-
-
-@app.cell
-def _():
-    lehre.glossar_ansicht(swl.GLOSSAR, swl.kurzreferenz(), "savage_worlds_kurzreferenz.html")
+    lehre.fallen_und_glossar(swl.fallen(), swl.GLOSSAR, swl.kurzreferenz(), "savage_worlds_kurzreferenz.html")
     return
 
 

@@ -314,17 +314,6 @@ def _(lern_schritt, lern_verlauf):
 
 @app.cell
 def _():
-    mo.md("""
-    ## Teil C – Übungen
-
-    Gib deine Antwort ein und drücke Enter. Prozent als Zahl (z. B. `61,3`), Komma oder Punkt.
-    Nach jeder Antwort steht die Lösung der Bibliothek mit der Erklärung.
-    """)
-    return
-
-
-@app.cell
-def _():
     aufgaben = lehre.aufgaben()
     antworten = kurs.eingaben(aufgaben)
     return antworten, aufgaben
@@ -338,13 +327,7 @@ def _(antworten, aufgaben):
 
 @app.cell
 def _():
-    kurs.fallen_ansicht(lehre.fallen())
-    return
-
-
-@app.cell
-def _():
-    kurs.glossar_ansicht(lehre.GLOSSAR, lehre.kurzreferenz(), "zeitstrahl_kurzreferenz.html")
+    kurs.fallen_und_glossar(lehre.fallen(), lehre.GLOSSAR, lehre.kurzreferenz(), "zeitstrahl_kurzreferenz.html")
     return
 
 
