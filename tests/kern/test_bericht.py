@@ -20,7 +20,7 @@ def _datei(tmp_path: Path, system: str, start, anwenden, kopf, schritte) -> Path
     v = Verlauf(start, anwenden, datei=datei, system=system, kopf=kopf)
     for baue in schritte:
         v.ausfuehren(baue(v.zustand))
-    v.schliessen() if hasattr(v, "schliessen") else None
+    v.schliessen()
     return datei
 
 
@@ -89,12 +89,11 @@ def test_bericht_nennt_jede_runde_und_jeden_kaempfer(skript, tmp_path):
         assert f"## {z}" in md
     for n in namen:
         assert n in md
-    assert len(b.eintraege) == md.count("\n   _Regel:") or all(e.regel for e in b.eintraege)
-    assert all(e.text in md for e in b.eintraege)
+    assert b.eintraege and all(e.text in md for e in b.eintraege)
+    assert md.count("_Regel: ") == sum(1 for e in b.eintraege if e.regel) > 0
     seite = bericht.html_text(b)
     for z in zeitpunkte:
         assert f"<h2>{z}</h2>" in seite
-    assert datei.read_bytes() == datei.read_bytes()  # gelesen, nicht verändert (siehe unten)
 
 
 def test_ausfall_steht_im_ausgang(tmp_path):
