@@ -232,7 +232,15 @@ def warten_auf_server(url: str, prozess: subprocess.Popen, frist: float = 60.0) 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Einstieg für ``gm-helfer``; läuft, bis Strg+C gedrückt wird."""
+    """Einstieg für ``gm-helfer``; läuft, bis Strg+C gedrückt wird.
+
+    ``gm-helfer bericht LOG [--html]`` druckt stattdessen den Bericht eines Kampfprotokolls
+    (:mod:`gm_helfer.bericht`)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["bericht"]:
+        from gm_helfer import bericht
+
+        return bericht.main(argv[1:])
     args = _argumente(argv)
     if args.port is not None and not 0 < args.port < 65536:
         raise SystemExit(f"Ungültiger Port {args.port}: erlaubt sind 1 bis 65535.")
