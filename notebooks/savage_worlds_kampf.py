@@ -8,7 +8,7 @@ with app.setup:
 
     import marimo as mo
 
-    from gm_helfer import boegen, diagramme, pfade
+    from gm_helfer import boegen, diagramme, pfade, protokoll
     from gm_helfer import savage_worlds as sw
     from gm_helfer.savage_worlds import kampf as swk
     from gm_helfer.savage_worlds import sitzung, vorschau
@@ -129,11 +129,12 @@ def _(get_sitzung):
     protokoll_wahl = mo.ui.dropdown(options={p.name: str(p) for p in _protokolle}, label="Gespeicherter Kampf")
     neu_knopf = mo.ui.run_button(label="Neuen Kampf beginnen", kind="success")
     fortsetzen_knopf = mo.ui.run_button(label="Kampf fortsetzen")
-    return fortsetzen_knopf, neu_knopf, protokoll_wahl
+    uebernehmen_wahl = mo.ui.checkbox(label="übernehmen, auch wenn ihn eine andere Sitzung führt (die kann dann nichts mehr eintragen)")
+    return fortsetzen_knopf, neu_knopf, protokoll_wahl, uebernehmen_wahl
 
 
 @app.cell
-def _(fortsetzen_knopf, grosse_gruppen, hausregeln, neu_knopf, protokoll_wahl, sl_bennies, teilnehmer):
+def _(fortsetzen_knopf, grosse_gruppen, hausregeln, neu_knopf, protokoll_wahl, sl_bennies, teilnehmer, uebernehmen_wahl):
     mo.vstack(
         [
             mo.md("## Kampf vorbereiten"),
@@ -141,7 +142,7 @@ def _(fortsetzen_knopf, grosse_gruppen, hausregeln, neu_knopf, protokoll_wahl, s
             mo.hstack([grosse_gruppen, sl_bennies], justify="start"),
             mo.md("**Hausregeln** (siehe `docs/savage_worlds.md`)"),
             mo.hstack(list(hausregeln.elements.values()), justify="start", wrap=True),
-            mo.hstack([neu_knopf, protokoll_wahl, fortsetzen_knopf], justify="start"),
+            mo.hstack([neu_knopf, protokoll_wahl, fortsetzen_knopf, uebernehmen_wahl], justify="start", wrap=True),
         ]
     )
     return
@@ -164,9 +165,14 @@ def _(geprueft, grosse_gruppen, hausregeln, neu_knopf, set_meldung, set_sitzung,
 
 
 @app.cell
-def _(fortsetzen_knopf, protokoll_wahl, set_meldung, set_sitzung):
+def _(fortsetzen_knopf, get_sitzung, protokoll_wahl, set_meldung, set_sitzung, uebernehmen_wahl):
     mo.stop(not fortsetzen_knopf.value)
-    _verlauf, _text = sitzung.fortsetzen_sicher(protokoll_wahl.value)
+    # derselbe Kampf wird neu gelesen, ein anderer gibt den bisherigen frei; schreibt eine
+    # andere Sitzung (Tab, Gerät) den Kampf, kommt er nur zum Ansehen (Meldung sagt es)
+    _vorher = get_sitzung()[0] if get_sitzung() is not None else None
+    _verlauf, _text = sitzung.fortsetzen_sicher(
+        protokoll_wahl.value, vorher=_vorher, uebernehmen=uebernehmen_wahl.value
+    )
     if _verlauf is not None:
         set_sitzung((_verlauf, 0))
     set_meldung(_text)
@@ -176,8 +182,9 @@ def _(fortsetzen_knopf, protokoll_wahl, set_meldung, set_sitzung):
 @app.cell
 def _(get_sitzung):
     verlauf = get_sitzung()[0] if get_sitzung() is not None else None
+    nachgeladen = protokoll.nachladen_sicher(verlauf)  # nur zum Ansehen: neue Schritte der anderen Sitzung
     kampf = verlauf.zustand if verlauf is not None else None
-    return kampf, verlauf
+    return kampf, nachgeladen, verlauf
 
 
 @app.function
@@ -194,17 +201,24 @@ def weiter(verlauf, meldung, get_sitzung, set_sitzung, set_meldung):
 
 
 @app.cell
-def _(get_meldung, kampf, verlauf):
-    mo.stop(kampf is None, mo.md("<span id='sw-lage'>Noch kein Kampf – oben beginnen oder fortsetzen.</span>"))
+def _(get_meldung, kampf, nachgeladen, verlauf):
+    mo.stop(
+        kampf is None,
+        mo.md(
+            f"<span id='sw-lage'>Noch kein Kampf – oben beginnen oder fortsetzen.</span>"
+            f"<br><span id='sw-meldung'>{get_meldung()}</span>"
+        ),
+    )
     _aufgaben = sitzung.offene_aufgaben(kampf)
     mo.vstack(
         [
             mo.md(f"## <span id='sw-lage'>{sitzung.lage(kampf)}</span>"),
-            mo.md(f"<span id='sw-meldung'>{get_meldung()}</span>"),
+            mo.md(f"<span id='sw-meldung'>{get_meldung()}</span> {nachgeladen}"),
             mo.md("\n".join(f"- ▸ {a}" for a in _aufgaben)) if _aufgaben else mo.md(""),
             mo.md(
                 f"Protokolldatei: `{verlauf.datei.name if verlauf.datei else '–'}` · "
                 f"<span id='sw-schritte'>{len(verlauf.ereignisse)} Schritte</span>"
+                + (f" · <span id='sw-nur-lesen'>nur zum Ansehen</span>" if verlauf.nur_lesen else "")
             ),
         ]
     )
