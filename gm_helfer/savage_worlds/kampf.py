@@ -82,6 +82,7 @@ __all__ = [
     "erholung_sofort",
     "joker_halter",
     "kampf_beginnen",
+    "kann_wegstecken",
     "start_aus_kopf",
     "unterbrechen_ohne_probe",
 ]
@@ -241,6 +242,8 @@ class OffenerSchaden:
     weggesteckt: int = 0
     """Bestes Ergebnis der Wegstecken-Proben (Wiederholen: das bessere zählt)."""
     versuche: int = 0
+    angriff: int = 0
+    """Nummer des Angriffs, aus dem der Schaden stammt (``Treffer.angriff``)."""
 
 
 @dataclass(frozen=True)
@@ -289,6 +292,9 @@ class Kampfzustand:
     den er unterbrechen wollte."""
     angriffe: int = 0
     """Zahl der Angriffe im Kampf (nummeriert die Treffer eines Angriffs)."""
+    weggesteckt_gegen: frozenset[tuple[int, str]] = frozenset()
+    """(Angriff, Ziel): gegen diesen Angriff wurde schon Schaden weggesteckt (für
+    ``Optionen.wegstecken_einmal_je_angriff``)."""
 
     # -- Nachschlagen ----------------------------------------------------------------
     def kaempfer_namens(self, name: str) -> Kaempfer:
@@ -617,6 +623,7 @@ def _runde_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         ausbluten_offen=frozenset(k.name for k in z.kaempfer if k.blutet and not k.tot),
         ausbluten_gewuerfelt=frozenset(),
         vorrang=(),
+        weggesteckt_gegen=frozenset(),
     )
 
 
@@ -1247,7 +1254,7 @@ def _schaden_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     neu = wunden_nehmen(ziel, wirkung.wunden, wirkung.angeschlagen)
     rest = list(z.offene_treffer)
     rest.remove(t)
-    z = replace(z, offene_treffer=tuple(rest), offener_schaden=OffenerSchaden(ziel.name, wirkung.wunden, ziel))
+    z = replace(z, offene_treffer=tuple(rest), offener_schaden=OffenerSchaden(ziel.name, wirkung.wunden, ziel, angriff=t.angriff))
     # Ein Abwartender, der jetzt Angeschlagen ist, ist nach dieser Aktion sofort dran (erholung_sofort).
     return _ersetze(z, neu)
 
@@ -1289,12 +1296,8 @@ def _benny_ausgeben(z: Kampfzustand, name: str, quelle: str) -> Kampfzustand:
 def ereignis_wegstecken(zustand: Kampfzustand, name: str, *, quelle: str = "eigen", rng: Any = None, augen: Any = None) -> Ereignis:
     """Schaden wegstecken: ein Benny, eine Konstitutionsprobe mit den Wundabzügen nur der
     früheren Wunden; ein zweiter Aufruf für denselben Angriff wiederholt die Probe."""
-    os_ = zustand.offener_schaden
-    if os_ is None or os_.ziel != name or os_.wunden == 0:
-        raise KampfFehler(f"{name} hat gerade keine Wunden aus dem letzten Angriff, die sich wegstecken ließen.")
+    os_ = _wegstecken_pruefen(zustand, name)
     vorher = os_.vorher
-    if not vorher.wildcard:
-        raise KampfFehler("Nur Wildcards haben Bennies zum Wegstecken.")
     probe = wuerfle_probe(vorher.attribut("konstitution"), wildcard=True,
                           modifikator=vorher.wundabzug + zustand.joker_bonus(name), rng=rng, augen=augen)
     weg = wegstecken_auswerten(probe.ergebnis)
@@ -1304,11 +1307,38 @@ def ereignis_wegstecken(zustand: Kampfzustand, name: str, *, quelle: str = "eige
                     text=f"{name} {art} (Benny): {probe.beschreibung()} – {weg} von {os_.wunden} Wunden weg")
 
 
-def _wegstecken_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
-    name = e.daten["name"]
+def _wegstecken_pruefen(z: Kampfzustand, name: str) -> OffenerSchaden:
+    """Schaden wegstecken: nur die Wunden des letzten Schadenswurfs, nur Wildcards. „Ein Charakter
+    kann nur einmal pro Angriff Schaden wegstecken“ – Standard: einmal je Schadenswurf (das
+    Wiederholen derselben Probe geht); mit ``Optionen.wegstecken_einmal_je_angriff`` einmal je
+    Angriff, auch wenn eine Feuerrate oder ein Blitzhieb mehrere Treffer landet."""
     os_ = z.offener_schaden
     if os_ is None or os_.ziel != name or os_.wunden == 0:
-        raise KampfFehler(f"{name} hat gerade keine Wunden aus dem letzten Angriff zum Wegstecken.")
+        raise KampfFehler(f"{name} hat gerade keine Wunden aus dem letzten Angriff, die sich wegstecken ließen.")
+    if not os_.vorher.wildcard:
+        raise KampfFehler("Nur Wildcards haben Bennies zum Wegstecken.")
+    if z.optionen.wegstecken_einmal_je_angriff and not os_.versuche and (os_.angriff, name) in z.weggesteckt_gegen:
+        raise KampfFehler(
+            f"{name} hat gegen diesen Angriff schon Schaden weggesteckt – „Ein Charakter kann nur einmal pro Angriff "
+            "Schaden wegstecken“ (Hausregel: einmal je Angriff, auch bei Feuerrate)."
+        )
+    return os_
+
+
+def kann_wegstecken(z: Kampfzustand, name: str) -> bool:
+    """Ob ``name`` die Wunden des letzten Schadenswurfs jetzt wegstecken dürfte (ohne auf Bennies
+    zu schauen)."""
+    try:
+        _wegstecken_pruefen(z, name)
+    except KampfFehler:
+        return False
+    return True
+
+
+def _wegstecken_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    name = e.daten["name"]
+    os_ = _wegstecken_pruefen(z, name)
+    z = replace(z, weggesteckt_gegen=z.weggesteckt_gegen | {(os_.angriff, name)})
     z = _benny_ausgeben(z, name, e.daten["quelle"])
     weg = max(os_.weggesteckt, wegstecken_auswerten(Probe.aus_dict(e.daten["probe"]).ergebnis))
     bleiben = max(0, os_.wunden - weg)

@@ -53,6 +53,14 @@ class Optionen:
     mehreren Treffern einer Feuerrate gilt. Standard: eine Probe je Angriff und Ziel; gelingt sie,
     gehen alle Treffer dieses Angriffs auf dieses Ziel daneben. ``True``: eine Probe je Treffer."""
 
+    wegstecken_einmal_je_angriff: bool = False
+    """Schaden wegstecken › Timing: „Ein Charakter kann nur einmal pro Angriff Schaden
+    wegstecken.“ – der Text sagt nicht, ob die Treffer einer Feuerrate (oder eines Blitzhiebs) ein
+    Angriff sind. Standard: einmal je Schadenswurf („Wickele jeden Schadenswurf (einschließlich
+    Schaden wegstecken) separat ab“). ``True``: einmal je Angriff – wer gegen einen Treffer einer
+    Feuerrate Schaden weggesteckt hat, kann es gegen die übrigen Treffer desselben Angriffs nicht
+    mehr (das Wiederholen der ersten Probe bleibt)."""
+
     def als_dict(self) -> dict[str, Any]:
         """JSON-taugliche Form (für den Kopf des Kampfprotokolls)."""
         return asdict(self)

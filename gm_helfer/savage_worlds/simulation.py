@@ -100,6 +100,7 @@ def _schaden_abwickeln(z: Kampfzustand, *, rng: Any) -> Kampfzustand:
                 and z.offener_schaden.versuche < MAX_WEGSTECKEN_VERSUCHE
                 and z.offener_schaden.weggesteckt < z.offener_schaden.wunden
                 and z.kaempfer_namens(os_.ziel).bennies > 0
+                and k.kann_wegstecken(z, os_.ziel)
             ):
                 z = anwenden(z, k.ereignis_wegstecken(z, os_.ziel, rng=rng))
         for kf in z.kaempfer:

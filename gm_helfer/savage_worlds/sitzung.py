@@ -385,6 +385,6 @@ def treffer_liste(zustand: Kampfzustand) -> dict[str, int]:
 def wegstecken_ziel(zustand: Kampfzustand) -> str | None:
     """Wer die Wunden des letzten Schadenswurfs noch wegstecken kann."""
     os_ = zustand.offener_schaden
-    if os_ is None or os_.wunden == 0 or not os_.vorher.wildcard:
+    if os_ is None or not k.kann_wegstecken(zustand, os_.ziel):
         return None
     return os_.ziel

@@ -56,9 +56,7 @@ def kampf_im_server(marimo_server, tmp_path_factory):
         verlauf = sitzung.neuer_verlauf(start, ordner)
         for schritt in schritte:
             verlauf.ausfuehren(schritt(verlauf.zustand))
-        schliessen = getattr(verlauf, "schliessen", None)  # ein Schreiber je Kampf (sobald es Sperren gibt)
-        if schliessen is not None:
-            schliessen()
+        verlauf.schliessen()  # ein Schreiber je Kampf: das Notebook übernimmt
         return verlauf.datei.name
 
     return schreiben

@@ -401,3 +401,40 @@ def test_staerkeprobe_beim_springen_mit_mehrfachaktionsabzug():
     z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Baron", "Langschwert", Angriffssituation(aktionen=2), augen="3, 2"))
     e = k.ereignis_springen(z, "Alrik", anlauf=True, staerkeprobe=True, augen="5, 2")
     assert e.daten["probe"]["modifikator"] == -2
+
+
+def test_wegstecken_einmal_je_angriff_als_option():
+    """„Ein Charakter kann nur einmal pro Angriff Schaden wegstecken.“ – Standard: je Schadenswurf;
+    Option ``wegstecken_einmal_je_angriff``: einmal für alle Treffer einer Feuerrate."""
+    from gm_helfer.savage_worlds.optionen import Optionen
+
+    mp = WAFFEN["Maschinenpistole"]
+    for option, zweites_mal in ((False, True), (True, False)):
+        z = kampf_beginnen([held(waffen=(mp,)), held("Berta")], optionen=Optionen(wegstecken_einmal_je_angriff=option))
+        z = dran(runde(z, {"Alrik": ["Q♥"], "Berta": ["K♠"]}), "Alrik")
+        z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Berta", "Maschinenpistole", augen="6, 6, 3, 2"))
+        z = anwenden(z, k.ereignis_schaden(z, augen="5, 5"))  # 10 gegen 6: eine Wunde
+        z = anwenden(z, k.ereignis_wegstecken(z, "Berta", augen="2, 1"))  # misslingt
+        assert k.kann_wegstecken(z, "Berta")  # wiederholen geht immer
+        z = anwenden(z, k.ereignis_schaden(z, augen="5, 5"))  # zweiter Treffer derselben Feuerrate
+        assert k.kann_wegstecken(z, "Berta") is zweites_mal
+        assert (sitzung.wegstecken_ziel(z) == "Berta") is zweites_mal
+        if not zweites_mal:
+            with pytest.raises(KampfFehler, match="einmal pro Angriff"):
+                k.ereignis_wegstecken(z, "Berta", augen="4, 2")
+
+
+def test_simulation_mit_den_neuen_optionen():
+    """Die Simulation spielt mit denselben Regeln: auch mit beiden neuen Hausregeln läuft ein Kampf
+    bis zum Ende (Wegstecken nur, wo es erlaubt ist)."""
+    import random
+
+    from gm_helfer import boegen
+    from gm_helfer.savage_worlds import simulation
+    from gm_helfer.savage_worlds.optionen import Optionen
+
+    ladung = boegen.laden("savage_worlds")
+    optionen = Optionen(wegstecken_einmal_je_angriff=True, heimlichkeit_je_treffer=True)
+    for seed in range(3):
+        ausgang = simulation.einen_kampf(ladung.boegen, rng=random.Random(seed), optionen=optionen, max_runden=30)
+        assert 1 <= ausgang.runden <= 30
