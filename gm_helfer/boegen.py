@@ -807,29 +807,35 @@ def _gleich(a: Bogen, b: Bogen) -> bool:
     } == {k: [dict(z) for z in v] for k, v in b.untertabellen.items()}
 
 
-def _namenskonflikt(bogen: Bogen) -> list[Path]:
-    """Andere Bogendateien des Systemordners, die denselben Namen tragen."""
-    ordner = Path(bogen.datei).parent
-    if bogen.system:
-        basis = pfade.charakter_ordner(bogen.system)
+def _system_ordner(datei: Path, system: str) -> Path:
+    """Der Bogenordner des Systems, wenn ``datei`` darin liegt, sonst ihr eigener Ordner."""
+    if system:
+        basis = pfade.charakter_ordner(system)
         try:
-            Path(bogen.datei).resolve().relative_to(basis.resolve())
-            ordner = basis
+            Path(datei).resolve().relative_to(basis.resolve())
+            return basis
         except (ValueError, OSError):
             pass
-    andere = []
+    return Path(datei).parent
+
+
+def _namen_im_ordner(ordner: Path) -> dict[str, list[Path]]:
+    """Name → Bogendateien (aufgelöst) im Ordner und seinen Unterordnern; Unlesbares fehlt."""
+    namen: dict[str, list[Path]] = {}
     for datei in sorted(ordner.rglob("*.toml")) if ordner.is_dir() else ():
         if any(t.startswith(".") for t in datei.relative_to(ordner).parts):
             continue
-        try:
-            if datei.resolve() == Path(bogen.datei).resolve():
-                continue
-            text = datei.read_bytes().decode("utf-8").removeprefix("\ufeff")
-            if tomllib.loads(text).get("name") == bogen.name:
-                andere.append(datei)
-        except (OSError, ValueError, RecursionError):
-            continue  # unlesbare Bögen meldet laden()
-    return andere
+        name = _roher_name(datei)
+        if name is not None:
+            namen.setdefault(name, []).append(datei.resolve())
+    return namen
+
+
+def _namenskonflikt(bogen: Bogen) -> list[Path]:
+    """Andere Bogendateien des Systemordners, die denselben Namen tragen."""
+    eigene = Path(bogen.datei).resolve()
+    namen = _namen_im_ordner(_system_ordner(bogen.datei, bogen.system))
+    return [d for d in namen.get(bogen.name, []) if d != eigene]
 
 
 def speichern(bogen: Bogen) -> bool:
@@ -1212,6 +1218,15 @@ def aus_tabellen(
         if roh.get("name") in doppelt:
             andere = [d for d in namen_zaehler[roh["name"]] if d != datei]
             fehler.append(BogenFehler(datei, roh["name"], "name", _doppelt_meldung(roh["name"], andere)))
+    # ebenso ein Name, den ein Bogen außerhalb der Tabelle trägt (doppelt oder fehlerhaft)
+    im_ordner = _namen_im_ordner(_system_ordner(ordner / "x.toml", schema.system))
+    eigene = {Path(d).resolve() for d, _, _ in eintraege} | {Path(b.datei).resolve() for b in boegen}
+    for datei, _, roh in eintraege:
+        name = roh.get("name")
+        andere = [d for d in im_ordner.get(name, []) if d not in eigene] if isinstance(name, str) else []
+        if andere and name not in doppelt:
+            doppelt.add(name)
+            fehler.append(BogenFehler(datei, name, "name", _doppelt_meldung(name, andere)))
     ohne = {alt.name for _, alt, roh in eintraege if alt is not None and roh.get("name") in doppelt}
     eintraege = [e for e in eintraege if e[2].get("name") not in doppelt]
     ohne = (ohne | doppelt) - {roh.get("name") for _, _, roh in eintraege}

@@ -432,3 +432,34 @@ def test_doppelter_name_auch_mit_fehlerhaftem_bogen(tmp_path):
     assert ergebnis.boegen == ()
     doppelt = _einzig(ergebnis, "bandit.toml")
     assert doppelt.feld == "name" and "kaputt.toml" in doppelt.meldung
+
+
+def test_tabelle_mit_namen_eines_bogens_ausserhalb_der_tabelle(tmp_path, monkeypatch):
+    """Ein Name, den ein ausgeschlossener oder fehlerhafter Bogen trägt, fällt schon beim
+    Prüfen der Tabelle auf (sonst verweigerte erst ``speichern``)."""
+    monkeypatch.setenv("GM_HELFER_CHARAKTERE", str(tmp_path))
+    ordner = _ordner(tmp_path)
+    _schreiben(ordner, "ork.toml", BANDIT_MIT_KOMMENTAREN.replace('"Bandit"', '"Ork"'))
+    _schreiben(ordner, "kaputt.toml", BANDIT_MIT_KOMMENTAREN.replace("anzahl = 4", "anzahl = 99"))
+    ladung = boegen.laden(SYSTEM)
+    assert [b.name for b in ladung.boegen] == ["Ork"]
+    import polars as pl
+
+    tabellen = boegen.als_tabellen(ladung.boegen, SCHEMA)
+    tabellen["charaktere"] = tabellen["charaktere"].with_columns(pl.lit("Bandit").alias("name"))
+    tabellen["waffen"] = tabellen["waffen"].with_columns(pl.lit("Bandit").alias("charakter"))
+    geprueft = boegen.aus_tabellen(tabellen, SCHEMA, ladung.boegen)
+    assert geprueft.boegen == ()
+    (fehler,) = geprueft.fehler
+    assert fehler.feld == "name" and "kaputt.toml" in fehler.meldung
+    # ein Tausch der Namen innerhalb der Tabelle ist erlaubt
+    _schreiben(ordner, "kaputt.toml", BANDIT_MIT_KOMMENTAREN.replace('"Bandit"', '"Wolf"'))
+    ladung = boegen.laden(SYSTEM)
+    tabellen = boegen.als_tabellen(ladung.boegen, SCHEMA)
+    namen = tabellen["charaktere"]["name"].to_list()
+    tabellen["charaktere"] = tabellen["charaktere"].with_columns(pl.Series("name", namen[::-1]))
+    tabellen["waffen"] = tabellen["waffen"].with_columns(
+        pl.col("charakter").replace({namen[0]: namen[1], namen[1]: namen[0]})
+    )
+    geprueft = boegen.aus_tabellen(tabellen, SCHEMA, ladung.boegen)
+    assert geprueft.fehler == () and sorted(b.name for b in geprueft.boegen) == ["Ork", "Wolf"]
