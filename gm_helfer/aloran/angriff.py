@@ -156,8 +156,14 @@ def trefferschaden(
     „Treffer verursachen Schaden entsprechend dem Waffenschaden … Bei jedem Schaden wird
     zunächst der Rüstungswert des getroffenen Körperteils abgezogen“. ``bonus`` ist der
     W6-Bonus-Schaden eines Meistertreffers; er wird vor dem Faktor addiert (Lesart).
+    Option ``faktor_nach_ruestung``: (Wurf + ``bonus`` − Rüstung) × Faktor; ``schaden`` ist
+    dann der Wurf samt Bonus vor der Rüstung.
     """
-    wert = schaden(summe + bonus, schadensfaktor(kat, optionen), optionen, halbiert=halbiert)
+    faktor = schadensfaktor(kat, optionen)
+    if optionen.faktor_nach_ruestung:
+        roh = summe + bonus
+        return roh, schaden(wunden_nach_ruestung(roh, ruestung), faktor, optionen, halbiert=halbiert)
+    wert = schaden(summe + bonus, faktor, optionen, halbiert=halbiert)
     return wert, wunden_nach_ruestung(wert, ruestung)
 
 

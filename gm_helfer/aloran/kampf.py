@@ -916,7 +916,11 @@ def angriff_ereignis(
             wert, wunden = trefferschaden(summe, erg.kategorie, ruestung, opt, halbiert=zweitwaffe, bonus=bonus)
             folgen.append({"name": ziel, "zone": zone.schluessel, "wunden": wunden, "schadensart": art.schadensart})
             daten.update(zone_w20=w20, zone=zone.schluessel, schaden_wurf=summe, schaden=wert, wunden=wunden)
-            text.append(f"{zone.name} (W20 {w20}): {wert} Schaden − Rüstung {ruestung} = {wunden} Wunden")
+            if opt.faktor_nach_ruestung:
+                text.append(f"{zone.name} (W20 {w20}): ({wert} Schaden − Rüstung {ruestung}) × "
+                            f"{KATEGORIE_ANZEIGE[erg.kategorie]} = {wunden} Wunden")
+            else:
+                text.append(f"{zone.name} (W20 {w20}): {wert} Schaden − Rüstung {ruestung} = {wunden} Wunden")
     q.pruefen()
     if hinweise:
         text.append("; ".join(hinweise))

@@ -68,6 +68,14 @@ class Optionen:
     „WILLENSKRAFT … eine Zauber-Attacke (geistige Beeinflussung) abzuwehren“. Standard: Zauber
     pariert man nicht mit der Waffe, geistige Zauber weicht man nicht aus."""
 
+    faktor_nach_ruestung: bool = False
+    """Erst die Rüstung abziehen, dann den Faktor der Vergleichstabelle anwenden.
+
+    Allgemeine Regeln › 5. Phase: „Bei jedem Schaden wird zunächst der Rüstungswert des
+    getroffenen Körperteils abgezogen“ und SPIELABLAUF › Vergleichswurf „halber / doppelter /
+    dreifacher Schaden“ – die Reihenfolge nennt der Text nicht. Standard: (Wurf + Boni) × Faktor,
+    dann minus Rüstung."""
+
     def als_dict(self) -> dict[str, bool]:
         """Für den Kopf des Kampfprotokolls."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -93,5 +101,6 @@ OPTION_TEXTE = {
     "erschwernis_als_wuerfel": "Schild und Angriff von hinten als Würfel statt Schwierigkeit",
     "wehrlos_ohne_w10": "Wehrlos am Initiativewert ohne W10 messen",
     "freie_verteidigungswahl": "Jede Verteidigung gegen jeden Angriff (auch Parade gegen Zauber)",
+    "faktor_nach_ruestung": "Faktor (halb/doppelt/dreifach) erst nach der Rüstung",
 }
 """Deutsche Beschriftung der Optionen für Notebooks."""

@@ -3,6 +3,7 @@
 import itertools
 import math
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -154,10 +155,11 @@ def _kleiner_kampf(schaden="1W3", ko=1, ruestung=(0, 1, 0, 2, 0, 0, 0)):
     return neuer_kampf([a, v])
 
 
-def test_folgen_chancen_gleich_aufzaehlung_des_live_austauschs():
+@pytest.mark.parametrize("optionen", [Optionen(), Optionen(faktor_nach_ruestung=True)])
+def test_folgen_chancen_gleich_aufzaehlung_des_live_austauschs(optionen):
     """Die Chancen vor dem Wurf stimmen mit der Häufigkeit über alle eingetippten Würfel des
     echten Austauschs (Ereignis + anwenden) überein: Angriff 2 W10, Parade 1 W10, W20, 1W3."""
-    kampf = _kleiner_kampf()
+    kampf = replace(_kleiner_kampf(), optionen=optionen)
     a, v = kampf.kaempfer
     kampf = aloran.anwenden(kampf, aloran.initiative_ereignis(kampf, augen={"A": "5", "V": "1"}))
     kampf = aloran.anwenden(kampf, aloran.runde_ereignis(kampf))  # ab Runde 1 ist jemand am Zug
@@ -166,7 +168,8 @@ def test_folgen_chancen_gleich_aufzaehlung_des_live_austauschs():
     la = aloran.lage(a.werte, art, a.wunden, v.werte, aloran.verteidigungsarten(v.werte)[0], v.wunden)
     assert (la.angriff_pool, la.verteidigung_pool) == (2, 1)
     ac = chancen.angriff_chancen(la)
-    vorher = chancen.folgen_chancen(ac.exakt, art, v.werte, v.wunden, initiative=v.initiative)
+    vorher = chancen.folgen_chancen(ac.exakt, art, v.werte, v.wunden, initiative=v.initiative,
+                                    optionen=optionen)
     zaehler = Counter()
     folgen_je_kategorie: dict[str, Counter] = {}
     w6 = {k: "3" for k in ("angriff_patzer", "angriff_meister", "verteidigung_patzer", "verteidigung_meister")}

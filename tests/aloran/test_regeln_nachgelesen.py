@@ -260,3 +260,20 @@ def test_neue_runde_erst_wenn_alle_gehandelt_haben(werte):
         k.runde_ereignis(kampf)
     kampf = k.anwenden(kampf, k.abwarten_ereignis(kampf, "Wolf"))  # Zurückgehaltenes verfällt
     assert k.anwenden(kampf, k.runde_ereignis(kampf)).runde == 2
+
+
+# --- 12. Lesart umschaltbar: Faktor vor oder nach der Rüstung ------------------------------
+
+@pytest.mark.parametrize(("nach", "wunden"), [(False, 20), (True, 18)])
+def test_faktor_vor_oder_nach_der_ruestung(werte, nach, wunden):
+    """„Bei jedem Schaden wird zunächst der Rüstungswert des getroffenen Körperteils abgezogen“
+    und „4-5 schwerer Treffer doppelter Schaden“ – in welcher Reihenfolge, sagt der Text nicht.
+    Standard: (4 + 3 + 4) × 2 = 22 − Torso 2 = 20 Wunden; Option: (11 − 2) × 2 = 18."""
+    o = Optionen(faktor_nach_ruestung=nach)
+    kampf = gestartet([werte["Brann"], werte["Ork-Krieger"]], {"Brann": "5", "Ork-Krieger": "5"}, o)
+    e = k.angriff_ereignis(
+        kampf, "Brann", "Ork-Krieger", "Langschwert", "Parade: Kriegsaxt",
+        augen={"angriff": "0 9 8 6 6 3 2 5", "verteidigung": "7 8 1 2 3 4 5", "zone": "16", "schaden": "4"})
+    assert e.daten["kategorie"] == "schwerer_treffer" and e.daten["wunden"] == wunden
+    assert f"{wunden} Wunden" in e.text
+    assert k.anwenden(kampf, e).kaempfer_namens("Ork-Krieger").wunden[1] == wunden
