@@ -187,6 +187,7 @@ def _(kampf, verlauf):
     mo.vstack([
         mo.md(f"## <span id='aloran-runde'>Runde {kampf.runde}</span> "
               f"<small style='font-weight:normal'>· Protokoll: {_datei}</small>"),
+        mo.md(f"<span id='aloran-am-zug'>**{sitzung.zug_hinweis(kampf)}**</span>"),
         mo.ui.table(pl.DataFrame(aloran.uebersicht(kampf)), selection=None, pagination=False,
                     wrapped_columns=["Verletzung"],
                     label="Handlungsreihenfolge (höchste Initiative zuerst; gleiche Zahl = gleichzeitig)"),
@@ -214,14 +215,36 @@ def _(kampf):
     knopf_initiative = mo.ui.run_button(label="Initiative bestimmen")
     knopf_runde = mo.ui.run_button(label="Neue Runde")
     knopf_zurueck = mo.ui.run_button(label="Rückgängig")
+    _dran = list(aloran.am_zug(kampf)) + [k.name for k in kampf.kaempfer if k.zug == "abwartend"]
+    wahl_zug = mo.ui.dropdown(options=_dran, value=_dran[0] if _dran else None, label="Zug von")
+    knopf_zug_ende = mo.ui.run_button(label="Zug beenden")
+    knopf_abwarten = mo.ui.run_button(label="Abwarten (Aktionen zurückhalten)")
     mo.vstack([
         mo.md("### Initiative und Runden"),
         mo.md("<small>Initiativewert + 1W10 gilt den ganzen Kampf. Leere Felder würfelt das Programm.</small>"),
         mo.hstack(list(eingabe_initiative.values()), justify="start", wrap=True),
         wahl_hinterhalt,
         mo.hstack([knopf_initiative, knopf_runde, knopf_zurueck], justify="start"),
+        mo.hstack([wahl_zug, knopf_zug_ende, knopf_abwarten], justify="start", align="end"),
     ])
-    return eingabe_initiative, knopf_initiative, knopf_runde, knopf_zurueck, wahl_hinterhalt
+    return (
+        eingabe_initiative,
+        knopf_abwarten,
+        knopf_initiative,
+        knopf_runde,
+        knopf_zug_ende,
+        knopf_zurueck,
+        wahl_hinterhalt,
+        wahl_zug,
+    )
+
+
+@app.cell
+def _(knopf_abwarten, knopf_zug_ende, verlauf, verlauf_setzen, version, wahl_zug):
+    mo.stop(not (knopf_zug_ende.value or knopf_abwarten.value))
+    _baustein = aloran.zug_ende_ereignis if knopf_zug_ende.value else aloran.abwarten_ereignis
+    meldung(ausfuehren(verlauf, version, verlauf_setzen, _baustein, wahl_zug.value), "fehler-zug")
+    return
 
 
 @app.cell
@@ -252,7 +275,8 @@ def _(knopf_zurueck, verlauf, verlauf_setzen, version):
 
 @app.cell
 def _(kampf):
-    wahl_angreifer = mo.ui.dropdown(options=list(kampf.namen), value=kampf.namen[0], label="Angreifer")
+    wahl_angreifer = mo.ui.dropdown(options=list(kampf.namen), value=(aloran.am_zug(kampf) or kampf.namen)[0],
+                                    label="Angreifer")
     return (wahl_angreifer,)
 
 

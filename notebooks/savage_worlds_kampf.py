@@ -102,6 +102,7 @@ def _(geprueft):
             "erholung_erfolg_handelt": mo.ui.checkbox(label="Erholung: Erfolg genügt zum Handeln (SWADE)"),
             "sprintwuerfel_explodiert": mo.ui.checkbox(label="Sprintwürfel explodiert"),
             "kritischer_fehlschlag_alle_wuerfel": mo.ui.checkbox(label="Feuerrate: kritisch erst, wenn alle Würfel 1 zeigen"),
+            "heimlichkeit_je_treffer": mo.ui.checkbox(label="Blindes Feuer: Heimlichkeit je Treffer"),
         }
     )
     grosse_gruppen = mo.ui.checkbox(label="Große Gruppen: eine Karte je Seite")
@@ -790,7 +791,7 @@ def _(blutet_wahl, helfer_wahl, kampf):
     _kurven = {"ohne Hilfe": _ohne.tod_bis_runde}
     if _mit is not None:
         _kurven[f"mit {helfer_wahl.value} (Heilen)"] = _mit.tod_bis_runde
-    ausbluten_augen = mo.ui.text(placeholder="leer = Programm würfelt", label="Echte Würfel")
+    ausbluten_augen = mo.ui.text(placeholder="leer = Programm würfelt", label="Echte Würfel (Ausbluten/Heilen)")
     ausbluten_knopf = mo.ui.run_button(label="Ausbluten-Probe (Rundenbeginn, vor den Karten)", kind="danger")
     heilen_knopf = mo.ui.run_button(label="Blutung stoppen (Heilen)", kind="success")
     heilen_nach_kampf = mo.ui.checkbox(label="nach dem Kampf (ohne Zug)")
@@ -835,7 +836,8 @@ def _(kampf):
     mo.stop(kampf is None)
     _alle = sitzung.namen(kampf, "kampffaehig")
     unterbrecher_wahl = mo.ui.dropdown(options=_alle, value=_alle[0] if _alle else None, label="Wer unterbricht (wartet ab / Joker)")
-    unterbrochen_wahl = mo.ui.dropdown(options=_alle, value=_alle[-1] if _alle else None, label="wen")
+    _dran = sitzung.angreifer(kampf)  # unterbrechen lässt sich nur, wer gerade handelt
+    unterbrochen_wahl = mo.ui.dropdown(options=_alle, value=(_dran or _alle[-1:] or [None])[0], label="wen")
     _wildcards = sitzung.namen(kampf, "wildcard")
     benny_wahl = mo.ui.dropdown(options=["Spielleiter"] + _wildcards, value="Spielleiter", label="Benny geben an")
     return benny_wahl, unterbrecher_wahl, unterbrochen_wahl
@@ -845,7 +847,7 @@ def _(kampf):
 def _(benny_wahl, kampf, unterbrecher_wahl, unterbrochen_wahl):
     _c = vorschau.unterbrechen_vorschau(kampf, unterbrecher_wahl.value, unterbrochen_wahl.value) if unterbrecher_wahl.value else None
     unterbrechen_augen = mo.ui.text(placeholder="z. B. 7, 2 | 5", label="Echte Würfel: eigene | gegnerische")
-    unterbrechen_knopf = mo.ui.run_button(label="Unterbrechen (vergleichende Geschicklichkeit)")
+    unterbrechen_knopf = mo.ui.run_button(label="Unterbrechen (Joker ohne Probe, sonst vergleichende Geschicklichkeit)")
     benny_geben_knopf = mo.ui.run_button(label="Benny geben")
     _wartende = sitzung.empfaenger_liste(kampf, "abwartend")
     patt_wahl = mo.ui.multiselect(options=_wartende, value=_wartende, label="Abwartende, die zugleich handeln wollen")

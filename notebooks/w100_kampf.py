@@ -101,6 +101,9 @@ def _(geprueft):
             "ausweichen_gegen_zauber": mo.ui.checkbox(value=_std.ausweichen_gegen_zauber, label="Zaubern ausweichen"),
             "streiftreffer_aufrunden": mo.ui.checkbox(value=_std.streiftreffer_aufrunden, label="Streiftreffer aufrunden"),
             "krit_vor_panzerung": mo.ui.checkbox(value=_std.krit_vor_panzerung, label="Kritisch vor der Panzerung"),
+            "krit_folge": mo.ui.dropdown(options={"Schaden × Faktor der Waffe": "faktor", "Höchstschaden": "hoechstschaden", "nur markiert (SL entscheidet)": "ohne"}, value="Schaden × Faktor der Waffe", label="Kritischer Treffer"),
+            "patzer_folge": mo.ui.dropdown(options={"nur dieser Angriff scheitert": "angriff", "beendet die Angriffshandlung": "angriffshandlung"}, value="nur dieser Angriff scheitert", label="Patzer"),
+            "gesundheit": mo.ui.dropdown(options={"Lebenspunkte (kampfunfähig bei 0)": "lebenspunkte", "ohne (SL entscheidet)": "ohne"}, value="Lebenspunkte (kampfunfähig bei 0)", label="Gesundheitsmodell"),
         }
     )
     return einstellungen, teilnehmer
@@ -467,7 +470,7 @@ def _(vorschau):
                 f"Treffer: <span id='w100-treffer'>{diagramme.prozent(vorschau.chancen.trifft)}</span> · "
                 f"Volltreffer {diagramme.prozent(vorschau.chancen.volltreffer)} · "
                 f"kritisch {diagramme.prozent(vorschau.chancen.kritisch)} · "
-                f"Ziel kampfunfähig {diagramme.prozent(vorschau.kampfunfaehig)}"
+                f"Ziel kampfunfähig {vorschau.kampfunfaehig_text}"
             ),
             mo.hstack(
                 [
@@ -558,6 +561,7 @@ def _(kampf):
     lp_wahl = mo.ui.dropdown(options=[k.name for k in kampf.kaempfer], label="Wer?")
     lp_aenderung = mo.ui.number(start=-500, stop=500, step=1, value=0, label="LP ±")
     lp_knopf = mo.ui.run_button(label="LP ändern")
+    ausfall_knopf = mo.ui.run_button(label="kampfunfähig / wieder kampffähig (nur ohne Gesundheitsmodell)")
     effekt_name = mo.ui.text(placeholder="z. B. Brennen", label="Effekt")
     effekt_runden = mo.ui.number(start=1, stop=100, step=1, value=3, label="Runden")
     effekt_lp = mo.ui.number(start=-100, stop=100, step=1, value=0, label="LP je Runde")
@@ -567,13 +571,14 @@ def _(kampf):
         {
             "Lebenspunkte und zeitabhängige Effekte": mo.vstack(
                 [
-                    mo.hstack([lp_wahl, lp_aenderung, lp_knopf], justify="start"),
+                    mo.hstack([lp_wahl, lp_aenderung, lp_knopf, ausfall_knopf], justify="start", wrap=True),
                     mo.hstack([effekt_name, effekt_runden, effekt_lp, effekt_ini, effekt_knopf], justify="start", wrap=True),
                 ]
             )
         }
     )
     return (
+        ausfall_knopf,
         effekt_ini,
         effekt_knopf,
         effekt_lp,
@@ -589,6 +594,13 @@ def _(kampf):
 def _(ablage, lp_aenderung, lp_knopf, lp_wahl, verlauf):
     mo.stop(not lp_knopf.value)
     handeln(verlauf, lambda k: w100.lp_ereignis(k, lp_wahl.value, int(lp_aenderung.value)), ablage)
+    return
+
+
+@app.cell
+def _(ablage, ausfall_knopf, lp_wahl, verlauf):
+    mo.stop(not ausfall_knopf.value)
+    handeln(verlauf, lambda k: w100.ausfall_ereignis(k, lp_wahl.value, not k[lp_wahl.value].ausgefallen), ablage)
     return
 
 

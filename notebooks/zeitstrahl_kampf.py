@@ -146,6 +146,9 @@ def _(kaempfer_alle):
     wahl_parade_bonus = mo.ui.switch(value=True, label="Parade mit Verteidigungsbonus der Waffe")
     wahl_sturz_tabelle = mo.ui.switch(value=False, label="Krit-Effekt 4: auch der erhöhte Bereich würfelt auf der Patzertabelle")
     wahl_konter_beides = mo.ui.switch(value=False, label="Konter-Spezialisierung senkt Erschwernis und erlaubt Zeitdifferenz")
+    wahl_viertel_je_wuerfel = mo.ui.switch(value=True, label="Waffenlose Parade: jeden Trefferpunktewürfel vierteln (sonst die Summe)")
+    wahl_gesundheit = mo.ui.dropdown(options={"Lebenspunkte (kampfunfähig bei 0)": "lebenspunkte", "ohne (SL entscheidet)": "ohne"},
+                                     value="Lebenspunkte (kampfunfähig bei 0)", label="Gesundheitsmodell")
     knopf_neu = mo.ui.run_button(label="Neuer Kampf")
     mo.vstack([
         mo.md("## Kampf anlegen"),
@@ -153,12 +156,14 @@ def _(kaempfer_alle):
         mo.hstack([wahl_schwierigkeit_helden, wahl_schwierigkeit_feinde], justify="start"),
         mo.md("<small>Furchterregende Gegner oder ein Überraschungsangriff erhöhen die Schwierigkeit einer Partei.</small>"),
         mo.accordion({"Hausregeln (Lesarten in docs/zeitstrahl.md)": mo.vstack([
-            wahl_probe, wahl_krit_immer, wahl_fenster, wahl_parade_bonus, wahl_sturz_tabelle, wahl_konter_beides])}),
+            wahl_probe, wahl_krit_immer, wahl_fenster, wahl_parade_bonus, wahl_sturz_tabelle, wahl_konter_beides,
+            wahl_viertel_je_wuerfel, wahl_gesundheit])}),
         knopf_neu,
     ])
     return (
         knopf_neu,
         wahl_fenster,
+        wahl_gesundheit,
         wahl_konter_beides,
         wahl_krit_immer,
         wahl_parade_bonus,
@@ -167,17 +172,20 @@ def _(kaempfer_alle):
         wahl_schwierigkeit_helden,
         wahl_sturz_tabelle,
         wahl_teilnehmer,
+        wahl_viertel_je_wuerfel,
     )
 
 
 @app.cell
 def _(
     wahl_fenster,
+    wahl_gesundheit,
     wahl_konter_beides,
     wahl_krit_immer,
     wahl_parade_bonus,
     wahl_probe,
     wahl_sturz_tabelle,
+    wahl_viertel_je_wuerfel,
 ):
     optionen = zeitstrahl.Optionen(
         probe=wahl_probe.value,
@@ -186,6 +194,8 @@ def _(
         parade_mit_verteidigungsbonus=wahl_parade_bonus.value,
         sturz_mit_patzertabelle=wahl_sturz_tabelle.value,
         konter_spezialisierung_beides=wahl_konter_beides.value,
+        waffenlose_parade_je_wuerfel=wahl_viertel_je_wuerfel.value,
+        gesundheit=wahl_gesundheit.value,
     )
     return (optionen,)
 
@@ -611,19 +621,22 @@ def _(kampf, sl_name):
     sl_zustand = mo.ui.dropdown(options=list(_t.zustaende), value=None, label="Zustand")
     knopf_lp = mo.ui.run_button(label="Lebenspunkte setzen")
     knopf_zustand = mo.ui.run_button(label="Zustand beenden", disabled=not _t.zustaende)
+    knopf_ausfall = mo.ui.run_button(label="Kampfunfähig erklären (nur ohne Gesundheitsmodell)",
+                                     disabled=kampf.optionen.gesundheit != "ohne")
     mo.accordion({
         "Spielleiter-Eingriffe (Heilung, Zustände)": mo.vstack([
             sl_name,
             mo.hstack([sl_lp, sl_grund, knopf_lp], justify="start", align="end"),
-            mo.hstack([sl_zustand, knopf_zustand], justify="start", align="end"),
+            mo.hstack([sl_zustand, knopf_zustand, knopf_ausfall], justify="start", align="end"),
         ])
     })
-    return knopf_lp, knopf_zustand, sl_grund, sl_lp, sl_zustand
+    return knopf_ausfall, knopf_lp, knopf_zustand, sl_grund, sl_lp, sl_zustand
 
 
 @app.cell
 def _(
     kampf,
+    knopf_ausfall,
     knopf_lp,
     knopf_zustand,
     sl_grund,
@@ -634,9 +647,11 @@ def _(
     verlauf_setzen,
     version,
 ):
-    mo.stop(not (knopf_lp.value or knopf_zustand.value))
+    mo.stop(not (knopf_lp.value or knopf_zustand.value or knopf_ausfall.value))
     if knopf_lp.value:
         _ereignis, _fehler = versuch(zeitstrahl.lebenspunkte_ereignis, kampf, sl_name.value, sl_lp.value, sl_grund.value)
+    elif knopf_ausfall.value:
+        _ereignis, _fehler = versuch(zeitstrahl.ausfall_ereignis, kampf, sl_name.value, sl_grund.value)
     else:
         _ereignis, _fehler = versuch(zeitstrahl.zustand_ereignis, kampf, sl_name.value, sl_zustand.value)
     anhaengen(verlauf, verlauf_setzen, version, _ereignis, _fehler, "fehler-eingriff")

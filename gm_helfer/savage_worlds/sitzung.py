@@ -236,18 +236,21 @@ def offene_aufgaben(zustand: Kampfzustand | None) -> list[str]:
     """Was die Regeln jetzt verlangen (Ausbluten vor den Karten, Außer-Gefecht-Proben, …)."""
     if zustand is None:
         return []
-    aus = []
+    aus = [f"{name} blutet: Ausbluten-Probe vor den Karten" for name in k.ausbluten_faellig(zustand)]
     for kf in zustand.kaempfer:
         if kf.ag_probe_offen:
             aus.append(f"{kf.name}: Außer-Gefecht-Probe würfeln (vorher ggf. wegstecken)")
-        if kf.blutet and not kf.tot and not zustand.karten:
-            aus.append(f"{kf.name} blutet: Ausbluten-Probe vor den Karten")
     for t in zustand.offene_treffer:
         aus.append(f"Treffer {t.angreifer} → {t.ziel}: Schaden würfeln")
     if zustand.am_zug:
         for m in zustand.mitglieder(zustand.am_zug):
             if m.angeschlagen and m.kampffaehig:
                 aus.append(f"{m.name} ist Angeschlagen: erst Erholungsprobe oder Benny")
+    for emp in k.erholung_sofort(zustand):
+        aus.append(f"{emp} wartet ab und ist Angeschlagen: ist sofort nach diesem Zug dran (Erholungsprobe)")
+    for emp in zustand.vorrang:
+        if emp not in zustand.gehandelt and emp != zustand.am_zug:
+            aus.append(f"{emp} ist nach diesem Zug dran (Unterbrechung)")
     return aus
 
 
@@ -350,6 +353,9 @@ def namen(zustand: Kampfzustand, bedingung: str) -> list[str]:
         "alle": lambda kf: True,
     }
     aus = [kf.name for kf in zustand.kaempfer if tests[bedingung](kf)]
+    if bedingung == "blutet":
+        faellig = set(k.ausbluten_faellig(zustand))  # wer die Ausbluten-Probe jetzt schuldet, zuerst
+        aus.sort(key=lambda n: n not in faellig)
     if bedingung == "angeschlagen" and zustand.am_zug:
         # wer gerade an der Reihe ist, schuldet die Erholungsprobe zuerst
         dran = {m.name for m in zustand.mitglieder(zustand.am_zug)}

@@ -167,14 +167,24 @@ class Vorschau:
     abwehr_max: int
     schaden: dict[int, float]
     ziel_lp: int
-    kampfunfaehig: float
+    kampfunfaehig: float | None
+    """P(Ziel kampfunfähig); ``None`` ohne Gesundheitsmodell (``Optionen.gesundheit="ohne"``)."""
     meldung: str = ""
+
+    @property
+    def kampfunfaehig_text(self) -> str:
+        return kampfunfaehig_text(self.kampfunfaehig)
 
     def text(self) -> str:
         p = self.plan
         return (f"{p.angreifer} → {p.ziel} mit {p.waffe.name}: OB {p.ob}, DB {p.db}, "
                 f"Modifikator {p.modifikator:+d}, Patzerbereich 1–{p.waffe.patzerbereich}, "
                 f"Panzerung {p.panzerung} ({p.waffe.schadensart}), Abstand {meter(p.abstand)}")
+
+
+def kampfunfaehig_text(p: float | None) -> str:
+    """Prozent – oder ein Hinweis, wenn der Kampf kein Gesundheitsmodell hat."""
+    return prozent(p) if p is not None else "– (kein Gesundheitsmodell: der Spielleiter entscheidet)"
 
 
 def vorschau(kampf: Kampf, ziel: str | None, waffe: str | None, *, modifikator: int = 0,
@@ -258,7 +268,7 @@ def waffen_vergleich(kampf: Kampf, ziel: str | None, *, modifikator: int = 0) ->
             "Patzer": prozent(c.patzer), "Treffer": prozent(c.trifft),
             "Volltreffer": prozent(c.volltreffer), "kritisch": prozent(c.kritisch),
             "Ø Schaden": zahl(kern_chancen.mittelwert(vert)),
-            "Ziel kampfunfähig": prozent(w100_chancen.chance_kampfunfaehig(vert, int(z.lp or 0), o)),
+            "Ziel kampfunfähig": kampfunfaehig_text(w100_chancen.chance_kampfunfaehig(vert, int(z.lp or 0), o)),
         })
     return pl.DataFrame(zeilen, schema=schema)
 
