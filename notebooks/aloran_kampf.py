@@ -119,8 +119,9 @@ def _():
     wahl_protokoll = mo.ui.dropdown(options=_dateien, value=_dateien[0] if _dateien else None,
                                     label="Gespeicherter Kampf")
     knopf_fortsetzen = mo.ui.run_button(label="Kampf fortsetzen", disabled=not _dateien)
-    mo.hstack([wahl_protokoll, knopf_fortsetzen], justify="start", align="end")
-    return knopf_fortsetzen, wahl_protokoll
+    wahl_uebernehmen = mo.ui.checkbox(label="übernehmen, auch wenn ihn eine andere Sitzung führt (die kann dann nichts mehr eintragen)")
+    mo.hstack([wahl_protokoll, knopf_fortsetzen, wahl_uebernehmen], justify="start", align="end", wrap=True)
+    return knopf_fortsetzen, wahl_protokoll, wahl_uebernehmen
 
 
 @app.cell
@@ -143,12 +144,13 @@ def _(knopf_neu, stand, verlauf_setzen, wahl_optionen, wahl_teilnehmer):
 
 
 @app.cell
-def _(knopf_fortsetzen, verlauf_holen, verlauf_setzen, wahl_protokoll):
+def _(knopf_fortsetzen, verlauf_holen, verlauf_setzen, wahl_protokoll, wahl_uebernehmen):
     mo.stop(not knopf_fortsetzen.value or not wahl_protokoll.value)
     _bisher = verlauf_holen()
     if _bisher and _bisher[0].datei == sitzung.protokolldatei(wahl_protokoll.value):
         _bisher[0].schliessen()  # derselbe Kampf in dieser Sitzung: Sperre abgeben, neu lesen
-    _erg, _fehler = aufrufen(aloran.fortsetzen, sitzung.protokolldatei(wahl_protokoll.value))
+    _erg, _fehler = aufrufen(aloran.fortsetzen, sitzung.protokolldatei(wahl_protokoll.value),
+                             uebernehmen=wahl_uebernehmen.value)
     if _erg is not None:
         verlauf_setzen((_erg[0], 0))
     mo.vstack([meldung(_fehler, "fehler-fortsetzen"), meldung("<br>".join(_erg[1]) if _erg else "", "warnung-fortsetzen", "warn")])

@@ -209,8 +209,9 @@ def _():
         label="Gespeicherter Kampf",
     )
     knopf_fortsetzen = mo.ui.run_button(label="Kampf fortsetzen", disabled=not protokoll_dateien)
-    mo.hstack([wahl_protokoll, knopf_fortsetzen], justify="start", align="end")
-    return knopf_fortsetzen, wahl_protokoll
+    wahl_uebernehmen = mo.ui.checkbox(label="übernehmen, auch wenn ihn eine andere Sitzung führt (die kann dann nichts mehr eintragen)")
+    mo.hstack([wahl_protokoll, knopf_fortsetzen, wahl_uebernehmen], justify="start", align="end", wrap=True)
+    return knopf_fortsetzen, wahl_protokoll, wahl_uebernehmen
 
 
 @app.cell
@@ -236,12 +237,13 @@ def _(kaempfer_alle, knopf_neu, optionen, verlauf_setzen, wahl_teilnehmer):
 
 
 @app.cell
-def _(knopf_fortsetzen, verlauf_holen, verlauf_setzen, wahl_protokoll):
+def _(knopf_fortsetzen, verlauf_holen, verlauf_setzen, wahl_protokoll, wahl_uebernehmen):
     mo.stop(not knopf_fortsetzen.value or not wahl_protokoll.value)
     _bisher = verlauf_holen()
     if _bisher and str(_bisher[0].datei) == str(wahl_protokoll.value):
         _bisher[0].schliessen()  # derselbe Kampf in dieser Sitzung: Sperre abgeben, neu lesen
-    _ergebnis, _fehler = versuch(sitzung.verlauf_fortsetzen, wahl_protokoll.value)
+    _ergebnis, _fehler = versuch(sitzung.verlauf_fortsetzen, wahl_protokoll.value,
+                                 uebernehmen=wahl_uebernehmen.value)
     if _ergebnis is not None:
         verlauf_setzen((_ergebnis[0], 0))
     mo.vstack([fehler_hinweis(_fehler, "fehler-fortsetzen")]

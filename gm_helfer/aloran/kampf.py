@@ -230,9 +230,10 @@ def neuer_verlauf(kampf: Kampf, datei: Path | str | None = None) -> Verlauf:
     return Verlauf(kampf, anwenden, datei=datei, system=SYSTEM, kopf=kopf(kampf))
 
 
-def fortsetzen(datei: Path | str) -> tuple[Verlauf, list[str]]:
-    """Einen Kampf aus seinem Protokoll wieder aufnehmen (Warnungen auf Deutsch)."""
-    return Verlauf.fortsetzen(datei, aus_kopf, anwenden)
+def fortsetzen(datei: Path | str, *, nur_lesen: bool = False, uebernehmen: bool = False) -> tuple[Verlauf, list[str]]:
+    """Einen Kampf aus seinem Protokoll wieder aufnehmen (Warnungen auf Deutsch); ``nur_lesen`` und
+    ``uebernehmen`` wie bei :meth:`gm_helfer.protokoll.Verlauf.fortsetzen`."""
+    return Verlauf.fortsetzen(datei, aus_kopf, anwenden, nur_lesen=nur_lesen, uebernehmen=uebernehmen)
 
 
 # ---------------------------------------------------------------------------------------

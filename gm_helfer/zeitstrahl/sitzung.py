@@ -56,9 +56,12 @@ def neuer_verlauf(
     return Verlauf(start, anwenden, datei=datei, system=SYSTEM, kopf=start.als_kopf())
 
 
-def verlauf_fortsetzen(datei: Path) -> tuple[Verlauf[Kampf], list[str]]:
-    """Einen gespeicherten Kampf aus seinem Protokoll wiederherstellen."""
-    return Verlauf.fortsetzen(datei, kampf_aus_kopf, anwenden)
+def verlauf_fortsetzen(
+    datei: Path, *, nur_lesen: bool = False, uebernehmen: bool = False
+) -> tuple[Verlauf[Kampf], list[str]]:
+    """Einen gespeicherten Kampf aus seinem Protokoll wiederherstellen; ``nur_lesen`` und
+    ``uebernehmen`` wie bei :meth:`gm_helfer.protokoll.Verlauf.fortsetzen`."""
+    return Verlauf.fortsetzen(datei, kampf_aus_kopf, anwenden, nur_lesen=nur_lesen, uebernehmen=uebernehmen)
 
 
 def protokolle(ordner: Path) -> list[Path]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 try:
@@ -71,6 +73,8 @@ def test_attacke_gegen_parade_live(browser_seite, warte_fertig, keine_zellfehler
     keine_zellfehler(seite)
     # Absturz simuliert: eine neue Sitzung setzt den Kampf aus seinem Protokoll fort
     neu = browser_seite(NOTEBOOK)
+    neu.get_by_role("checkbox", name=re.compile("übernehmen")).first.check()  # die alte Sitzung lebt noch
+    warte_fertig(neu)
     _klicken(neu, "Kampf fortsetzen", warte_fertig)
     _warte_auf(neu, "aloran-schritte", "2 Schritte")
     _warte_auf(neu, "aloran-runde", "Runde 1")

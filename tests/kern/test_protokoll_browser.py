@@ -53,10 +53,12 @@ def test_zweite_sitzung_bekommt_meldung_und_kann_nicht_schreiben(
     laptop = browser_seite(NOTEBOOK)
     _klicken(laptop, "Neuen Kampf beginnen", warte_fertig)
     expect(laptop.locator("#sw-lage").first).to_contain_text("Kampf bereit", timeout=30_000)
+    name = re.search(r"savage_worlds_\S+\.jsonl", _text(laptop, "sw-meldung")).group()
     _klicken(laptop, "Neue Runde", warte_fertig)
     expect(laptop.locator("#sw-schritte").first).to_have_text("1 Schritte", timeout=30_000)
     ordner = _kampfordner(tmp_path_factory)
-    (kampf,) = [d for d in ordner.glob("savage_worlds_*.jsonl")]
+    kampf = ordner / name
+    assert kampf.is_file()
     # ein kaputtes Protokoll daneben (Zeile 2 zerstört)
     kaputt = ordner / "savage_worlds_kaputt.jsonl"
     kopf = json.loads(kampf.read_text(encoding="utf-8").splitlines()[0])

@@ -92,7 +92,7 @@ def test_schlagabtausch_laesst_sich_als_protokoll_abspielen(tmp_path):
     neu = protokoll.Verlauf(start, k.anwenden, datei=datei, system="savage_worlds", kopf=k.kopf(start))
     for ereignis in verlauf.ereignisse:
         neu.ausfuehren(ereignis)
-    neu.schliessen()  # ein Schreiber je Kampf
+    neu.schliessen()  # ein Schreiber je Kampf: erst die alte Sitzung schließen
     fortgesetzt, warnungen = protokoll.Verlauf.fortsetzen(datei, k.start_aus_kopf, k.anwenden)
     assert not warnungen
     assert fortgesetzt.zustand == verlauf.zustand

@@ -7,6 +7,8 @@ mit eingetippten Würfeln (eigener Knopf) und Fortsetzen aus der Protokolldatei 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 try:
@@ -114,6 +116,9 @@ def test_eine_runde_live_spiel(browser_seite, warte_fertig, keine_zellfehler):
     warte_fertig(seite)
     auswahl = seite.get_by_role("combobox", name="Gespeicherter Kampf").first
     auswahl.select_option(index=1)
+    warte_fertig(seite)
+    # die Sitzung vor dem Neuladen lebt im Server noch: ausdrücklich übernehmen
+    seite.get_by_role("checkbox", name=re.compile("übernehmen")).first.check()
     warte_fertig(seite)
     _klicken(seite, "Kampf fortsetzen", warte_fertig)
     _warte_auf(seite, "w100-lage", "Runde 2: als Nächstes ist John dran")

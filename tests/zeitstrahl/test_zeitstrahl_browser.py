@@ -62,6 +62,8 @@ def test_ein_paar_ticks_live(browser_seite, warte_fertig, keine_zellfehler):
 
     # Absturz simulieren: neue Sitzung, den gespeicherten Kampf fortsetzen
     neu = browser_seite(NOTEBOOK)
+    neu.get_by_role("checkbox", name=re.compile("übernehmen")).first.check()  # die alte Sitzung lebt noch
+    warte_fertig(neu)
     _klicken(neu, "Kampf fortsetzen", warte_fertig)
     _warte_auf(neu, "protokoll-anzahl", "2 Schritte")
     assert _text(neu, "letztes-ereignis") == letztes
