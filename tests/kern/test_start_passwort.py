@@ -135,6 +135,40 @@ def test_server_huelle_leert_pfade():
     assert gesehen == {"filename": "x.py", "cwd": None, "lsp_workspace": None, "mode": "read"}
 
 
+def test_pfade_verbergen_in_der_notebook_liste():
+    import asyncio
+    import json
+
+    antwort = json.dumps(
+        {"root": "/home/sl/gm/notebooks", "files": [{"id": "/home/sl/gm/notebooks/wuerfel.py",
+                                                    "path": "/home/sl/gm/notebooks/wuerfel.py"}]}
+    ).encode()
+
+    async def app(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(antwort)).encode())]})
+        await send({"type": "http.response.body", "body": antwort[:20], "more_body": True})
+        await send({"type": "http.response.body", "body": antwort[20:]})
+
+    def abfragen(pfad):
+        gesendet = []
+
+        async def senden(nachricht):
+            gesendet.append(nachricht)
+
+        asyncio.run(server.PfadeVerbergen(app, ["/home/sl/gm", "/home/sl/gm/notebooks"])(
+            {"type": "http", "path": pfad}, None, senden))
+        return gesendet
+
+    start_, koerper = abfragen("/api/home/workspace_files")
+    daten = json.loads(koerper["body"])
+    assert daten == {"root": "", "files": [{"id": "wuerfel.py", "path": "wuerfel.py"}]}
+    assert dict(start_["headers"])[b"content-length"] == str(len(koerper["body"])).encode()
+    unberuehrt = abfragen("/api/kernel/run")  # andere Antworten bleiben, wie sie sind
+    assert b"".join(n.get("body", b"") for n in unberuehrt[1:]) == antwort
+    assert PROJEKT in server._verborgene_ordner(["-y", "run", "notebooks", "--port", "1"])
+
+
 def test_deutsche_anmeldeseite():
     from marimo._server.api.endpoints import login
 
@@ -288,7 +322,16 @@ def test_browser_anmeldung_dann_wuerfellabor_ohne_serverpfade(passwort_server, c
         seite.get_by_label("Passwort für gm_helfer").fill(passwort)
         seite.get_by_role("button", name="Anmelden").click()
         seite.locator("#chance", has_text="2W6").wait_for(timeout=60000)  # gleich das gewollte Notebook
+        # marimos Übersicht: die Notebook-Liste kommt ohne absolute Pfade und öffnet trotzdem
+        seite.goto(f"http://127.0.0.1:{port}/")
+        with kontext.expect_page(timeout=60000) as neue_seite:
+            seite.get_by_text("Wuerfel").first.click()
+        labor = neue_seite.value
+        labor.on("response", antwort)
+        labor.locator("#chance", has_text="2W6").wait_for(timeout=90000)
+        assert labor.url.endswith("/?file=wuerfel.py")
         seite.wait_for_timeout(1000)
+        assert any("workspace_files" in t or "wuerfel.py" in t for t in gesehen)
         assert gesehen and not [t for t in gesehen if PROJEKT in t or PROJEKT.replace("/", "\\/") in t]
     finally:
         kontext.close()
