@@ -55,6 +55,7 @@ __all__ = [
     "aktion_ereignis",
     "ansage_ereignis",
     "ansage_verfallen_ereignis",
+    "konter_verzicht_ereignis",
     "angriff_ereignis",
     "lebenspunkte_ereignis",
     "zustand_ereignis",
@@ -341,7 +342,10 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
         for t in kampf.teilnehmer
     )
     balken = kampf.balken + tuple(Balken(**b) for b in d.get("balken", ()))
-    konter = d.get("konter")
+    # Ein offener Konter bleibt, bis er genommen, ausgeschlagen oder vom nächsten Schritt auf
+    # dem Zeitstrahl verdrängt ist; Eingriffe des Spielleiters lassen ihn stehen.
+    konter = d["konter"] if "konter" in d else (
+        kampf.konter if ereignis.art in _SPIELLEITER_EREIGNISSE else None)
     neu = replace(
         kampf,
         teilnehmer=teilnehmer,
@@ -351,6 +355,9 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
     )
     return _abgelaufen(neu)
 
+
+_SPIELLEITER_EREIGNISSE = ("lebenspunkte", "zustand")
+"""Ereignisse, die nichts auf dem Zeitstrahl bewegen (Spielleiter-Eingriffe)."""
 
 _BIS_TICK = re.compile(r" bis Tick (\d+)$")
 
@@ -526,6 +533,20 @@ def ansage_verfallen_ereignis(kampf: Kampf, name: str) -> Ereignis:
          "balken": [asdict(Balken(name, t.position, ende, "Ansage verfallen"))]},
         regel=_regel("Reaktionen"),
         text=f"{name}: kein Angriff kam – die angesagte Reaktion kostet 1 Tick → Tick {ende}.",
+    )
+
+
+def konter_verzicht_ereignis(kampf: Kampf) -> Ereignis:
+    """Der Verteidiger verzichtet auf den Konter („Kontern“: „… ist ein sofortiger
+    Gegenangriff möglich“ – möglich, nicht Pflicht)."""
+    if kampf.konter is None:
+        raise KampfFehler("Niemand darf gerade kontern.")
+    verteidiger, angreifer = kampf.konter
+    return Ereignis(
+        "konter_verzicht",
+        {"name": verteidiger, "konter": None},
+        regel=_regel("Kontern"),
+        text=f"{verteidiger} verzichtet auf den Konter gegen {angreifer}.",
     )
 
 
