@@ -39,6 +39,7 @@ from gm_helfer.w100.kampf import (
     runde_vorbei,
     sieger,
 )
+from gm_helfer.text import leer
 from gm_helfer.w100.optionen import W100Fehler
 from gm_helfer.w100.wuerfe import schadenswurf, w100
 
@@ -106,7 +107,7 @@ def protokoll_tabelle(verlauf: Verlauf | None) -> pl.DataFrame:
 def leiter_tabelle(kampf: Kampf) -> pl.DataFrame:
     """Die Initiative-Leiter als Tabelle für die Anzeige."""
     return pl.DataFrame([
-        {"Name": z["name"], "Initiative": z["initiative"], "Status": z["status"],
+        {"Name": z["name"], "Initiative": leer(z["initiative"]), "Status": z["status"],
          "LP": f"{z['lp']}/{z['lp_max']}", "Flee": f"{z['flee']}/{z['flee_max']}",
          "Parade frei": z["parade_frei"],
          "Position": f"({zahl(z['x'])} | {zahl(z['y'])})"}

@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from gm_helfer.protokoll import Ereignis
+from gm_helfer.text import dezimal
 from gm_helfer.wuerfel import parse
 
 from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, PATZER, ZONEN
@@ -1034,8 +1035,8 @@ def angriff_ereignis(
             waffen_aend: list[dict[str, Any]] = []
             if bf.entwaffnet:
                 waffen_aend.append({"index": vi, "status": "verloren"})
-                zeilen.append(f"Geblockt, aber {tp_summe} > Stärke×{bf.faktor:g} "
-                              f"({grenze:g}): {vw.name} fliegt aus der Hand!")
+                zeilen.append(f"Geblockt, aber {tp_summe} > Stärke×{dezimal(bf.faktor)} "
+                              f"({dezimal(grenze)}): {vw.name} fliegt aus der Hand!")
             for idx, last, folge in bf.teile:
                 ww, stab = zk.waffen[idx], z_t.stabilitaet[idx]
                 if folge == "gebrochen":

@@ -22,6 +22,7 @@ nacheinander (jeder darf, :func:`am_zug` nennt den ersten); ein offener Konter g
 
 from __future__ import annotations
 
+from gm_helfer.text import anzahl
 from gm_helfer.zug import Aktion, Entscheidung
 
 from .kampf import (
@@ -163,10 +164,6 @@ def standard_waffe(kampf: Kampf, wer: str) -> str | None:
     return wahl.name if wahl is not None else None
 
 
-def _ticks(n: int) -> str:
-    return f"{n} Tick" if n == 1 else f"{n} Ticks"
-
-
 _TEXT = {"ausweichen": "aktiv ausweichen", "parade": "parieren", "blocken": "blocken"}
 
 
@@ -185,7 +182,7 @@ def verteidigung_entscheidung(kampf: Kampf, angreifer: str, ziel: str, waffe: st
     ende = (a.position or 0) + w.geschwindigkeit
     if kann_reagieren(kampf, ziel, ende):
         return None
-    moeglich = [f"aktiv ausweichen ({_ticks(reaktions_ticks(kampf, ziel, 'ausweichen'))})"]
+    moeglich = [f"aktiv ausweichen ({anzahl(reaktions_ticks(kampf, ziel, 'ausweichen'), 'Tick', 'Ticks')})"]
     for i, vw in enumerate(z.kaempfer.waffen):
         for art in ("parade", "blocken"):
             try:
@@ -193,7 +190,7 @@ def verteidigung_entscheidung(kampf: Kampf, angreifer: str, ziel: str, waffe: st
                 ticks = reaktions_ticks(kampf, ziel, art, i)
             except KampfFehler:
                 continue
-            moeglich.append(f"mit {vw.name} {_TEXT[art]} ({_ticks(ticks)})")
+            moeglich.append(f"mit {vw.name} {_TEXT[art]} ({anzahl(ticks, 'Tick', 'Ticks')})")
     return Entscheidung("verteidigung", ziel,
                         f"{ziel} kann vor dem Wurf " + ", ".join(moeglich[:-1])
                         + (" oder " if len(moeglich) > 1 else "") + moeglich[-1]
