@@ -34,8 +34,10 @@ from .schaden import (
     Schicht,
     bestgeschuetzte_zone,
     ruestung,
+    WAFFENLOSE_PARADE_TEILER,
     schadenspunkte,
     trefferzone,
+    waffenlose_parade_schadenspunkte,
     zonen_ruestung,
 )
 from .verschiebung import Verschiebung, pruefe_verschiebung
@@ -741,10 +743,6 @@ def block_folgen(
     return BlockFolgen(grenze, faktor, False, tuple(teile))
 
 
-WAFFENLOSE_PARADE_TEILER = 4
-"""„waffenlose Paraden reduzieren die Trefferpunkte lediglich auf ¼.“"""
-
-
 def abwehr_arm(zweite_hand: bool = False) -> str:
     """Der Arm, der waffenlos pariert oder blockt („Der Schaden geht auf die entsprechenden
     Gliedmaßen.“): rechts, mit der zweiten Hand links (Lesart, docs/zeitstrahl.md)."""
@@ -1017,10 +1015,14 @@ def angriff_ereignis(
             # waffenlose Parade: ¼ der Trefferpunkte; waffenloser Block: voll – auf den Arm
             arm = abwehr_arm(zweite_hand)
             rs = zonen_ruestung(zk.ruestung, arm).schutz
-            sp = schadenspunkte(daten_schaden["trefferpunkte"], rs,
-                                konstante=dw.ausdruck.konstante)
             if verteidigung == "parade":
-                sp //= WAFFENLOSE_PARADE_TEILER
+                # „reduzieren die Trefferpunkte lediglich auf ¼“: erst vierteln, dann Rüstung
+                sp = waffenlose_parade_schadenspunkte(
+                    daten_schaden["trefferpunkte"], rs, konstante=dw.ausdruck.konstante,
+                    je_wuerfel=o.waffenlose_parade_je_wuerfel)
+            else:
+                sp = schadenspunkte(daten_schaden["trefferpunkte"], rs,
+                                    konstante=dw.ausdruck.konstante)
             lp_minus = sp
             daten_schaden.update({"zone": arm, "ruestungsschutz": rs, "schadenspunkte": sp})
             zeilen.append(f"Waffenlos {'pariert' if verteidigung == 'parade' else 'geblockt'}: "
