@@ -9,7 +9,7 @@ from __future__ import annotations
 
 def anzahl(n: int, einzahl: str, mehrzahl: str) -> str:
     """„1 Tick“, „0 Ticks“, „2 Ticks“ – die Zahl mit dem passenden Wort."""
-    return f"{n} {einzahl if n == 1 else mehrzahl}".replace("-", "−")
+    return f"{str(n).replace('-', '−')} {einzahl if n == 1 else mehrzahl}"
 
 
 def dezimal(x: float) -> str:
