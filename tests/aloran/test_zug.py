@@ -198,3 +198,15 @@ def test_eine_ganze_runde_nur_ueber_die_zug_schnittstelle():
 def test_docstring_beispiel():
     ergebnis = doctest.testmod(zug)
     assert ergebnis.attempted > 0 and ergebnis.failed == 0
+
+
+def test_deutsch_ohne_none_und_mit_mehrzahl():
+    """Vor der Initiative steht „–“ statt None; eine Wunde, ein Feld, eine Attacke."""
+    k = neuer_kampf([beispielwerte(name="Ada", seite="Helden"), beispielwerte(name="Ork")])
+    assert [z["Initiative"] for z in aloran.uebersicht(k)] == ["–", "–"]
+    k = _vier()
+    e = aloran.eingriff_ereignis(k, "Ada", zone="torso", wunden=1, grund="Falle")
+    assert "1 Wunde am Torso eingetragen" in e.text
+    kriechen = aloran.bewegung_ereignis(k, "Ork", "Kriechen")
+    assert kriechen.text == "Ork bewegt sich (Kriechen): 1 Feld"
+    assert aloran.bewegung_ereignis(k, "Ork").text == "Ork bewegt sich (normal): 5 Felder"
