@@ -191,7 +191,9 @@ def handeln(verlauf, baue, ablage):
     """Ereignis bauen und ausführen (oder rückgängig machen), dann neu anzeigen und melden."""
     get_sitzung, set_sitzung, set_meldung = ablage
     _text = sitzung.rueckgaengig(verlauf) if baue is None else sitzung.ausfuehren(verlauf, baue)
-    set_sitzung((verlauf, get_sitzung()[1] + 1))
+    if not _text.startswith("⚠"):
+        # nur ein ausgeführter Schritt zeichnet neu – ein abgelehnter lässt alles Eingetippte stehen
+        set_sitzung((verlauf, get_sitzung()[1] + 1))
     set_meldung(_text)
 
 

@@ -89,6 +89,10 @@ def test_eine_runde_live_spiel(browser_seite, warte_fertig, keine_zellfehler):
             # Chancen vor dem Wurf: 40 − 25 − 20 = −5 → Treffer ab natürlicher 80 (21 Augen)
             _warte_auf(seite, "w100-treffer", "21,0 %")
             _eintippen(seite, "W100", "89", warte_fertig)
+            # Ohne Schadenswurf lehnt das Notebook ab – der eingetippte W100 bleibt stehen
+            _klicken(seite, "Eingetippten Angriff übernehmen", warte_fertig)
+            _warte_auf(seite, "w100-meldung", "es fehlt der Schadenswurf")
+            assert seite.get_by_role("textbox", name="W100", exact=True).first.input_value() == "89"
             _eintippen(seite, "Schaden (nur bei Treffer)", "5, 4", warte_fertig)
             _klicken(seite, "Eingetippten Angriff übernehmen", warte_fertig)
             # 89 + 40 − 25 − 20 = 84: Streiftreffer; (5 + 4 + 3 − 3 Panzerung) / 2 = 4
