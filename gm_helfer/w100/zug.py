@@ -24,7 +24,9 @@ schon vorher.
 
 from __future__ import annotations
 
-from gm_helfer.protokoll import Ereignis
+from typing import Any, Mapping, Sequence
+
+from gm_helfer.protokoll import Ereignis, Verlauf
 from gm_helfer.zug import Aktion, Entscheidung
 
 from .kampf import (
@@ -36,8 +38,10 @@ from .kampf import (
     meter,
     naechster,
     reihenfolge as _rangfolge,
+    bewegung_ereignis,
     runde_vorbei,
     zug_beginn_ereignis,
+    zug_ende_ereignis,
 )
 from .optionen import W100Fehler
 
@@ -50,6 +54,10 @@ __all__ = [
     "offene_entscheidungen",
     "abwehr_entscheidung",
     "zug_beginnen",
+    "angreifen",
+    "bewegen",
+    "zug_beenden",
+    "neue_runde",
 ]
 
 SPIELLEITER = "Spielleiter"
@@ -247,3 +255,87 @@ def offene_entscheidungen(kampf: Kampf, *, angreifer: str | None = None, ziel: s
         if abwehr is not None:
             offen.append(abwehr)
     return offen
+
+
+# --------------------------------------------------------------------------- Ein-Klick-Schritte
+#
+# Jeder Schritt ist eine Folge gewöhnlicher Ereignisse im Protokoll (Rückgängig nimmt sie
+# einzeln zurück). Sie werden erst am Zustand gebaut und geprüft und nur dann ausgeführt,
+# wenn alle gelingen: ein abgelehnter Schritt ändert nichts und wirft ``W100Fehler``.
+
+
+def _alle(verlauf: Verlauf, ereignisse: Sequence[Ereignis]) -> list[str]:
+    for e in ereignisse:
+        verlauf.ausfuehren(e)
+    return [e.text for e in ereignisse]
+
+
+def _im_eigenen_zug(kampf: Kampf, wer: str) -> tuple[Kampf, list[Ereignis]]:
+    """Beginnt den Zug von ``wer``, wenn er an der Reihe ist und ihn noch nicht begonnen hat."""
+    grund = _nicht_dran(kampf, wer)
+    if grund is not None:
+        raise W100Fehler(grund)
+    beginn = zug_beginnen(kampf)
+    if beginn is None:
+        return kampf, []
+    return anwenden(kampf, beginn), [beginn]
+
+
+def angreifen(verlauf: Verlauf, wer: str, ziel: str, waffe: str, *, modifikator: int = 0,
+              abwehr: str = "keine", punkte: int = 0, rng: Any = None, augen: str | None = None,
+              schaden_augen: str | None = None) -> list[str]:
+    """Ein Klick „Angreifen“: (Zug beginnen,) W100 und bei einem Treffer gleich der Schaden.
+
+    ``augen``: der eingetippte W100 (sonst würfelt ``rng`` alles); trifft ein eingetippter
+    Angriff, braucht er auch ``schaden_augen`` – fehlen sie, wird nichts eingetragen und die
+    Meldung sagt, welcher Wurf fehlt. ``abwehr``/``punkte``: die angesagte Abwehr des Ziels
+    (``ausweichen`` mit Flee, ``parade`` mit Nahkampf-OB).
+    """
+    from .sitzung import angriff
+
+    k, ereignisse = _im_eigenen_zug(verlauf.zustand, wer)
+    getippt = augen is not None and str(augen).strip() != ""
+    ereignisse.append(angriff(k, ziel, waffe, modifikator=modifikator, abwehr=abwehr, punkte=punkte,
+                              rng=None if getippt else rng, w100_augen=augen if getippt else None,
+                              schaden_augen=schaden_augen))
+    return _alle(verlauf, ereignisse)
+
+
+def bewegen(verlauf: Verlauf, wer: str, *, nach: Sequence[float] | None = None,
+            auf: str | None = None) -> list[str]:
+    """Ein Klick „Bewegen“: (Zug beginnen,) eine Bewegungshandlung nach ``nach`` (Meter) oder auf
+    ``auf`` zu (bis knapp vor das Ziel, höchstens so weit wie die Bewegung)."""
+    from .sitzung import schritt_richtung
+
+    k, ereignisse = _im_eigenen_zug(verlauf.zustand, wer)
+    if nach is None:
+        if auf is None:
+            raise W100Fehler("Wohin? Einen Punkt oder ein Ziel angeben.")
+        nach = schritt_richtung(k, auf)
+    ereignisse.append(bewegung_ereignis(k, wer, nach))
+    return _alle(verlauf, ereignisse)
+
+
+def zug_beenden(verlauf: Verlauf) -> list[str]:
+    """Ein Klick „Zug beenden“: die Initiative des Handelnden sinkt um 100; wer als Nächstes dran
+    ist, nennt :func:`am_zug` (sein Zug beginnt mit seiner ersten Handlung)."""
+    kampf = verlauf.zustand
+    wer = am_zug(kampf)
+    if wer is None:
+        raise W100Fehler("Erst die Initiative bestimmen." if kampf.runde == 0 else
+                         f"Niemand hat mehr Initiative übrig – erst die Runde {kampf.runde + 1} beginnen.")
+    k, ereignisse = _im_eigenen_zug(kampf, wer)
+    ereignisse.append(zug_ende_ereignis(k))
+    return _alle(verlauf, ereignisse)
+
+
+def neue_runde(verlauf: Verlauf, *, rng: Any = None, augen: Mapping[str, Any] | None = None) -> list[str]:
+    """Ein Klick „Neue Runde“: vor dem Kampf die Initiative (W100 + Bonus), sonst die nächste
+    Runde (Effekte ticken, Flee regeneriert; neu gewürfelt nur, wenn der Kampf es so einstellt).
+    ``augen``: eingetippte W100 je Name; wer fehlt, für den würfelt ``rng``."""
+    from .sitzung import initiative_wuerfeln, neue_runde as runde_ereignis
+
+    kampf = verlauf.zustand
+    if kampf.runde == 0:
+        return _alle(verlauf, [initiative_wuerfeln(kampf, rng=rng, augen=augen or None)])
+    return _alle(verlauf, [runde_ereignis(kampf, rng=rng, augen=augen)])

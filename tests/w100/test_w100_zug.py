@@ -6,6 +6,8 @@ Regeltext regeln/w100.txt › Initiative und Kampfrunde, Kampf, Angriff und Vert
 from __future__ import annotations
 
 import random
+
+import pytest
 from dataclasses import replace
 
 from hypothesis import given, settings
@@ -248,3 +250,50 @@ def test_docstring_beispiel():
 
     ergebnis = doctest.testmod(zug)
     assert ergebnis.attempted > 0 and ergebnis.failed == 0
+
+
+def test_ein_klick_schritte_eine_runde_mit_zaehlung():
+    """Neue Runde 1 Klick; Standardangriff ≤ 2 Klicks (Angreifen samt Schaden, Zug beenden)."""
+    from gm_helfer.protokoll import Verlauf
+
+    rng = random.Random(11)
+    k = neuer_kampf([_john(), _ork(), replace(_wolf(), position=(1.0, 1.0)), _mira()])
+    verlauf = Verlauf(k, anwenden)
+    klicks = {"runde": 0, "angriff": 0, "ende": 0}
+    zug.neue_runde(verlauf, augen=ALLE)
+    klicks["runde"] += 1
+    assert verlauf.zustand.runde == 1 and zug.am_zug(verlauf.zustand) == "John"
+    while (wer := zug.am_zug(verlauf.zustand)) is not None:
+        kampf = verlauf.zustand
+        if _erlaubt(kampf, wer)["angriff"].erlaubt:
+            zeilen = zug.angreifen(verlauf, wer, zug.standard_ziel(kampf, wer), zug.standard_waffe(kampf, wer), rng=rng)
+            assert any("greift" in z for z in zeilen)
+            klicks["angriff"] += 1
+        zug.zug_beenden(verlauf)
+        klicks["ende"] += 1
+    # Mira (Zauberin, 20 m) erreicht alle; jeder Zug: ein Klick Angreifen, ein Klick Zug beenden
+    assert klicks["runde"] == 1 and klicks["ende"] == 6 and klicks["angriff"] <= klicks["ende"]
+    assert zug.aktionen(verlauf.zustand, None)[0].erlaubt
+    zug.neue_runde(verlauf)
+    assert verlauf.zustand.runde == 2
+
+
+def test_abgelehnter_schritt_aendert_nichts():
+    from gm_helfer.protokoll import Verlauf
+
+    k = neuer_kampf([_john(), _ork()])
+    verlauf = Verlauf(k, anwenden)
+    zug.neue_runde(verlauf, augen={"John": 90, "Ork": 10})
+    n = len(verlauf.ereignisse)
+    # eingetippter Treffer ohne Schadenswurf: abgelehnt, auch der Zugbeginn wird nicht eingetragen
+    with pytest.raises(w100.W100Fehler, match="es fehlt der Schadenswurf"):
+        zug.angreifen(verlauf, "John", "Ork", "Langschwert", augen="89")
+    assert len(verlauf.ereignisse) == n and verlauf.zustand.am_zug is None
+    with pytest.raises(w100.W100Fehler, match="Ork ist nicht am Zug – am Zug ist John."):
+        zug.angreifen(verlauf, "Ork", "John", "Streitaxt", rng=random.Random(1))
+    zeilen = zug.angreifen(verlauf, "John", "Ork", "Langschwert", augen="89", schaden_augen="7, 5",
+                           abwehr="ausweichen", punkte=20)
+    assert zeilen[0].startswith("Runde 1: John ist am Zug")
+    assert "89 + 50 − 20 − 20 Flee = 99 → Streiftreffer, 5 Schaden" in zeilen[1]
+    with pytest.raises(w100.W100Fehler, match="Erst die Initiative bestimmen"):
+        zug.zug_beenden(Verlauf(neuer_kampf([_john(), _ork()]), anwenden))
