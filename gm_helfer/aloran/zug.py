@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from gm_helfer.protokoll import Ereignis
+from gm_helfer.protokoll import Ereignis, Verlauf
 from gm_helfer.text import anzahl
 from gm_helfer.zug import Aktion, Entscheidung
 
@@ -43,6 +43,7 @@ __all__ = [
     "offene_entscheidungen",
     "verteidigung_entscheidung",
     "runde_beginnen",
+    "neue_runde",
 ]
 
 
@@ -87,6 +88,16 @@ def runde_beginnen(kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | 
         kampf = _k.anwenden(kampf, ini)
     ereignisse.append(_k.runde_ereignis(kampf))
     return ereignisse
+
+
+def neue_runde(verlauf: Verlauf, *, rng: Any = None, augen: Mapping[str, Any] | None = None,
+               hinterhalt: Sequence[str] = ()) -> list[str]:
+    """Ein Klick „Neue Runde“ (vor dem Kampf samt Initiative, :func:`runde_beginnen`); gibt die
+    Protokollzeilen zurück. Wird etwas abgelehnt, ist nichts eingetragen."""
+    ereignisse = runde_beginnen(verlauf.zustand, rng=rng, augen=augen, hinterhalt=hinterhalt)
+    for e in ereignisse:
+        verlauf.ausfuehren(e)
+    return [e.text for e in ereignisse]
 
 
 def _gegner(kampf: Kampf, wer: str) -> list[str]:

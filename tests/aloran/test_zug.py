@@ -210,3 +210,22 @@ def test_deutsch_ohne_none_und_mit_mehrzahl():
     kriechen = aloran.bewegung_ereignis(k, "Ork", "Kriechen")
     assert kriechen.text == "Ork bewegt sich (Kriechen): 1 Feld"
     assert aloran.bewegung_ereignis(k, "Ork").text == "Ork bewegt sich (normal): 5 Felder"
+
+
+def test_ein_klick_neue_runde_und_eine_runde_mit_zaehlung():
+    """Neue Runde (samt Initiative) 1 Klick; Standardangriff 2 Klicks (Angreifen, Zug beenden)."""
+    from gm_helfer.protokoll import Verlauf
+
+    rng = random.Random(8)
+    k = neuer_kampf([beispielwerte(name="Ada", seite="Helden"), beispielwerte(name="Ork")])
+    verlauf = Verlauf(k, anwenden)
+    zeilen = zug.neue_runde(verlauf, augen={"Ada": "7", "Ork": "0"})
+    assert zeilen == ["Initiative: Ada 16 (9+7), Ork 19 (9+10)", "Runde 1 beginnt"]
+    klicks = 0
+    while (wer := zug.am_zug(verlauf.zustand)) is not None:
+        kampf = verlauf.zustand
+        verlauf.ausfuehren(aloran.angriff_ereignis(kampf, wer, zug.standard_ziel(kampf, wer),
+                                                   zug.standard_waffe(kampf, wer), None, rng=rng))
+        verlauf.ausfuehren(aloran.kampf.zug_ende_ereignis(verlauf.zustand, wer))
+        klicks += 2
+    assert klicks == 4 and zug.neue_runde(verlauf) == ["Runde 2 beginnt"]
