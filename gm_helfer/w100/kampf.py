@@ -437,7 +437,7 @@ def zug_ende_ereignis(kampf: Kampf) -> Ereignis:
     neu = (k.initiative or 0) - INITIATIVE_KOSTEN
     weiter = " – noch ein Zug in dieser Runde" if neu >= 1 else ""
     return Ereignis("zug_ende", {"name": k.name}, regel=REGEL_INITIATIVE,
-                    text=f"{k.name} beendet den Zug: Initiative {k.initiative} → {neu}{weiter}.")
+                    text=f"{k.name} beendet den Zug: Initiative {zahl(k.initiative or 0)} → {zahl(neu)}{weiter}.")
 
 
 def neue_runde_ereignis(

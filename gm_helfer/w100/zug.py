@@ -54,6 +54,7 @@ __all__ = [
     "offene_entscheidungen",
     "abwehr_entscheidung",
     "zug_beginnen",
+    "im_zug",
     "angreifen",
     "bewegen",
     "zug_beenden",
@@ -81,8 +82,9 @@ def reihenfolge(kampf: Kampf) -> list[str]:
     return namen
 
 
-def _im_zug(kampf: Kampf, wer: str) -> Kampf:
-    """Der Zustand, in dem ``wer`` seinen Zug begonnen hat (rein; für Prüfungen vor dem Klick)."""
+def im_zug(kampf: Kampf, wer: str) -> Kampf:
+    """Der Zustand, in dem ``wer`` seinen Zug begonnen hat (rein; für Prüfungen und Chancen vor
+    dem Klick – der Zug beginnt im Protokoll erst mit der ersten Handlung)."""
     if kampf.am_zug is None and naechster(kampf) == wer:
         return anwenden(kampf, zug_beginn_ereignis(kampf))
     return kampf
@@ -130,7 +132,7 @@ def _angriff_grund(kampf: Kampf, wer: str) -> str | None:
     gegner = _gegner(kampf, wer)
     if not gegner:
         return "Kein Gegner steht mehr."
-    k = _im_zug(kampf, wer)
+    k = im_zug(kampf, wer)
     a = k[wer]
     offen = [w for w in waffen if a.waffen_in_aktion and w.name not in a.waffen_in_aktion]
     if a.angriffshandlungen >= k.optionen.angriffshandlungen_pro_zug and not offen:
@@ -167,7 +169,7 @@ def aktionen(kampf: Kampf, wer: str | None) -> list[Aktion]:
         return [Aktion("angriff", "Angreifen", False, grund),
                 Aktion("bewegung", "Bewegen", False, grund),
                 Aktion("zug_beenden", "Zug beenden", False, grund)]
-    k = _im_zug(kampf, wer)
+    k = im_zug(kampf, wer)
     a = k[wer]
     g_angriff = _angriff_grund(kampf, wer)
     g_bewegung = (None if a.bewegungen < k.optionen.bewegungen_pro_zug
@@ -194,7 +196,7 @@ def standard_waffe(kampf: Kampf, wer: str) -> str | None:
         return None
     ziel = standard_ziel(kampf, wer)
     if ziel is not None and _nicht_dran(kampf, wer) is None:
-        k = _im_zug(kampf, wer)
+        k = im_zug(kampf, wer)
         for w in waffen:
             try:
                 angriff_planen(k, wer, ziel, w.name)
@@ -216,7 +218,7 @@ def abwehr_entscheidung(kampf: Kampf, angreifer: str, ziel: str, waffe: str) -> 
     """
     if _nicht_dran(kampf, angreifer) is not None or angreifer == ziel:
         return None
-    k = _im_zug(kampf, angreifer)
+    k = im_zug(kampf, angreifer)
     z = k[ziel]
     moeglich = []
     for art, punkte, text in (("flee", z.flee or 0, "Flee-Punkten ausweichen"),

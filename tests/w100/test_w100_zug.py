@@ -297,3 +297,12 @@ def test_abgelehnter_schritt_aendert_nichts():
     assert "89 + 50 − 20 − 20 Flee = 99 → Streiftreffer, 5 Schaden" in zeilen[1]
     with pytest.raises(w100.W100Fehler, match="Erst die Initiative bestimmen"):
         zug.zug_beenden(Verlauf(neuer_kampf([_john(), _ork()]), anwenden))
+
+
+def test_zug_ende_mit_echtem_minuszeichen():
+    k = anwenden(_vier(), zug.zug_beginnen(_vier()))
+    k = anwenden(k, w100.zug_ende_ereignis(k))  # John 135 → 35
+    k = anwenden(k, zug.zug_beginnen(k))
+    k = anwenden(k, w100.zug_ende_ereignis(k))  # Wolf 131 → 31
+    k = anwenden(k, zug.zug_beginnen(k))       # Mira 42
+    assert w100.zug_ende_ereignis(k).text == "Mira beendet den Zug: Initiative 42 → −58."
