@@ -203,7 +203,7 @@ def _(kampf, kampftisch, schwierigkeit, start_augen, wuerfel_rng):
 
 @app.cell
 def _(kampf, merker, wer):
-    # Eingaben des Zug-Panels: nach jedem Schritt neu gebaut; die Auswahl gilt je Handelndem
+    # Eingaben des Zug-Panels (Beschriftungen je Handelndem frisch: der Browser zeigt dann die Vorgaben): nach jedem Schritt neu gebaut; die Auswahl gilt je Handelndem
     mo.stop(kampf is None or wer is None)
     if merker.get("_wer") != wer:
         merker.clear()
@@ -222,12 +222,12 @@ def _(kampf, merker, wer):
     _std_waffe = zs_zug.standard_waffe(kampf, wer)
     ziel_wahl = mo.ui.dropdown(
         options=_ziele, value=_gemerkt.get("ziel") if _gemerkt.get("ziel") in _ziele else zs_zug.standard_ziel(kampf, wer),
-        label="Ziel", on_change=_merken("ziel"),
+        label=tisch.frisch("Ziel", wer), on_change=_merken("ziel"),
     )
     _w_std = next((t for t, n in _waffen.items() if n == _std_waffe), None)
     waffe_wahl = mo.ui.dropdown(options=_waffen, value=_gemerkt.get("waffe") if _gemerkt.get("waffe") in _waffen else _w_std,
-                                label="Waffe", on_change=lambda w: _gemerkt.update(waffe=next(t for t, n in _waffen.items() if n == w)))
-    modifikator = mo.ui.number(value=_gemerkt.get("modifikator", 0), start=-20, stop=20, label="Modifikator Angriff",
+                                label=tisch.frisch("Waffe", wer), on_change=lambda w: _gemerkt.update(waffe=next(t for t, n in _waffen.items() if n == w)))
+    modifikator = mo.ui.number(value=_gemerkt.get("modifikator", 0), start=-20, stop=20, label=tisch.frisch("Modifikator Angriff", wer),
                                on_change=_merken("modifikator"))
     mo.vstack(
         [
@@ -240,13 +240,13 @@ def _(kampf, merker, wer):
 
 
 @app.cell
-def _(kampf, merker, ziel_wahl):
+def _(kampf, verlauf, wer, ziel_wahl):
     # Die Verteidigung des Ziels (seine Entscheidung vor dem Wurf) und die Würfel vom Tisch
     _z = kampf[ziel_wahl.value].kaempfer if ziel_wahl.value else None
     _vwaffen = {w.name: i for i, w in enumerate(_z.waffen)} if _z else {}
     verteidigung_wahl = mo.ui.dropdown(
         options={"passives Ausweichen": "passiv", "aktives Ausweichen (2 Ticks)": "ausweichen", "Parade": "parade", "Blocken": "blocken"},
-        value="passives Ausweichen", label=f"Verteidigung von {ziel_wahl.value or tisch.LEER}")
+        value="passives Ausweichen", label=tisch.frisch(f"Verteidigung von {ziel_wahl.value or tisch.LEER}", (wer, len(verlauf.ereignisse))))
     vwaffe_wahl = mo.ui.dropdown(options=_vwaffen, value=next(iter(_vwaffen), None), label="mit")
     zweite_hand = mo.ui.switch(value=False, label="mit der zweiten Hand (−1 Tick)")
     zweite_waffe = mo.ui.dropdown(options=_vwaffen, value=None, allow_select_none=True, label="Blocken mit zwei Waffen: Nebenwaffe")
@@ -256,11 +256,11 @@ def _(kampf, merker, ziel_wahl):
                                 value=f"2: {zeitstrahl.KRIT_VERTEIDIGUNG[2][1]}", label="… Verteidiger wählt")
     augen = mo.ui.dictionary(
         {
-            "angriff": tisch.wuerfel_feld("Angriff: echter Wurf", "z. B. 14"),
-            "verteidigung": tisch.wuerfel_feld("Verteidigung (W10/W20)", "leer bei passiv"),
-            "zone": tisch.wuerfel_feld("Trefferzone 2W6 (Reihe Spalte)", "z. B. 3 5"),
-            "schaden": tisch.wuerfel_feld("Trefferpunkte", "z. B. 4 2 3"),
-            "weitere": tisch.wuerfel_feld("Weitere W6 (krit, patzer, …)", "krit=2, patzer=6"),
+            "angriff": tisch.wuerfel_feld("Angriff: echter Wurf", "z. B. 14", schluessel=len(verlauf.ereignisse)),
+            "verteidigung": tisch.wuerfel_feld("Verteidigung (W10/W20)", "leer bei passiv", schluessel=len(verlauf.ereignisse)),
+            "zone": tisch.wuerfel_feld("Trefferzone 2W6 (Reihe Spalte)", "z. B. 3 5", schluessel=len(verlauf.ereignisse)),
+            "schaden": tisch.wuerfel_feld("Trefferpunkte", "z. B. 4 2 3", schluessel=len(verlauf.ereignisse)),
+            "weitere": tisch.wuerfel_feld("Weitere W6 (krit, patzer, …)", "krit=2, patzer=6", schluessel=len(verlauf.ereignisse)),
         }
     )
     mo.vstack(
