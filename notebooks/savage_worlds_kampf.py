@@ -155,7 +155,7 @@ def _(get_meldung):
 def _(kampf, verlauf):
     mo.stop(kampf is None, mo.md("<span id='sw-lage'>Noch kein Kampf – oben anlegen oder fortsetzen.</span>"))
     _nur_lesen = (
-        mo.callout(mo.md("🔒 Nur ansehen: eine andere Sitzung führt diesen Kampf."), kind="warn") if verlauf.nur_lesen else mo.md("")
+        mo.callout(mo.md("<span id='sw-nur-lesen'>🔒 Nur ansehen: eine andere Sitzung führt diesen Kampf („Nachladen“ zeigt ihre neuen Schritte).</span>"), kind="warn") if verlauf.nur_lesen else mo.md("")
     )
     mo.vstack(
         [

@@ -239,7 +239,10 @@ def neue_runde(verlauf: Verlauf, *, rng: Any = None, karten: dict[str, list[str]
     z = verlauf.zustand
     if z.runde == 0 or not k.braucht_karte(z):
         zeilen.append(_schritt(verlauf, k.ereignis_runde).text)
-    if any(e.schluessel == "ausbluten" for e in offene_entscheidungen(verlauf.zustand)):
+    bluten = [e.wer for e in offene_entscheidungen(verlauf.zustand) if e.schluessel == "ausbluten"]
+    if bluten:
+        if not zeilen:
+            raise KampfFehler(f"Erst die Ausbluten-Probe vor den Karten: {', '.join(bluten)}.")
         return zeilen
     if k.braucht_karte(verlauf.zustand):
         quelle = {"eingetippt": karten} if karten else {"rng": rng}
