@@ -289,6 +289,9 @@ class Kampfzustand:
     den er unterbrechen wollte."""
     angriffe: int = 0
     """Zahl der Angriffe im Kampf (nummeriert die Treffer eines Angriffs)."""
+    letzter_angriff: tuple[tuple[str, Any], ...] = ()
+    """Der letzte Angriff (Daten des Ereignisses und Zahl seiner Treffer), solange er sich mit einem
+    Benny wiederholen lässt – bis sein Schaden gewürfelt ist oder der Nächste an der Reihe ist."""
     nahkampf: frozenset[tuple[str, str]] = frozenset()
     """Wer mit wem im Nahkampf steht (Namenspaare, alphabetisch) – vom Spielleiter markiert; zählt
     für die Überzahl (``ueberzahl``)."""
@@ -759,7 +762,7 @@ def _am_zug_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     muss = z.muss_handeln | {emp} if faellig else z.muss_handeln
     # Wunden › Timing: „Wickele jeden Schadenswurf (einschließlich Schaden wegstecken) separat ab,
     # bevor du zum nächsten übergehst“ – wer an die Reihe kommt, beendet das Wegstecken des letzten Schadens.
-    return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, gehandelt=gehandelt, muss_handeln=muss,
+    return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, gehandelt=gehandelt, muss_handeln=muss, letzter_angriff=(),
                    erholung_offen=faellig, vorrang=vorrang, offener_schaden=None)
 
 
@@ -801,7 +804,7 @@ def _fertig_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
             f"{', '.join(schuldig)}: erst die Erholungsprobe (oder einen Benny) – „Wenn ein Angeschlagener Charakter "
             "an der Reihe ist, muss er eine Erholungsprobe ablegen.“"
         )
-    return replace(z, gehandelt=z.gehandelt | {emp}, am_zug="" if z.am_zug == emp else z.am_zug)
+    return replace(z, gehandelt=z.gehandelt | {emp}, am_zug="" if z.am_zug == emp else z.am_zug, letzter_angriff=())
 
 
 def ereignis_ueberraschung(
@@ -1110,7 +1113,9 @@ def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         for e_, n in _ergebnisse_je_ziel(z, a.name, d["waffe"], probe, ziele)
         if e_.erfolg
     ]
-    return replace(z, offene_treffer=z.offene_treffer + tuple(neue), offener_schaden=None, angriffe=nummer)
+    letzter = (("daten", dict(d)), ("nummer", nummer), ("treffer", len(neue)))
+    return replace(z, offene_treffer=z.offene_treffer + tuple(neue), offener_schaden=None, angriffe=nummer,
+                   letzter_angriff=letzter)
 
 
 def ereignis_heimlichkeit(
@@ -1771,7 +1776,81 @@ def _verzicht_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     return replace(z, offener_schaden=None)
 
 
+# ---------------------------------------------------------------------------------------
+# Benny: den Angriff wiederholen
+# ---------------------------------------------------------------------------------------
+
+
+def angriff_wiederholbar(z: Kampfzustand) -> str | None:
+    """Grund, warum der letzte Angriff sich gerade nicht mit einem Benny wiederholen lässt (``None``: er lässt sich).
+
+    Bennies: Ein Benny erlaubt, eine Eigenschaftsprobe zu wiederholen; das bessere Ergebnis zählt
+    (vollständiges Regelwerk; der Regeltext nennt das Wiederholen beim Wegstecken). Nur solange
+    kein Schaden dieses Angriffs gewürfelt ist."""
+    la = dict(z.letzter_angriff)
+    if not la:
+        return "Kein Angriff, der sich wiederholen ließe."
+    a = z.kaempfer_namens(la["daten"]["angreifer"])
+    if not a.wildcard:
+        return f"{a.name} ist ein Statist und hat keine Bennies."
+    noch = sum(1 for t in z.offene_treffer if t.angriff == la["nummer"])
+    if noch != la["treffer"]:
+        return "Der Schaden dieses Angriffs ist schon gewürfelt."
+    if a.bennies < 1 and not (a.seite != "Helden" and z.spielleiter_bennies > 0):
+        return f"{a.name} hat keinen Benny."
+    return None
+
+
+def _wertung(probe: Probe) -> tuple[int, int, int]:
+    erfolge = [e for e in probe.ergebnisse if e.erfolg]
+    return (len(erfolge), sum(e.steigerungen for e in erfolge), max(e.gesamt for e in probe.ergebnisse))
+
+
+def ereignis_angriff_wiederholen(zustand: Kampfzustand, *, quelle: str = "eigen", rng: Any = None, augen: Any = None) -> Ereignis:
+    """Der Angreifer gibt einen Benny aus und wiederholt die Angriffsprobe; das bessere Ergebnis zählt."""
+    grund = angriff_wiederholbar(zustand)
+    if grund:
+        raise KampfFehler(grund)
+    la = dict(zustand.letzter_angriff)
+    d = la["daten"]
+    situation = Angriffssituation(**d.get("situation", {}))
+    werte = angriffs_werte(zustand, d["angreifer"], d["ziel"], d["waffe"], situation)
+    probe = wuerfle_probe(werte["eigenschaft"], wildcard=werte["wildcard"], modifikator=werte["modifikator"],
+                          mindestwurf=werte["mindestwurf"], anzahl=werte["anzahl"], rng=rng, augen=augen,
+                          kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
+    besser = _wertung(probe) > _wertung(Probe.aus_dict(d["probe"]))
+    return Ereignis("angriff_wiederholen", {"quelle": quelle, "probe": probe.als_dict()},
+                    regel=R + "Bennies › Wiederholen", eingetippt=augen is not None,
+                    text=f"{d['angreifer']} wiederholt den Angriff (Benny): {probe.beschreibung()} – "
+                         + ("das zählt" if besser else "das erste Ergebnis bleibt"))
+
+
+def _angriff_wiederholen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    grund = angriff_wiederholbar(z)
+    if grund:
+        raise KampfFehler(grund)
+    la = dict(z.letzter_angriff)
+    d = la["daten"]
+    z = _benny_ausgeben(z, d["angreifer"], e.daten["quelle"])
+    neu, alt = Probe.aus_dict(e.daten["probe"]), Probe.aus_dict(d["probe"])
+    if _wertung(neu) <= _wertung(alt):
+        return replace(z, letzter_angriff=(("daten", d), ("nummer", la["nummer"]), ("treffer", la["treffer"])))
+    ziele = _ziele_je_wuerfel(z, d["angreifer"], d.get("ziele") or [d["ziel"]], neu.anzahl)
+    situation = Angriffssituation(**d.get("situation", {}))
+    alte = [t for t in z.offene_treffer if t.angriff == la["nummer"]]
+    joker = z.joker_bonus(d["angreifer"]) > 0
+    neue = [
+        Treffer(d["angreifer"], n, d["waffe"], e_.steigerungen > 0, joker, blind=situation.blind, angriff=la["nummer"])
+        for e_, n in _ergebnisse_je_ziel(z, d["angreifer"], d["waffe"], neu, ziele)
+        if e_.erfolg
+    ]
+    offen = tuple(t for t in z.offene_treffer if t not in alte) + tuple(neue)
+    return replace(z, offene_treffer=offen,
+                   letzter_angriff=(("daten", {**d, "probe": e.daten["probe"]}), ("nummer", la["nummer"]), ("treffer", len(neue))))
+
+
 _ANWENDEN = {
+    "angriff_wiederholen": _angriff_wiederholen_anwenden,
     "nahkampf": _nahkampf_anwenden,
     "verzicht": _verzicht_anwenden,
     "runde": _runde_anwenden,

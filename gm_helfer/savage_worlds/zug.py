@@ -154,7 +154,8 @@ def offene_entscheidungen(zustand: Kampfzustand) -> list[Entscheidung]:
     """Alles, was ein Ergebnis geöffnet hat und offen bleibt, bis es genommen oder ausgeschlagen ist.
 
     Schlüssel: ``schaden:<nr>`` (Schaden eines Treffers würfeln), ``wegstecken`` (Benny; ausschlagen
-    mit ``kampf.ereignis_verzicht``), ``ausser_gefecht``, ``ausbluten`` (Rundenbeginn, vor den
+    mit ``kampf.ereignis_verzicht``), ``wiederholen`` (verfehlter Angriff einer Wildcard: mit einem
+    Benny wiederholen, ``kampf.ereignis_angriff_wiederholen``; ausgeschlagen mit dem Zugende), ``ausser_gefecht``, ``ausbluten`` (Rundenbeginn, vor den
     Karten), ``erholung`` (Angeschlagen zu Beginn des Zugs: Probe oder Benny).
     """
     aus: list[Entscheidung] = []
@@ -163,6 +164,10 @@ def offene_entscheidungen(zustand: Kampfzustand) -> list[Entscheidung]:
         wunden = "1 Wunde" if os_.wunden == 1 else f"{os_.wunden} Wunden"
         nochmal = " – noch einmal mit einem weiteren Benny" if os_.versuche else ""
         aus.append(Entscheidung("wegstecken", os_.ziel, f"{os_.ziel} kann {wunden} wegstecken (Benny){nochmal} – oder verzichtet"))
+    la = dict(zustand.letzter_angriff)
+    if la and la["treffer"] == 0 and k.angriff_wiederholbar(zustand) is None:
+        wer = la["daten"]["angreifer"]
+        aus.append(Entscheidung("wiederholen", wer, f"{wer} kann den Angriff mit einem Benny wiederholen (das bessere Ergebnis zählt)"))
     for kf in zustand.kaempfer:
         if kf.ag_probe_offen:
             aus.append(Entscheidung("ausser_gefecht", kf.name, f"{kf.name}: Außer-Gefecht-Probe würfeln"))
