@@ -80,6 +80,7 @@ REZEPTE: dict[str, Rezept] = {
              "Nächster ist dran"),
         eingabe="Sonstiger Modifikator",
         wurf=("Angreifen", "Angriff würfeln"),
+        eingabe_werte=(-2, -4),  # +1 ändert nichts, wenn nur noch ein kritischer Fehlschlag verfehlt (Joker)
     ),
     "aloran": Rezept(
         datei="notebooks/aloran_kampf.py",

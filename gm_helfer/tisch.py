@@ -41,6 +41,7 @@ __all__ = [
     "Tisch",
     "anzahl",
     "augen",
+    "boegen_speichern",
     "ausfuehren",
     "fortsetzen",
     "gespeicherte_kaempfe",
@@ -303,6 +304,20 @@ def rueckgaengig(verlauf: Verlauf | None) -> str:
     except (ProtokollFehler, ValueError) as fehler:
         return f"⚠ {fehler}"
     return f"Zurückgenommen: {letztes.text}"
+
+
+def boegen_speichern(boegen: Iterable[Any]) -> str:
+    """Speichert die geprüften Bögen (atomar, nur geänderte) und sagt auf Deutsch, welche."""
+    from gm_helfer.boegen import speichern
+
+    geschrieben, fehler = [], []
+    for bogen in boegen:
+        try:
+            if speichern(bogen):
+                geschrieben.append(bogen.name)
+        except (OSError, ValueError) as f:
+            fehler.append(f"⚠ {bogen.name}: {f}")
+    return " ".join([f"Gespeichert: {', '.join(geschrieben) or 'nichts geändert'}."] + fehler)
 
 
 def augen(eingabe: str | None) -> str | None:

@@ -59,8 +59,7 @@ def _(bogen_editor, ladung):
 @app.cell
 def _(geprueft, speichern_knopf):
     mo.stop(not speichern_knopf.value)
-    _geschrieben = [b.name for b in geprueft.boegen if boegen.speichern(b)]
-    mo.md(f"Gespeichert: {', '.join(_geschrieben) or 'nichts geändert'}.")
+    mo.md(tisch.boegen_speichern(geprueft.boegen))
     return
 
 
@@ -155,7 +154,7 @@ def _(get_meldung):
 def _(kampf, verlauf):
     mo.stop(kampf is None, mo.md("<span id='sw-lage'>Noch kein Kampf – oben anlegen oder fortsetzen.</span>"))
     _nur_lesen = (
-        mo.callout(mo.md("🔒 Nur ansehen: eine andere Sitzung führt diesen Kampf."), kind="warn") if verlauf.nur_lesen else mo.md("")
+        mo.callout(mo.md("<span id='sw-nur-lesen'>🔒 Nur ansehen: eine andere Sitzung führt diesen Kampf („Nachladen“ zeigt ihre neuen Schritte).</span>"), kind="warn") if verlauf.nur_lesen else mo.md("")
     )
     mo.vstack(
         [
@@ -398,6 +397,17 @@ def _(kampf, kampftisch, verlauf, wuerfel_rng):
                 diagramme.ergebnis_balken(vorschau.schaden_stufen(kampf, _t), titel="Wirkung dieses Schadenswurfs", farben=sitzung.FARBEN),
                 mo.hstack([_augen, _k(label="Schaden würfeln", kind="success", on_click=kampftisch.klick(
                     lambda v, n=_nr, a=_augen: kampftisch.schritt(lambda z: swk.ereignis_schaden(z, nummer=n, **tisch.wurfquelle(a.value, wuerfel_rng)))))],
+                    justify="start", wrap=True),
+            ]))
+        elif _e.schluessel == "wiederholen":
+            _d = dict(kampf.letzter_angriff)["daten"]
+            _c = vorschau.treffer_vorschau(kampf, _d["angreifer"], _d["ziel"], _d["waffe"], swk.Angriffssituation(**_d.get("situation", {})))
+            _teile.append(mo.vstack([
+                mo.md(f"**{_e.text}** – Treffer beim Wiederholen: {tisch.prozent(_c['Erfolg'] + _c['Steigerung'])} (oder Zug beenden)"),
+                diagramme.ergebnis_balken(_c, titel="Wiederholte Angriffsprobe", farben=sitzung.FARBEN),
+                mo.hstack([_augen, _k(label="Benny: Angriff wiederholen", kind="success", on_click=kampftisch.klick(
+                    lambda v, a=_augen, q="eigen" if kampf.kaempfer_namens(_e.wer).bennies else "spielleiter": kampftisch.schritt(
+                        lambda z: swk.ereignis_angriff_wiederholen(z, quelle=q, **tisch.wurfquelle(a.value, wuerfel_rng)))))],
                     justify="start", wrap=True),
             ]))
         elif _e.schluessel == "ausser_gefecht":

@@ -97,6 +97,9 @@ def _(geprueft, get_start, kampftisch, set_start):
             "ausweichen_gegen_zauber": mo.ui.checkbox(value=_std.ausweichen_gegen_zauber, label="Zaubern ausweichen"),
             "streiftreffer_aufrunden": mo.ui.checkbox(value=_std.streiftreffer_aufrunden, label="Streiftreffer aufrunden"),
             "krit_vor_panzerung": mo.ui.checkbox(value=_std.krit_vor_panzerung, label="Kritisch vor der Panzerung"),
+            "krit_folge": mo.ui.dropdown(options={"Schaden × Faktor der Waffe": "faktor", "Höchstschaden": "hoechstschaden", "nur markiert (SL entscheidet)": "ohne"}, value="Schaden × Faktor der Waffe", label="Kritischer Treffer"),
+            "patzer_folge": mo.ui.dropdown(options={"nur dieser Angriff scheitert": "angriff", "beendet die Angriffshandlung": "angriffshandlung"}, value="nur dieser Angriff scheitert", label="Patzer"),
+            "gesundheit": mo.ui.dropdown(options={"Lebenspunkte (kampfunfähig bei 0)": "lebenspunkte", "ohne (SL entscheidet)": "ohne"}, value="Lebenspunkte (kampfunfähig bei 0)", label="Gesundheitsmodell"),
         }
     )
     kampf_wahl = tisch.kampf_wahl(_gespeichert)
@@ -132,7 +135,8 @@ def _(geprueft, get_start, kampftisch, set_start):
                         [
                             mo.hstack(_e[:3], justify="start", wrap=True),
                             mo.hstack(_e[3:7], justify="start", wrap=True),
-                            mo.hstack(_e[7:], justify="start", wrap=True),
+                            mo.hstack(_e[7:11], justify="start", wrap=True),
+                            mo.hstack(_e[11:], justify="start", wrap=True),
                         ]
                     )
                 }
@@ -404,13 +408,16 @@ def _(kampf, kampftisch):
         mo.ui.button(label="Effekt setzen", on_click=kampftisch.klick(
             lambda v: kampftisch.schritt(lambda z: w100.effekt_ereignis(z, _wer.value, w100.Effekt(
                 _name.value or "Effekt", int(_runden.value), int(_lp_runde.value), int(_ini.value)))))),
+        mo.ui.button(label="kampfunfähig / wieder kampffähig (nur ohne Gesundheitsmodell)",
+                     disabled=kampf.optionen.gesundheit != "ohne", on_click=kampftisch.klick(lambda v: kampftisch.schritt(
+                         lambda z: w100.ausfall_ereignis(z, _wer.value, not z[_wer.value].ausgefallen)))),
         _wer, _lp, _name, _runden, _lp_runde, _ini,
     ]
     mo.accordion(
         {
             "Spielleiter: Lebenspunkte und zeitabhängige Effekte": mo.vstack(
                 [
-                    mo.hstack([_wer, _lp, sl_knoepfe[0]], justify="start", wrap=True),
+                    mo.hstack([_wer, _lp, sl_knoepfe[0], sl_knoepfe[2]], justify="start", wrap=True),
                     mo.hstack([_name, _runden, _lp_runde, _ini, sl_knoepfe[1]], justify="start", wrap=True),
                 ]
             )

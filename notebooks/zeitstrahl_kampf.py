@@ -93,6 +93,9 @@ def _(geprueft, get_start, kampftisch, set_start):
             "parade_mit_verteidigungsbonus": mo.ui.switch(value=True, label="Parade mit Verteidigungsbonus der Waffe"),
             "sturz_mit_patzertabelle": mo.ui.switch(value=False, label="Krit-Effekt 4: auch der erhöhte Bereich würfelt auf der Patzertabelle"),
             "konter_spezialisierung_beides": mo.ui.switch(value=False, label="Konter-Spezialisierung senkt Erschwernis und erlaubt Zeitdifferenz"),
+            "waffenlose_parade_je_wuerfel": mo.ui.switch(value=True, label="Waffenlose Parade: jeden Trefferpunktewürfel vierteln (sonst die Summe)"),
+            "gesundheit": mo.ui.dropdown(options={"Lebenspunkte (kampfunfähig bei 0)": "lebenspunkte", "ohne (SL entscheidet)": "ohne"},
+                                         value="Lebenspunkte (kampfunfähig bei 0)", label="Gesundheitsmodell"),
         }
     )
     kampf_wahl = tisch.kampf_wahl(_gespeichert)
@@ -419,10 +422,12 @@ def _(kampf, kampftisch):
             lambda z: zeitstrahl.lebenspunkte_ereignis(z, _wer.value, int(_lp.value), _grund.value)))),
         mo.ui.button(label="Zustand beenden", disabled=not _zustaende, on_click=kampftisch.klick(lambda v: kampftisch.schritt(
             lambda z: zeitstrahl.zustand_ereignis(z, _wer.value, _zustand.value)))),
+        mo.ui.button(label="Kampfunfähig erklären (nur ohne Gesundheitsmodell)", disabled=kampf.optionen.gesundheit != "ohne",
+                     on_click=kampftisch.klick(lambda v: kampftisch.schritt(lambda z: zeitstrahl.ausfall_ereignis(z, _wer.value)))),
     ]
     mo.accordion({"Spielleiter: Heilung, Lebenspunkte, Zustände": mo.vstack([
         mo.hstack([_wer, _lp, _grund, sl_knoepfe[0]], justify="start", wrap=True),
-        mo.hstack([_zustand, sl_knoepfe[1]], justify="start", wrap=True),
+        mo.hstack([_zustand, sl_knoepfe[1], sl_knoepfe[2]], justify="start", wrap=True),
     ])})
     return (sl_knoepfe,)
 

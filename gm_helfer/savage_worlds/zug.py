@@ -154,7 +154,8 @@ def offene_entscheidungen(zustand: Kampfzustand) -> list[Entscheidung]:
     """Alles, was ein Ergebnis geöffnet hat und offen bleibt, bis es genommen oder ausgeschlagen ist.
 
     Schlüssel: ``schaden:<nr>`` (Schaden eines Treffers würfeln), ``wegstecken`` (Benny; ausschlagen
-    mit ``kampf.ereignis_verzicht``), ``ausser_gefecht``, ``ausbluten`` (Rundenbeginn, vor den
+    mit ``kampf.ereignis_verzicht``), ``wiederholen`` (verfehlter Angriff einer Wildcard: mit einem
+    Benny wiederholen, ``kampf.ereignis_angriff_wiederholen``; ausgeschlagen mit dem Zugende), ``ausser_gefecht``, ``ausbluten`` (Rundenbeginn, vor den
     Karten), ``erholung`` (Angeschlagen zu Beginn des Zugs: Probe oder Benny).
     """
     aus: list[Entscheidung] = []
@@ -163,17 +164,18 @@ def offene_entscheidungen(zustand: Kampfzustand) -> list[Entscheidung]:
         wunden = "1 Wunde" if os_.wunden == 1 else f"{os_.wunden} Wunden"
         nochmal = " – noch einmal mit einem weiteren Benny" if os_.versuche else ""
         aus.append(Entscheidung("wegstecken", os_.ziel, f"{os_.ziel} kann {wunden} wegstecken (Benny){nochmal} – oder verzichtet"))
+    la = dict(zustand.letzter_angriff)
+    if la and la["treffer"] == 0 and k.angriff_wiederholbar(zustand) is None:
+        wer = la["daten"]["angreifer"]
+        aus.append(Entscheidung("wiederholen", wer, f"{wer} kann den Angriff mit einem Benny wiederholen (das bessere Ergebnis zählt)"))
     for kf in zustand.kaempfer:
         if kf.ag_probe_offen:
             aus.append(Entscheidung("ausser_gefecht", kf.name, f"{kf.name}: Außer-Gefecht-Probe würfeln"))
     for i, t in enumerate(zustand.offene_treffer):
         steig = " (mit Steigerung)" if t.steigerung else ""
         aus.append(Entscheidung(f"schaden:{i}", t.angreifer, f"Schaden würfeln: {t.angreifer} trifft {t.ziel}{steig}"))
-    vor_den_karten = not any(r == zustand.runde for _, _, r in zustand.karten)
-    if zustand.runde >= 1 and vor_den_karten:
-        for kf in zustand.kaempfer:
-            if kf.blutet and not kf.tot and kf.name not in zustand.ausbluten_gewuerfelt:
-                aus.append(Entscheidung("ausbluten", kf.name, f"{kf.name} blutet aus: Ausbluten-Probe vor den Karten"))
+    for name in k.ausbluten_faellig(zustand):
+        aus.append(Entscheidung("ausbluten", name, f"{name} blutet aus: Ausbluten-Probe vor den Karten"))
     for name in sorted(zustand.erholung_offen):
         kf = zustand.kaempfer_namens(name)
         if kf.angeschlagen and kf.kampffaehig:
@@ -242,7 +244,10 @@ def neue_runde(verlauf: Verlauf, *, rng: Any = None, karten: dict[str, list[str]
     z = verlauf.zustand
     if z.runde == 0 or not k.braucht_karte(z):
         zeilen.append(_schritt(verlauf, k.ereignis_runde).text)
-    if any(e.schluessel == "ausbluten" for e in offene_entscheidungen(verlauf.zustand)):
+    bluten = [e.wer for e in offene_entscheidungen(verlauf.zustand) if e.schluessel == "ausbluten"]
+    if bluten:
+        if not zeilen:
+            raise KampfFehler(f"Erst die Ausbluten-Probe vor den Karten: {', '.join(bluten)}.")
         return zeilen
     if k.braucht_karte(verlauf.zustand):
         quelle = {"eingetippt": karten} if karten else {"rng": rng}

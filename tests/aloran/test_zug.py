@@ -52,7 +52,8 @@ def test_initiative_und_runde_1_mit_einem_schritt():
     for e in ereignisse:
         k = anwenden(k, e)
     assert k.runde == 1 and zug.am_zug(k) == "Ork"
-    # ab jetzt nur noch die Runde
+    # ab jetzt nur noch die Runde – wenn alle gehandelt haben
+    k = _ende(_ende(k, "Ork"), "Ada")
     assert [e.art for e in zug.runde_beginnen(k)] == ["runde"]
 
 

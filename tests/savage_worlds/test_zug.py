@@ -165,3 +165,30 @@ def test_ueberzahl_aus_dem_regelwerk(verlauf):
 
 def test_werte_sind_die_gemeinsamen_dataclasses(verlauf):
     assert all(isinstance(a, Aktion) for a in zug.aktionen(verlauf.zustand, "Brakka"))
+
+
+def test_benny_wiederholt_verfehlten_angriff_besseres_zaehlt(verlauf):
+    _dran(verlauf, "Brakka")
+    zug.angreifen(verlauf, "Brakka", "Bandit 1", "Langschwert", augen="2, 3", schaden_augen="8, 6")  # verfehlt (Parade 5)
+    assert [e.schluessel for e in zug.offene_entscheidungen(verlauf.zustand)] == ["wiederholen"]
+    bennies = verlauf.zustand.kaempfer_namens("Brakka").bennies
+    # schlechter: das erste Ergebnis bleibt, der Benny ist weg
+    verlauf.ausfuehren(k.ereignis_angriff_wiederholen(verlauf.zustand, augen="1, 2"))
+    assert "erste Ergebnis bleibt" in verlauf.ereignisse[-1].text
+    assert verlauf.zustand.kaempfer_namens("Brakka").bennies == bennies - 1 and not verlauf.zustand.offene_treffer
+    # besser: Treffer mit Steigerung (11 gegen Parade 5), der Schaden steht als Entscheidung an
+    verlauf.ausfuehren(k.ereignis_angriff_wiederholen(verlauf.zustand, augen="10+1, 3"))
+    assert [t.steigerung for t in verlauf.zustand.offene_treffer] == [True]
+    assert [e.schluessel for e in zug.offene_entscheidungen(verlauf.zustand)] == ["schaden:0"]
+    # nach dem Schaden lässt sich nichts mehr wiederholen
+    verlauf.ausfuehren(k.ereignis_schaden(verlauf.zustand, augen="8, 6, 3"))
+    assert "schon gewürfelt" in k.angriff_wiederholbar(verlauf.zustand)
+    with pytest.raises(k.KampfFehler):
+        k.ereignis_angriff_wiederholen(verlauf.zustand, augen="10+1, 3")
+
+
+def test_statist_kann_nicht_wiederholen(verlauf):
+    _dran(verlauf, "Banditen")
+    zug.angreifen(verlauf, "Bandit 1", "Mira", "Kurzschwert", augen="1", schaden_augen="4, 2")
+    assert "Statist" in k.angriff_wiederholbar(verlauf.zustand)
+    assert not [e for e in zug.offene_entscheidungen(verlauf.zustand) if e.schluessel == "wiederholen"]
