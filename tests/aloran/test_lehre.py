@@ -64,6 +64,7 @@ def test_schlagabtausch_laesst_sich_als_protokoll_abspielen(tmp_path):
     neu = ak.neuer_verlauf(verlauf.start, datei)
     for e in verlauf.ereignisse:
         neu.ausfuehren(e)
+    neu.schliessen()  # ein Schreiber je Kampf: erst schließen, dann fortsetzen
     fortgesetzt, warnungen = ak.fortsetzen(datei)
     assert not warnungen and fortgesetzt.zustand == verlauf.zustand
 

@@ -72,6 +72,7 @@ def test_schlagabtausch_laesst_sich_als_protokoll_abspielen(tmp_path):
     neu = protokoll.Verlauf(start, wk.anwenden, datei=datei, system="w100", kopf={"kampf": wk.kampf_als_dict(start)})
     for e in verlauf.ereignisse:
         neu.ausfuehren(e)
+    neu.schliessen()  # ein Schreiber je Kampf: erst schließen, dann fortsetzen
     fortgesetzt, warnungen = protokoll.Verlauf.fortsetzen(
         datei, lambda kopf: wk.kampf_aus_dict(kopf["kampf"]), wk.anwenden)
     assert not warnungen and fortgesetzt.zustand == verlauf.zustand

@@ -85,6 +85,7 @@ def test_schlagabtausch_laesst_sich_als_protokoll_abspielen(tmp_path):
     neu = protokoll.Verlauf(verlauf.start, zk.anwenden, datei=datei, system="zeitstrahl", kopf=verlauf.start.als_kopf())
     for e in verlauf.ereignisse:
         neu.ausfuehren(e)
+    neu.schliessen()  # ein Schreiber je Kampf: erst schließen, dann fortsetzen
     fortgesetzt, warnungen = protokoll.Verlauf.fortsetzen(datei, zk.kampf_aus_kopf, zk.anwenden)
     assert not warnungen and fortgesetzt.zustand == verlauf.zustand
 
