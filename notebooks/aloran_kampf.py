@@ -1,7 +1,7 @@
 import marimo
 
 __generated_with = "0.25.2"
-app = marimo.App(width="full", app_title="Aloran – Kampf")
+app = marimo.App(width="medium", app_title="Aloran – Kampf am Spieltisch")
 
 with app.setup:
     import random
@@ -9,524 +9,392 @@ with app.setup:
     import marimo as mo
     import polars as pl
 
-    from gm_helfer import aloran, boegen, pfade
+    from gm_helfer import aloran, boegen, pfade, tisch
     from gm_helfer.aloran import diagramme as aloran_diagramme
     from gm_helfer.aloran import kampf as aloran_kampf
     from gm_helfer.aloran import sitzung
-
-
-@app.function
-def aufrufen(funktion, *argumente, **schluessel):
-    """Ruft die Bibliothek auf: ``(ergebnis, "")`` oder ``(None, deutsche Fehlermeldung)``."""
-    try:
-        return funktion(*argumente, **schluessel), ""
-    except ValueError as fehler:
-        return None, str(fehler)
-
-
-@app.function
-def meldung(text, hook, art="danger"):
-    """Hinweiskasten mit stabiler id (für Browsertests) – oder nichts."""
-    if not text:
-        return mo.md("")
-    return mo.callout(mo.md(f"<span id='{hook}'>{text}</span>"), kind=art)
+    from gm_helfer.aloran import zug as aloran_zug
 
 
 @app.cell
 def _():
-    mo.md("""
-    # Aloran – Kampf am Spieltisch
+    mo.vstack(
+        [
+            tisch.stil(),
+            mo.md(
+                """
+        # Aloran – Kampf am Spieltisch
 
-    Jede Probe ist ein **Pool aus W10**: jede Augenzahl ab der Schwierigkeit ist ein Erfolg,
-    die **0 zählt doppelt**, jede **1 hebt einen Erfolg auf**. Bei Attacke gegen Parade zählt
-    die Differenz der Erfolge: Streiftreffer, Treffer, schwerer oder tödlicher Treffer. Der
-    Treffer landet in einer **Körperzone** (W20), die Rüstung dieser Zone fängt Schaden ab,
-    der Rest sind **Wunden**. Vor jedem Wurf zeigt das Notebook die exakten Chancen; würfeln
-    lässt du das Programm, oder du tippst die Augen vom Tisch ein (eine 0 ist die 10).
-    Jeder Schritt steht im Protokoll mit seiner Regel, lässt sich zurücknehmen und übersteht
-    einen Absturz.
-    """)
+        Jede Probe ist ein **Pool aus W10**: jede Augenzahl ab der Schwierigkeit ist ein Erfolg, die
+        **0 zählt doppelt**, jede **1 hebt einen Erfolg auf**. Bei Attacke gegen Parade zählt die
+        Differenz der Erfolge; der Treffer landet in einer **Körperzone** (W20), deren Rüstung
+        Schaden abfängt, der Rest sind **Wunden**. Oben den Kampf anlegen oder fortsetzen, dann spielt
+        sich alles im **Zug-Panel** ab: wer dran ist (höchste Initiative zuerst), was er darf, die
+        exakten Chancen, der Wurf – vom Programm oder mit den Würfeln vom Tisch (eine 0 ist die 10) –
+        und was offen bleibt. Jeder Schritt steht im Protokoll samt Regel.
+        """
+            ),
+        ]
+    )
     return
 
 
 @app.cell
 def _():
     ladung = boegen.laden("aloran", pfade.charakter_ordner("aloran"))
-    tabellen = sitzung.bogen_tabellen(ladung)
-    return ladung, tabellen
-
-
-@app.cell
-def _(tabellen):
-    editor_charaktere = mo.ui.data_editor(tabellen["charaktere"], label="Charaktere")
-    editor_waffen = mo.ui.data_editor(tabellen["waffen"], label="Waffen")
-    editor_zauber = mo.ui.data_editor(tabellen["zauber"], label="Zauber")
-    editor_manoever = mo.ui.data_editor(tabellen["manoever"], label="Manöver (kostenpflichtige Kampf-Spezialisierungen)")
-    return editor_charaktere, editor_manoever, editor_waffen, editor_zauber
-
-
-@app.cell
-def _(editor_charaktere, editor_manoever, editor_waffen, editor_zauber, ladung):
-    knopf_speichern = mo.ui.run_button(label="Bögen speichern")
-    mo.accordion({
-        f"Charakterbögen ({len(ladung.boegen)}) – Werte direkt in der Tabelle ändern": mo.vstack([
-            mo.ui.tabs({"Charaktere": editor_charaktere, "Waffen": editor_waffen, "Zauber": editor_zauber,
-                        "Manöver": editor_manoever}),
-            knopf_speichern,
-        ])
-    })
-    return (knopf_speichern,)
-
-
-@app.cell
-def _(editor_charaktere, editor_manoever, editor_waffen, editor_zauber, ladung):
-    stand = sitzung.bogenstand(
-        {"charaktere": editor_charaktere.value, "waffen": editor_waffen.value, "zauber": editor_zauber.value,
-         "manoever": editor_manoever.value},
-        ladung,
+    bogen_editor = tisch.bogen_editor(
+        sitzung.bogen_tabellen(ladung),
+        {"charaktere": "Charaktere", "waffen": "Waffen", "zauber": "Zauber",
+         "manoever": "Manöver (kostenpflichtige Kampf-Spezialisierungen)"},
     )
-    meldung("<br>".join(stand.meldungen), "bogen-meldungen", "warn")
-    return (stand,)
+    return bogen_editor, ladung
 
 
 @app.cell
-def _(knopf_speichern, stand):
-    mo.stop(not knopf_speichern.value)
+def _(bogen_editor, ladung):
+    stand = sitzung.bogenstand(dict(bogen_editor.value), ladung)
+    speichern_knopf = mo.ui.run_button(label="Bögen speichern")
+    tisch.bogen_ansicht(bogen_editor, stand.meldungen, speichern_knopf,
+                        "Charakterbögen bearbeiten (Attribute, Talente, Waffen, Zauber, Manöver)")
+    return speichern_knopf, stand
+
+
+@app.cell
+def _(speichern_knopf, stand):
+    mo.stop(not speichern_knopf.value)
     mo.md("<span id='gespeichert'>" + "<br>".join(sitzung.speichern(stand)) + "</span>")
     return
 
 
 @app.cell
-def _(stand):
-    wahl_teilnehmer = mo.ui.multiselect(options=stand.namen, value=stand.vorauswahl(), label="Wer kämpft mit?")
-    wahl_optionen = mo.ui.dictionary(
-        {name: mo.ui.checkbox(label=text) for name, text in aloran.OPTION_TEXTE.items()}
-    )
-    _haken = mo.vstack(list(wahl_optionen.values()))
-    knopf_neu = mo.ui.run_button(label="Neuen Kampf beginnen")
-    mo.vstack([
-        mo.md("## Kampf anlegen"),
-        wahl_teilnehmer,
-        mo.accordion({"Hausregeln und ältere Lesarten (siehe docs/aloran.md)": _haken}),
-        knopf_neu,
-    ])
-    return knopf_neu, wahl_optionen, wahl_teilnehmer
-
-
-@app.cell
 def _():
-    _dateien = sitzung.protokolldateien()
-    wahl_protokoll = mo.ui.dropdown(options=_dateien, value=_dateien[0] if _dateien else None,
-                                    label="Gespeicherter Kampf")
-    knopf_fortsetzen = mo.ui.run_button(label="Kampf fortsetzen", disabled=not _dateien)
-    wahl_uebernehmen = mo.ui.checkbox(label="übernehmen, auch wenn ihn eine andere Sitzung führt (die kann dann nichts mehr eintragen)")
-    mo.hstack([wahl_protokoll, knopf_fortsetzen, wahl_uebernehmen], justify="start", align="end", wrap=True)
-    return knopf_fortsetzen, wahl_protokoll, wahl_uebernehmen
+    # Das Protokoll ist der einzige Zustand: ein Zähler, der nach jedem Schritt steigt.
+    get_version, set_version = mo.state(0)
+    get_meldung, set_meldung = mo.state("")
+    get_start, set_start = mo.state(0)  # steigt nur bei „Neuer Kampf“/„Fortsetzen“
+    kampftisch = tisch.Tisch(set_version, set_meldung)
+    merker = {}  # Auswahl je Handelndem (Ziel, Angriff, Verteidigung, Modifikatoren); neuer Handelnder = Vorgaben
+    wuerfel_rng = random.Random()
+    return get_meldung, get_start, get_version, kampftisch, merker, set_start, wuerfel_rng
 
 
 @app.cell
-def _():
-    zufall = random.Random()
-    verlauf_holen, verlauf_setzen = mo.state(None)
-    return verlauf_holen, verlauf_setzen, zufall
+def _(get_start, kampftisch, set_start, stand):
+    get_start()
+    _gespeichert = sitzung.gespeicherte_kaempfe()
+    _laufend = kampftisch.verlauf
+    teilnehmer = tisch.teilnehmer_wahl(stand.namen, list(_laufend.zustand.namen) if _laufend else stand.vorauswahl())
+    hausregeln = mo.ui.dictionary({name: mo.ui.checkbox(label=text) for name, text in aloran.OPTION_TEXTE.items()})
+    kampf_wahl = tisch.kampf_wahl(_gespeichert)
 
+    def _neu(_):
+        _kampf = aloran.neuer_kampf(stand.werte_namens(teilnehmer.value), sitzung.optionen_aus(hausregeln.value))
+        _v = aloran.neuer_verlauf(_kampf, tisch.protokoll_datei(aloran.SYSTEM))
+        kampftisch.starten(_v, f"{tisch.NEUER_KAMPF}: {_v.datei.name}")
+        set_start(lambda n: n + 1)
 
-@app.cell
-def _(knopf_neu, stand, verlauf_setzen, wahl_optionen, wahl_teilnehmer):
-    mo.stop(not knopf_neu.value)
-    _kampf, _fehler = aufrufen(
-        aloran.neuer_kampf, stand.werte_namens(wahl_teilnehmer.value), sitzung.optionen_aus(wahl_optionen.value)
+    def _fortsetzen(art):
+        def _handler(_):
+            _f = tisch.fortsetzen(kampf_wahl.value, aloran.aus_kopf, aloran.anwenden, art=art)
+            kampftisch.starten(_f.verlauf, _f.meldung)
+            if _f.verlauf is not None:
+                set_start(lambda n: n + 1)
+
+        return _handler
+
+    # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
+    neu_knopf = tisch.neu_knopf(on_click=kampftisch.klick(lambda _v: _neu(None)))
+    fortsetzen_knoepfe = tisch.fortsetzen_knoepfe(bool(_gespeichert), on_click=_fortsetzen)
+    mo.vstack(
+        [
+            mo.md("## Kampf anlegen oder fortsetzen"),
+            teilnehmer,
+            mo.accordion({"Hausregeln und ältere Lesarten (siehe docs/aloran.md)": mo.vstack(list(hausregeln.elements.values()))}),
+            neu_knopf,
+            kampf_wahl,
+            mo.hstack(list(fortsetzen_knoepfe.values()), justify="start", wrap=True),
+        ]
     )
-    if _kampf is not None:
-        verlauf_setzen((aloran.neuer_verlauf(_kampf, sitzung.neue_protokolldatei()), 0))
-    meldung(_fehler, "fehler-neu")
-    return
+    return fortsetzen_knoepfe, hausregeln, kampf_wahl, neu_knopf, teilnehmer
 
 
 @app.cell
-def _(knopf_fortsetzen, verlauf_holen, verlauf_setzen, wahl_protokoll, wahl_uebernehmen):
-    mo.stop(not knopf_fortsetzen.value or not wahl_protokoll.value)
-    _bisher = verlauf_holen()
-    if _bisher and _bisher[0].datei == sitzung.protokolldatei(wahl_protokoll.value):
-        _bisher[0].schliessen()  # derselbe Kampf in dieser Sitzung: Sperre abgeben, neu lesen
-    _erg, _fehler = aufrufen(aloran.fortsetzen, sitzung.protokolldatei(wahl_protokoll.value),
-                             uebernehmen=wahl_uebernehmen.value)
-    if _erg is not None:
-        verlauf_setzen((_erg[0], 0))
-    mo.vstack([meldung(_fehler, "fehler-fortsetzen"), meldung("<br>".join(_erg[1]) if _erg else "", "warnung-fortsetzen", "warn")])
-    return
+def _(get_version, kampftisch):
+    get_version()
+    verlauf = kampftisch.verlauf
+    kampf = verlauf.zustand if verlauf is not None else None
+    wer = aloran_zug.am_zug(kampf) if kampf is not None else None
+    return kampf, verlauf, wer
 
 
 @app.cell
-def _(verlauf_holen):
-    _paar = verlauf_holen()
-    verlauf = _paar[0] if _paar else None
-    version = _paar[1] if _paar else 0
-    mo.stop(verlauf is None, mo.callout(
-        mo.md("Wähle die Kämpfer und klicke **Neuen Kampf beginnen** – oder setze einen gespeicherten Kampf fort."),
-        kind="info"))
-    kampf = verlauf.zustand
-    return kampf, verlauf, version
-
-
-@app.function
-def ausfuehren(verlauf, version, verlauf_setzen, baustein, *argumente, **schluessel):
-    """Ereignis bauen (Bibliothek), ausführen, Zustand neu setzen; gibt die Fehlermeldung zurück."""
-    ereignis, fehler = aufrufen(baustein, verlauf.zustand, *argumente, **schluessel)
-    if ereignis is not None:
-        # Speichern kann scheitern (Platte voll, Kampf in anderer Sitzung übernommen): Meldung
-        _, fehler = aufrufen(verlauf.ausfuehren, ereignis)
-        if not fehler:
-            verlauf_setzen((verlauf, version + 1))
-    return fehler
+def _(get_meldung):
+    tisch.meldung_ansicht(get_meldung(), "aloran-meldung")
+    return
 
 
 @app.cell
 def _(kampf, verlauf):
-    _datei = verlauf.datei.name if verlauf.datei else "ohne Datei"
-    mo.vstack([
-        mo.md(f"## <span id='aloran-runde'>Runde {kampf.runde}</span> "
-              f"<small style='font-weight:normal'>· Protokoll: {_datei}</small>"),
-        mo.md(f"<span id='aloran-am-zug'>**{sitzung.zug_hinweis(kampf)}**</span>"),
-        mo.ui.table(pl.DataFrame(aloran.uebersicht(kampf)), selection=None, pagination=False,
-                    wrapped_columns=["Verletzung"],
-                    label="Handlungsreihenfolge (höchste Initiative zuerst; gleiche Zahl = gleichzeitig)"),
-    ])
+    mo.stop(kampf is None, mo.md("<span id='aloran-runde'>Noch kein Kampf – oben anlegen oder fortsetzen.</span>"))
+    _nur_lesen = (
+        mo.callout(mo.md("🔒 Nur ansehen: eine andere Sitzung führt diesen Kampf."), kind="warn") if verlauf.nur_lesen else mo.md("")
+    )
+    mo.vstack(
+        [
+            mo.md(f"## <span id='aloran-runde'>Runde {kampf.runde}</span>"),
+            _nur_lesen,
+            mo.ui.table(tisch.tabelle_deutsch(pl.DataFrame(aloran.uebersicht(kampf))), selection=None, pagination=False,
+                        wrapped_columns=["Verletzung", "Zustand"], show_download=False,
+                        label="Handlungsreihenfolge (höchste Initiative zuerst; gleiche Zahl = gleichzeitig)"),
+            mo.accordion({"Wunden je Körperzone": mo.vstack([
+                mo.Html(aloran_diagramme.koerper_html(sitzung.koerper_eintraege(kampf))),
+                mo.ui.table(tisch.tabelle_deutsch(pl.DataFrame(aloran.wunden_zeilen(kampf))), selection=None, pagination=False,
+                            show_download=False),
+            ])}, lazy=True),
+        ]
+    )
     return
 
 
 @app.cell
 def _(kampf):
-    mo.accordion({
-        "Wunden je Körperzone": mo.vstack([
-            mo.Html(aloran_diagramme.koerper_html(sitzung.koerper_eintraege(kampf))),
-            mo.ui.table(pl.DataFrame(aloran.wunden_zeilen(kampf)), selection=None, pagination=False),
-        ])
-    }, lazy=False)
-    return
-
-
-@app.cell
-def _(kampf):
-    eingabe_initiative = mo.ui.dictionary(
-        {k.name: mo.ui.text(placeholder="W10", max_length=2, label=k.name) for k in kampf.kaempfer}
+    # Zwischen den Runden: Eingaben für die Initiative (nur vor dem Kampf)
+    mo.stop(kampf is None or aloran_zug.am_zug(kampf) is not None)
+    _vor_dem_kampf = any(k.initiative is None for k in kampf.kaempfer)
+    initiative_augen = mo.ui.dictionary(
+        {k.name: mo.ui.text(placeholder="W10", max_length=2, label=k.name) for k in kampf.kaempfer} if _vor_dem_kampf else {}
     )
-    wahl_hinterhalt = mo.ui.multiselect(options=list(kampf.namen), label="Im Hinterhalt überrascht (kein W10)")
-    knopf_initiative = mo.ui.run_button(label="Initiative bestimmen")
-    knopf_runde = mo.ui.run_button(label="Neue Runde")
-    knopf_zurueck = mo.ui.run_button(label="Rückgängig")
-    _dran = list(aloran.am_zug(kampf)) + [k.name for k in kampf.kaempfer if k.zug == "abwartend"]
-    wahl_zug = mo.ui.dropdown(options=_dran, value=_dran[0] if _dran else None, label="Zug von")
-    knopf_zug_ende = mo.ui.run_button(label="Zug beenden")
-    knopf_abwarten = mo.ui.run_button(label="Abwarten (Aktionen zurückhalten)")
-    mo.vstack([
-        mo.md("### Initiative und Runden"),
-        mo.md("<small>Initiativewert + 1W10 gilt den ganzen Kampf. Leere Felder würfelt das Programm.</small>"),
-        mo.hstack(list(eingabe_initiative.values()), justify="start", wrap=True),
-        wahl_hinterhalt,
-        mo.hstack([knopf_initiative, knopf_runde, knopf_zurueck], justify="start"),
-        mo.hstack([wahl_zug, knopf_zug_ende, knopf_abwarten], justify="start", align="end"),
-    ])
-    return (
-        eingabe_initiative,
-        knopf_abwarten,
-        knopf_initiative,
-        knopf_runde,
-        knopf_zug_ende,
-        knopf_zurueck,
-        wahl_hinterhalt,
-        wahl_zug,
+    hinterhalt = mo.ui.multiselect(options=list(kampf.namen), label="Im Hinterhalt überrascht (kein W10)")
+    return hinterhalt, initiative_augen
+
+
+@app.cell
+def _(hinterhalt, initiative_augen, kampf, kampftisch, wuerfel_rng):
+    # Neue Runde – vor dem Kampf samt Initiative (Initiativewert + 1W10, gilt den ganzen Kampf): ein Klick
+    (_runde,) = aloran_zug.aktionen(kampf, None)
+    runde_knopf = mo.ui.button(
+        label=_runde.text, kind="success", disabled=not _runde.erlaubt,
+        on_click=kampftisch.klick(lambda v: kampftisch.schritte(lambda vv: aloran_zug.neue_runde(
+            vv, rng=wuerfel_rng, augen={n: t for n, t in initiative_augen.value.items() if t.strip()},
+            hinterhalt=hinterhalt.value))),
     )
+    mo.vstack(
+        [
+            runde_knopf,
+            mo.accordion({"Initiative: echte W10 eintippen, Hinterhalt (leer = das Programm würfelt)": mo.vstack([
+                mo.hstack(list(initiative_augen.elements.values()), justify="start", wrap=True), hinterhalt])})
+            if initiative_augen.elements else mo.md(""),
+            mo.md(f"<span class='tisch-verboten'>✗ {_runde.grund}</span>") if not _runde.erlaubt else mo.md(""),
+        ]
+    ).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
+    return (runde_knopf,)
 
 
 @app.cell
-def _(knopf_abwarten, knopf_zug_ende, verlauf, verlauf_setzen, version, wahl_zug):
-    mo.stop(not (knopf_zug_ende.value or knopf_abwarten.value))
-    _baustein = aloran.zug_ende_ereignis if knopf_zug_ende.value else aloran.abwarten_ereignis
-    meldung(ausfuehren(verlauf, version, verlauf_setzen, _baustein, wahl_zug.value), "fehler-zug")
-    return
+def _(kampf, merker, wer):
+    # Eingaben des Zug-Panels: nach jedem Schritt neu gebaut; die Auswahl gilt je Handelndem
+    mo.stop(kampf is None or wer is None)
+    if merker.get("_wer") != wer:
+        merker.clear()
+        merker["_wer"] = wer
+    _gemerkt = merker
 
+    def _merken(schluessel):
+        def _f(wert):
+            _gemerkt[schluessel] = wert
 
-@app.cell
-def _(eingabe_initiative, knopf_initiative, verlauf, verlauf_setzen, version, wahl_hinterhalt, zufall):
-    mo.stop(not knopf_initiative.value)
-    meldung(ausfuehren(verlauf, version, verlauf_setzen, aloran.initiative_ereignis, rng=zufall,
-                       augen=eingabe_initiative.value, hinterhalt=wahl_hinterhalt.value), "fehler-initiative")
-    return
+        return _f
 
-
-@app.cell
-def _(knopf_runde, verlauf, verlauf_setzen, version):
-    mo.stop(not knopf_runde.value)
-    meldung(ausfuehren(verlauf, version, verlauf_setzen, aloran.runde_ereignis), "fehler-runde")
-    return
-
-
-@app.cell
-def _(knopf_zurueck, verlauf, verlauf_setzen, version):
-    mo.stop(not knopf_zurueck.value)
-    _hinweis = "" if verlauf.kann_rueckgaengig else "Nichts mehr zurückzunehmen."
-    if not _hinweis:
-        _, _hinweis = aufrufen(verlauf.rueckgaengig)
-        verlauf_setzen((verlauf, version + 1))
-    meldung(_hinweis, "hinweis-zurueck", "warn")
-    return
-
-
-@app.cell
-def _(kampf):
-    wahl_angreifer = mo.ui.dropdown(options=list(kampf.namen), value=(aloran.am_zug(kampf) or kampf.namen)[0],
-                                    label="Angreifer")
-    return (wahl_angreifer,)
-
-
-@app.cell
-def _(kampf, wahl_angreifer):
-    _ziele = sitzung.gegner_von(kampf, wahl_angreifer.value)
-    _angriffe = sitzung.angriff_namen(kampf, wahl_angreifer.value)
-    wahl_ziel = mo.ui.dropdown(options=_ziele, value=_ziele[0] if _ziele else None, label="Ziel")
-    wahl_angriff = mo.ui.dropdown(options=_angriffe, value=_angriffe[0], label="Angriff")
-    return wahl_angriff, wahl_ziel
-
-
-@app.cell
-def _(kampf, wahl_angreifer, wahl_angriff, wahl_ziel):
-    mo.stop(wahl_ziel.value is None, mo.md("Kein Ziel."))
-    _vert = sitzung.verteidigung_namen(kampf, wahl_ziel.value, wahl_angreifer.value, wahl_angriff.value) + [
-        "keine Verteidigung"]
-    wahl_verteidigung = mo.ui.dropdown(options=_vert, value=_vert[0], label="Verteidigung")
-    wahl_hinten = mo.ui.checkbox(label="Attacke von hinten")
-    wahl_zweitwaffe = mo.ui.checkbox(label="mit der Zweitwaffe (Bonusaktion)")
-    wahl_mod_angriff = mo.ui.number(start=-10, stop=10, value=0, label="± Würfel Angriff")
-    wahl_mod_verteidigung = mo.ui.number(start=-10, stop=10, value=0, label="± Würfel Verteidigung")
-    return (
-        wahl_hinten,
-        wahl_mod_angriff,
-        wahl_mod_verteidigung,
-        wahl_verteidigung,
-        wahl_zweitwaffe,
+    _ziele = [k.name for k in kampf.kaempfer if k.name != wer]
+    _angriffe = sitzung.angriff_namen(kampf, wer)
+    ziel_wahl = mo.ui.dropdown(
+        options=_ziele, value=_gemerkt.get("ziel") if _gemerkt.get("ziel") in _ziele else aloran_zug.standard_ziel(kampf, wer),
+        label=tisch.frisch("Ziel", wer), on_change=_merken("ziel"),
     )
+    angriff_wahl = mo.ui.dropdown(
+        options=_angriffe, value=_gemerkt.get("angriff") if _gemerkt.get("angriff") in _angriffe else aloran_zug.standard_waffe(kampf, wer),
+        label=tisch.frisch("Angriff", wer), on_change=_merken("angriff"),
+    )
+    von_hinten = mo.ui.checkbox(value=_gemerkt.get("hinten", False), label=tisch.frisch("Attacke von hinten", wer), on_change=_merken("hinten"))
+    mod_angriff = mo.ui.number(start=-10, stop=10, value=_gemerkt.get("mod_a", 0), label=tisch.frisch("± Würfel Angriff", wer),
+                               on_change=_merken("mod_a"))
+    mod_verteidigung = mo.ui.number(start=-10, stop=10, value=_gemerkt.get("mod_v", 0), label=tisch.frisch("± Würfel Verteidigung", wer),
+                                    on_change=_merken("mod_v"))
+    mo.vstack(
+        [
+            mo.md(f"### <span id='aloran-am-zug'>{wer}</span> ist am Zug"),
+            mo.hstack([ziel_wahl, angriff_wahl], justify="start", wrap=True),
+            mo.hstack([von_hinten, mod_angriff, mod_verteidigung], justify="start", wrap=True),
+        ]
+    )
+    return angriff_wahl, mod_angriff, mod_verteidigung, von_hinten, ziel_wahl
 
 
 @app.cell
-def _(
-    wahl_angreifer,
-    wahl_angriff,
-    wahl_hinten,
-    wahl_mod_angriff,
-    wahl_mod_verteidigung,
-    wahl_verteidigung,
-    wahl_ziel,
-    wahl_zweitwaffe,
-):
+def _(angriff_wahl, kampf, verlauf, wer, ziel_wahl):
+    # Die Verteidigung des Ziels (seine Entscheidung vor dem Wurf): nur, was es gegen diesen Angriff noch bezahlen kann
+    mo.stop(not ziel_wahl.value or not angriff_wahl.value)
+    _moeglich = [v for v in sitzung.verteidigung_namen(kampf, ziel_wahl.value, wer, angriff_wahl.value)
+                 if aloran_kampf.kann_verteidigen(kampf, ziel_wahl.value, v)]
+    verteidigung_wahl = mo.ui.dropdown(
+        options=_moeglich + ["keine Verteidigung"], value=(_moeglich or ["keine Verteidigung"])[0],
+        label=tisch.frisch(f"Verteidigung von {ziel_wahl.value}", (wer, ziel_wahl.value, len(verlauf.ereignisse))),
+    )
+    _haupt = ("angriff", "verteidigung", "zone", "schaden")
+    augen = mo.ui.dictionary(
+        {s: tisch.wuerfel_feld(aloran_kampf.WUERFEL_SCHLUESSEL[s], "z. B. 7 3 0 1" if s in _haupt[:2] else "z. B. 14",
+                               schluessel=len(verlauf.ereignisse))
+         for s in aloran_kampf.WUERFEL_SCHLUESSEL}
+    )
+    verteidigung_wahl
+    return augen, verteidigung_wahl
+
+
+@app.cell
+def _(angriff_wahl, mod_angriff, mod_verteidigung, verteidigung_wahl, von_hinten, wer, ziel_wahl):
     auswahl = dict(
-        angreifer=wahl_angreifer.value, ziel=wahl_ziel.value, angriff=wahl_angriff.value,
-        verteidigung=None if wahl_verteidigung.value == "keine Verteidigung" else wahl_verteidigung.value,
-        von_hinten=wahl_hinten.value, zweitwaffe=wahl_zweitwaffe.value,
-        angriff_modifikator=int(wahl_mod_angriff.value or 0),
-        verteidigung_modifikator=int(wahl_mod_verteidigung.value or 0),
+        angreifer=wer, ziel=ziel_wahl.value, angriff=angriff_wahl.value,
+        verteidigung=None if verteidigung_wahl.value == "keine Verteidigung" else verteidigung_wahl.value,
+        von_hinten=von_hinten.value, angriff_modifikator=int(mod_angriff.value or 0),
+        verteidigung_modifikator=int(mod_verteidigung.value or 0),
     )
-    mo.vstack([
-        mo.md("## Attacke gegen Parade"),
-        mo.hstack([wahl_angreifer, wahl_ziel, wahl_angriff, wahl_verteidigung], justify="start", wrap=True),
-        mo.hstack([wahl_hinten, wahl_zweitwaffe, wahl_mod_angriff, wahl_mod_verteidigung], justify="start", wrap=True),
-    ])
     return (auswahl,)
 
 
 @app.cell
-def _(auswahl, kampf):
-    vorschau, _fehler = aufrufen(aloran_kampf.vorschau, kampf, **auswahl)
-    mo.stop(vorschau is None, meldung(_fehler, "fehler-vorschau"))
+def _(auswahl, kampf, wer):
+    # Chancen vor dem Wurf – nur für einen erlaubten Angriff
+    _angriff = next(a for a in aloran_zug.aktionen(kampf, wer) if a.schluessel == "angriff")
+    mo.stop(not _angriff.erlaubt, mo.md(f"<span id='aloran-verboten'>✗ Angreifen – nicht möglich: {_angriff.grund}</span>"))
+    try:
+        _vorschau = aloran_kampf.vorschau(kampf, **auswahl)
+        _fehler = ""
+    except ValueError as _f:
+        _vorschau, _fehler = None, str(_f)
+    mo.stop(_vorschau is None, mo.md(f"<span id='aloran-verboten'>✗ {_fehler}</span>"))
     mo.vstack([
-        mo.md(f"**{vorschau.text()}**  \n<span id='aloran-chancen'>{sitzung.chancen_zeile(vorschau)}</span>"),
+        mo.md(f"**Chancen vor dem Wurf:** {_vorschau.text()}  \n<span id='aloran-chancen'>{sitzung.chancen_zeile(_vorschau)}</span>"),
         mo.hstack([
-            mo.ui.altair_chart(aloran_diagramme.angriff_balken(vorschau.chancen)),
-            mo.ui.altair_chart(aloran_diagramme.folgen_balken(vorschau.folgen, f"Was es {auswahl['ziel']} antut")),
+            mo.ui.altair_chart(aloran_diagramme.angriff_balken(_vorschau.chancen)),
+            mo.ui.altair_chart(aloran_diagramme.folgen_balken(_vorschau.folgen, f"Was es {auswahl['ziel']} antut")),
         ], wrap=True),
         mo.accordion({
             "Patzer, Meistertreffer und Trefferzonen": mo.hstack([
-                mo.ui.altair_chart(aloran_diagramme.sonder_balken(vorschau.chancen, auswahl["angreifer"], auswahl["ziel"])),
+                mo.ui.altair_chart(aloran_diagramme.sonder_balken(_vorschau.chancen, auswahl["angreifer"], auswahl["ziel"])),
                 mo.ui.altair_chart(aloran_diagramme.zonen_balken()),
             ], wrap=True)
-        }),
+        }, lazy=True),
     ])
     return
 
 
 @app.cell
-def _(auswahl, version):
+def _(augen, auswahl, kampf, kampftisch, wer, wuerfel_rng):
+    # Die Knöpfe des Zugs: Angreifen (Attacke, Parade, Zone und Schaden in einem), Zweitwaffe, Abwarten, Zug beenden, Rückgängig
+    _aktionen = {a.schluessel: a for a in aloran_zug.aktionen(kampf, wer)}
+
+    def _angreifen(zweitwaffe):
+        def _f(v):
+            _getippt = {s: t for s, t in augen.value.items() if t and t.strip()}
+            _w = dict(auswahl)
+            if zweitwaffe:
+                _w["angriff"] = aloran.werte.zweitwaffe(kampf.kaempfer_namens(wer).werte).name
+            kampftisch.schritt(lambda z: aloran.angriff_ereignis(z, **_w, zweitwaffe=zweitwaffe, rng=wuerfel_rng,
+                                                                 augen=_getippt or None))
+
+        return _f
+
+    zug_knoepfe = [mo.ui.button(label="Angreifen", kind="success", disabled=not _aktionen["angriff"].erlaubt,
+                                on_click=kampftisch.klick(_angreifen(False)))]
+    if "zweitwaffe" in _aktionen:
+        zug_knoepfe.append(mo.ui.button(label=_aktionen["zweitwaffe"].text, disabled=not _aktionen["zweitwaffe"].erlaubt,
+                                        on_click=kampftisch.klick(_angreifen(True))))
+    zug_knoepfe += [
+        mo.ui.button(label="Abwarten", disabled=not _aktionen["abwarten"].erlaubt, on_click=kampftisch.klick(
+            lambda v: kampftisch.schritt(lambda z: aloran_kampf.abwarten_ereignis(z, wer)))),
+        mo.ui.button(label="Zug beenden", disabled=not _aktionen["zug_beenden"].erlaubt, on_click=kampftisch.klick(
+            lambda v: kampftisch.schritt(lambda z: aloran_kampf.zug_ende_ereignis(z, wer)))),
+        mo.ui.button(label="Rückgängig", kind="warn", on_click=kampftisch.klick(lambda v: kampftisch.rueckgaengig())),
+    ]
     _haupt = ("angriff", "verteidigung", "zone", "schaden")
-    eingabe_augen = mo.ui.dictionary(
-        {s: mo.ui.text(label=aloran_kampf.WUERFEL_SCHLUESSEL[s], placeholder="z. B. 7 3 0 1" if s in _haupt[:2] else "")
-         for s in aloran_kampf.WUERFEL_SCHLUESSEL}
-    )
-    knopf_wuerfeln = mo.ui.run_button(label="Würfeln und anwenden")
-    knopf_eingetippt = mo.ui.run_button(label="Eingetippte Würfel anwenden")
-    _felder = dict(eingabe_augen.items())
-    mo.vstack([
-        mo.md(f"<small>Schritt {version + 1}: Würfel vom Tisch eintippen (eine 0 ist die 10) – fehlt ein nötiger Wurf, "
-              f"sagt das Notebook welcher. Angriff von {auswahl['angreifer']}.</small>"),
-        mo.hstack([_felder[s] for s in _haupt], justify="start", wrap=True),
-        mo.accordion({"Weitere Würfel (Patzer- und Meistertreffer-Tabellen)": mo.hstack(
-            [f for s, f in _felder.items() if s not in _haupt], wrap=True)}),
-        mo.hstack([knopf_wuerfeln, knopf_eingetippt], justify="start"),
-    ])
-    return eingabe_augen, knopf_eingetippt, knopf_wuerfeln
+    _e = augen.elements
+    mo.vstack(
+        [
+            mo.hstack([_e[s] for s in _haupt], justify="start", wrap=True),
+            mo.accordion({"Weitere Würfel (Patzer- und Meistertreffer-Tabellen)": mo.hstack(
+                [f for s, f in _e.items() if s not in _haupt], justify="start", wrap=True)}),
+            mo.hstack(zug_knoepfe, justify="start", wrap=True),
+            tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel != "angriff"]),
+        ]
+    ).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
+    return (zug_knoepfe,)
 
 
 @app.cell
-def _(auswahl, eingabe_augen, knopf_eingetippt, knopf_wuerfeln, verlauf, verlauf_setzen, version, zufall):
-    mo.stop(not (knopf_wuerfeln.value or knopf_eingetippt.value))
-    if knopf_wuerfeln.value:
-        _fehler = ausfuehren(verlauf, version, verlauf_setzen, aloran.angriff_ereignis, rng=zufall, **auswahl)
-    else:
-        _fehler = ausfuehren(verlauf, version, verlauf_setzen, aloran.angriff_ereignis,
-                             augen=eingabe_augen.value, **auswahl)
-    meldung(_fehler, "fehler-angriff")
+def _(angriff_wahl, kampf, wer, ziel_wahl):
+    # Offene Entscheidungen: sofortige Bonus-Kampfaktionen, Abwartende, die Verteidigung des Ziels
+    mo.stop(kampf is None)
+    tisch.aufgaben_ansicht(aloran_zug.offene_entscheidungen(kampf, angreifer=wer, ziel=ziel_wahl.value if wer else None,
+                                                            waffe=angriff_wahl.value if wer else None), "aloran-aufgaben")
     return
 
 
 @app.cell
-def _(kampf):
-    wahl_wer = mo.ui.dropdown(options=list(kampf.namen), value=kampf.namen[0], label="Wer")
-    wahl_bewegung = mo.ui.dropdown(options=list(aloran.werte.BEWEGUNGSFAKTOR), value="normal", label="Bewegungsart")
-    wahl_spurt = mo.ui.checkbox(label="Spurt (Kampfaktion, 6 Ausdauer → +1 Feld)")
-    wahl_gelaende = mo.ui.number(start=-10, stop=10, value=0, label="Gelände ±")
-    wahl_reittier = mo.ui.number(start=0, stop=5, value=0, label="Reittier-Stufe")
-    knopf_bewegen = mo.ui.run_button(label="Bewegen")
-    wahl_aktion = mo.ui.dropdown(options={"Interaktion": "interaktion", "Kampfaktion (sonstiges)": "kampf",
-                                          "Verteidigung (sonstiges)": "verteidigung", "Bewegung (sonstiges)": "bewegung"},
-                                 value="Interaktion", label="Aktion")
-    knopf_aktion = mo.ui.run_button(label="Aktion ausgeben")
-    knopf_bonus = mo.ui.run_button(label="Bonus-Kampfaktion gewähren (Gegner verlässt Reichweite)")
-    mo.accordion({"Bewegung, Interaktion, Bonusaktionen": mo.vstack([
-        mo.hstack([wahl_wer, wahl_bewegung, wahl_gelaende, wahl_reittier, wahl_spurt, knopf_bewegen],
-                  justify="start", align="end", wrap=True),
-        mo.hstack([wahl_aktion, knopf_aktion, knopf_bonus], justify="start", align="end", wrap=True),
-    ])})
-    return (
-        knopf_aktion,
-        knopf_bewegen,
-        knopf_bonus,
-        wahl_aktion,
-        wahl_bewegung,
-        wahl_gelaende,
-        wahl_reittier,
-        wahl_spurt,
-        wahl_wer,
-    )
-
-
-@app.cell
-def _(
-    knopf_aktion,
-    knopf_bewegen,
-    knopf_bonus,
-    verlauf,
-    verlauf_setzen,
-    version,
-    wahl_aktion,
-    wahl_bewegung,
-    wahl_gelaende,
-    wahl_reittier,
-    wahl_spurt,
-    wahl_wer,
-):
-    mo.stop(not (knopf_bewegen.value or knopf_aktion.value or knopf_bonus.value))
-    if knopf_bewegen.value:
-        _fehler = ausfuehren(verlauf, version, verlauf_setzen, aloran.bewegung_ereignis, wahl_wer.value,
-                             wahl_bewegung.value, spurt=wahl_spurt.value, gelaende=int(wahl_gelaende.value or 0),
-                             reittier_stufe=int(wahl_reittier.value or 0))
-    elif knopf_aktion.value:
-        _fehler = ausfuehren(verlauf, version, verlauf_setzen, aloran.aktion_ereignis, wahl_wer.value, wahl_aktion.value)
-    else:
-        _fehler = ausfuehren(verlauf, version, verlauf_setzen, aloran.bonusaktion_ereignis, wahl_wer.value, "kampf",
-                             "ein Gegner verlässt die Kampfreichweite")
-    meldung(_fehler, "fehler-aktion")
-    return
-
-
-@app.cell
-def _(kampf, stand):
-    wahl_eingriff_wer = mo.ui.dropdown(options=list(kampf.namen), value=kampf.namen[0], label="Wer")
-    wahl_eingriff_zone = mo.ui.dropdown(options=sitzung.zonen_auswahl(), value="Torso", label="Zone")
-    wahl_eingriff_wunden = mo.ui.number(start=-60, stop=60, value=0, label="Wunden ± (negativ = heilen)")
-    wahl_eingriff_art = mo.ui.dropdown(options=list(aloran.daten.SCHADENSARTEN), value="Hieb", label="Schadensart")
-    wahl_eingriff_ausdauer = mo.ui.number(start=-200, stop=200, value=0, label="Ausdauer ±")
-    wahl_eingriff_grund = mo.ui.text(placeholder="Grund, z. B. Heiltrank", label="Grund")
-    knopf_eingriff = mo.ui.run_button(label="Eingriff eintragen")
+def _(kampf, kampftisch, stand, wer, wuerfel_rng):
+    # Seltener gebraucht: Bewegung, Interaktion, Bonusaktion; Spielleiter-Eingriff, Eingreifen
+    mo.stop(kampf is None)
+    _namen = list(kampf.namen)
+    _wer = mo.ui.dropdown(options=_namen, value=wer or _namen[0], label="Wer")
+    _art = mo.ui.dropdown(options=list(aloran.werte.BEWEGUNGSFAKTOR), value="normal", label="Bewegungsart")
+    _spurt = mo.ui.checkbox(label="Spurt (Kampfaktion, 6 Ausdauer → +1 Feld)")
+    _gelaende = mo.ui.number(start=-10, stop=10, value=0, label="Gelände ±")
+    _reittier = mo.ui.number(start=0, stop=5, value=0, label="Reittier-Stufe")
+    _zone = mo.ui.dropdown(options=sitzung.zonen_auswahl(), value="Torso", label="Zone")
+    _wunden = mo.ui.number(start=-60, stop=60, value=0, label="Wunden ± (negativ = heilen)")
+    _schadensart = mo.ui.dropdown(options=list(aloran.daten.SCHADENSARTEN), value="Hieb", label="Schadensart")
+    _ausdauer = mo.ui.number(start=-200, stop=200, value=0, label="Ausdauer ±")
+    _grund = mo.ui.text(placeholder="Grund, z. B. Heiltrank", label="Grund")
     _neu = sitzung.noch_nicht_dabei(stand, kampf)
-    wahl_beitreten = mo.ui.dropdown(options=_neu, value=_neu[0] if _neu else None, label="Greift ein")
-    eingabe_beitreten = mo.ui.text(placeholder="W10", max_length=2, label="Initiative-W10")
-    knopf_beitreten = mo.ui.run_button(label="In den Kampf holen", disabled=not _neu)
-    mo.accordion({"Spielleiter: Wunden, Heilung, Ausdauer, Eingreifen": mo.vstack([
-        mo.md("<small>Heilung und Ausdauer-Erholung regelt der Text nicht – hier trägt der Spielleiter "
-              "sie ein (steht im Protokoll, lässt sich zurücknehmen).</small>"),
-        mo.hstack([wahl_eingriff_wer, wahl_eingriff_zone, wahl_eingriff_wunden, wahl_eingriff_art,
-                   wahl_eingriff_ausdauer, wahl_eingriff_grund, knopf_eingriff], justify="start", align="end", wrap=True),
-        mo.hstack([wahl_beitreten, eingabe_beitreten, knopf_beitreten], justify="start", align="end", wrap=True),
-    ])})
-    return (
-        eingabe_beitreten,
-        knopf_beitreten,
-        knopf_eingriff,
-        wahl_beitreten,
-        wahl_eingriff_art,
-        wahl_eingriff_ausdauer,
-        wahl_eingriff_grund,
-        wahl_eingriff_wer,
-        wahl_eingriff_wunden,
-        wahl_eingriff_zone,
+    _beitreten = mo.ui.dropdown(options=_neu, value=_neu[0] if _neu else None, label="Greift ein")
+    _beitreten_w10 = mo.ui.text(placeholder="W10", max_length=2, label="Initiative-W10")
+    mehr_knoepfe = [
+        mo.ui.button(label="Bewegen", on_click=kampftisch.klick(lambda v: kampftisch.schritt(lambda z: aloran.bewegung_ereignis(
+            z, _wer.value, _art.value, spurt=_spurt.value, gelaende=int(_gelaende.value or 0), reittier_stufe=int(_reittier.value or 0))))),
+        mo.ui.button(label="Interaktion", on_click=kampftisch.klick(lambda v: kampftisch.schritt(
+            lambda z: aloran.aktion_ereignis(z, _wer.value, "interaktion")))),
+        mo.ui.button(label="Bonus-Kampfaktion gewähren (Gegner verlässt Reichweite)", on_click=kampftisch.klick(
+            lambda v: kampftisch.schritt(lambda z: aloran.bonusaktion_ereignis(z, _wer.value, "kampf", "ein Gegner verlässt die Kampfreichweite")))),
+        mo.ui.button(label="Eingriff eintragen", on_click=kampftisch.klick(lambda v: kampftisch.schritt(lambda z: aloran.eingriff_ereignis(
+            z, _wer.value, zone=_zone.value, wunden=int(_wunden.value or 0), ausdauer=int(_ausdauer.value or 0),
+            schadensart=_schadensart.value, grund=_grund.value)))),
+        mo.ui.button(label="In den Kampf holen", disabled=not _neu, on_click=kampftisch.klick(lambda v: kampftisch.schritt(
+            lambda z: aloran.beitreten_ereignis(z, stand.werte_namens([_beitreten.value])[0], rng=wuerfel_rng,
+                                                augen=_beitreten_w10.value or None)))),
+    ]
+    mo.accordion({
+        "Bewegung, Interaktion, Bonusaktionen": mo.vstack([
+            _wer,
+            mo.hstack([_art, _gelaende, _reittier, _spurt, mehr_knoepfe[0]], justify="start", align="end", wrap=True),
+            mo.hstack(mehr_knoepfe[1:3], justify="start", wrap=True),
+        ]),
+        "Spielleiter: Wunden, Heilung, Ausdauer, Eingreifen": mo.vstack([
+            mo.md("<small>Heilung und Ausdauer-Erholung regelt der Text nicht – hier trägt der Spielleiter sie ein "
+                  "(steht im Protokoll, lässt sich zurücknehmen).</small>"),
+            mo.hstack([_zone, _wunden, _schadensart, _ausdauer, _grund, mehr_knoepfe[3]], justify="start", align="end", wrap=True),
+            mo.hstack([_beitreten, _beitreten_w10, mehr_knoepfe[4]], justify="start", align="end", wrap=True),
+        ]),
+    })
+    return (mehr_knoepfe,)
+
+
+@app.cell
+def _(kampf, kampftisch, verlauf):
+    mo.stop(kampf is None)
+    nachladen_knopf = (
+        mo.ui.button(label="Nachladen", on_click=kampftisch.klick(lambda v: kampftisch.nachladen())) if verlauf.nur_lesen else mo.md("")
     )
-
-
-@app.cell
-def _(
-    eingabe_beitreten,
-    knopf_beitreten,
-    knopf_eingriff,
-    stand,
-    verlauf,
-    verlauf_setzen,
-    version,
-    wahl_beitreten,
-    wahl_eingriff_art,
-    wahl_eingriff_ausdauer,
-    wahl_eingriff_grund,
-    wahl_eingriff_wer,
-    wahl_eingriff_wunden,
-    wahl_eingriff_zone,
-    zufall,
-):
-    mo.stop(not (knopf_eingriff.value or knopf_beitreten.value))
-    if knopf_eingriff.value:
-        _fehler = ausfuehren(verlauf, version, verlauf_setzen, aloran.eingriff_ereignis, wahl_eingriff_wer.value,
-                             zone=wahl_eingriff_zone.value, wunden=int(wahl_eingriff_wunden.value or 0),
-                             ausdauer=int(wahl_eingriff_ausdauer.value or 0), schadensart=wahl_eingriff_art.value,
-                             grund=wahl_eingriff_grund.value)
-    else:
-        _fehler = ausfuehren(verlauf, version, verlauf_setzen, aloran.beitreten_ereignis,
-                             stand.werte_namens([wahl_beitreten.value])[0], rng=zufall,
-                             augen=eingabe_beitreten.value or None)
-    meldung(_fehler, "fehler-eingriff")
-    return
-
-
-@app.cell
-def _(verlauf, version):
-    mo.stop(version < 0)
-    _zeilen = verlauf.zeilen()
-    _letzte = _zeilen[-1]["Ereignis"] if _zeilen else "noch nichts"
-    mo.vstack([
-        mo.md(f"## Protokoll (<span id='aloran-schritte'>{len(_zeilen)} Schritte</span>)"),
-        mo.md(f"Zuletzt: <span id='aloran-letztes'>{_letzte}</span>"),
-        mo.ui.table(pl.DataFrame(list(reversed(_zeilen))) if _zeilen else pl.DataFrame({"Ereignis": []}),
-                    selection=None, pagination=True, page_size=8,
-                    wrapped_columns=["Ereignis", "Regel"] if _zeilen else None,
-                    column_widths={"Ereignis": 620} if _zeilen else None),
-    ])
-    return
+    mo.vstack([nachladen_knopf, tisch.protokoll_ansicht(verlauf, "aloran-protokoll")])
+    return (nachladen_knopf,)
 
 
 if __name__ == "__main__":

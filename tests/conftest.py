@@ -331,3 +331,61 @@ def keine_zellfehler(tmp_path):
 def kind_umgebung(tmp_path_factory):
     """Fabrik: ``kind_umgebung("name") -> env`` für Kindprozesse (HOME/XDG/GM_HELFER_* in Temp)."""
     return lambda name: isolierte_umgebung(tmp_path_factory.mktemp(name))
+
+
+class ZugPanel:
+    """Hilfen für Browsertests eines Live-Notebooks mit Zug-Panel: Knöpfe nach Beschriftung,
+    Texte nach ID, Klicks zählen (``anzahl``). ``praefix`` ist der Präfix der IDs (z. B. „w100“)."""
+
+    def __init__(self, seite, praefix: str) -> None:
+        self.seite, self.praefix, self.anzahl = seite, praefix, 0
+
+    def knopf(self, name: str):
+        return self.seite.get_by_role("button", name=name, exact=True)
+
+    def da(self, name: str) -> bool:
+        """Der Knopf ist sichtbar und anklickbar."""
+        k = self.knopf(name)
+        return bool(k.count()) and k.first.is_visible() and k.first.is_enabled()
+
+    def klick(self, name: str) -> None:
+        """Einen Knopf klicken (und zählen), dann warten, bis keine Zelle mehr läuft."""
+        self.knopf(name).first.click()
+        self.anzahl += 1
+        warte_bis_fertig(self.seite)
+
+    def text(self, hook: str) -> str:
+        return self.seite.locator(f"#{hook}").first.inner_text(timeout=20_000)
+
+    def schritte(self) -> int:
+        """Die Schrittzahl der Protokollansicht (``#<praefix>-protokoll-schritte``)."""
+        import re
+
+        return int(re.search(r"\d+", self.text(f"{self.praefix}-protokoll-schritte")).group())
+
+    def warte_auf(self, hook: str, text: str) -> None:
+        from playwright.sync_api import expect
+
+        try:
+            expect(self.seite.locator(f"#{hook}").first).to_contain_text(text, timeout=30_000)
+        except AssertionError as fehler:
+            meldung = self.seite.locator(f"#{self.praefix}-meldung").first.inner_text(timeout=5_000)
+            raise AssertionError(f"{fehler}\nLetzte Meldung im Notebook: {meldung}") from None
+
+    def eintippen(self, name: str, wert: str) -> None:
+        feld = self.seite.get_by_role("textbox", name=name, exact=True).first
+        feld.fill(wert)
+        feld.press("Tab")
+        warte_bis_fertig(self.seite)
+
+    def bereit(self, knopf: str = "Neuer Kampf") -> None:
+        """Warten, bis das Notebook steht (auf einer belasteten Maschine dauert es)."""
+        from playwright.sync_api import expect
+
+        expect(self.knopf(knopf).first).to_be_visible(timeout=90_000)
+
+
+@pytest.fixture
+def zug_panel():
+    """Fabrik: ``zug_panel(seite, "w100") -> ZugPanel``."""
+    return ZugPanel

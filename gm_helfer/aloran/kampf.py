@@ -24,6 +24,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from gm_helfer import wuerfel as wuerfel_kern
 from gm_helfer.protokoll import Ereignis, Verlauf
+from gm_helfer.text import anzahl, leer
 
 from . import proben
 from .angriff import Lage, ausdauerschaden, lage, trefferschaden, vergleich_auswerten
@@ -174,7 +175,7 @@ class Kaempfer:
         if self.beeintraechtigt:
             teile.append("beeinträchtigt" + (f" ×{self.beeintraechtigt}" if self.beeintraechtigt > 1 else ""))
         if self.unparierbar:
-            teile.append(f"{self.unparierbar} Attacke(n) unparierbar")
+            teile.append(f"{anzahl(self.unparierbar, 'Attacke', 'Attacken')} unparierbar")
         stufe = WUNDSTUFEN[self.wundstufe]
         if stufe.wuerfel_abzug or stufe.initiative_abzug:
             # Wundtabelle, primärer Effekt: „NK / VT -n W10, Ini -n“ – die Verletzung und ihre Folge
@@ -275,7 +276,7 @@ def uebersicht(kampf: Kampf) -> list[dict[str, Any]]:
             zeilen.append({
                 "Platz": platz,
                 "Name": k.name,
-                "Initiative": k.aktuelle_initiative,
+                "Initiative": leer(k.aktuelle_initiative),
                 "Zug": _zug_text(kampf, k, jetzt),
                 "Zustand": k.zustand_text(kampf.optionen),
                 "Aktionen übrig": k.aktionen.text(),
@@ -571,13 +572,13 @@ def bewegung_ereignis(
         raise AloranFehler(f"{name} ist {k.zustand_text(kampf.optionen)} und kann sich nicht so bewegen{nur}.")
     punkte = bewegung(k.werte, art, gelaende=gelaende, reittier_stufe=reittier_stufe)
     folgen = _eigene_aktion(kampf, k, "bewegung")
-    text = f"{name} bewegt sich ({art}): {punkte} Felder"
+    text = f"{name} bewegt sich ({art}): {anzahl(punkte, 'Feld', 'Felder')}"
     if spurt:
         if k.ausdauer < SPURT_AUSDAUER:
             raise AloranFehler(f"{name} hat nur {k.ausdauer} Ausdauer – ein Spurt kostet {SPURT_AUSDAUER}.")
         folgen.extend(_eigene_aktion(kampf, k, "kampf"))
         folgen.append({"name": name, "ausdauer": -SPURT_AUSDAUER})
-        text = f"{name} spurtet ({art}): {punkte + 1} Felder, −{SPURT_AUSDAUER} Ausdauer"
+        text = f"{name} spurtet ({art}): {anzahl(punkte + 1, 'Feld', 'Felder')}, −{SPURT_AUSDAUER} Ausdauer"
     return Ereignis("bewegung", {"folgen": folgen, "felder": punkte + (1 if spurt else 0)},
                     f"{REGEL} › SPIELABLAUF › Bewegungsaktion", False, text)
 
@@ -641,7 +642,7 @@ def eingriff_ereignis(
         i = ZONEN_SCHLUESSEL.index(zone)
         echt = max(wunden, -k.wunden[i])
         folgen.append({"name": name, "zone": zone, "wunden": echt, "schadensart": schadensart})
-        teile.append(f"{abs(echt)} Wunde(n) am {ZONEN[i].name} " + ("eingetragen" if echt > 0 else "geheilt"))
+        teile.append(f"{anzahl(abs(echt), 'Wunde', 'Wunden')} am {ZONEN[i].name} " + ("eingetragen" if echt > 0 else "geheilt"))
     if ausdauer:
         echt = min(ausdauer, k.werte.ausdauer - k.ausdauer) if ausdauer > 0 else max(ausdauer, -k.ausdauer)
         folgen.append({"name": name, "ausdauer": echt})
@@ -919,9 +920,10 @@ def angriff_ereignis(
             daten.update(zone_w20=w20, zone=zone.schluessel, schaden_wurf=summe, schaden=wert, wunden=wunden)
             if opt.faktor_nach_ruestung:
                 text.append(f"{zone.name} (W20 {w20}): ({wert} Schaden − Rüstung {ruestung}) × "
-                            f"{KATEGORIE_ANZEIGE[erg.kategorie]} = {wunden} Wunden")
+                            f"{KATEGORIE_ANZEIGE[erg.kategorie]} = {anzahl(wunden, 'Wunde', 'Wunden')}")
             else:
-                text.append(f"{zone.name} (W20 {w20}): {wert} Schaden − Rüstung {ruestung} = {wunden} Wunden")
+                text.append(f"{zone.name} (W20 {w20}): {wert} Schaden − Rüstung {ruestung} = "
+                            f"{anzahl(wunden, 'Wunde', 'Wunden')}")
     q.pruefen()
     if hinweise:
         text.append("; ".join(hinweise))
@@ -991,7 +993,7 @@ def _alter_patzer(q: _Quelle, seite: str, wer: Kaempfer, folgen: list, probe: _P
         schaden = roh // 2
         wunden = max(0, schaden - wer.werte.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)])
         folgen.append({"name": wer.name, "zone": zone.schluessel, "wunden": wunden, "schadensart": probe.schadensart})
-        text += f" – {roh} halbiert = {schaden} Schaden am {zone.name}, {wunden} Wunden"
+        text += f" – {roh} halbiert = {schaden} Schaden am {zone.name}, {anzahl(wunden, 'Wunde', 'Wunden')}"
         if roh == _hoechstwert(ohne_bonus):
             folgen.append({"name": wer.name, "beeintraechtigt": True})
             text += "; Höchstschaden: Waffe fallengelassen (nächste Kampfaktion zum Aufheben)"
@@ -1022,7 +1024,7 @@ def _patzer(q: _Quelle, seite: str, wer: Kaempfer, gegner: Kaempfer, folgen: lis
         zone = proben.trefferzone(w20)
         wunden = max(0, schaden - wer.werte.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)])
         folgen.append({"name": wer.name, "zone": zone.schluessel, "wunden": wunden, "schadensart": "Wucht"})
-        text += f" – {schaden} Schaden am {zone.name}, {wunden} Wunden"
+        text += f" – {schaden} Schaden am {zone.name}, {anzahl(wunden, 'Wunde', 'Wunden')}"
     elif eintrag.wirkung == "beeintraechtigt":
         _beeintraechtigen(wer, folgen)
     else:
@@ -1052,7 +1054,7 @@ def _meister(q: _Quelle, seite: str, wer: Kaempfer, gegner: Kaempfer, folgen: li
             zone = proben.trefferzone(w20)
             wunden = max(0, schaden - gegner.werte.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)])
             folgen.append({"name": gegner.name, "zone": zone.schluessel, "wunden": wunden, "schadensart": "Wucht"})
-            text += f" – {schaden} Schaden am {zone.name} von {gegner.name}, {wunden} Wunden"
+            text += f" – {schaden} Schaden am {zone.name} von {gegner.name}, {anzahl(wunden, 'Wunde', 'Wunden')}"
     elif eintrag.wirkung == "beeintraechtigt":
         _beeintraechtigen(gegner, folgen)
     else:

@@ -89,6 +89,15 @@ def neue_protokolldatei(jetzt: datetime | None = None) -> Path:
     return datei
 
 
+def gespeicherte_kaempfe(ordner: Path | None = None) -> list:
+    """Gespeicherte Aloran-Kämpfe, neueste zuerst, beschriftet mit Kämpfern, Runde und letztem
+    Schritt (:func:`gm_helfer.tisch.gespeicherte_kaempfe`)."""
+    from gm_helfer import tisch
+
+    return tisch.gespeicherte_kaempfe(SYSTEM, lambda kopf: [k["name"] for k in kopf["kaempfer"]],
+                                      runden_arten=("runde",), ordner=ordner)
+
+
 def protokolldatei(name: str) -> Path:
     """Pfad eines Protokolls im Kampfordner."""
     return pfade.kampf_ordner() / name

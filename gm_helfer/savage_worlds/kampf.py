@@ -295,6 +295,12 @@ class Kampfzustand:
     weggesteckt_gegen: frozenset[tuple[int, str]] = frozenset()
     """(Angriff, Ziel): gegen diesen Angriff wurde schon Schaden weggesteckt (für
     ``Optionen.wegstecken_einmal_je_angriff``)."""
+    letzter_angriff: tuple[tuple[str, Any], ...] = ()
+    """Der letzte Angriff (Daten des Ereignisses und Zahl seiner Treffer), solange er sich mit einem
+    Benny wiederholen lässt – bis sein Schaden gewürfelt ist oder der Nächste an der Reihe ist."""
+    nahkampf: frozenset[tuple[str, str]] = frozenset()
+    """Wer mit wem im Nahkampf steht (Namenspaare, alphabetisch) – vom Spielleiter markiert; zählt
+    für die Überzahl (``ueberzahl``)."""
 
     # -- Nachschlagen ----------------------------------------------------------------
     def kaempfer_namens(self, name: str) -> Kaempfer:
@@ -763,7 +769,7 @@ def _am_zug_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     muss = z.muss_handeln | {emp} if faellig else z.muss_handeln
     # Wunden › Timing: „Wickele jeden Schadenswurf (einschließlich Schaden wegstecken) separat ab,
     # bevor du zum nächsten übergehst“ – wer an die Reihe kommt, beendet das Wegstecken des letzten Schadens.
-    return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, gehandelt=gehandelt, muss_handeln=muss,
+    return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, gehandelt=gehandelt, muss_handeln=muss, letzter_angriff=(),
                    erholung_offen=faellig, vorrang=vorrang, offener_schaden=None)
 
 
@@ -805,7 +811,7 @@ def _fertig_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
             f"{', '.join(schuldig)}: erst die Erholungsprobe (oder einen Benny) – „Wenn ein Angeschlagener Charakter "
             "an der Reihe ist, muss er eine Erholungsprobe ablegen.“"
         )
-    return replace(z, gehandelt=z.gehandelt | {emp}, am_zug="" if z.am_zug == emp else z.am_zug)
+    return replace(z, gehandelt=z.gehandelt | {emp}, am_zug="" if z.am_zug == emp else z.am_zug, letzter_angriff=())
 
 
 def ereignis_ueberraschung(
@@ -1012,6 +1018,7 @@ def angriffs_modifikatoren(
         mods.append(("Blindes Feuer", -4 if situation.blind else 0))
     else:
         mods.append(("Deckung", DECKUNG[situation.deckung]))
+        mods.append(("Überzahl", ueberzahl(zustand, angreifer, ziel)))
     if situation.blitzhieb:
         if "blitzhieb" not in a.talente:
             raise KampfFehler(f"{angreifer} hat das Talent Blitzhieb nicht.")
@@ -1113,7 +1120,9 @@ def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         for e_, n in _ergebnisse_je_ziel(z, a.name, d["waffe"], probe, ziele)
         if e_.erfolg
     ]
-    return replace(z, offene_treffer=z.offene_treffer + tuple(neue), offener_schaden=None, angriffe=nummer)
+    letzter = (("daten", dict(d)), ("nummer", nummer), ("treffer", len(neue)))
+    return replace(z, offene_treffer=z.offene_treffer + tuple(neue), offener_schaden=None, angriffe=nummer,
+                   letzter_angriff=letzter)
 
 
 def ereignis_heimlichkeit(
@@ -1733,7 +1742,147 @@ def _bereitmachen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     return _aktion_eintragen(z, name, f"bereitmachen:{d['waffe']}", d.get("aktionen"), f"{d['waffe']} bereitmachen")
 
 
+# ---------------------------------------------------------------------------------------
+# Überzahl (aus dem vollständigen Regelwerk, nicht im Regeltext) und Verzicht auf Entscheidungen
+# ---------------------------------------------------------------------------------------
+
+UEBERZAHL_MAX = 4
+
+
+def im_nahkampf(z: Kampfzustand, name: str) -> tuple[str, ...]:
+    """Mit wem ``name`` laut Markierung des Spielleiters im Nahkampf steht."""
+    return tuple(sorted({b if a == name else a for a, b in z.nahkampf if name in (a, b)}))
+
+
+def ueberzahl(z: Kampfzustand, angreifer: str, ziel: str) -> int:
+    """Überzahl (Gang Up, *vollständiges Regelwerk*, steht **nicht** im Regeltext): +1 auf den
+    Nahkampfangriff je weiteren kampffähigen Gegner des Ziels, der mit dem Ziel im Nahkampf steht,
+    höchstens +4; jeder kampffähige Verbündete des Ziels, der mit dem Angreifer im Nahkampf steht,
+    hebt einen Punkt auf. Wer mit wem im Nahkampf steht, markiert der Spielleiter (``ereignis_nahkampf``).
+    """
+    ziel_seite = z.kaempfer_namens(ziel).seite
+    an_ziel = [n for n in im_nahkampf(z, ziel) if n != angreifer]
+    helfer = sum(1 for n in an_ziel if z.kaempfer_namens(n).seite != ziel_seite and z.kaempfer_namens(n).kampffaehig)
+    an_angreifer = [n for n in im_nahkampf(z, angreifer) if n != ziel]
+    gegen = sum(1 for n in an_angreifer if z.kaempfer_namens(n).seite == ziel_seite and z.kaempfer_namens(n).kampffaehig)
+    return max(0, min(UEBERZAHL_MAX, helfer - gegen))
+
+
+def ereignis_nahkampf(zustand: Kampfzustand, name: str, gegner: Sequence[str]) -> Ereignis:
+    """Der Spielleiter markiert, mit wem ``name`` jetzt im Nahkampf steht (ersetzt die bisherigen
+    Markierungen von ``name``; leer = mit niemandem)."""
+    zustand.kaempfer_namens(name)
+    for g in gegner:
+        if zustand.kaempfer_namens(g).seite == zustand.kaempfer_namens(name).seite:
+            raise KampfFehler(f"{g} ist ein Verbündeter von {name} – im Nahkampf stehen nur Gegner.")
+    text = f"{name} im Nahkampf mit {', '.join(gegner)}" if gegner else f"{name} steht mit niemandem im Nahkampf"
+    return Ereignis("nahkampf", {"name": name, "gegner": list(gegner)},
+                    regel="Hausregel › Überzahl (vollständiges Regelwerk, nicht im Regeltext)", text=text)
+
+
+def _nahkampf_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    name = e.daten["name"]
+    z.kaempfer_namens(name)
+    paare = {p for p in z.nahkampf if name not in p}
+    for g in e.daten["gegner"]:
+        z.kaempfer_namens(g)
+        paare.add(tuple(sorted((name, g))))
+    return replace(z, nahkampf=frozenset(paare))
+
+
+def ereignis_verzicht(zustand: Kampfzustand, name: str) -> Ereignis:
+    """``name`` verzichtet darauf, den Schaden des letzten Angriffs wegzustecken (die Wunden bleiben)."""
+    os_ = zustand.offener_schaden
+    if os_ is None or os_.ziel != name:
+        raise KampfFehler(f"{name} hat gerade nichts wegzustecken.")
+    return Ereignis("verzicht", {"name": name}, regel=R + "Schaden wegstecken",
+                    text=f"{name} steckt den Schaden nicht weg")
+
+
+def _verzicht_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    os_ = z.offener_schaden
+    if os_ is None or os_.ziel != e.daten["name"]:
+        raise KampfFehler(f"{e.daten['name']} hat gerade nichts wegzustecken.")
+    return replace(z, offener_schaden=None)
+
+
+# ---------------------------------------------------------------------------------------
+# Benny: den Angriff wiederholen
+# ---------------------------------------------------------------------------------------
+
+
+def angriff_wiederholbar(z: Kampfzustand) -> str | None:
+    """Grund, warum der letzte Angriff sich gerade nicht mit einem Benny wiederholen lässt (``None``: er lässt sich).
+
+    Bennies: Ein Benny erlaubt, eine Eigenschaftsprobe zu wiederholen; das bessere Ergebnis zählt
+    (vollständiges Regelwerk; der Regeltext nennt das Wiederholen beim Wegstecken). Nur solange
+    kein Schaden dieses Angriffs gewürfelt ist."""
+    la = dict(z.letzter_angriff)
+    if not la:
+        return "Kein Angriff, der sich wiederholen ließe."
+    a = z.kaempfer_namens(la["daten"]["angreifer"])
+    if not a.wildcard:
+        return f"{a.name} ist ein Statist und hat keine Bennies."
+    noch = sum(1 for t in z.offene_treffer if t.angriff == la["nummer"])
+    if noch != la["treffer"]:
+        return "Der Schaden dieses Angriffs ist schon gewürfelt."
+    if a.bennies < 1 and not (a.seite != "Helden" and z.spielleiter_bennies > 0):
+        return f"{a.name} hat keinen Benny."
+    return None
+
+
+def _wertung(probe: Probe) -> tuple[int, int, int]:
+    erfolge = [e for e in probe.ergebnisse if e.erfolg]
+    return (len(erfolge), sum(e.steigerungen for e in erfolge), max(e.gesamt for e in probe.ergebnisse))
+
+
+def ereignis_angriff_wiederholen(zustand: Kampfzustand, *, quelle: str = "eigen", rng: Any = None, augen: Any = None) -> Ereignis:
+    """Der Angreifer gibt einen Benny aus und wiederholt die Angriffsprobe; das bessere Ergebnis zählt."""
+    grund = angriff_wiederholbar(zustand)
+    if grund:
+        raise KampfFehler(grund)
+    la = dict(zustand.letzter_angriff)
+    d = la["daten"]
+    situation = Angriffssituation(**d.get("situation", {}))
+    werte = angriffs_werte(zustand, d["angreifer"], d["ziel"], d["waffe"], situation)
+    probe = wuerfle_probe(werte["eigenschaft"], wildcard=werte["wildcard"], modifikator=werte["modifikator"],
+                          mindestwurf=werte["mindestwurf"], anzahl=werte["anzahl"], rng=rng, augen=augen,
+                          kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
+    besser = _wertung(probe) > _wertung(Probe.aus_dict(d["probe"]))
+    return Ereignis("angriff_wiederholen", {"quelle": quelle, "probe": probe.als_dict()},
+                    regel=R + "Bennies › Wiederholen", eingetippt=augen is not None,
+                    text=f"{d['angreifer']} wiederholt den Angriff (Benny): {probe.beschreibung()} – "
+                         + ("das zählt" if besser else "das erste Ergebnis bleibt"))
+
+
+def _angriff_wiederholen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    grund = angriff_wiederholbar(z)
+    if grund:
+        raise KampfFehler(grund)
+    la = dict(z.letzter_angriff)
+    d = la["daten"]
+    z = _benny_ausgeben(z, d["angreifer"], e.daten["quelle"])
+    neu, alt = Probe.aus_dict(e.daten["probe"]), Probe.aus_dict(d["probe"])
+    if _wertung(neu) <= _wertung(alt):
+        return replace(z, letzter_angriff=(("daten", d), ("nummer", la["nummer"]), ("treffer", la["treffer"])))
+    ziele = _ziele_je_wuerfel(z, d["angreifer"], d.get("ziele") or [d["ziel"]], neu.anzahl)
+    situation = Angriffssituation(**d.get("situation", {}))
+    alte = [t for t in z.offene_treffer if t.angriff == la["nummer"]]
+    joker = z.joker_bonus(d["angreifer"]) > 0
+    neue = [
+        Treffer(d["angreifer"], n, d["waffe"], e_.steigerungen > 0, joker, blind=situation.blind, angriff=la["nummer"])
+        for e_, n in _ergebnisse_je_ziel(z, d["angreifer"], d["waffe"], neu, ziele)
+        if e_.erfolg
+    ]
+    offen = tuple(t for t in z.offene_treffer if t not in alte) + tuple(neue)
+    return replace(z, offene_treffer=offen,
+                   letzter_angriff=(("daten", {**d, "probe": e.daten["probe"]}), ("nummer", la["nummer"]), ("treffer", len(neue))))
+
+
 _ANWENDEN = {
+    "angriff_wiederholen": _angriff_wiederholen_anwenden,
+    "nahkampf": _nahkampf_anwenden,
+    "verzicht": _verzicht_anwenden,
     "runde": _runde_anwenden,
     "karten": _karten_anwenden,
     "am_zug": _am_zug_anwenden,

@@ -43,6 +43,7 @@ from .kampf import (
     kampf_aus_kopf,
     kann_reagieren,
     konter_erschwernis,
+    konter_verzicht_ereignis,
     lebenspunkte_ereignis,
     neuer_kampf,
     reaktions_ticks,

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ import polars as pl
 
 from gm_helfer import protokoll
 from gm_helfer.protokoll import Verlauf
+from gm_helfer.text import leer
 
 from .chancen import startpositions_chancen
 from .kampf import (
@@ -30,6 +30,7 @@ from .optionen import Optionen
 
 __all__ = [
     "neuer_verlauf",
+    "gespeicherte_kaempfe",
     "verlauf_fortsetzen",
     "protokolle",
     "augen_sammeln",
@@ -48,11 +49,10 @@ def neuer_verlauf(
     kaempfer: Sequence[Kaempfer], optionen: Optionen, ordner: Path | None
 ) -> Verlauf[Kampf]:
     """Neuer Kampf; mit ``ordner`` wird das Protokoll dort als JSON Lines mitgeschrieben."""
+    from gm_helfer import tisch
+
     start = neuer_kampf(kaempfer, optionen)
-    datei = None
-    if ordner is not None:
-        stempel = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-%f")
-        datei = Path(ordner) / f"zeitstrahl-{stempel}.jsonl"
+    datei = tisch.protokoll_datei(SYSTEM, ordner) if ordner is not None else None
     return Verlauf(start, anwenden, datei=datei, system=SYSTEM, kopf=start.als_kopf())
 
 
@@ -62,6 +62,14 @@ def verlauf_fortsetzen(
     """Einen gespeicherten Kampf aus seinem Protokoll wiederherstellen; ``nur_lesen`` und
     ``uebernehmen`` wie bei :meth:`gm_helfer.protokoll.Verlauf.fortsetzen`."""
     return Verlauf.fortsetzen(datei, kampf_aus_kopf, anwenden, nur_lesen=nur_lesen, uebernehmen=uebernehmen)
+def gespeicherte_kaempfe(ordner: Path | None = None) -> list:
+    """Gespeicherte Zeitstrahl-Kämpfe, neueste zuerst, beschriftet mit Kämpfern und letztem
+    Schritt (:func:`gm_helfer.tisch.gespeicherte_kaempfe`; „Runde“ zählt hier die Starts)."""
+    from gm_helfer import tisch
+
+    return tisch.gespeicherte_kaempfe(SYSTEM, lambda kopf: [k["name"] for k in kopf["kaempfer"]],
+                                      runden_arten=("start",), ordner=ordner)
+
 
 
 def protokolle(ordner: Path) -> list[Path]:
@@ -152,13 +160,13 @@ def reihenfolge_tabelle(kampf: Kampf) -> pl.DataFrame:
             "": "▶" if t.name in am_zug else "",
             "Name": t.name,
             "Partei": t.partei,
-            "Tick": t.position,
+            "Tick": leer(t.position),
             "Lebenspunkte": f"{t.lebenspunkte}/{t.kaempfer.lebenspunkte}",
             "Waffen": waffen,
             "Zustände": ", ".join(zustaende),
         })
     return pl.DataFrame(zeilen, schema={"": pl.Utf8, "Name": pl.Utf8, "Partei": pl.Utf8,
-                                        "Tick": pl.Int64, "Lebenspunkte": pl.Utf8,
+                                        "Tick": pl.Utf8, "Lebenspunkte": pl.Utf8,
                                         "Waffen": pl.Utf8, "Zustände": pl.Utf8})
 
 

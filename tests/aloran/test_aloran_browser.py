@@ -1,8 +1,12 @@
-"""Ein Austausch Attacke gegen Parade im Live-Notebook, im echten Browser (headless Chromium)."""
+"""Eine ganze Aloran-Runde durch das Zug-Panel, in headless Chromium – mit Klickzählung.
+
+Neuer Kampf, Initiative mit eingetippten W10 und Runde 1 in einem Klick, Brann (höchste Initiative)
+greift mit eingetippten Würfeln an (tödlicher Treffer am Kopf), ein zweiter Angriff ist nicht mehr
+angeboten, Rückgängig; dann jeder Zug über das Panel (Angreifen samt Schaden, Zug beenden), die
+nächste Runde mit einem Klick und eine zweite Sitzung (gesperrt → nur ansehen).
+"""
 
 from __future__ import annotations
-
-import re
 
 import pytest
 
@@ -12,70 +16,78 @@ except ImportError:  # ohne Playwright überspringt conftest die Browsertests
     expect = None
 
 NOTEBOOK = "aloran_kampf.py"
-
-
-def _klicken(seite, name, warte_fertig):
-    seite.get_by_role("button", name=name).first.click()
-    warte_fertig(seite)
-
-
-def _warte_auf(seite, hook, text):
-    expect(seite.locator(f"#{hook}").first).to_contain_text(text, timeout=30_000)
-
-
-def _eintippen(seite, label, text, warte_fertig):
-    feld = seite.get_by_label(label).first
-    feld.fill(text)
-    feld.press("Tab")
-    warte_fertig(seite)
+# Brann 7 + 10 = 17 zuerst; Meridan 8 + 1 und Echsenkrieger 8 + 1 gleichzeitig; Ork-Krieger 6 + 1
+INITIATIVE = {"Brann": "0", "Meridan": "1", "Echsenkrieger": "1", "Ork-Krieger": "1"}
 
 
 @pytest.mark.browser
-def test_attacke_gegen_parade_live(browser_seite, warte_fertig, keine_zellfehler, tmp_path):
+def test_eine_runde_durch_das_zug_panel(browser_seite, keine_zellfehler, zug_panel):
     seite = browser_seite(NOTEBOOK)
+    p = zug_panel(seite, "aloran")
+    p.bereit()
     keine_zellfehler(seite)
-    _klicken(seite, "Neuen Kampf beginnen", warte_fertig)
-    _warte_auf(seite, "aloran-runde", "Runde 0")
-    _warte_auf(seite, "aloran-am-zug", "erst Initiative")
-    # Initiative vom Tisch: Brann 7 + 10 = 17 vor Meridan und Echsenkrieger (8 + 1), Ork (6 + 1)
-    for name, w10 in (("Brann", "0"), ("Meridan", "1"), ("Echsenkrieger", "1"), ("Ork-Krieger", "1")):
-        feld = seite.get_by_label(name, exact=True).first
-        feld.fill(w10)
-        feld.press("Tab")
-    warte_fertig(seite)
-    _klicken(seite, "Initiative bestimmen", warte_fertig)
-    _warte_auf(seite, "aloran-schritte", "1 Schritte")
-    _klicken(seite, "Neue Runde", warte_fertig)
-    _warte_auf(seite, "aloran-runde", "Runde 1")
-    # „Die Aktionsreihenfolge ergibt sich dann mit dem höchsten Wert …“
-    _warte_auf(seite, "aloran-am-zug", "Am Zug: Brann (Initiative 17)")
-    # Vorauswahl: Brann (Langschwert, 8 W10 gegen 6) greift den Echsenkrieger an (Parade Speer, 6 W10 gegen 5)
-    _warte_auf(seite, "aloran-chancen", "Trefferchance")
-    assert "%" in seite.locator("#aloran-chancen").inner_text()
+    p.klick("Neuer Kampf")
+    p.warte_auf("aloran-runde", "Runde 0")
+    seite.get_by_text("Initiative: echte W10 eintippen").first.click()
+    for name, wert in INITIATIVE.items():
+        p.eintippen(name, wert)
+    p.anzahl = 0
+    p.klick("Initiative würfeln und Runde 1 beginnen")
+    assert p.anzahl == 1
+    p.warte_auf("aloran-runde", "Runde 1")
+    p.warte_auf("aloran-am-zug", "Brann")
+    # Vorgaben: Brann (Langschwert, 8 W10 gegen 6) greift den Echsenkrieger an (Parade Speer, 6 W10 gegen 5)
+    p.warte_auf("aloran-chancen", "Trefferchance")
     assert seite.get_by_text("Angriff 8 W10 gegen 6 – Verteidigung 6 W10 gegen 5").count() >= 1
+    p.warte_auf("aloran-aufgaben", "Echsenkrieger kann vor dem Wurf abwehren")
     # Würfel vom Tisch: 6 Netto-Erfolge gegen 0 → tödlicher Treffer, Kopf, (3 + 3 + 4) × 3 − 2 = 28 Wunden
-    _eintippen(seite, "Angriff (W10-Pool)", "0 9 8 7 6 5 4 3", warte_fertig)
-    _eintippen(seite, "Verteidigung (W10-Pool)", "2 2 2 2 2 2", warte_fertig)
-    _eintippen(seite, "Trefferzone (W20)", "20", warte_fertig)
-    _eintippen(seite, "Schaden", "3", warte_fertig)
-    _klicken(seite, "Eingetippte Würfel anwenden", warte_fertig)
-    _warte_auf(seite, "aloran-schritte", "3 Schritte")
-    _warte_auf(seite, "aloran-letztes", "tödlicher Treffer")
-    _warte_auf(seite, "aloran-letztes", "28 Wunden")
+    p.eintippen("Angriff (W10-Pool)", "0 9 8 7 6 5 4 3")
+    p.eintippen("Verteidigung (W10-Pool)", "2 2 2 2 2 2")
+    p.eintippen("Trefferzone (W20)", "20")
+    p.eintippen("Schaden", "3")
+    n = p.schritte()
+    p.klick("Angreifen")
+    p.warte_auf("aloran-meldung", "tödlicher Treffer")
+    p.warte_auf("aloran-meldung", "28 Wunden")
+    assert p.schritte() == n + 1
     assert seite.get_by_text("kampfunfähig").count() >= 1
-    seite.screenshot(path=str(tmp_path / "aloran_kampf.png"), full_page=True)
-    # Brann hat seine Kampfaktion verbraucht: ein zweiter Angriff wird abgelehnt, nichts ändert sich
-    _klicken(seite, "Würfeln und anwenden", warte_fertig)
-    _warte_auf(seite, "fehler-angriff", "keine Kampfaktion mehr")
-    _warte_auf(seite, "aloran-schritte", "3 Schritte")
-    _klicken(seite, "Rückgängig", warte_fertig)
-    _warte_auf(seite, "aloran-schritte", "2 Schritte")
+    # Brann hat seine Kampfaktion verbraucht: kein zweiter Angriff, der Grund steht da
+    assert not p.da("Angreifen")
+    p.warte_auf("aloran-verboten", "keine Kampfaktion mehr")
+    p.klick("Rückgängig")
+    p.warte_auf("aloran-protokoll-schritte", f"{n} Schritte")
     keine_zellfehler(seite)
-    # Absturz simuliert: eine neue Sitzung setzt den Kampf aus seinem Protokoll fort
+
+    # Die Runde durch das Panel: wer angreifen kann, greift an (samt Schaden) und beendet den Zug
+    zuege, angriffe = [], []
+    for _ in range(8):
+        if not seite.locator("#aloran-am-zug").count():
+            break
+        zuege.append(p.text("aloran-am-zug"))
+        vorher = p.anzahl
+        if p.da("Angreifen"):
+            p.klick("Angreifen")
+            p.klick("Zug beenden")
+            angriffe.append(p.anzahl - vorher)
+        else:
+            p.klick("Zug beenden")
+        keine_zellfehler(seite)
+    print(f"Züge: {zuege}; Klicks je Standardangriff: {angriffe}; insgesamt {p.anzahl}")
+    assert zuege[0] == "Brann" and angriffe and all(k == 2 for k in angriffe)
+    vorher = p.anzahl
+    p.klick("Runde 2 beginnen")
+    assert p.anzahl - vorher == 1
+    p.warte_auf("aloran-runde", "Runde 2")
+    keine_zellfehler(seite)
+
+    # Zweite Sitzung: der Kampf ist gesperrt – nur ansehen
+    n = p.schritte()
     neu = browser_seite(NOTEBOOK)
-    neu.get_by_role("checkbox", name=re.compile("übernehmen")).first.check()  # die alte Sitzung lebt noch
-    warte_fertig(neu)
-    _klicken(neu, "Kampf fortsetzen", warte_fertig)
-    _warte_auf(neu, "aloran-schritte", "2 Schritte")
-    _warte_auf(neu, "aloran-runde", "Runde 1")
+    q = zug_panel(neu, "aloran")
+    q.bereit("Kampf fortsetzen")
+    q.klick("Kampf fortsetzen")
+    q.warte_auf("aloran-meldung", "🔒")
+    q.klick("Nur ansehen")
+    expect(neu.locator("#aloran-protokoll-schritte").first).to_have_text(f"{n} Schritte", timeout=30_000)
+    q.warte_auf("aloran-runde", "Runde 2")
     keine_zellfehler(neu)

@@ -337,7 +337,7 @@ def test_alte_patzertabelle_sturz_kostet_zwei_kampfaktionen(werte):
 def test_alte_patzertabelle_selbstverletzt_halber_waffenschaden_ohne_bonus(werte):
     # 3W6 8 + 1 = 9 → Selbstverletzt: Säbel 1W6+2 → nur der W6, halbiert; Torso (W20 16) Rüstung 2
     _, e, neu = _alter_patzer(werte, "2 3 3", angriff_patzer_schaden="6", angriff_patzer_zone="16")
-    assert "6 halbiert = 3 Schaden am Torso, 1 Wunden" in e.text and "Waffe fallengelassen" in e.text
+    assert "6 halbiert = 3 Schaden am Torso, 1 Wunde" in e.text and "Waffe fallengelassen" in e.text
     w = neu.kaempfer_namens("Wegelagerer")
     assert w.wunden[1] == 1 and w.schadensart == "Hieb" and w.beeintraechtigt == 1
     _, e, neu = _alter_patzer(werte, "2 3 3", angriff_patzer_schaden="5", angriff_patzer_zone="16")
@@ -364,7 +364,7 @@ def test_spielleiter_eingriff_wunden_heilen_und_ausdauer(werte):
     assert b.wunden[1] == 5 and b.schadensart == "Wucht" and b.ausdauer == werte["Brann"].ausdauer - 4
     # Heilen nie unter 0, Ausdauer nie über den Bogenwert
     e = k.eingriff_ereignis(verletzt, "Brann", zone="torso", wunden=-9, ausdauer=20)
-    assert "5 Wunde(n) am Torso geheilt" in e.text
+    assert "5 Wunden am Torso geheilt" in e.text
     geheilt = k.anwenden(verletzt, e).kaempfer_namens("Brann")
     assert geheilt.wunden == k.KEINE_WUNDEN and geheilt.ausdauer == werte["Brann"].ausdauer
     assert kampf.kaempfer_namens("Brann").wunden == k.KEINE_WUNDEN  # Eingabe unverändert

@@ -40,10 +40,14 @@ def _kampfordner(tmp_path_factory):
     return ordner[-1]
 
 
-def _fortsetzen(seite, name, warte_fertig):
-    seite.get_by_role("combobox", name="Gespeicherter Kampf").select_option(label=name)
+def _fortsetzen(seite, runde, warte_fertig, knopf="Kampf fortsetzen"):
+    """Gespeicherte Kämpfe sind mit Kämpfern, Runde und letztem Schritt beschriftet: gewählt wird
+    der neueste mit „Runde <runde>“."""
+    auswahl = seite.get_by_role("combobox", name="Gespeicherter Kampf").first
+    texte = auswahl.evaluate("s => Array.from(s.options).map(o => o.text)")
+    auswahl.select_option(index=next(i for i, t in enumerate(texte) if f"· Runde {runde} ·" in t))
     warte_fertig(seite)
-    _klicken(seite, "Kampf fortsetzen", warte_fertig)
+    _klicken(seite, knopf, warte_fertig)
 
 
 @pytest.mark.browser
@@ -51,53 +55,50 @@ def test_zweite_sitzung_bekommt_meldung_und_kann_nicht_schreiben(
     browser_seite, warte_fertig, keine_zellfehler, tmp_path_factory, tmp_path
 ):
     laptop = browser_seite(NOTEBOOK)
-    _klicken(laptop, "Neuen Kampf beginnen", warte_fertig)
+    _klicken(laptop, "Neuer Kampf", warte_fertig)
     expect(laptop.locator("#sw-lage").first).to_contain_text("Kampf bereit", timeout=30_000)
-    name = re.search(r"savage_worlds_\S+\.jsonl", _text(laptop, "sw-meldung")).group()
-    _klicken(laptop, "Neue Runde", warte_fertig)
-    expect(laptop.locator("#sw-schritte").first).to_have_text("1 Schritte", timeout=30_000)
+    _klicken(laptop, "Neue Runde: Karten austeilen", warte_fertig)  # Runde, Karten, erste Karte
+    expect(laptop.locator("#sw-schritte").first).to_have_text("3 Schritte", timeout=30_000)
     ordner = _kampfordner(tmp_path_factory)
-    kampf = ordner / name
-    assert kampf.is_file()
-    # ein kaputtes Protokoll daneben (Zeile 2 zerstört)
+    kampf = max(ordner.glob("savage_worlds_*.jsonl"), key=lambda d: d.stat().st_mtime)
+    # ein kaputtes Protokoll daneben (Zeile 2 zerstört): Runde 0
     kaputt = ordner / "savage_worlds_kaputt.jsonl"
     kopf = json.loads(kampf.read_text(encoding="utf-8").splitlines()[0])
     kaputt.write_text(json.dumps(kopf) + "\nkaputt\n{}\n", encoding="utf-8")
 
     tablet = browser_seite(NOTEBOOK)
     # 4. Fortsetzen scheitert: der Grund mit Datei und Zeile steht da, nicht nur „Noch kein Kampf“
-    _fortsetzen(tablet, kaputt.name, warte_fertig)
+    _fortsetzen(tablet, 0, warte_fertig)
     expect(tablet.locator("#sw-meldung").first).to_contain_text("Zeile 2", timeout=30_000)
     assert kaputt.name in _text(tablet, "sw-meldung")
-    # 1. derselbe Kampf im zweiten Tab: Meldung der Sperre, nur zum Ansehen
-    _fortsetzen(tablet, kampf.name, warte_fertig)
+    # 1. derselbe Kampf im zweiten Tab: Meldung der Sperre; ansehen geht, schreiben nicht
+    _fortsetzen(tablet, 1, warte_fertig)
     expect(tablet.locator("#sw-meldung").first).to_contain_text("anderen Sitzung", timeout=30_000)
+    _fortsetzen(tablet, 1, warte_fertig, "Nur ansehen")
     expect(tablet.locator("#sw-nur-lesen").first).to_be_visible(timeout=30_000)
-    assert _schritte(tablet) == 1
+    assert _schritte(tablet) == 3
     groesse = kampf.stat().st_size
-    _klicken(tablet, "Neue Runde", warte_fertig)
-    expect(tablet.locator("#sw-meldung").first).to_contain_text("nur ansehen", timeout=30_000)
+    _klicken(tablet, "Zug beenden, nächste Karte", warte_fertig)
+    expect(tablet.locator("#sw-meldung").first).to_contain_text("⚠", timeout=30_000)
     assert kampf.stat().st_size == groesse, "Die zweite Sitzung hat in das Protokoll geschrieben."
-    # der Laptop schreibt weiter; das Tablet folgt beim nächsten Klick
-    _klicken(laptop, "Karten austeilen", warte_fertig)
-    expect(laptop.locator("#sw-schritte").first).to_have_text("2 Schritte", timeout=30_000)
-    _klicken(tablet, "Neue Runde", warte_fertig)
-    expect(tablet.locator("#sw-schritte").first).to_have_text("2 Schritte", timeout=30_000)
+    # der Laptop schreibt weiter; das Tablet folgt mit „Nachladen“
+    _klicken(laptop, "Zug beenden, nächste Karte", warte_fertig)
+    expect(laptop.locator("#sw-schritte").first).to_have_text("5 Schritte", timeout=30_000)
+    _klicken(tablet, "Nachladen", warte_fertig)
+    expect(tablet.locator("#sw-schritte").first).to_have_text("5 Schritte", timeout=30_000)
     assert "⚠" not in _text(laptop, "sw-meldung")
     # ausdrücklich übernehmen: das Tablet schreibt, der Laptop kann nichts mehr eintragen
-    tablet.get_by_role("checkbox", name=re.compile("übernehmen")).first.check()
-    warte_fertig(tablet)
-    _fortsetzen(tablet, kampf.name, warte_fertig)
-    expect(tablet.locator("#sw-meldung").first).to_contain_text("Fortgesetzt", timeout=30_000)
+    _fortsetzen(tablet, 1, warte_fertig, "Kampf übernehmen")
+    expect(tablet.locator("#sw-meldung").first).to_contain_text("Übernommen", timeout=30_000)
     expect(tablet.locator("#sw-nur-lesen")).to_have_count(0, timeout=30_000)
     _klicken(tablet, "Rückgängig", warte_fertig)
-    expect(tablet.locator("#sw-schritte").first).to_have_text("1 Schritte", timeout=30_000)
+    expect(tablet.locator("#sw-schritte").first).to_have_text("4 Schritte", timeout=30_000)
     groesse = kampf.stat().st_size
-    _klicken(laptop, "Karten austeilen", warte_fertig)
+    _klicken(laptop, "Rückgängig", warte_fertig)
     expect(laptop.locator("#sw-meldung").first).to_contain_text("übernommen", timeout=30_000)
     assert kampf.stat().st_size == groesse, "Der verdrängte Laptop hat noch geschrieben."
     keine_zellfehler(laptop)
     keine_zellfehler(tablet)
     tablet.screenshot(path=str(tmp_path / "tablet.png"), full_page=True)
     eintraege = [json.loads(z) for z in kampf.read_text(encoding="utf-8").splitlines()[1:]]
-    assert [e["nr"] for e in eintraege] == [1, 2, 3] and eintraege[2]["rueckgaengig"] == 2
+    assert [e["nr"] for e in eintraege] == [1, 2, 3, 4, 5, 6] and eintraege[5]["rueckgaengig"] == 5

@@ -67,8 +67,8 @@ def _schritte(seite) -> int:
 
 
 def _fortsetzen(seite, datei, anzahl, warte_fertig):
-    seite.get_by_role("combobox", name="Gespeicherter Kampf").select_option(label=datei)
-    warte_fertig(seite)
+    # der eben geschriebene Kampf ist der neueste und steht vorn (beschriftet mit Kämpfern, Runde, letztem Schritt)
+    del datei
     seite.get_by_role("button", name="Kampf fortsetzen").first.click()
     warte_fertig(seite)
     expect(seite.locator("#sw-meldung").first).to_contain_text("Fortgesetzt", timeout=30_000)
@@ -102,28 +102,25 @@ def test_ausbluten_erinnerung_und_keine_karten_vor_der_probe(browser_seite, wart
     seite = browser_seite(NOTEBOOK)
     keine_zellfehler(seite)
     _fortsetzen(seite, datei, len(schritte), warte_fertig)
-    erinnerung = "Alrik blutet: Ausbluten-Probe vor den Karten"
+    erinnerung = "Alrik blutet aus: Ausbluten-Probe vor den Karten"
     expect(seite.get_by_text(erinnerung).first).to_be_visible(timeout=30_000)
     expect(seite.locator("#sw-lage").first).to_contain_text("wartet ab: Berta")
 
-    _klicken(seite, "Karten austeilen", warte_fertig)
+    _klicken(seite, "Neue Runde: Karten austeilen", warte_fertig)
     expect(seite.locator("#sw-meldung").first).to_contain_text("⚠", timeout=30_000)
     assert "Alrik" in seite.locator("#sw-meldung").first.inner_text()
     assert _schritte(seite) == len(schritte)
 
-    seite.get_by_role("textbox", name="Echte Würfel (Ausbluten/Heilen)").first.fill("7, 2")  # 7 − 3 = 4: blutet weiter
+    seite.get_by_role("textbox", name="Echte Würfel").first.fill("7, 2")  # 7 − 3 = 4: blutet weiter
     warte_fertig(seite)
-    _klicken(seite, "Ausbluten-Probe (Rundenbeginn, vor den Karten)", warte_fertig)
+    _klicken(seite, "Ausbluten-Probe", warte_fertig)
     expect(seite.locator("#sw-schritte").first).to_have_text(f"{len(schritte) + 1} Schritte", timeout=30_000)
     expect(seite.locator("#sw-meldung").first).to_contain_text("blutet weiter", timeout=30_000)
     expect(seite.get_by_text(erinnerung)).to_have_count(0, timeout=30_000)
+    expect(seite.get_by_role("button", name="Ausbluten-Probe", exact=True)).to_have_count(0)  # nur eine Probe je Runde
 
-    _klicken(seite, "Ausbluten-Probe (Rundenbeginn, vor den Karten)", warte_fertig)
-    expect(seite.locator("#sw-meldung").first).to_contain_text("schon", timeout=30_000)
-    assert _schritte(seite) == len(schritte) + 1
-
-    _klicken(seite, "Karten austeilen", warte_fertig)
-    expect(seite.locator("#sw-schritte").first).to_have_text(f"{len(schritte) + 2} Schritte", timeout=30_000)
+    _klicken(seite, "Neue Runde: Karten austeilen", warte_fertig)  # Karten und die erste Karte aufgerufen
+    expect(seite.locator("#sw-schritte").first).to_have_text(f"{len(schritte) + 3} Schritte", timeout=30_000)
     assert "⚠" not in seite.locator("#sw-meldung").first.inner_text()
     keine_zellfehler(seite)
 
@@ -149,22 +146,21 @@ def test_verlorene_unterbrechung_ist_direkt_danach_dran(browser_seite, warte_fer
 
     seite.get_by_text("Aktionen unterbrechen", exact=True).first.click()
     warte_fertig(seite)
-    seite.get_by_role("combobox", name="Wer unterbricht (wartet ab / Joker)", exact=True).first.select_option(label="Alrik")
+    seite.get_by_role("combobox", name="Wer unterbricht", exact=True).first.select_option(label="Alrik")
     warte_fertig(seite)
     seite.get_by_role("combobox", name="wen", exact=True).first.select_option(label="Bandit 1")
     warte_fertig(seite)
     seite.get_by_role("textbox", name="Echte Würfel: eigene | gegnerische").first.fill("3, 2 | 5")  # 3 gegen 5: verloren
     warte_fertig(seite)
-    _klicken(seite, "Unterbrechen (Joker ohne Probe, sonst vergleichende Geschicklichkeit)", warte_fertig)
+    _klicken(seite, "Unterbrechen", warte_fertig)
     expect(seite.locator("#sw-schritte").first).to_have_text(f"{len(schritte) + 1} Schritte", timeout=30_000)
     expect(seite.locator("#sw-meldung").first).to_contain_text("Bandit 1 handelt zuerst", timeout=30_000)
 
-    _klicken(seite, "Zug beenden", warte_fertig)
-    expect(seite.locator("#sw-schritte").first).to_have_text(f"{len(schritte) + 2} Schritte", timeout=30_000)
-    expect(seite.locator("#sw-lage").first).to_contain_text("als Nächstes: Alrik", timeout=30_000)
-    _klicken(seite, "Nächster ist dran", warte_fertig)
+    # ein Klick: Zug der Banditen beendet, Alrik ist sofort dran (nicht der Baron)
+    _klicken(seite, "Zug beenden, nächste Karte", warte_fertig)
+    expect(seite.locator("#sw-schritte").first).to_have_text(f"{len(schritte) + 3} Schritte", timeout=30_000)
     expect(seite.locator("#sw-lage").first).to_contain_text("an der Reihe: Alrik", timeout=30_000)
-    # er kann nicht weiter abwarten
-    _klicken(seite, "Abwarten", warte_fertig)
-    expect(seite.locator("#sw-meldung").first).to_contain_text("muss handeln", timeout=30_000)
+    # er kann nicht weiter abwarten: der Knopf ist aus, der Grund steht da
+    expect(seite.get_by_role("button", name="Abwarten", exact=True).first).to_be_disabled()
+    expect(seite.get_by_text("muss handeln").first).to_be_visible(timeout=30_000)
     keine_zellfehler(seite)

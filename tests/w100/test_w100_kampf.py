@@ -360,11 +360,11 @@ def test_verlauf_protokoll_rueckgaengig_und_fortsetzen(tmp_path, vier):
     for _ in range(25):
         v.ausfuehren(_zufaelliger_schritt(v.zustand, rng))
     zustand = v.zustand
-    v.schliessen()  # ein Schreiber je Kampf
+    vor_letztem = v.zustaende[-2]
+    v.schliessen()  # ein Schreiber je Kampf: erst schließen, dann fortsetzen
     v2, warnungen = Verlauf.fortsetzen(datei, lambda kopf: w100.kampf_aus_dict(kopf["start"]), anwenden)
     assert warnungen == []
     assert v2.zustand == zustand
-    vor_letztem = v.zustaende[-2]
     assert v2.rueckgaengig() == vor_letztem
     v2.schliessen()
     v3, _ = Verlauf.fortsetzen(datei, lambda kopf: w100.kampf_aus_dict(kopf["start"]), anwenden)
