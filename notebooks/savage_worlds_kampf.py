@@ -91,6 +91,8 @@ def _(geprueft, get_start, kampftisch, set_start):
             "erholung_erfolg_handelt": mo.ui.checkbox(label="Erholung: Erfolg genügt zum Handeln (SWADE)"),
             "sprintwuerfel_explodiert": mo.ui.checkbox(label="Sprintwürfel explodiert"),
             "kritischer_fehlschlag_alle_wuerfel": mo.ui.checkbox(label="Feuerrate: kritisch erst, wenn alle Würfel 1 zeigen"),
+            "heimlichkeit_je_treffer": mo.ui.checkbox(label="Blindes Feuer: Heimlichkeit je Treffer"),
+            "wegstecken_einmal_je_angriff": mo.ui.checkbox(label="Wegstecken einmal je Angriff (auch bei Feuerrate)"),
         }
     )
     grosse_gruppen = mo.ui.checkbox(label="Große Gruppen: eine Karte je Seite")
