@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from gm_helfer import wuerfel
+from gm_helfer.schnell import gemerkt, merken
 from gm_helfer.savage_worlds.daten import WUERFELSTUFEN
 
 __all__ = [
@@ -195,7 +197,7 @@ class Probe:
         """Zahl der Eigenschaftswürfel."""
         return len(self.wurf.wuerfe) - (1 if self.wildcard else 0)
 
-    @property
+    @cached_property
     def ergebnisse(self) -> tuple[Probenergebnis, ...]:
         """Bewertung je Eigenschaftswürfel, bestes zuerst."""
         summen = [w.summe for w in self.wurf.wuerfe[: self.anzahl]]
@@ -232,17 +234,23 @@ class Probe:
 
     def als_dict(self) -> dict[str, Any]:
         """JSON-taugliche Form für das Kampfprotokoll."""
-        return {
+        return merken({
             "eigenschaft": str(self.eigenschaft),
             "wurf": self.wurf.als_dict(),
             "wildcard": self.wildcard,
             "modifikator": self.modifikator,
             "mindestwurf": self.mindestwurf,
             **({"kritisch_alle": True} if self.kritisch_alle else {}),
-        }
+        }, self)
 
     @classmethod
     def aus_dict(cls, daten: dict[str, Any]) -> Probe:
+        """Gegenstück zu :meth:`als_dict`; prüft die Würfel erneut – außer für genau das
+        Datenobjekt, das :meth:`als_dict` eben gebaut hat (:func:`gm_helfer.schnell.merken`)."""
+        return gemerkt(daten) or cls._aus_dict(daten)
+
+    @classmethod
+    def _aus_dict(cls, daten: dict[str, Any]) -> Probe:
         return cls(
             eigenschaft(daten["eigenschaft"]),
             wuerfel.Wurf.aus_dict(daten["wurf"]),

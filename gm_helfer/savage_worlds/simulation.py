@@ -70,7 +70,14 @@ def _stehende_seiten(z: Kampfzustand) -> tuple[str, ...]:
 
 
 def _entschieden(z: Kampfzustand) -> bool:
-    return len(_stehende_seiten(z)) <= 1
+    erste = None
+    for kf in z.kaempfer:
+        if not (kf.ausser_gefecht or kf.tot):
+            if erste is None:
+                erste = kf.seite
+            elif kf.seite != erste:
+                return False
+    return True
 
 
 def _ziel(z: Kampfzustand, angreifer: Kaempfer) -> str | None:
@@ -92,7 +99,7 @@ def _schaden_abwickeln(z: Kampfzustand, *, rng: Any) -> Kampfzustand:
     """Standardtaktik 5: alle offenen Treffer auswürfeln, je Treffer wegstecken und die
     Außer-Gefecht-Probe, bevor der nächste Schadenswurf fällt."""
     while z.offene_treffer:
-        z = anwenden(z, k.ereignis_schaden(z, nummer=0, rng=rng))
+        z = anwenden(z, k.ereignis_schaden(z, nummer=0, rng=rng, text=False))
         os_ = z.offener_schaden
         if os_ is not None and os_.wunden > 0 and os_.vorher.wildcard:
             while (
@@ -102,9 +109,10 @@ def _schaden_abwickeln(z: Kampfzustand, *, rng: Any) -> Kampfzustand:
                 and z.kaempfer_namens(os_.ziel).bennies > 0
             ):
                 z = anwenden(z, k.ereignis_wegstecken(z, os_.ziel, rng=rng))
-        for kf in z.kaempfer:
-            if kf.ag_probe_offen:
-                z = anwenden(z, k.ereignis_ausser_gefecht(z, kf.name, rng=rng))
+        if os_ is not None and os_.vorher.wildcard:
+            for kf in z.kaempfer:
+                if kf.ag_probe_offen:
+                    z = anwenden(z, k.ereignis_ausser_gefecht(z, kf.name, rng=rng))
     return z
 
 
@@ -122,7 +130,7 @@ def _zug(z: Kampfzustand, empfaenger: str, *, rng: Any) -> Kampfzustand:
         ziel = _ziel(z, kf)
         if ziel is None:
             break
-        z = anwenden(z, k.ereignis_angriff(z, kf.name, ziel, _waffe(kf), rng=rng))
+        z = anwenden(z, k.ereignis_angriff(z, kf.name, ziel, _waffe(kf), rng=rng, text=False))
         z = _schaden_abwickeln(z, rng=rng)
         if _entschieden(z):
             return z
