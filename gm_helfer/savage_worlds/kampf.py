@@ -56,11 +56,13 @@ from gm_helfer.savage_worlds.schaden import (
     MAX_WUNDEN,
     ausbluten_auswerten,
     ausser_gefecht_auswerten,
+    erholung_auswerten,
     schaden_auswerten,
     schadensausdruck,
     verletzung,
     wegstecken_auswerten,
     wundabzug,
+    wunden_auswerten,
 )
 
 __all__ = [
@@ -1040,12 +1042,9 @@ def wunden_nehmen(k: Kaempfer, wunden: int, angeschlagen: bool) -> Kaempfer:
     """
     if wunden <= 0:
         return replace(k, angeschlagen=angeschlagen or k.angeschlagen) if angeschlagen else k
-    if not k.wildcard:
-        return replace(k, angeschlagen=True, ausser_gefecht=True)
-    gesamt = k.wunden + wunden
-    if gesamt > MAX_WUNDEN or k.ausser_gefecht:
-        return replace(k, wunden=MAX_WUNDEN, angeschlagen=True, ausser_gefecht=True, ag_probe_offen=not k.tot)
-    return replace(k, wunden=gesamt, angeschlagen=True)
+    neu_wunden, aus = wunden_auswerten(k.wunden, wunden, wildcard=k.wildcard, ausser_gefecht=k.ausser_gefecht)
+    probe = (not k.tot) if aus and k.wildcard else k.ag_probe_offen
+    return replace(k, wunden=neu_wunden, angeschlagen=True, ausser_gefecht=aus, ag_probe_offen=probe)
 
 
 def _schaden_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
@@ -1274,11 +1273,12 @@ def _erholung_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     if k.name in z.nur_freie_aktionen:
         raise KampfFehler(f"{k.name} hat in diesem Zug schon eine Erholungsprobe abgelegt.")
     z = replace(z, erholung_offen=z.erholung_offen - {k.name})
-    r = Probe.aus_dict(e.daten["probe"]).ergebnis
-    if not r.erfolg:
-        return replace(z, nur_freie_aktionen=z.nur_freie_aktionen | {k.name})
-    z = _ersetze(z, replace(k, angeschlagen=False))
-    if r.steigerungen or z.optionen.erholung_erfolg_handelt:
+    noch_angeschlagen, handelt = erholung_auswerten(
+        Probe.aus_dict(e.daten["probe"]).ergebnis, erfolg_handelt=z.optionen.erholung_erfolg_handelt
+    )
+    if not noch_angeschlagen:
+        z = _ersetze(z, replace(k, angeschlagen=False))
+    if handelt:
         return replace(z, nur_freie_aktionen=z.nur_freie_aktionen - {k.name})
     return replace(z, nur_freie_aktionen=z.nur_freie_aktionen | {k.name})
 
