@@ -85,15 +85,18 @@ def explodierend(rng: np.random.Generator, seiten: Any, *, explodiert: bool = Tr
     True
     """
     seiten = np.asarray(seiten, dtype=np.int64)
-    summe = np.zeros(seiten.shape, dtype=np.int64)
-    offen = np.flatnonzero(seiten > 0)
+    # gleichverteilt 1 … seiten: ⌊u · seiten⌋ + 1 mit u aus [0, 1) – schneller als
+    # ``rng.integers`` mit einem Feld als Obergrenze
+    summe = (rng.random(seiten.shape) * seiten).astype(np.int64) + 1
+    summe *= seiten > 0
+    if not explodiert:
+        return summe
     flach_seiten = seiten.reshape(-1)
     flach = summe.reshape(-1)
+    offen = np.flatnonzero((flach == flach_seiten) & (flach_seiten > 0))
     while offen.size:
         s = flach_seiten[offen]
-        wurf = rng.integers(1, s + 1)
+        wurf = (rng.random(offen.size) * s).astype(np.int64) + 1
         flach[offen] += wurf
-        if not explodiert:
-            break
         offen = offen[wurf == s]
     return summe

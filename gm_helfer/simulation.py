@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["SYSTEME", "UNENTSCHIEDEN", "ZEITEINHEIT", "zeiteinheit", "Auswertung", "Kampfausgang", "begegnung", "simulieren", "zusammenfassung"]
+__all__ = ["SYSTEME", "UNENTSCHIEDEN", "ZEITEINHEIT", "zeiteinheit", "Auswertung", "Kampfausgang", "auszaehlen", "begegnung", "simulieren", "zusammenfassung"]
 
 SYSTEME = {
     "savage_worlds": "Savage Worlds",
@@ -107,17 +107,32 @@ def simulieren(
         runden[ausgang.runden] += 1
         aus.update(set(ausgang.ausgeschaltet))
         tot.update(set(ausgang.tot))
+    return auszaehlen(anzahl, siege, runden, aus, tot, sekunden=time.perf_counter() - start)
 
-    def anteile(zaehler: Counter[Any]) -> Mapping[Any, float]:
-        return MappingProxyType({k: n / anzahl for k, n in sorted(zaehler.items(), key=lambda x: str(x[0]))})
+
+def auszaehlen(
+    anzahl: int,
+    siege: Mapping[str, int],
+    runden: Mapping[int, int],
+    ausgeschaltet: Mapping[str, int],
+    tot: Mapping[str, int],
+    *,
+    sekunden: float = 0.0,
+) -> Auswertung:
+    """Die :class:`Auswertung` aus Zählern (Seite bzw. :data:`UNENTSCHIEDEN`, Rundenzahl, Name →
+    Zahl der Kämpfe); Einträge mit 0 fallen weg. Gemeinsam für Ereignispfad und gebündelte
+    Maschine."""
+
+    def anteile(zaehler: Mapping[Any, int]) -> Mapping[Any, float]:
+        return MappingProxyType({k: n / anzahl for k, n in sorted(zaehler.items(), key=lambda x: str(x[0])) if n})
 
     return Auswertung(
         anzahl=anzahl,
         sieg=anteile(siege),
-        runden=MappingProxyType({r: n / anzahl for r, n in sorted(runden.items())}),
-        ausgeschaltet=anteile(aus),
+        runden=MappingProxyType({r: n / anzahl for r, n in sorted(runden.items()) if n}),
+        ausgeschaltet=anteile(ausgeschaltet),
         tot=anteile(tot),
-        sekunden=time.perf_counter() - start,
+        sekunden=sekunden,
     )
 
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from gm_helfer import wuerfel
 from gm_helfer.felder import ist_feld, minimum, nicht, oder, und, wo
 from gm_helfer.savage_worlds.daten import VERLETZUNGEN, Verletzung
@@ -47,7 +45,7 @@ AG_STUFEN = ("steigerung", "erfolg", "fehlschlag", "tod")
 def wundabzug(wunden: Any) -> Any:
     """Wundabzüge: −1 je Wunde, höchstens −3 (auf Eigenschaftsproben und Bewegungsweite).
     Nimmt auch ein numpy-Feld."""
-    if np.any(np.asarray(wunden) < 0) if ist_feld(wunden) else wunden < 0:
+    if (wunden.min(initial=0) < 0) if ist_feld(wunden) else wunden < 0:
         raise ValueError(f"Wunden können nicht negativ sein ({wunden}).")
     return -minimum(wunden, MAX_WUNDEN)
 
