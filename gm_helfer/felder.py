@@ -85,18 +85,16 @@ def explodierend(rng: np.random.Generator, seiten: Any, *, explodiert: bool = Tr
     True
     """
     seiten = np.asarray(seiten, dtype=np.int64)
+    flach_seiten = seiten.reshape(-1)
     # gleichverteilt 1 … seiten: ⌊u · seiten⌋ + 1 mit u aus [0, 1) – schneller als
     # ``rng.integers`` mit einem Feld als Obergrenze
-    summe = (rng.random(seiten.shape) * seiten).astype(np.int64) + 1
-    summe *= seiten > 0
-    if not explodiert:
-        return summe
-    flach_seiten = seiten.reshape(-1)
-    flach = summe.reshape(-1)
-    offen = np.flatnonzero((flach == flach_seiten) & (flach_seiten > 0))
-    while offen.size:
-        s = flach_seiten[offen]
-        wurf = (rng.random(offen.size) * s).astype(np.int64) + 1
-        flach[offen] += wurf
-        offen = offen[wurf == s]
-    return summe
+    flach = (rng.random(flach_seiten.size) * flach_seiten).astype(np.int64) + 1
+    flach *= flach_seiten > 0
+    if explodiert:
+        offen = np.flatnonzero((flach == flach_seiten) & (flach_seiten > 0))
+        while offen.size:
+            s = flach_seiten[offen]
+            wurf = (rng.random(offen.size) * s).astype(np.int64) + 1
+            flach[offen] += wurf
+            offen = offen[wurf == s]
+    return flach.reshape(seiten.shape)

@@ -102,6 +102,7 @@ class _Feste:
     joker_gilt: np.ndarray
     mitglieder: np.ndarray
     """(R, M): Kämpfer je Empfänger in Bogenreihenfolge, −1 aufgefüllt."""
+    anzahl_mitglieder: np.ndarray
     kuehler_kopf: tuple[int, ...]
     schnell: tuple[bool, ...]
     angriff_seiten: np.ndarray
@@ -169,6 +170,7 @@ def _feste(start: k.Kampfzustand) -> _Feste:
         empfaenger=np.array([empf.index(start.empfaenger(x)) for x in kf]),
         joker_gilt=np.array(joker_gilt),
         mitglieder=tabelle(mitglieder),
+        anzahl_mitglieder=np.array([len(g) for g in mitglieder]),
         kuehler_kopf=tuple(t[0] for t in talente),
         schnell=tuple(t[1] for t in talente),
         angriff_seiten=np.array(seiten_a),
@@ -216,6 +218,8 @@ class Ergebnis:
 
     namen: tuple[str, ...]
     seiten: tuple[str, ...]
+    seite_von: tuple[str, ...]
+    """Seite je Kämpfer (wie :attr:`namen`)."""
     sieger: np.ndarray
     """Index in :attr:`seiten`, −1 ohne Sieger."""
     runden: np.ndarray
@@ -237,6 +241,11 @@ class Ergebnis:
         aus = Counter({n: int(c) for n, c in zip(self.namen, self.ausgeschaltet.sum(0))})
         tot = Counter({n: int(c) for n, c in zip(self.namen, self.tot.sum(0))})
         return siege, runden, aus, tot
+
+    def verbrauch(self) -> dict[str, float]:
+        """Fürs Wegstecken ausgegebene Bennies je Wildcard mit Bennies, im Mittel je Kampf."""
+        mittel = self.bennies_ausgegeben.mean(0)
+        return {f"Bennies ({n})": float(m) for n, m in zip(self.namen, mittel) if m > 0}
 
 
 def _probe(
@@ -331,7 +340,7 @@ class _Maschine:
         for i in range(self.n):
             g = ff[z.blutet[ff, i] & ~z.tot[ff, i]]
             if g.size:
-                e = _probe(self.rng, f.konstitution[0][i], f.konstitution[1][i], np.ones(g.size, bool),
+                e = _probe(self.rng, np.full(g.size, f.konstitution[0][i]), f.konstitution[1][i], np.ones(g.size, bool),
                            wundabzug(z.wunden[g, i]), kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)[0]
                 ausgang = ausbluten_auswerten(e)
                 z.tot[g, i] |= ausgang == "tod"
@@ -373,29 +382,31 @@ class _Maschine:
     def _zug(self, z: _Zustand, ff: np.ndarray, rec: np.ndarray) -> None:
         """Ein Kartenempfänger je Kampf ist an der Reihe: Erholungsproben, dann Angriffe."""
         f = self.f
-        # Erholungsproben aller Angeschlagenen des Empfängers (voneinander unabhängig, daher
-        # alle auf einmal; die Reihenfolge der Namen spielt nur im Ereignispfad eine Rolle)
-        wer = f.mitglieder[rec]
-        wer_ = np.maximum(wer, 0)
-        zeile = np.broadcast_to(ff[:, None], wer.shape)
-        auswahl = (wer >= 0) & z.angeschlagen[zeile, wer_] & ~(z.aus[zeile, wer_] | z.tot[zeile, wer_])
-        if auswahl.any():
-            g, a = zeile[auswahl], wer_[auswahl]
-            mod = wundabzug(z.wunden[g, a]) + self._joker(z, g, a)
+        # Paare (Kampf, Mitglied) des Empfängers, der je Kampf an der Reihe ist
+        zeile, spalte = np.nonzero(np.arange(f.mitglieder.shape[1]) < f.anzahl_mitglieder[rec][:, None])
+        g, wer = ff[zeile], f.mitglieder[rec[zeile], spalte]
+        # Erholungsproben aller Angeschlagenen (voneinander unabhängig, daher alle auf einmal;
+        # die Reihenfolge der Namen spielt nur im Ereignispfad eine Rolle)
+        faehig = ~(z.aus[g, wer] | z.tot[g, wer])
+        erholung = faehig & z.angeschlagen[g, wer]
+        if erholung.any():
+            ge, a = g[erholung], wer[erholung]
+            mod = wundabzug(z.wunden[ge, a]) + self._joker(z, ge, a)
             e = _probe(self.rng, f.willenskraft[0][a], f.willenskraft[1][a], f.wildcard[a], mod,
                        kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)[0]
             noch, handelt = erholung_auswerten(e, erfolg_handelt=self.opt.erholung_erfolg_handelt)
-            z.angeschlagen[g, a] = noch
-            z.nur_frei[g, a] = ~handelt
+            z.angeschlagen[ge, a] = noch
+            z.nur_frei[ge, a] = ~handelt
         # Angriffe der Mitglieder nacheinander. Angriffe ändern nur Gegner; wer von den
         # Mitgliedern handeln darf, steht nach den Erholungsproben also für den ganzen Zug fest.
-        kann = (wer >= 0) & ~(z.aus[zeile, wer_] | z.tot[zeile, wer_] | z.angeschlagen[zeile, wer_] | z.nur_frei[zeile, wer_])
-        for spalte in np.flatnonzero(kann.any(0)):
-            auswahl = kann[:, spalte] & z.laeuft[ff]
+        kann = faehig & ~(z.angeschlagen[g, wer] | z.nur_frei[g, wer])
+        for nummer in range(int(spalte.max(initial=-1)) + 1):
+            auswahl = kann & (spalte == nummer)
+            auswahl[auswahl] &= z.laeuft[g[auswahl]]
             if auswahl.any():
-                g = ff[auswahl]
-                self._angriff(z, g, wer_[auswahl, spalte])
-                z.laeuft[g] &= ~self._entschieden(z, g)
+                ga = g[auswahl]
+                self._angriff(z, ga, wer[auswahl])
+                z.laeuft[ga] &= ~self._entschieden(z, ga)
 
     # -- Angriff und Schaden -----------------------------------------------------------
     def _ziel(self, z: _Zustand, ff: np.ndarray, a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -474,7 +485,7 @@ class _Maschine:
         faehig = ~(z.aus | z.tot)
         stehend = (faehig.astype(np.int64) @ self.seiten_matrix) > 0
         sieger = np.where(stehend.sum(1) == 1, stehend.argmax(1), -1)
-        return Ergebnis(self.f.namen, self.f.seiten, sieger, z.runde.copy(), ~faehig, z.tot.copy(),
+        return Ergebnis(self.f.namen, self.f.seiten, tuple(self.f.seiten[i] for i in self.f.seite), sieger, z.runde.copy(), ~faehig, z.tot.copy(),
                         self.f.bennies[None, :] - z.bennies)
 
 
@@ -501,6 +512,6 @@ def spielen(
             fortschritt(fertig, anzahl)
     erstes = teile[0]
     return Ergebnis(
-        erstes.namen, erstes.seiten,
+        erstes.namen, erstes.seiten, erstes.seite_von,
         *(np.concatenate([getattr(t, feld) for t in teile]) for feld in ("sieger", "runden", "ausgeschaltet", "tot", "bennies_ausgegeben")),
     )

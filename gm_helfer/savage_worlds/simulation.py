@@ -239,7 +239,8 @@ def begegnung(
     start = _start(boegen, optionen)
     uhr = time.perf_counter()
     ergebnis = gebuendelt.spielen(start, anzahl, rng=generator(rng), max_runden=max_runden, fortschritt=fortschritt)
-    return simulation.auszaehlen(anzahl, *ergebnis.zaehler(), sekunden=time.perf_counter() - uhr)
+    return simulation.auszaehlen(anzahl, *ergebnis.zaehler(), sekunden=time.perf_counter() - uhr,
+                                 seiten=dict(zip(ergebnis.namen, ergebnis.seite_von)), verbrauch=ergebnis.verbrauch())
 
 
 def ereignis_begegnung(

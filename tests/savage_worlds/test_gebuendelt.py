@@ -136,6 +136,8 @@ def test_explodierend_verteilung_eines_w4():
         assert abs((w == s).mean() - p) < 5 * math.sqrt(p * (1 - p) / n), s
     assert not (w % 4 == 0).any()  # eine Kette endet nie auf der Höchstzahl
     assert (felder.explodierend(rng, np.zeros(5, int)) == 0).all()
+    einzeln = [int(felder.explodierend(rng, 4)) for _ in range(20_000)]  # Skalar: explodiert auch
+    assert abs(sum(w > 4 for w in einzeln) / 20_000 - 0.25) < 5 * math.sqrt(0.25 * 0.75 / 20_000)
 
 
 # ---------------------------------------------------------------------------------------
