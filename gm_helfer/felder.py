@@ -27,49 +27,59 @@ import numpy as np
 __all__ = ["explodierend", "ist_feld", "maximum", "minimum", "nicht", "oder", "und", "wo"]
 
 
+_FELD = np.ndarray
+
+
 def ist_feld(*werte: Any) -> bool:
     """Ob einer der Werte ein numpy-Feld ist."""
-    return any(isinstance(w, np.ndarray) for w in werte)
+    for w in werte:
+        if isinstance(w, _FELD):
+            return True
+    return False
+
+
+# Die Prüfungen stehen ausgeschrieben statt über ist_feld: der Live-Kampf ruft diese Hilfen
+# für jede Probe auf, dort zählt jeder Funktionsaufruf.
 
 
 def wo(bedingung: Any, ja: Any, nein: Any) -> Any:
     """``ja if bedingung else nein`` – elementweise, wenn etwas davon ein Feld ist."""
-    if ist_feld(bedingung, ja, nein):
+    if isinstance(bedingung, _FELD) or isinstance(ja, _FELD) or isinstance(nein, _FELD):
         return np.where(bedingung, ja, nein)
     return ja if bedingung else nein
 
 
 def und(a: Any, b: Any) -> Any:
     """Logisches Und (elementweise für Felder)."""
-    if ist_feld(a, b):
+    if isinstance(a, _FELD) or isinstance(b, _FELD):
         return np.logical_and(a, b)
     return bool(a and b)
 
 
 def oder(a: Any, b: Any) -> Any:
     """Logisches Oder (elementweise für Felder)."""
-    if ist_feld(a, b):
+    if isinstance(a, _FELD) or isinstance(b, _FELD):
         return np.logical_or(a, b)
     return bool(a or b)
 
 
 def nicht(a: Any) -> Any:
     """Logisches Nicht (elementweise für Felder)."""
-    if ist_feld(a):
+    if isinstance(a, _FELD):
         return np.logical_not(a)
     return not a
 
 
 def minimum(a: Any, b: Any) -> Any:
     """Das Kleinere (elementweise für Felder)."""
-    if ist_feld(a, b):
+    if isinstance(a, _FELD) or isinstance(b, _FELD):
         return np.minimum(a, b)
     return min(a, b)
 
 
 def maximum(a: Any, b: Any) -> Any:
     """Das Größere (elementweise für Felder)."""
-    if ist_feld(a, b):
+    if isinstance(a, _FELD) or isinstance(b, _FELD):
         return np.maximum(a, b)
     return max(a, b)
 

@@ -176,6 +176,7 @@ def _(auswahl, max_runden, reihe_form, reihe_los, saat, schwellen, system_wahl):
     mo.stop(not reihe_los.value, mo.md("<span id='reihe-ergebnis'>Noch keine Reihe gerechnet.</span>"))
     _f = reihe_form.value
     _werte = list(range(int(_f["von"]), int(_f["bis"]) + 1))
+    _meldung = ""
     try:
         with mo.status.progress_bar(total=len(_werte), title="Reihe wird durchgespielt …", remove_on_exit=True) as _balken:
             _reihe = simulation.reihe(

@@ -28,7 +28,7 @@ def test_vor_dem_klick_wird_nichts_gerechnet(seite, keine_zellfehler):
 def test_system_durchspielen(seite, keine_zellfehler, warte_fertig, system):
     seite.get_by_role("combobox").first.select_option(label=system)
     warte_fertig(seite)
-    seite.get_by_role("button", name="Durchspielen").click()
+    seite.get_by_role("button", name="Durchspielen", exact=True).click()
     ergebnis = seite.locator("#begegnung-ergebnis", has_text="Kämpfe:")
     ergebnis.wait_for(timeout=90_000)
     warte_fertig(seite)
@@ -50,13 +50,17 @@ def test_reihe_zeigt_kurve_und_urteil(seite, keine_zellfehler, warte_fertig):
     je Wert."""
     seite.get_by_role("combobox").first.select_option(label="Savage Worlds")
     warte_fertig(seite)
-    seite.get_by_role("button", name="Durchspielen").click()
+    seite.get_by_role("button", name="Durchspielen", exact=True).click()
     seite.locator("#begegnung-urteil").wait_for(timeout=90_000)
     warte_fertig(seite)
     vorher = seite.locator(".vega-embed").count()
-    seite.get_by_role("button", name="Reihe durchspielen").click()
+    seite.get_by_role("button", name="Reihe durchspielen", exact=True).click()
     antwort = seite.locator("#reihe-ergebnis", has_text="Urteil je Wert")
-    antwort.wait_for(timeout=120_000)
+    try:
+        antwort.wait_for(timeout=120_000)
+    except Exception:
+        seite.screenshot(path="/tmp/begegnung_reihe.png", full_page=True)
+        raise
     warte_fertig(seite)
     text = antwort.inner_text()
     assert re.search(r"(Höchstens \d+ \(Bandit: anzahl\)|Bei keinem Wert)", text), text
