@@ -8,7 +8,7 @@ with app.setup:
 
     import marimo as mo
 
-    from gm_helfer import boegen, diagramme, pfade
+    from gm_helfer import boegen, diagramme, pfade, protokoll
     from gm_helfer import savage_worlds as sw
     from gm_helfer.savage_worlds import kampf as swk
     from gm_helfer.savage_worlds import sitzung, vorschau
@@ -102,6 +102,7 @@ def _(geprueft):
             "erholung_erfolg_handelt": mo.ui.checkbox(label="Erholung: Erfolg genügt zum Handeln (SWADE)"),
             "sprintwuerfel_explodiert": mo.ui.checkbox(label="Sprintwürfel explodiert"),
             "kritischer_fehlschlag_alle_wuerfel": mo.ui.checkbox(label="Feuerrate: kritisch erst, wenn alle Würfel 1 zeigen"),
+            "heimlichkeit_je_treffer": mo.ui.checkbox(label="Blindes Feuer: Heimlichkeit je Treffer"),
         }
     )
     grosse_gruppen = mo.ui.checkbox(label="Große Gruppen: eine Karte je Seite")
@@ -127,11 +128,12 @@ def _(get_sitzung):
     protokoll_wahl = mo.ui.dropdown(options={p.name: str(p) for p in _protokolle}, label="Gespeicherter Kampf")
     neu_knopf = mo.ui.run_button(label="Neuen Kampf beginnen", kind="success")
     fortsetzen_knopf = mo.ui.run_button(label="Kampf fortsetzen")
-    return fortsetzen_knopf, neu_knopf, protokoll_wahl
+    uebernehmen_wahl = mo.ui.checkbox(label="übernehmen, auch wenn ihn eine andere Sitzung führt (die kann dann nichts mehr eintragen)")
+    return fortsetzen_knopf, neu_knopf, protokoll_wahl, uebernehmen_wahl
 
 
 @app.cell
-def _(fortsetzen_knopf, grosse_gruppen, hausregeln, neu_knopf, protokoll_wahl, sl_bennies, teilnehmer):
+def _(fortsetzen_knopf, grosse_gruppen, hausregeln, neu_knopf, protokoll_wahl, sl_bennies, teilnehmer, uebernehmen_wahl):
     mo.vstack(
         [
             mo.md("## Kampf vorbereiten"),
@@ -139,7 +141,7 @@ def _(fortsetzen_knopf, grosse_gruppen, hausregeln, neu_knopf, protokoll_wahl, s
             mo.hstack([grosse_gruppen, sl_bennies], justify="start"),
             mo.md("**Hausregeln** (siehe `docs/savage_worlds.md`)"),
             mo.hstack(list(hausregeln.elements.values()), justify="start", wrap=True),
-            mo.hstack([neu_knopf, protokoll_wahl, fortsetzen_knopf], justify="start"),
+            mo.hstack([neu_knopf, protokoll_wahl, fortsetzen_knopf, uebernehmen_wahl], justify="start", wrap=True),
         ]
     )
     return
@@ -162,9 +164,14 @@ def _(geprueft, grosse_gruppen, hausregeln, neu_knopf, set_meldung, set_sitzung,
 
 
 @app.cell
-def _(fortsetzen_knopf, protokoll_wahl, set_meldung, set_sitzung):
+def _(fortsetzen_knopf, get_sitzung, protokoll_wahl, set_meldung, set_sitzung, uebernehmen_wahl):
     mo.stop(not fortsetzen_knopf.value)
-    _verlauf, _text = sitzung.fortsetzen_sicher(protokoll_wahl.value)
+    # derselbe Kampf wird neu gelesen, ein anderer gibt den bisherigen frei; schreibt eine
+    # andere Sitzung (Tab, Gerät) den Kampf, kommt er nur zum Ansehen (Meldung sagt es)
+    _vorher = get_sitzung()[0] if get_sitzung() is not None else None
+    _verlauf, _text = sitzung.fortsetzen_sicher(
+        protokoll_wahl.value, vorher=_vorher, uebernehmen=uebernehmen_wahl.value
+    )
     if _verlauf is not None:
         set_sitzung((_verlauf, 0))
     set_meldung(_text)
@@ -174,8 +181,9 @@ def _(fortsetzen_knopf, protokoll_wahl, set_meldung, set_sitzung):
 @app.cell
 def _(get_sitzung):
     verlauf = get_sitzung()[0] if get_sitzung() is not None else None
+    nachgeladen = protokoll.nachladen_sicher(verlauf)  # nur zum Ansehen: neue Schritte der anderen Sitzung
     kampf = verlauf.zustand if verlauf is not None else None
-    return kampf, verlauf
+    return kampf, nachgeladen, verlauf
 
 
 @app.function
@@ -192,17 +200,24 @@ def weiter(verlauf, meldung, get_sitzung, set_sitzung, set_meldung):
 
 
 @app.cell
-def _(get_meldung, kampf, verlauf):
-    mo.stop(kampf is None, mo.md("<span id='sw-lage'>Noch kein Kampf – oben beginnen oder fortsetzen.</span>"))
+def _(get_meldung, kampf, nachgeladen, verlauf):
+    mo.stop(
+        kampf is None,
+        mo.md(
+            f"<span id='sw-lage'>Noch kein Kampf – oben beginnen oder fortsetzen.</span>"
+            f"<br><span id='sw-meldung'>{get_meldung()}</span>"
+        ),
+    )
     _aufgaben = sitzung.offene_aufgaben(kampf)
     mo.vstack(
         [
             mo.md(f"## <span id='sw-lage'>{sitzung.lage(kampf)}</span>"),
-            mo.md(f"<span id='sw-meldung'>{get_meldung()}</span>"),
+            mo.md(f"<span id='sw-meldung'>{get_meldung()}</span> {nachgeladen}"),
             mo.md("\n".join(f"- ▸ {a}" for a in _aufgaben)) if _aufgaben else mo.md(""),
             mo.md(
                 f"Protokolldatei: `{verlauf.datei.name if verlauf.datei else '–'}` · "
                 f"<span id='sw-schritte'>{len(verlauf.ereignisse)} Schritte</span>"
+                + (f" · <span id='sw-nur-lesen'>nur zum Ansehen</span>" if verlauf.nur_lesen else "")
             ),
         ]
     )
@@ -776,7 +791,7 @@ def _(blutet_wahl, helfer_wahl, kampf):
     _kurven = {"ohne Hilfe": _ohne.tod_bis_runde}
     if _mit is not None:
         _kurven[f"mit {helfer_wahl.value} (Heilen)"] = _mit.tod_bis_runde
-    ausbluten_augen = mo.ui.text(placeholder="leer = Programm würfelt", label="Echte Würfel")
+    ausbluten_augen = mo.ui.text(placeholder="leer = Programm würfelt", label="Echte Würfel (Ausbluten/Heilen)")
     ausbluten_knopf = mo.ui.run_button(label="Ausbluten-Probe (Rundenbeginn, vor den Karten)", kind="danger")
     heilen_knopf = mo.ui.run_button(label="Blutung stoppen (Heilen)", kind="success")
     heilen_nach_kampf = mo.ui.checkbox(label="nach dem Kampf (ohne Zug)")
@@ -821,7 +836,8 @@ def _(kampf):
     mo.stop(kampf is None)
     _alle = sitzung.namen(kampf, "kampffaehig")
     unterbrecher_wahl = mo.ui.dropdown(options=_alle, value=_alle[0] if _alle else None, label="Wer unterbricht (wartet ab / Joker)")
-    unterbrochen_wahl = mo.ui.dropdown(options=_alle, value=_alle[-1] if _alle else None, label="wen")
+    _dran = sitzung.angreifer(kampf)  # unterbrechen lässt sich nur, wer gerade handelt
+    unterbrochen_wahl = mo.ui.dropdown(options=_alle, value=(_dran or _alle[-1:] or [None])[0], label="wen")
     _wildcards = sitzung.namen(kampf, "wildcard")
     benny_wahl = mo.ui.dropdown(options=["Spielleiter"] + _wildcards, value="Spielleiter", label="Benny geben an")
     return benny_wahl, unterbrecher_wahl, unterbrochen_wahl
@@ -831,7 +847,7 @@ def _(kampf):
 def _(benny_wahl, kampf, unterbrecher_wahl, unterbrochen_wahl):
     _c = vorschau.unterbrechen_vorschau(kampf, unterbrecher_wahl.value, unterbrochen_wahl.value) if unterbrecher_wahl.value else None
     unterbrechen_augen = mo.ui.text(placeholder="z. B. 7, 2 | 5", label="Echte Würfel: eigene | gegnerische")
-    unterbrechen_knopf = mo.ui.run_button(label="Unterbrechen (vergleichende Geschicklichkeit)")
+    unterbrechen_knopf = mo.ui.run_button(label="Unterbrechen (Joker ohne Probe, sonst vergleichende Geschicklichkeit)")
     benny_geben_knopf = mo.ui.run_button(label="Benny geben")
     _wartende = sitzung.empfaenger_liste(kampf, "abwartend")
     patt_wahl = mo.ui.multiselect(options=_wartende, value=_wartende, label="Abwartende, die zugleich handeln wollen")

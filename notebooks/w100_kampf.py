@@ -9,7 +9,7 @@ with app.setup:
 
     import marimo as mo
 
-    from gm_helfer import boegen, diagramme, pfade, w100
+    from gm_helfer import boegen, diagramme, pfade, protokoll, w100
     from gm_helfer.w100 import diagramme as w100_diagramme
     from gm_helfer.w100 import sitzung
 
@@ -101,6 +101,9 @@ def _(geprueft):
             "ausweichen_gegen_zauber": mo.ui.checkbox(value=_std.ausweichen_gegen_zauber, label="Zaubern ausweichen"),
             "streiftreffer_aufrunden": mo.ui.checkbox(value=_std.streiftreffer_aufrunden, label="Streiftreffer aufrunden"),
             "krit_vor_panzerung": mo.ui.checkbox(value=_std.krit_vor_panzerung, label="Kritisch vor der Panzerung"),
+            "krit_folge": mo.ui.dropdown(options={"Schaden × Faktor der Waffe": "faktor", "Höchstschaden": "hoechstschaden", "nur markiert (SL entscheidet)": "ohne"}, value="Schaden × Faktor der Waffe", label="Kritischer Treffer"),
+            "patzer_folge": mo.ui.dropdown(options={"nur dieser Angriff scheitert": "angriff", "beendet die Angriffshandlung": "angriffshandlung"}, value="nur dieser Angriff scheitert", label="Patzer"),
+            "gesundheit": mo.ui.dropdown(options={"Lebenspunkte (kampfunfähig bei 0)": "lebenspunkte", "ohne (SL entscheidet)": "ohne"}, value="Lebenspunkte (kampfunfähig bei 0)", label="Gesundheitsmodell"),
         }
     )
     return einstellungen, teilnehmer
@@ -131,11 +134,12 @@ def _(get_sitzung):
     )
     neu_knopf = mo.ui.run_button(label="Neuen Kampf beginnen", kind="success")
     fortsetzen_knopf = mo.ui.run_button(label="Kampf fortsetzen")
-    return fortsetzen_knopf, neu_knopf, protokoll_wahl
+    uebernehmen_wahl = mo.ui.checkbox(label="übernehmen, auch wenn ihn eine andere Sitzung führt (die kann dann nichts mehr eintragen)")
+    return fortsetzen_knopf, neu_knopf, protokoll_wahl, uebernehmen_wahl
 
 
 @app.cell
-def _(einstellungen, fortsetzen_knopf, neu_knopf, protokoll_wahl, teilnehmer):
+def _(einstellungen, fortsetzen_knopf, neu_knopf, protokoll_wahl, teilnehmer, uebernehmen_wahl):
     mo.vstack(
         [
             mo.md("## Kampf vorbereiten"),
@@ -144,7 +148,7 @@ def _(einstellungen, fortsetzen_knopf, neu_knopf, protokoll_wahl, teilnehmer):
             mo.hstack(list(einstellungen.elements.values())[:3], justify="start"),
             mo.hstack(list(einstellungen.elements.values())[3:7], justify="start", wrap=True),
             mo.hstack(list(einstellungen.elements.values())[7:], justify="start", wrap=True),
-            mo.hstack([neu_knopf, protokoll_wahl, fortsetzen_knopf], justify="start"),
+            mo.hstack([neu_knopf, protokoll_wahl, fortsetzen_knopf, uebernehmen_wahl], justify="start", wrap=True),
         ]
     )
     return
@@ -170,9 +174,14 @@ def _(
 
 
 @app.cell
-def _(fortsetzen_knopf, protokoll_wahl, set_meldung, set_sitzung):
+def _(fortsetzen_knopf, get_sitzung, protokoll_wahl, set_meldung, set_sitzung, uebernehmen_wahl):
     mo.stop(not fortsetzen_knopf.value)
-    _verlauf, _text = sitzung.fortsetzen_sicher(protokoll_wahl.value)
+    # derselbe Kampf wird neu gelesen, ein anderer gibt den bisherigen frei; schreibt eine
+    # andere Sitzung (Tab, Gerät) den Kampf, kommt er nur zum Ansehen (Meldung sagt es)
+    _vorher = get_sitzung()[0] if get_sitzung() is not None else None
+    _verlauf, _text = sitzung.fortsetzen_sicher(
+        protokoll_wahl.value, vorher=_vorher, uebernehmen=uebernehmen_wahl.value
+    )
     if _verlauf is not None:
         set_sitzung((_verlauf, 0))
     set_meldung(_text)
@@ -182,8 +191,9 @@ def _(fortsetzen_knopf, protokoll_wahl, set_meldung, set_sitzung):
 @app.cell
 def _(get_sitzung):
     verlauf = get_sitzung()[0] if get_sitzung() is not None else None
+    nachgeladen = protokoll.nachladen_sicher(verlauf)  # nur zum Ansehen: neue Schritte der anderen Sitzung
     kampf = verlauf.zustand if verlauf is not None else None
-    return kampf, verlauf
+    return kampf, nachgeladen, verlauf
 
 
 @app.function
@@ -196,15 +206,22 @@ def handeln(verlauf, baue, ablage):
 
 
 @app.cell
-def _(get_meldung, kampf, verlauf):
-    mo.stop(kampf is None, mo.md("<span id='w100-lage'>Noch kein Kampf – oben beginnen oder fortsetzen.</span>"))
+def _(get_meldung, kampf, nachgeladen, verlauf):
+    mo.stop(
+        kampf is None,
+        mo.md(
+            f"<span id='w100-lage'>Noch kein Kampf – oben beginnen oder fortsetzen.</span>"
+            f"<br><span id='w100-meldung'>{get_meldung()}</span>"
+        ),
+    )
     mo.vstack(
         [
             mo.md(f"## <span id='w100-lage'>{sitzung.lage(kampf)}</span>"),
-            mo.md(f"<span id='w100-meldung'>{get_meldung()}</span>"),
+            mo.md(f"<span id='w100-meldung'>{get_meldung()}</span> {nachgeladen}"),
             mo.md(
                 f"Protokolldatei: `{verlauf.datei.name if verlauf.datei else '–'}` · "
                 f"<span id='w100-schritte'>{len(verlauf.ereignisse)} Schritte</span>"
+                + (f" · <span id='w100-nur-lesen'>nur zum Ansehen</span>" if verlauf.nur_lesen else "")
             ),
         ]
     )
@@ -453,7 +470,7 @@ def _(vorschau):
                 f"Treffer: <span id='w100-treffer'>{diagramme.prozent(vorschau.chancen.trifft)}</span> · "
                 f"Volltreffer {diagramme.prozent(vorschau.chancen.volltreffer)} · "
                 f"kritisch {diagramme.prozent(vorschau.chancen.kritisch)} · "
-                f"Ziel kampfunfähig {diagramme.prozent(vorschau.kampfunfaehig)}"
+                f"Ziel kampfunfähig {vorschau.kampfunfaehig_text}"
             ),
             mo.hstack(
                 [
@@ -544,6 +561,7 @@ def _(kampf):
     lp_wahl = mo.ui.dropdown(options=[k.name for k in kampf.kaempfer], label="Wer?")
     lp_aenderung = mo.ui.number(start=-500, stop=500, step=1, value=0, label="LP ±")
     lp_knopf = mo.ui.run_button(label="LP ändern")
+    ausfall_knopf = mo.ui.run_button(label="kampfunfähig / wieder kampffähig (nur ohne Gesundheitsmodell)")
     effekt_name = mo.ui.text(placeholder="z. B. Brennen", label="Effekt")
     effekt_runden = mo.ui.number(start=1, stop=100, step=1, value=3, label="Runden")
     effekt_lp = mo.ui.number(start=-100, stop=100, step=1, value=0, label="LP je Runde")
@@ -553,13 +571,14 @@ def _(kampf):
         {
             "Lebenspunkte und zeitabhängige Effekte": mo.vstack(
                 [
-                    mo.hstack([lp_wahl, lp_aenderung, lp_knopf], justify="start"),
+                    mo.hstack([lp_wahl, lp_aenderung, lp_knopf, ausfall_knopf], justify="start", wrap=True),
                     mo.hstack([effekt_name, effekt_runden, effekt_lp, effekt_ini, effekt_knopf], justify="start", wrap=True),
                 ]
             )
         }
     )
     return (
+        ausfall_knopf,
         effekt_ini,
         effekt_knopf,
         effekt_lp,
@@ -575,6 +594,13 @@ def _(kampf):
 def _(ablage, lp_aenderung, lp_knopf, lp_wahl, verlauf):
     mo.stop(not lp_knopf.value)
     handeln(verlauf, lambda k: w100.lp_ereignis(k, lp_wahl.value, int(lp_aenderung.value)), ablage)
+    return
+
+
+@app.cell
+def _(ablage, ausfall_knopf, lp_wahl, verlauf):
+    mo.stop(not ausfall_knopf.value)
+    handeln(verlauf, lambda k: w100.ausfall_ereignis(k, lp_wahl.value, not k[lp_wahl.value].ausgefallen), ablage)
     return
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import polars as pl
 
-from gm_helfer import pfade
+from gm_helfer import pfade, protokoll
 from gm_helfer.boegen import Bogen
 from gm_helfer.karten import KartenFehler, karte_svg
 from gm_helfer.protokoll import Ereignis, ProtokollFehler, Verlauf
@@ -95,25 +95,22 @@ def neuer_verlauf(zustand: Kampfzustand, ordner: Path | None = None) -> Verlauf[
 
 
 def protokolle(ordner: Path | None = None) -> list[Path]:
-    """Gespeicherte Savage-Worlds-Kämpfe, neueste zuerst."""
-    ordner = Path(ordner or pfade.kampf_ordner())
-    if not ordner.is_dir():
-        return []
-    return sorted(ordner.glob(f"{SYSTEM}_*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
+    """Gespeicherte Savage-Worlds-Kämpfe, neueste zuerst (nur mit vollständigem Kopf)."""
+    return protokoll.auflisten(Path(ordner or pfade.kampf_ordner()), SYSTEM, f"{SYSTEM}_*.jsonl")
 
 
-def fortsetzen_sicher(datei: str | Path | None) -> tuple[Verlauf[Kampfzustand] | None, str]:
-    """Setzt einen Kampf aus seiner Protokolldatei fort; Fehler werden zur Meldung."""
+def fortsetzen_sicher(
+    datei: str | Path | None, vorher: Verlauf[Kampfzustand] | None = None, *, uebernehmen: bool = False
+) -> tuple[Verlauf[Kampfzustand] | None, str]:
+    """Setzt einen Kampf aus seiner Protokolldatei fort; Fehler werden zur Meldung (mit Datei
+    und Zeile). Schreibt eine andere Sitzung den Kampf, kommt er nur zum Ansehen zurück
+    (Meldung „⚠ … anderen Sitzung …“), außer mit ``uebernehmen=True`` (ausdrücklich: die andere
+    Sitzung kann danach nichts mehr eintragen). Siehe :func:`gm_helfer.protokoll.fortsetzen_sicher`."""
     if not datei:
         return None, "⚠ Erst einen gespeicherten Kampf wählen."
-    try:
-        verlauf, warnungen = Verlauf.fortsetzen(Path(datei), k.start_aus_kopf, k.anwenden)
-    except (ProtokollFehler, KampfFehler, KeyError, ValueError) as fehler:
-        return None, f"⚠ {fehler}"
-    text = f"Fortgesetzt: {Path(datei).name} mit {len(verlauf.ereignisse)} Schritten."
-    if warnungen:
-        text += " " + " ".join(f"⚠ {w}" for w in warnungen)
-    return verlauf, text
+    return protokoll.fortsetzen_sicher(
+        Path(datei), k.start_aus_kopf, k.anwenden, vorher=vorher, uebernehmen=uebernehmen
+    )
 
 
 def ausfuehren(verlauf: Verlauf[Kampfzustand] | None, baue: Callable[[Kampfzustand], Ereignis]) -> str:
@@ -133,7 +130,10 @@ def rueckgaengig(verlauf: Verlauf[Kampfzustand] | None) -> str:
     if verlauf is None or not verlauf.ereignisse:
         return "⚠ Nichts zum Zurücknehmen."
     letztes = verlauf.ereignisse[-1]
-    verlauf.rueckgaengig()
+    try:
+        verlauf.rueckgaengig()
+    except ProtokollFehler as fehler:
+        return f"⚠ {fehler}"
     return f"Zurückgenommen: {letztes.text}"
 
 
@@ -236,18 +236,21 @@ def offene_aufgaben(zustand: Kampfzustand | None) -> list[str]:
     """Was die Regeln jetzt verlangen (Ausbluten vor den Karten, Außer-Gefecht-Proben, …)."""
     if zustand is None:
         return []
-    aus = []
+    aus = [f"{name} blutet: Ausbluten-Probe vor den Karten" for name in k.ausbluten_faellig(zustand)]
     for kf in zustand.kaempfer:
         if kf.ag_probe_offen:
             aus.append(f"{kf.name}: Außer-Gefecht-Probe würfeln (vorher ggf. wegstecken)")
-        if kf.blutet and not kf.tot and not zustand.karten:
-            aus.append(f"{kf.name} blutet: Ausbluten-Probe vor den Karten")
     for t in zustand.offene_treffer:
         aus.append(f"Treffer {t.angreifer} → {t.ziel}: Schaden würfeln")
     if zustand.am_zug:
         for m in zustand.mitglieder(zustand.am_zug):
             if m.angeschlagen and m.kampffaehig:
                 aus.append(f"{m.name} ist Angeschlagen: erst Erholungsprobe oder Benny")
+    for emp in k.erholung_sofort(zustand):
+        aus.append(f"{emp} wartet ab und ist Angeschlagen: ist sofort nach diesem Zug dran (Erholungsprobe)")
+    for emp in zustand.vorrang:
+        if emp not in zustand.gehandelt and emp != zustand.am_zug:
+            aus.append(f"{emp} ist nach diesem Zug dran (Unterbrechung)")
     return aus
 
 
@@ -350,6 +353,9 @@ def namen(zustand: Kampfzustand, bedingung: str) -> list[str]:
         "alle": lambda kf: True,
     }
     aus = [kf.name for kf in zustand.kaempfer if tests[bedingung](kf)]
+    if bedingung == "blutet":
+        faellig = set(k.ausbluten_faellig(zustand))  # wer die Ausbluten-Probe jetzt schuldet, zuerst
+        aus.sort(key=lambda n: n not in faellig)
     if bedingung == "angeschlagen" and zustand.am_zug:
         # wer gerade an der Reihe ist, schuldet die Erholungsprobe zuerst
         dran = {m.name for m in zustand.mitglieder(zustand.am_zug)}

@@ -23,6 +23,7 @@ from .chancen import (
     effekt_verteilung,
     verteidigungs_ausgaenge,
     verteidigungs_verteilung,
+    waffenlose_parade_chancen_exakt,
 )
 from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, PATZER, TREFFERZONEN, ZONEN
 from .kampf import (
@@ -51,6 +52,7 @@ from .kampf import (
     verschiebung_pruefen,
     verteidigungswert,
     zustand_ereignis,
+    ausfall_ereignis,
 )
 from .optionen import STANDARD, Optionen
 from .proben import Probe, bewerte_probe, probe
@@ -62,6 +64,7 @@ from .schaden import (
     ruestung,
     schadenspunkte,
     trefferzone,
+    waffenlose_parade_schadenspunkte,
     zonen_ruestung,
 )
 from .verschiebung import Verschiebung, kaufkraft, pruefe_verschiebung, verhaeltnis

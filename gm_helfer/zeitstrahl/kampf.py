@@ -33,8 +33,10 @@ from .schaden import (
     Schicht,
     bestgeschuetzte_zone,
     ruestung,
+    WAFFENLOSE_PARADE_TEILER,
     schadenspunkte,
     trefferzone,
+    waffenlose_parade_schadenspunkte,
     zonen_ruestung,
 )
 from .verschiebung import Verschiebung, pruefe_verschiebung
@@ -58,6 +60,8 @@ __all__ = [
     "angriff_ereignis",
     "lebenspunkte_ereignis",
     "zustand_ereignis",
+    "ausfall_ereignis",
+    "KAMPFUNFAEHIG",
     "reaktions_ticks",
     "kann_reagieren",
     "verteidigungswert",
@@ -213,7 +217,10 @@ class Teilnehmer:
         return self.kaempfer.partei
 
     def kampfunfaehig(self, optionen: Optionen = STANDARD) -> bool:
-        """Gesundheitsmodell (Annahme, der Text hat keines): Lebenspunkte ≤ Grenze."""
+        """Gesundheitsmodell (Annahme, der Text hat keines): Lebenspunkte ≤ Grenze;
+        mit ``Optionen.gesundheit="ohne"`` entscheidet der Spielleiter (nie von selbst)."""
+        if optionen.gesundheit == "ohne":
+            return KAMPFUNFAEHIG in self.zustaende
         return self.lebenspunkte <= optionen.kampfunfaehig_bei
 
 
@@ -541,6 +548,27 @@ def lebenspunkte_ereignis(kampf: Kampf, name: str, lebenspunkte: int, grund: str
     )
 
 
+KAMPFUNFAEHIG = "kampfunfähig"
+"""Zustand, den der Spielleiter ohne Gesundheitsmodell setzt (``Optionen.gesundheit="ohne"``)."""
+
+
+def ausfall_ereignis(kampf: Kampf, name: str, grund: str = "") -> Ereignis:
+    """Ohne Gesundheitsmodell (``Optionen.gesundheit="ohne"``) erklärt der Spielleiter, wer
+    kampfunfähig ist (Zustand „kampfunfähig“; zurück mit :func:`zustand_ereignis`)."""
+    t = kampf[name]
+    if kampf.optionen.gesundheit != "ohne":
+        raise KampfFehler("Kampfunfähig macht hier das Gesundheitsmodell (Lebenspunkte) – von Hand "
+                          "nur mit dem Gesundheitsmodell „ohne“.")
+    if KAMPFUNFAEHIG in t.zustaende:
+        raise KampfFehler(f"{name} ist schon kampfunfähig.")
+    return Ereignis(
+        "zustand",
+        {"name": name, "aenderungen": {name: {"zustand_neu": [KAMPFUNFAEHIG]}}},
+        regel=_regel("Hausregel", "Gesundheitsmodell „ohne“"),
+        text=f"{name} ist kampfunfähig" + (f" ({grund})." if grund else "."),
+    )
+
+
 def zustand_ereignis(kampf: Kampf, name: str, zustand: str) -> Ereignis:
     """Der Spielleiter nimmt einen Zustand weg (aufgestanden, Sturzschwelle verbraucht …);
     der Text sagt nicht, wie lange Sturz und Ähnliches dauern."""
@@ -717,10 +745,6 @@ def block_folgen(
         folge = "gebrochen" if last > stab else "beschaedigt" if last > stab / 2 else "haelt"
         teile.append((idx, last, folge))
     return BlockFolgen(grenze, faktor, False, tuple(teile))
-
-
-WAFFENLOSE_PARADE_TEILER = 4
-"""„waffenlose Paraden reduzieren die Trefferpunkte lediglich auf ¼.“"""
 
 
 def abwehr_arm(zweite_hand: bool = False) -> str:
@@ -995,10 +1019,14 @@ def angriff_ereignis(
             # waffenlose Parade: ¼ der Trefferpunkte; waffenloser Block: voll – auf den Arm
             arm = abwehr_arm(zweite_hand)
             rs = zonen_ruestung(zk.ruestung, arm).schutz
-            sp = schadenspunkte(daten_schaden["trefferpunkte"], rs,
-                                konstante=dw.ausdruck.konstante)
             if verteidigung == "parade":
-                sp //= WAFFENLOSE_PARADE_TEILER
+                # „reduzieren die Trefferpunkte lediglich auf ¼“: erst vierteln, dann Rüstung
+                sp = waffenlose_parade_schadenspunkte(
+                    daten_schaden["trefferpunkte"], rs, konstante=dw.ausdruck.konstante,
+                    je_wuerfel=o.waffenlose_parade_je_wuerfel)
+            else:
+                sp = schadenspunkte(daten_schaden["trefferpunkte"], rs,
+                                    konstante=dw.ausdruck.konstante)
             lp_minus = sp
             daten_schaden.update({"zone": arm, "ruestungsschutz": rs, "schadenspunkte": sp})
             zeilen.append(f"Waffenlos {'pariert' if verteidigung == 'parade' else 'geblockt'}: "
@@ -1031,7 +1059,7 @@ def angriff_ereignis(
             daten_schaden["staerke_grenze"] = grenze
     if lp_minus:
         aend[ziel]["lebenspunkte_minus"] = lp_minus
-        if z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
+        if o.gesundheit != "ohne" and z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
             zeilen.append(f"{ziel} ist kampfunfähig (Lebenspunkte {z_t.lebenspunkte - lp_minus}).")
     if a_sturz:
         aend[angreifer]["zustand_weg"] = list(aend[angreifer].get("zustand_weg", [])) + [STURZSCHWELLE]

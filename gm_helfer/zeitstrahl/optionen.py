@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-__all__ = ["Optionen", "STANDARD"]
+__all__ = ["GESUNDHEITSMODELLE", "Optionen", "STANDARD"]
+
+GESUNDHEITSMODELLE = ("lebenspunkte", "ohne")
+"""Wählbare Gesundheitsmodelle (``Optionen.gesundheit``)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,13 @@ class Optionen:
     verdoppelt („… der Schaden an dieser Position wird verdoppelt.“). ``True``: die
     Trefferpunkte werden vor dem Rüstungsabzug verdoppelt."""
 
+    waffenlose_parade_je_wuerfel: bool = True
+    """„waffenlose Paraden reduzieren die Trefferpunkte lediglich auf ¼“ – zuerst vierteln,
+    dann die Rüstung („Trefferpunkte sind der Schaden vor Abzug von Schadensreduktionen“).
+    ``True`` (Standard): jeder Trefferpunktewürfel wird geviertelt und die Rüstung von jedem
+    Würfel abgezogen („… der Rüstungsschutz von jedem Trefferpunktewürfel abgezogen wird“).
+    ``False``: die Summe der Trefferpunkte wird geviertelt, die Rüstung einmal abgezogen."""
+
     sturz_mit_patzertabelle: bool = False
     """Kritischer Effekt 4 „Erhöht bei dem Ziel die Patzerschwelle für einen Sturz um 5“: die
     nächste Probe des Ziels ist bis zur um 5 erhöhten Patzerschwelle ein Patzer. ``False``
@@ -83,6 +93,18 @@ class Optionen:
     kampfunfaehig_bei: int = 0
     """Gesundheitsmodell (der Text hat keines): bei Lebenspunkten ≤ diesem Wert ist man
     kampfunfähig."""
+
+    gesundheit: str = "lebenspunkte"
+    """Gesundheitsmodell. Der Text kennt nur Trefferpunkte und Schadenspunkte („Quasi brutto und
+    netto Schaden“), keine Lebenspunkte und keine Kampfunfähigkeit. ``"lebenspunkte"``
+    (Standard, Annahme): Schadenspunkte senken die Lebenspunkte, bei ≤ ``kampfunfaehig_bei`` ist
+    man kampfunfähig. ``"ohne"``: das Programm zählt nur die Lebenspunkte; kampfunfähig wird
+    niemand von selbst – der Spielleiter entscheidet (keine Simulation)."""
+
+    def __post_init__(self) -> None:
+        if self.gesundheit not in GESUNDHEITSMODELLE:
+            raise ValueError(f"Unbekanntes Gesundheitsmodell „{self.gesundheit}“ "
+                             f"(möglich: {', '.join(GESUNDHEITSMODELLE)}).")
 
     def mit(self, **aenderungen: object) -> "Optionen":
         """Eine Kopie mit geänderten Feldern."""

@@ -27,6 +27,13 @@ def kampf_mit(werte, *namen, optionen=Optionen(), ini=None):
     return k.anwenden(kampf, k.runde_ereignis(kampf))
 
 
+def rest_der_runde(kampf):
+    """Alle, die noch am Zug sind, beenden ihren Zug („Erst dann beginnt die nächste Kampfrunde.“)."""
+    while jetzt := k.am_zug(kampf):
+        kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, jetzt[0]))
+    return kampf
+
+
 def test_initiative_eingetippt_und_hinterhalt(werte):
     kampf = k.neuer_kampf([werte["Brann"], werte["Ork-Krieger"], werte["Wolf"]])
     e = k.initiative_ereignis(kampf, augen={"Brann": "0", "Wolf": "3"}, hinterhalt=["Ork-Krieger"])
@@ -115,7 +122,7 @@ def test_zweitwaffe_halber_schaden_und_bonusaktion(werte):
 
 
 def test_ohne_verteidigungsaktion_und_wehrlos(werte):
-    kampf = kampf_mit(werte, "Tamra", "Wolf")
+    kampf = kampf_mit(werte, "Tamra", "Wolf", ini={"Tamra": "9", "Wolf": "1"})
     aus = {"angriff": "2 2 2 2 2 2 2 2", "verteidigung": "2 2 2 2 2 2 2 2"}
     kampf = k.anwenden(kampf, k.angriff_ereignis(kampf, "Tamra", "Wolf", "Langbogen", "Ausweichen", augen=aus))
     kampf = k.anwenden(kampf, k.bonusaktion_ereignis(kampf, "Tamra", "kampf", "Wolf verlässt die Reichweite"))
@@ -131,7 +138,7 @@ def test_wehrlos_kann_nicht_verteidigen(werte):
     assert verletzt.aktuelle_initiative == 2 and not verletzt.ist_wehrlos()
     assert verletzt.ist_wehrlos(Optionen(wehrlos_ohne_w10=True))  # 7 − 10 ≤ 0
     wehrlos = k.replace(verletzt, initiative=10)
-    assert wehrlos.ist_wehrlos() and wehrlos.zustand_text() == "wehrlos"
+    assert wehrlos.ist_wehrlos() and wehrlos.zustand_text().startswith("wehrlos, Tödliche Verletzung")
     kampf = k.replace(kampf, kaempfer=(kampf.kaempfer[0], wehrlos))
     assert not k.kann_verteidigen(kampf, "Brann")
     e = k.angriff_ereignis(kampf, "Wolf", "Brann", "Biss", "Parade: Langschwert",
@@ -142,14 +149,14 @@ def test_wehrlos_kann_nicht_verteidigen(werte):
 
 
 def test_waffenlos_ausdauer_und_bewusstlos(werte):
-    kampf = kampf_mit(werte, "Ork-Krieger", "Meridan")
+    kampf = kampf_mit(werte, "Ork-Krieger", "Meridan", ini={"Ork-Krieger": "9", "Meridan": "1"})
     augen = {"angriff": "0 0 9 9 9 5", "verteidigung": "2 2 2 2", "schaden": "6"}
     e = k.angriff_ereignis(kampf, "Ork-Krieger", "Meridan", "Ringen", "Parade: Kampfstab", augen=augen)
     assert e.daten["kategorie"] == "toedlicher_treffer" and e.daten["ausdauer_verlust"] == 18
     neu = k.anwenden(kampf, e)
     meridan = neu.kaempfer_namens("Meridan")
     assert meridan.ausdauer == 0 and meridan.bewusstlos and sum(meridan.wunden) == 0
-    neu = k.anwenden(neu, k.runde_ereignis(neu))
+    neu = k.anwenden(rest_der_runde(neu), k.runde_ereignis(rest_der_runde(neu)))
     with pytest.raises(AloranFehler, match="bewusstlos"):
         k.angriff_ereignis(neu, "Meridan", "Ork-Krieger", "Kampfstab", None, rng=random.Random(1))
 
@@ -181,13 +188,13 @@ def test_beeintraechtigt_wirkt_in_der_naechsten_runde(werte):
     neu = k.anwenden(kampf, e)
     weg = neu.kaempfer_namens("Wegelagerer")
     assert weg.beeintraechtigt and weg.aktionen.kampf == 0
-    neu = k.anwenden(neu, k.runde_ereignis(neu))
+    neu = k.anwenden(rest_der_runde(neu), k.runde_ereignis(rest_der_runde(neu)))
     weg = neu.kaempfer_namens("Wegelagerer")
     assert not weg.beeintraechtigt and weg.aktionen.kampf == 0 and weg.aktionen.bewegung == 1
 
 
 def test_bewegung_und_spurt(werte):
-    kampf = kampf_mit(werte, "Tamra", "Wolf")
+    kampf = kampf_mit(werte, "Tamra", "Wolf", ini={"Tamra": "9", "Wolf": "1"})
     e = k.bewegung_ereignis(kampf, "Tamra", "normal", spurt=True)
     assert e.daten["felder"] == 6 and "−6 Ausdauer" in e.text  # Gewandtheit 3 + 2 = 5, Spurt +1
     neu = k.anwenden(kampf, e)
@@ -210,14 +217,16 @@ def test_rueckgaengig_und_fortsetzen(werte, tmp_path):
     datei = pfade.kampf_ordner() / "aloran_test.jsonl"
     verlauf = k.neuer_verlauf(kampf, datei)
     rng = random.Random(7)
-    verlauf.ausfuehren(k.initiative_ereignis(verlauf.zustand, rng=rng))
+    verlauf.ausfuehren(k.initiative_ereignis(verlauf.zustand, augen={"Brann": "9", "Ork-Krieger": "1"}))
     verlauf.ausfuehren(k.runde_ereignis(verlauf.zustand))
     verlauf.ausfuehren(k.angriff_ereignis(verlauf.zustand, "Brann", "Ork-Krieger", "Langschwert",
                                           "Parade: Kriegsaxt", rng=rng))
+    verlauf.ausfuehren(k.zug_ende_ereignis(verlauf.zustand, "Brann"))
     vor_letztem = verlauf.zustand
     verlauf.ausfuehren(k.angriff_ereignis(verlauf.zustand, "Ork-Krieger", "Brann", "Kriegsaxt",
                                           "Parade: Langschwert", rng=rng))
     assert verlauf.rueckgaengig() == vor_letztem
+    verlauf.schliessen()  # ein Schreiber je Kampf
     wieder, warnungen = k.fortsetzen(datei)
     assert warnungen == [] and wieder.zustand == vor_letztem
     assert wieder.zustand.optionen.halbieren_aufrunden
@@ -231,15 +240,16 @@ def test_zufaelliger_kampf_anwenden_veraendert_nichts_und_wunden_wachsen(seed, s
     rng = random.Random(seed)
     kampf = kampf_mit(werte, "Brann", "Ysra", "Ork-Krieger", "Wolf")
     for _ in range(schritte):
-        faehig = [x for x in kampf.kaempfer if k.kann_handeln(kampf, x.name) and
-                  (x.aktionen.kampf or x.aktionen.zweitwaffe)]
+        faehig = [x for x in kampf.kaempfer if k.zug_sperre(kampf, x.name) is None and x.aktionen.kampf]
         if not faehig:
-            kampf = k.anwenden(kampf, k.runde_ereignis(kampf))
+            jetzt = k.am_zug(kampf)
+            kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, jetzt[0]) if jetzt else k.runde_ereignis(kampf))
             continue
         a = rng.choice(faehig)
         z = rng.choice([x for x in kampf.kaempfer if x.name != a.name])
         art = rng.choice(aloran.angriffsarten(a.werte))
-        vert = aloran.verteidigungsarten(z.werte)[0].name if k.kann_verteidigen(kampf, z.name) else None
+        erste = aloran.verteidigungsarten(z.werte)[0].name
+        vert = erste if k.kann_verteidigen(kampf, z.name, erste) else None
         e = k.angriff_ereignis(kampf, a.name, z.name, art.name, vert, rng=rng)
         kopie = copy.deepcopy(kampf)
         neu = k.anwenden(kampf, e)
@@ -305,6 +315,7 @@ def test_alte_patzertabelle_rechnet_die_modifikatoren_ein(werte):
 def test_alte_patzertabelle_unparierbar_wird_bei_der_naechsten_attacke_verbraucht(werte):
     _, _, neu = _alter_patzer(werte, "4 4 4")
     assert not k.kann_verteidigen(neu, "Wegelagerer")
+    neu = k.anwenden(neu, k.zug_ende_ereignis(neu, "Wegelagerer"))  # gleiche Initiative: nacheinander
     e = k.angriff_ereignis(neu, "Echsenkrieger", "Wegelagerer", "Speer", "Parade: Säbel",
                            augen={"angriff": "9 9 9 9 2 2", "zone": "1", "schaden": "1"})
     assert e.daten["verteidigung"] is None and "kann sich nicht verteidigen" in e.text
@@ -317,9 +328,9 @@ def test_alte_patzertabelle_sturz_kostet_zwei_kampfaktionen(werte):
     w = neu.kaempfer_namens("Wegelagerer")
     assert w.unparierbar == 2 and w.beeintraechtigt == 2
     for _ in range(2):
-        neu = k.anwenden(neu, k.runde_ereignis(neu))
+        neu = k.anwenden(rest_der_runde(neu), k.runde_ereignis(rest_der_runde(neu)))
         assert neu.kaempfer_namens("Wegelagerer").aktionen.kampf == 0
-    neu = k.anwenden(neu, k.runde_ereignis(neu))
+    neu = k.anwenden(rest_der_runde(neu), k.runde_ereignis(rest_der_runde(neu)))
     assert neu.kaempfer_namens("Wegelagerer").aktionen.kampf == 1
 
 
@@ -373,6 +384,7 @@ def test_eingreifen_in_laufenden_kampf_und_fortsetzen(werte, tmp_path):
     assert ork.initiative == k.initiativewert(werte["Ork-Krieger"]) + 10
     with pytest.raises(AloranFehler, match="kämpft schon mit"):
         k.beitreten_ereignis(verlauf.zustand, werte["Wolf"], augen="3")
+    verlauf.schliessen()
     weiter, warnungen = k.fortsetzen(tmp_path / "kampf.jsonl")
     assert warnungen == [] and weiter.zustand == verlauf.zustand
     assert k.beitreten_ereignis(kampf, werte["Wegelagerer"], hinterhalt=True).daten["folgen"][1]["w10"] is None

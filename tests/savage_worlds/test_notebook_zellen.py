@@ -37,7 +37,7 @@ def test_alle_abschnitte_des_live_notebooks_laufen(tmp_path, monkeypatch):
     nb = importlib.import_module("savage_worlds_kampf")
     v, z = _kampf_mit_allem(tmp_path)
     assert z.kaempfer_namens("Brakka").ag_probe_offen and sitzung.wegstecken_ziel(z) == "Brakka"
-    _, defs = nb.app.run(defs={"verlauf": v, "kampf": z})
+    _, defs = nb.app.run(defs={"verlauf": v, "kampf": z, "nachgeladen": ""})
     for knopf in ("wegstecken_knopf", "ag_knopf", "ausbluten_knopf", "heilen_knopf", "erholung_knopf",
                   "benny_knopf", "angriff_knopf", "unterbrechen_knopf", "bewegung_knopf", "sprung_knopf", "bereit_knopf",
                   "weitere_ziele", "heilen_nach_kampf", "manoever_knopf", "patt_knopf"):
@@ -46,7 +46,7 @@ def test_alle_abschnitte_des_live_notebooks_laufen(tmp_path, monkeypatch):
     # vor dem Schaden: die Schadenszelle mit ihren Chancen
     vorher = v.zustaende[-2]
     assert vorher.offene_treffer
-    _, defs = nb.app.run(defs={"verlauf": v, "kampf": vorher})
+    _, defs = nb.app.run(defs={"verlauf": v, "kampf": vorher, "nachgeladen": ""})
     assert "schaden_knopf" in defs and "blind_knopf" in defs
 
 
