@@ -296,10 +296,10 @@ class Kampfzustand:
 
     # -- Nachschlagen ----------------------------------------------------------------
     def kaempfer_namens(self, name: str) -> Kaempfer:
-        for k in self.kaempfer:
-            if k.name == name:
-                return k
-        raise KampfFehler(f"„{name}“ kämpft hier nicht mit.")
+        k = _verzeichnis(self)[0].get(name)
+        if k is None:
+            raise KampfFehler(f"„{name}“ kämpft hier nicht mit.")
+        return k
 
     def empfaenger(self, k: Kaempfer) -> str:
         """Wer die Karte für diesen Kämpfer erhält (Initiative: Karten austeilen)."""
@@ -312,7 +312,7 @@ class Kampfzustand:
         return k.gruppe or k.name
 
     def mitglieder(self, empfaenger: str) -> tuple[Kaempfer, ...]:
-        return tuple(k for k in self.kaempfer if self.empfaenger(k) == empfaenger)
+        return _verzeichnis(self)[1].get(empfaenger, ())
 
     def alle_empfaenger(self) -> tuple[str, ...]:
         gesehen: list[str] = []
@@ -377,6 +377,27 @@ class Kampfzustand:
 
     def bennies_von(self, name: str) -> int:
         return self.kaempfer_namens(name).bennies
+
+
+_VERZEICHNIS: tuple[Any, ...] = (None, None, {}, {})
+"""Zuletzt gebautes Verzeichnis (Kämpfer-Tupel, große Gruppen, Name → Kämpfer, Empfänger →
+Mitglieder). Ein einziger Eintrag, als Ganzes ersetzt (sicher zwischen Threads)."""
+
+
+def _verzeichnis(z: Kampfzustand) -> tuple[dict[str, Kaempfer], dict[str, tuple[Kaempfer, ...]]]:
+    """Name → Kämpfer und Empfänger → Mitglieder für ``z.kaempfer``; einmal je Kämpfer-Tupel
+    gebaut (Nachschlagen ohne Suche durch alle Kämpfer, Issue 10)."""
+    global _VERZEICHNIS
+    eintrag = _VERZEICHNIS
+    if eintrag[0] is not z.kaempfer or eintrag[1] != z.grosse_gruppen:
+        namen: dict[str, Kaempfer] = {}
+        gruppen: dict[str, list[Kaempfer]] = {}
+        for k in z.kaempfer:
+            namen.setdefault(k.name, k)
+            gruppen.setdefault(z.empfaenger(k), []).append(k)
+        eintrag = (z.kaempfer, z.grosse_gruppen, namen, {e: tuple(m) for e, m in gruppen.items()})
+        _VERZEICHNIS = eintrag
+    return eintrag[2], eintrag[3]
 
 
 def kampf_beginnen(
