@@ -25,6 +25,7 @@ __all__ = [
     "verteilung_diagramm",
     "kurve_ueber_runden",
     "zeitstrahl_diagramm",
+    "reihen_kurve",
 ]
 
 BREITE = 420
@@ -295,6 +296,46 @@ def kurve_ueber_runden(
         )
         .properties(width=BREITE, height=240)
     )
+
+
+def reihen_kurve(
+    punkte: Sequence[tuple[Any, float, float, float]],
+    titel: str = "",
+    x_titel: str = "Wert",
+    ziel: float | None = 0.75,
+) -> alt.LayerChart:
+    """Siegchance über einem veränderten Wert (etwa der Zahl der Gegner) als Kurve mit ihrem
+    95-%-Band und einer Linie beim Ziel (Standard 75 %). Ausnahme von „ein einzelnes Chart“:
+    Band, Kurve und Ziellinie sind übereinandergelegt.
+
+    Args:
+        punkte: (Wert, Siegchance, untere, obere Grenze), z. B. aus
+            :meth:`gm_helfer.simulation.Reihe.siegchancen`.
+    """
+    if not punkte:
+        raise ValueError("Keine Punkte für die Kurve.")
+    daten = pl.DataFrame(
+        {
+            "Wert": [float(w) for w, *_ in punkte],
+            "Sieg": [_pruefe_wahrscheinlichkeit(f"Wert {w}", p) for w, p, _, _ in punkte],
+            "unten": [u for _, _, u, _ in punkte],
+            "oben": [o for _, _, _, o in punkte],
+            "Chance": [f"{prozent(p)} (95 %: {prozent(u)} bis {prozent(o)})" for _, p, u, o in punkte],
+        }
+    )
+    basis = alt.Chart(daten)
+    x = alt.X("Wert:Q", axis=alt.Axis(title=x_titel, tickMinStep=1))
+    band = basis.mark_area(opacity=0.25, color=FARBE_NEUTRAL).encode(x=x, y=alt.Y("unten:Q"), y2="oben:Q")
+    linie = basis.mark_line(point=True, color=FARBE_NEUTRAL).encode(
+        x=x,
+        y=alt.Y("Sieg:Q", scale=alt.Scale(domain=[0, 1]), axis=_prozent_achse("Siegchance der Helden")),
+        tooltip=[alt.Tooltip("Wert:Q", title=x_titel), alt.Tooltip("Chance:N", title="Siegchance")],
+    )
+    schichten = [band, linie]
+    if ziel is not None:
+        schichten.append(alt.Chart(pl.DataFrame({"Ziel": [ziel]})).mark_rule(strokeDash=[4, 4], color=FARBE_VERFEHLT).encode(y="Ziel:Q"))
+    kurve = alt.layer(*schichten).properties(width=BREITE, height=240)
+    return kurve.properties(title=titel) if titel else kurve
 
 
 def zeitstrahl_diagramm(eintraege: Sequence[Mapping[str, Any]], titel: str = "") -> alt.Chart:

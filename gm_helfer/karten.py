@@ -20,6 +20,7 @@ from functools import lru_cache, total_ordering
 from typing import Any
 
 from gm_helfer.wuerfel import mischen as _mischen
+from gm_helfer.wuerfel import zufallszahl as _zufallszahl
 
 __all__ = [
     "FARBEN",
@@ -103,9 +104,11 @@ class Karte:
         return self.rang < other.rang
 
     def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
         if not isinstance(other, Karte):
             return NotImplemented
-        return (self.wert, self.farbe) == (other.wert, other.farbe)
+        return self.wert == other.wert and self.farbe == other.farbe
 
     def __hash__(self) -> int:
         return hash((self.wert, self.farbe))
@@ -117,6 +120,18 @@ class Karte:
 
     @classmethod
     def parse(cls, text: str) -> Karte:
+        """Liest eine Karte (siehe :meth:`_parse`); gleiche Texte liefern dieselbe Karte aus dem
+        Blatt (schneller Vergleich mit ``is``)."""
+        karte = _GELESEN.get(text) if isinstance(text, str) else None
+        if karte is None:
+            karte = cls._parse(text)
+            karte = _KANONISCH.get(karte, karte)
+            if isinstance(text, str) and len(_GELESEN) < 1000:
+                _GELESEN[text] = karte
+        return karte
+
+    @classmethod
+    def _parse(cls, text: str) -> Karte:
         """Liest eine Karte: ``"A♠"``, ``"As"`` (Ass Pik), ``"Pik Ass"``, ``"10h"``,
         ``"KH"``, ``"Herz 7"``, ``"Joker"`` (der schwarze), ``"Joker rot"``.
 
@@ -164,6 +179,8 @@ def blatt() -> tuple[Karte, ...]:
 
 
 _ALLE_KARTEN = frozenset(blatt())
+_KANONISCH = {k: k for k in blatt()}
+_GELESEN: dict[str, Karte] = {}
 
 
 @dataclass(frozen=True)
@@ -203,6 +220,19 @@ class Stapel:
             gezogen.append(stapel.ziehstapel[0])
             stapel = Stapel(stapel.ziehstapel[1:], stapel.ablage)
         return tuple(gezogen), stapel
+
+    def ziehen_zufaellig(self, *, rng: Any) -> tuple[Karte, Stapel]:
+        """Zieht eine Karte von einer zufälligen Stelle des Ziehstapels – gleich verteilt wie
+        „mischen, dann die oberste ziehen“, aber mit einer Zufallszahl statt eines ganzen
+        Mischvorgangs. Ist der Ziehstapel leer, wird die Ablage zum Ziehstapel."""
+        stapel = self
+        if not stapel.ziehstapel:
+            if not stapel.ablage:
+                raise KartenFehler("Alle 54 Karten sind ausgeteilt – es gibt nichts mehr zu ziehen.")
+            stapel = Stapel(stapel.ablage)
+        i = _zufallszahl(rng, len(stapel.ziehstapel)) - 1
+        rest = stapel.ziehstapel[:i] + stapel.ziehstapel[i + 1 :]
+        return stapel.ziehstapel[i], Stapel(rest, stapel.ablage)
 
     def ziehen_eingetippt(self, karten: Iterable[Karte | str]) -> tuple[tuple[Karte, ...], Stapel]:
         """Nimmt die Karten, die der Spielleiter am Tisch ausgeteilt hat.

@@ -18,15 +18,21 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import inspect
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["SYSTEME", "UNENTSCHIEDEN", "ZEITEINHEIT", "zeiteinheit", "Auswertung", "Kampfausgang", "begegnung", "simulieren", "zusammenfassung"]
+__all__ = [
+    "SYSTEME", "UNENTSCHIEDEN", "URTEILE", "ZEITEINHEIT", "Auswertung", "Kampfausgang", "Reihe", "Schwellen", "Urteil",
+    "auszaehlen", "begegnung", "gebuendelt", "kaempfer_tabelle", "rechenhinweis", "reihe", "reihe_text", "simulieren",
+    "standard_anzahl", "urteil", "verbrauch_text", "zeiteinheit", "zusammenfassung",
+]
 
 SYSTEME = {
     "savage_worlds": "Savage Worlds",
@@ -72,6 +78,10 @@ class Auswertung:
     """Name → Anteil der Kämpfe, in denen er starb."""
     sekunden: float = field(default=0.0, compare=False)
     """Rechenzeit (nur zur Anzeige)."""
+    seiten: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Name → Seite jedes Kämpfers (leer, wo der Treiber es nicht meldet)."""
+    verbrauch: Mapping[str, float] = field(default_factory=lambda: MappingProxyType({}))
+    """Verbrauchte Mittel je Kampf im Mittel, z. B. „Bennies (Mira)“ → 1,2 (leer, wo nicht gezählt)."""
 
     @property
     def mittlere_runden(self) -> float:
@@ -81,6 +91,23 @@ class Auswertung:
     def standardfehler(self, anteil: float) -> float:
         """Standardfehler eines geschätzten Anteils bei :attr:`anzahl` Kämpfen."""
         return math.sqrt(max(anteil * (1 - anteil), 0.0) / self.anzahl)
+
+    def intervall(self, anteil: float, z: float = 1.959964) -> tuple[float, float]:
+        """95-%-Vertrauensintervall eines geschätzten Anteils (Wilson; ``z`` für andere Stufen).
+
+        >>> a = Auswertung(100, {"Helden": 0.5}, {1: 1.0}, {}, {})
+        >>> [round(x, 3) for x in a.intervall(0.5)]
+        [0.404, 0.596]
+        """
+        n = self.anzahl
+        mitte = (anteil + z * z / (2 * n)) / (1 + z * z / n)
+        breite = z * math.sqrt(anteil * (1 - anteil) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, mitte - breite), min(1.0, mitte + breite)
+
+    def erwartet(self, art: str, seite: str = "Helden") -> float:
+        """Erwartete Zahl der Ausgeschalteten (``art="ausgeschaltet"``) oder Toten (``"tot"``)
+        einer Seite je Kampf – die Summe der Anteile ihrer Kämpfer (braucht :attr:`seiten`)."""
+        return math.fsum(p for name, p in getattr(self, art).items() if self.seiten.get(name) == seite)
 
 
 def simulieren(
@@ -107,24 +134,47 @@ def simulieren(
         runden[ausgang.runden] += 1
         aus.update(set(ausgang.ausgeschaltet))
         tot.update(set(ausgang.tot))
+    return auszaehlen(anzahl, siege, runden, aus, tot, sekunden=time.perf_counter() - start)
 
-    def anteile(zaehler: Counter[Any]) -> Mapping[Any, float]:
-        return MappingProxyType({k: n / anzahl for k, n in sorted(zaehler.items(), key=lambda x: str(x[0]))})
+
+def auszaehlen(
+    anzahl: int,
+    siege: Mapping[str, int],
+    runden: Mapping[int, int],
+    ausgeschaltet: Mapping[str, int],
+    tot: Mapping[str, int],
+    *,
+    sekunden: float = 0.0,
+    seiten: Mapping[str, str] | None = None,
+    verbrauch: Mapping[str, float] | None = None,
+) -> Auswertung:
+    """Die :class:`Auswertung` aus Zählern (Seite bzw. :data:`UNENTSCHIEDEN`, Rundenzahl, Name →
+    Zahl der Kämpfe); Einträge mit 0 fallen weg. Gemeinsam für Ereignispfad und gebündelte
+    Maschine."""
+
+    def anteile(zaehler: Mapping[Any, int]) -> Mapping[Any, float]:
+        return MappingProxyType({k: n / anzahl for k, n in sorted(zaehler.items(), key=lambda x: str(x[0])) if n})
 
     return Auswertung(
         anzahl=anzahl,
         sieg=anteile(siege),
-        runden=MappingProxyType({r: n / anzahl for r, n in sorted(runden.items())}),
-        ausgeschaltet=anteile(aus),
+        runden=MappingProxyType({r: n / anzahl for r, n in sorted(runden.items()) if n}),
+        ausgeschaltet=anteile(ausgeschaltet),
         tot=anteile(tot),
-        sekunden=time.perf_counter() - start,
+        sekunden=sekunden,
+        seiten=MappingProxyType(dict(seiten or {})),
+        verbrauch=MappingProxyType(dict(verbrauch or {})),
     )
 
 
-def begegnung(system: str, boegen: Any, anzahl: int = 1000, *, rng: Any, max_runden: int = 100) -> Auswertung:
+def begegnung(
+    system: str, boegen: Any, anzahl: int = 1000, *, rng: Any, max_runden: int = 100,
+    fortschritt: Callable[[int, int], None] | None = None,
+) -> Auswertung:
     """Simuliert eine Begegnung mit den Bögen eines Systems (``gm_helfer.<system>.simulation``).
 
-    Die Regeln und die Standardtaktik stehen im Simulationsmodul des Systems.
+    Die Regeln und die Standardtaktik stehen im Simulationsmodul des Systems. ``fortschritt(fertig,
+    anzahl)`` meldet Blöcke von Kämpfen, wo das System es kann (Savage Worlds, gebündelt).
 
     Raises:
         ValueError: unbekanntes System (deutsche Meldung).
@@ -132,6 +182,8 @@ def begegnung(system: str, boegen: Any, anzahl: int = 1000, *, rng: Any, max_run
     if system not in SYSTEME:
         raise ValueError(f"Für „{system}“ gibt es keine Simulation (bekannt: {', '.join(SYSTEME)}).")
     modul = importlib.import_module(f"gm_helfer.{system}.simulation")
+    if fortschritt is not None and "fortschritt" in inspect.signature(modul.begegnung).parameters:
+        return modul.begegnung(boegen, anzahl, rng=rng, max_runden=max_runden, fortschritt=fortschritt)
     return modul.begegnung(boegen, anzahl, rng=rng, max_runden=max_runden)
 
 
@@ -152,3 +204,189 @@ def zusammenfassung(auswertung: Auswertung, einheit: str = "Runden") -> str:
         teile.append(f"{name} {_prozent(anteil)} (± {_prozent(auswertung.standardfehler(anteil))})")
     dauer = f"{auswertung.mittlere_runden:.1f}".replace(".", ",")
     return f"{auswertung.anzahl} Kämpfe: " + ", ".join(teile) + f"; im Schnitt {dauer} {einheit}."
+
+
+# ---------------------------------------------------------------------------------------
+# Was ein Spielleiter entscheiden muss: Urteil und Reihen
+# ---------------------------------------------------------------------------------------
+
+URTEILE = ("leicht", "fordernd", "gefährlich", "tödlich")
+"""Die Stufen des Urteils, von harmlos bis tödlich."""
+
+
+@dataclass(frozen=True)
+class Schwellen:
+    """Wann eine Begegnung leicht, fordernd, gefährlich oder tödlich heißt (einstellbar).
+
+    Eine Stufe gilt, wenn die Helden mindestens so oft gewinnen **und** im Mittel höchstens so
+    viele Helden sterben wie angegeben; sonst die nächste. Was keine Stufe erfüllt, ist tödlich.
+    Die Standardwerte sind eine Faustregel für eine Heldengruppe von drei bis fünf.
+    """
+
+    leicht: tuple[float, float] = (0.90, 0.05)
+    """(Siegchance mindestens, erwartete tote Helden höchstens) für „leicht“."""
+    fordernd: tuple[float, float] = (0.70, 0.25)
+    """… für „fordernd“."""
+    gefaehrlich: tuple[float, float] = (0.40, 0.75)
+    """… für „gefährlich“."""
+
+
+@dataclass(frozen=True)
+class Urteil:
+    """Das Urteil über eine Begegnung, in Worten."""
+
+    stufe: str
+    """Eine der :data:`URTEILE`."""
+    text: str
+    """Ein Satz Deutsch mit den Zahlen, auf denen es beruht."""
+
+
+def urteil(auswertung: Auswertung, schwellen: Schwellen = Schwellen(), seite: str = "Helden") -> Urteil:
+    """Leicht, fordernd, gefährlich oder tödlich – aus der Siegchance der ``seite`` und der
+    erwarteten Zahl toter Helden je Kampf (:class:`Schwellen`).
+
+    >>> a = Auswertung(1000, {"Helden": 0.95}, {3: 1.0}, {"Mira": 0.2}, {"Mira": 0.01}, seiten={"Mira": "Helden"})
+    >>> urteil(a).stufe
+    'leicht'
+    """
+    sieg = auswertung.sieg.get(seite, 0.0)
+    tote = auswertung.erwartet("tot", seite)
+    stufe = "tödlich"
+    for name, (mindest, hoechstens) in zip(URTEILE, (schwellen.leicht, schwellen.fordernd, schwellen.gefaehrlich)):
+        if sieg >= mindest and tote <= hoechstens:
+            stufe = name
+            break
+    unten, oben = auswertung.intervall(sieg)
+    text = (
+        f"{stufe.capitalize()}: die {seite} gewinnen {_prozent(sieg)} der Kämpfe "
+        f"(95 %: {_prozent(unten)} bis {_prozent(oben)})"
+    )
+    if auswertung.seiten:
+        text += (f", im Mittel fallen {_zahl(auswertung.erwartet('ausgeschaltet', seite))} aus "
+                 f"und {_zahl(tote)} sterben je Kampf")
+    return Urteil(stufe, text + ".")
+
+
+def _zahl(x: float) -> str:
+    return f"{x:.2f}".replace(".", ",")
+
+
+@dataclass(frozen=True)
+class Reihe:
+    """Eine Begegnung über einen Wert hinweg (etwa 2 bis 12 Banditen)."""
+
+    feld: str
+    """Was verändert wurde: ``"<Bogen>: <Feld>"``."""
+    werte: tuple[Any, ...]
+    auswertungen: tuple[Auswertung, ...]
+
+    def siegchancen(self, seite: str = "Helden") -> list[tuple[Any, float, float, float]]:
+        """(Wert, Siegchance, untere, obere 95-%-Grenze) je Wert."""
+        return [(w, a.sieg.get(seite, 0.0), *a.intervall(a.sieg.get(seite, 0.0))) for w, a in zip(self.werte, self.auswertungen)]
+
+    def hoechstens_fuer(self, ziel: float = 0.75, seite: str = "Helden") -> Any:
+        """Der größte Wert, bei dem die ``seite`` noch mindestens ``ziel`` der Kämpfe gewinnt
+        („wie viele Gegner für 75 % Heldensieg?“); ``None``, wenn keiner es schafft. Nimmt an,
+        dass die Chance mit dem Wert fällt (mehr Gegner), und sucht von vorn."""
+        bester = None
+        for w, p, _, _ in self.siegchancen(seite):
+            if p >= ziel:
+                bester = w
+        return bester
+
+
+def reihe(
+    system: str,
+    boegen: Sequence[Any],
+    name: str,
+    feld: str,
+    werte: Sequence[Any],
+    anzahl: int = 2000,
+    *,
+    rng: Any,
+    max_runden: int = 100,
+    fortschritt: Callable[[int, int], None] | None = None,
+) -> Reihe:
+    """Spielt die Begegnung für jeden Wert von ``feld`` im Bogen ``name`` (etwa ``"anzahl"``
+    des Bogens „Bandit“, oder ``"schild"`` des Schurken), je ``anzahl`` Kämpfe.
+
+    ``fortschritt(fertig, gesamt)`` nach jedem Wert. Die Bögen werden nicht verändert.
+
+    Raises:
+        ValueError: kein Bogen ``name`` unter den gewählten (deutsche Meldung) oder ein Fehler
+            der Begegnung selbst.
+    """
+    if not any(b.name == name for b in boegen):
+        raise ValueError(f"Für die Reihe fehlt der Bogen „{name}“ unter den gewählten.")
+    auswertungen = []
+    for i, wert in enumerate(werte):
+        variante = [replace(b, werte={**b.werte, feld: wert}) if b.name == name else b for b in boegen]
+        auswertungen.append(begegnung(system, variante, anzahl, rng=rng, max_runden=max_runden))
+        if fortschritt is not None:
+            fortschritt(i + 1, len(werte))
+    return Reihe(f"{name}: {feld}", tuple(werte), tuple(auswertungen))
+
+
+def gebuendelt(system: str) -> bool:
+    """Ob das System eine gebündelte Maschine hat (``gm_helfer.<system>.gebuendelt``)."""
+    return importlib.util.find_spec(f"gm_helfer.{system}.gebuendelt") is not None
+
+
+def standard_anzahl(system: str) -> int:
+    """Voreingestellte Zahl der Kämpfe: 10 000 mit gebündelter Maschine, sonst 200 (der
+    Ereignispfad schafft je nach Begegnung etwa 50–400 Kämpfe je Sekunde)."""
+    return 10_000 if gebuendelt(system) else 200
+
+
+def rechenhinweis(system: str) -> str:
+    """Ein Satz Deutsch: wie genau und wie schnell die Simulation dieses Systems ist."""
+    genau = "Je mehr Kämpfe, desto genauer (das 95-%-Intervall schrumpft mit der Wurzel der Anzahl)"
+    if gebuendelt(system):
+        return f"{genau}. Dieses System spielt alle Kämpfe gebündelt: 10 000 Kämpfe dauern etwa eine bis wenige Sekunden."
+    return (f"{genau} – und desto länger die Rechnung: dieses System spielt Kampf für Kampf, eine große "
+            "Begegnung braucht einige Sekunden je hundert Kämpfe.")
+
+
+def _intervall_text(a: Auswertung, p: float) -> str:
+    unten, oben = a.intervall(p)
+    return f"{_prozent(p)} ({_prozent(unten)} bis {_prozent(oben)})"
+
+
+def kaempfer_tabelle(auswertung: Auswertung) -> list[dict[str, str]]:
+    """Je Kämpfer (Helden zuerst): Seite, Chance ausgeschaltet zu werden und zu sterben, je mit
+    95-%-Intervall – Zeilen für eine Tabelle."""
+    namen = list(auswertung.seiten) or sorted(set(auswertung.ausgeschaltet) | set(auswertung.tot))
+    namen.sort(key=lambda n: (auswertung.seiten.get(n, "") != "Helden", auswertung.seiten.get(n, ""), n))
+    return [
+        {
+            "Kämpfer": n,
+            "Seite": auswertung.seiten.get(n, "–"),
+            "ausgeschaltet": _intervall_text(auswertung, auswertung.ausgeschaltet.get(n, 0.0)),
+            "tot": _intervall_text(auswertung, auswertung.tot.get(n, 0.0)),
+        }
+        for n in namen
+    ]
+
+
+def verbrauch_text(auswertung: Auswertung) -> str:
+    """Verbrauchte Mittel je Kampf in einem Satz (oder ein Hinweis, dass sie nicht gezählt werden)."""
+    if not auswertung.verbrauch:
+        return "Verbrauchte Mittel (Bennies, Flee, Ausdauer) zählt bisher nur die gebündelte Savage-Worlds-Simulation."
+    teile = [f"{name} {f'{wert:.2f}'.replace('.', ',')}" for name, wert in auswertung.verbrauch.items()]
+    return "Verbraucht je Kampf im Mittel: " + "; ".join(teile) + "."
+
+
+def reihe_text(r: Reihe, ziel: float = 0.75, schwellen: Schwellen = Schwellen(), seite: str = "Helden") -> str:
+    """Die Antwort auf „wie viele Gegner für 75 % Heldensieg?“ samt Urteil je Wert, in Worten."""
+    bester = r.hoechstens_fuer(ziel, seite)
+    sicher = None
+    for w, _, unten, _ in r.siegchancen(seite):
+        if unten >= ziel:
+            sicher = w
+    if bester is None:
+        antwort = f"Bei keinem Wert ({r.feld}) gewinnen die {seite} in mindestens {_prozent(ziel)} der Kämpfe."
+    else:
+        antwort = f"Höchstens **{bester}** ({r.feld}) für mindestens {_prozent(ziel)} {seite}sieg"
+        antwort += f" (mit 95 % Sicherheit: {sicher})." if sicher is not None else " (mit 95 % Sicherheit: keiner)."
+    urteile = ", ".join(f"{w}: {urteil(a, schwellen, seite).stufe}" for w, a in zip(r.werte, r.auswertungen))
+    return f"{antwort} Urteil je Wert – {urteile}."

@@ -14,15 +14,22 @@ Kopf, dann Schnell. Gleicher Kartenwert: Pik vor Herz vor Karo vor Kreuz.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from gm_helfer.karten import Karte, KartenFehler
+from gm_helfer.felder import und
+from gm_helfer.karten import JOKER, Karte, KartenFehler
 
-__all__ = ["karten_bedarf", "karte_waehlen", "schnell_zieht_neu"]
+__all__ = ["karten_bedarf", "karte_waehlen", "schnell_wert_zieht_neu", "schnell_zieht_neu"]
 
 
 def schnell_zieht_neu(karte: Karte) -> bool:
     """Schnell: eine Karte von 5 oder weniger wird neu gezogen (ein Joker nie)."""
-    return not karte.ist_joker and karte.wert <= 5
+    return schnell_wert_zieht_neu(karte.wert)
+
+
+def schnell_wert_zieht_neu(wert: Any) -> Any:
+    """:func:`schnell_zieht_neu` nach dem Kartenwert (Joker: ``JOKER``); auch für numpy-Felder."""
+    return und(wert != JOKER, wert <= 5)
 
 
 def karte_waehlen(

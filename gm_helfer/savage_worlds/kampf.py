@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from gm_helfer import wuerfel
+from gm_helfer.schnell import gemerkt, merken
+from gm_helfer.schnell import ersetzen as replace
 from gm_helfer.karten import Karte, KartenFehler, Stapel, blatt
 from gm_helfer.protokoll import Ereignis
 from gm_helfer.savage_worlds.aktionen import (
@@ -54,11 +56,13 @@ from gm_helfer.savage_worlds.schaden import (
     MAX_WUNDEN,
     ausbluten_auswerten,
     ausser_gefecht_auswerten,
+    erholung_auswerten,
     schaden_auswerten,
     schadensausdruck,
     verletzung,
     wegstecken_auswerten,
     wundabzug,
+    wunden_auswerten,
 )
 
 __all__ = [
@@ -304,10 +308,10 @@ class Kampfzustand:
 
     # -- Nachschlagen ----------------------------------------------------------------
     def kaempfer_namens(self, name: str) -> Kaempfer:
-        for k in self.kaempfer:
-            if k.name == name:
-                return k
-        raise KampfFehler(f"„{name}“ kämpft hier nicht mit.")
+        k = _verzeichnis(self)[0].get(name)
+        if k is None:
+            raise KampfFehler(f"„{name}“ kämpft hier nicht mit.")
+        return k
 
     def empfaenger(self, k: Kaempfer) -> str:
         """Wer die Karte für diesen Kämpfer erhält (Initiative: Karten austeilen)."""
@@ -320,7 +324,7 @@ class Kampfzustand:
         return k.gruppe or k.name
 
     def mitglieder(self, empfaenger: str) -> tuple[Kaempfer, ...]:
-        return tuple(k for k in self.kaempfer if self.empfaenger(k) == empfaenger)
+        return _verzeichnis(self)[1].get(empfaenger, ())
 
     def alle_empfaenger(self) -> tuple[str, ...]:
         gesehen: list[str] = []
@@ -385,6 +389,27 @@ class Kampfzustand:
 
     def bennies_von(self, name: str) -> int:
         return self.kaempfer_namens(name).bennies
+
+
+_VERZEICHNIS: tuple[Any, ...] = (None, None, {}, {})
+"""Zuletzt gebautes Verzeichnis (Kämpfer-Tupel, große Gruppen, Name → Kämpfer, Empfänger →
+Mitglieder). Ein einziger Eintrag, als Ganzes ersetzt (sicher zwischen Threads)."""
+
+
+def _verzeichnis(z: Kampfzustand) -> tuple[dict[str, Kaempfer], dict[str, tuple[Kaempfer, ...]]]:
+    """Name → Kämpfer und Empfänger → Mitglieder für ``z.kaempfer``; einmal je Kämpfer-Tupel
+    gebaut (Nachschlagen ohne Suche durch alle Kämpfer, Issue 10)."""
+    global _VERZEICHNIS
+    eintrag = _VERZEICHNIS
+    if eintrag[0] is not z.kaempfer or eintrag[1] != z.grosse_gruppen:
+        namen: dict[str, Kaempfer] = {}
+        gruppen: dict[str, list[Kaempfer]] = {}
+        for k in z.kaempfer:
+            namen.setdefault(k.name, k)
+            gruppen.setdefault(z.empfaenger(k), []).append(k)
+        eintrag = (z.kaempfer, z.grosse_gruppen, namen, {e: tuple(m) for e, m in gruppen.items()})
+        _VERZEICHNIS = eintrag
+    return eintrag[2], eintrag[3]
 
 
 def kampf_beginnen(
@@ -453,8 +478,13 @@ def _probe_text(p: Probe) -> str:
     return p.beschreibung()
 
 
+def _wurf_daten(wurf: wuerfel.Wurf) -> dict[str, Any]:
+    """``wurf.als_dict()``, gemerkt für :func:`_wurf_aus` (kein erneutes Prüfen beim Anwenden)."""
+    return merken(wurf.als_dict(), wurf)
+
+
 def _wurf_aus(daten: Mapping[str, Any]) -> wuerfel.Wurf:
-    return wuerfel.Wurf.aus_dict(dict(daten))
+    return gemerkt(daten) or wuerfel.Wurf.aus_dict(dict(daten))
 
 
 def _erholung_faellig(z: Kampfzustand, empfaenger: str) -> frozenset[str]:
@@ -657,6 +687,7 @@ def ereignis_karten(
         raise KampfFehler("Erst eine Runde beginnen, dann Karten austeilen.")
     _ausbluten_zuerst(zustand, "Karten austeilen")
     gezogen: dict[str, list[str]] = {}
+    beste: dict[str, Karte | None] = {}
     if eingetippt is not None:
         unbekannt = set(eingetippt) - set(braucht_karte(zustand))
         if unbekannt:
@@ -666,25 +697,28 @@ def ereignis_karten(
                 raise KampfFehler(f"Für {emp} fehlt die Karte.")
             gezogen[emp] = [str(k if isinstance(k, Karte) else Karte.parse(k)) for k in eingetippt[emp]]
     else:
+        # Jede Karte von einer zufälligen Stelle des Ziehstapels (gleich verteilt wie „mischen und
+        # oben ziehen“, ohne den ganzen Stapel vor jeder Karte zu mischen).
         stapel = zustand.stapel
         for emp in braucht_karte(zustand):
             kk, schnell = _talentstufe(zustand.mitglieder(emp))
             karten: list[Karte] = []
             while True:
-                stapel = Stapel(wuerfel.mischen(stapel.ziehstapel, rng=rng), stapel.ablage)
-                (karte,), stapel = stapel.ziehen(1, rng=rng)
+                karte, stapel = stapel.ziehen_zufaellig(rng=rng)
                 karten.append(karte)
                 if len(karten) >= 1 + kk:
                     try:
-                        karte_waehlen(karten, kuehler_kopf=kk, schnell=schnell)
+                        beste[emp], _ = karte_waehlen(karten, kuehler_kopf=kk, schnell=schnell)
                         break
                     except KartenFehler:
                         continue
             gezogen[emp] = [str(k) for k in karten]
     ereignis = Ereignis("karten", {"gezogen": gezogen}, regel=R + "Initiative", eingetippt=eingetippt is not None)
-    neu = anwenden(zustand, ereignis)  # prüft die Karten schon beim Bauen (deutsche Meldung)
+    if eingetippt is not None:
+        neu = anwenden(zustand, ereignis)  # prüft eingetippte Karten schon beim Bauen (deutsche Meldung)
+        beste = {emp: neu.karte_von(emp) for emp in gezogen}
     teile = [
-        f"{emp}: {neu.karte_von(emp)}" + (f" (gezogen: {', '.join(ks)})" if len(ks) > 1 else "")
+        f"{emp}: {beste[emp]}" + (f" (gezogen: {', '.join(ks)})" if len(ks) > 1 else "")
         for emp, ks in gezogen.items()
     ]
     return replace(ereignis, text=f"Karten für Runde {zustand.runde}: " + "; ".join(teile))
@@ -1069,19 +1103,25 @@ def _ergebnisse_je_ziel(
 def ereignis_angriff(
     zustand: Kampfzustand, angreifer: str, ziel: str, waffe: str,
     situation: Angriffssituation = Angriffssituation(), *, rng: Any = None, augen: Any = None,
-    ziele: Sequence[str] | None = None,
+    ziele: Sequence[str] | None = None, text: bool = True,
 ) -> Ereignis:
     """Ein Angriff: Kämpfen gegen Parade oder Schießen/Werfen gegen 4, mit allen Modifikatoren.
     Feuerrate und Blitzhieb werfen mehrere Würfel mit nur einem Wildcard-Würfel.
 
     ``ziele``: Feuerrate (oder Blitzhieb) auf mehrere Ziele – ein Name je Würfel in der
     Reihenfolge des Angreifers; das beste Ergebnis gilt dem ersten. Ohne ``ziele`` gehen alle
-    Würfel auf ``ziel``. Die Modifikatoren der Lage gelten für alle Würfel."""
+    Würfel auf ``ziel``. Die Modifikatoren der Lage gelten für alle Würfel. ``text=False``: ohne
+    Protokolltext (Simulation)."""
     werte = angriffs_werte(zustand, angreifer, ziel, waffe, situation)
     verteilung = _ziele_je_wuerfel(zustand, angreifer, list(ziele) if ziele else [ziel], werte["anzahl"])
     probe = wuerfle_probe(werte["eigenschaft"], wildcard=werte["wildcard"], modifikator=werte["modifikator"],
                           mindestwurf=werte["mindestwurf"], anzahl=werte["anzahl"], rng=rng, augen=augen,
                           kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
+    daten = {"angreifer": angreifer, "ziel": verteilung[0], "waffe": waffe, "situation": situation.als_dict(), "probe": probe.als_dict(),
+             **({"ziele": verteilung} if len(set(verteilung)) > 1 else {})}
+    regel = R + ("Angriffe › Nahkampfangriffe" if werte["fertigkeit"] == "kaempfen" else "Angriffe › Fernkampfangriffe")
+    if not text:
+        return Ereignis("angriff", daten, regel=regel, eingetippt=augen is not None)
     treffer = [e for e in probe.ergebnisse if e.erfolg]
     mods = ", ".join(f"{n} {v:+d}" for n, v in werte["modifikatoren"]) or "keine Modifikatoren"
     if len(set(verteilung)) > 1:
@@ -1093,11 +1133,7 @@ def ereignis_angriff(
     else:
         ausgang = "kein Treffer"
     return Ereignis(
-        "angriff",
-        {"angreifer": angreifer, "ziel": verteilung[0], "waffe": waffe, "situation": situation.als_dict(), "probe": probe.als_dict(),
-         **({"ziele": verteilung} if len(set(verteilung)) > 1 else {})},
-        regel=R + ("Angriffe › Nahkampfangriffe" if werte["fertigkeit"] == "kaempfen" else "Angriffe › Fernkampfangriffe"),
-        eingetippt=augen is not None,
+        "angriff", daten, regel=regel, eingetippt=augen is not None,
         text=f"{angreifer} greift {' und '.join(dict.fromkeys(verteilung))} mit {waffe} an ({mods}): {probe.beschreibung()} – {ausgang}",
     )
 
@@ -1190,7 +1226,8 @@ def schadens_werte(zustand: Kampfzustand, treffer: Treffer) -> dict[str, Any]:
 
 
 def ereignis_schaden(
-    zustand: Kampfzustand, ziel: str | None = None, *, nummer: int | None = None, rng: Any = None, augen: Any = None
+    zustand: Kampfzustand, ziel: str | None = None, *, nummer: int | None = None, rng: Any = None, augen: Any = None,
+    text: bool = True,
 ) -> Ereignis:
     """Würfelt den Schaden des nächsten offenen Treffers (auf ``ziel``), oder des Treffers
     ``nummer`` (0 = erster in ``zustand.offene_treffer``): „Der Angreifer kann sich entscheiden, in
@@ -1207,10 +1244,12 @@ def ereignis_schaden(
     t = offen[0]
     werte = schadens_werte(zustand, t)
     wurf = wuerfel.wurf(werte["ausdruck"], rng=rng, augen=augen)
+    daten = {"angreifer": t.angreifer, "ziel": t.ziel, "waffe": t.waffe, "steigerung": t.steigerung, "wurf": _wurf_daten(wurf)}
+    if not text:
+        return Ereignis("schaden", daten, regel=R + "Schaden › Schaden anwenden", eingetippt=augen is not None)
     wirkung = schaden_auswerten(wurf.gesamt, werte["robustheit"], angeschlagen=werte["angeschlagen"])
     return Ereignis(
-        "schaden", {"angreifer": t.angreifer, "ziel": t.ziel, "waffe": t.waffe, "steigerung": t.steigerung, "wurf": wurf.als_dict()},
-        regel=R + "Schaden › Schaden anwenden", eingetippt=augen is not None,
+        "schaden", daten, regel=R + "Schaden › Schaden anwenden", eingetippt=augen is not None,
         text=f"Schaden {t.angreifer} → {t.ziel}: {wurf} gegen Robustheit {werte['robustheit']} – {wirkung.stufe}",
     )
 
@@ -1238,12 +1277,9 @@ def wunden_nehmen(k: Kaempfer, wunden: int, angeschlagen: bool) -> Kaempfer:
     """
     if wunden <= 0:
         return replace(k, angeschlagen=angeschlagen or k.angeschlagen) if angeschlagen else k
-    if not k.wildcard:
-        return replace(k, angeschlagen=True, ausser_gefecht=True)
-    gesamt = k.wunden + wunden
-    if gesamt > MAX_WUNDEN or k.ausser_gefecht:
-        return replace(k, wunden=MAX_WUNDEN, angeschlagen=True, ausser_gefecht=True, ag_probe_offen=not k.tot)
-    return replace(k, wunden=gesamt, angeschlagen=True)
+    neu_wunden, aus = wunden_auswerten(k.wunden, wunden, wildcard=k.wildcard, ausser_gefecht=k.ausser_gefecht)
+    probe = (not k.tot) if aus and k.wildcard else k.ag_probe_offen
+    return replace(k, wunden=neu_wunden, angeschlagen=True, ausser_gefecht=aus, ag_probe_offen=probe)
 
 
 def _schaden_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
@@ -1374,7 +1410,7 @@ def ereignis_ausser_gefecht(zustand: Kampfzustand, name: str, *, rng: Any = None
     vw = wuerfel.wurf("2W6+W6", rng=rng, augen=verletzung_augen)
     v = verletzung(vw.wuerfe[0].summe + vw.wuerfe[1].summe, vw.wuerfe[2].summe)
     worte = {"tod": "stirbt", "fehlschlag": f"{v.name}, bleibend – blutet aus", "erfolg": f"{v.name}, bis die Wunden heilen", "steigerung": f"{v.name}, für 24 Stunden"}
-    return Ereignis("ausser_gefecht", {"name": name, "probe": probe.als_dict(), "verletzung": vw.als_dict()},
+    return Ereignis("ausser_gefecht", {"name": name, "probe": probe.als_dict(), "verletzung": _wurf_daten(vw)},
                     regel=R + "Schadenswirkung › Außer Gefecht", eingetippt=augen is not None,
                     text=f"{name} ist Außer Gefecht: {probe.beschreibung()} – {worte[ausgang]}")
 
@@ -1497,11 +1533,12 @@ def _erholung_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     if k.name in z.nur_freie_aktionen:
         raise KampfFehler(f"{k.name} hat in diesem Zug schon eine Erholungsprobe abgelegt.")
     z = replace(z, erholung_offen=z.erholung_offen - {k.name})
-    r = Probe.aus_dict(e.daten["probe"]).ergebnis
-    if not r.erfolg:
-        return replace(z, nur_freie_aktionen=z.nur_freie_aktionen | {k.name})
-    z = _ersetze(z, replace(k, angeschlagen=False))
-    if r.steigerungen or z.optionen.erholung_erfolg_handelt:
+    noch_angeschlagen, handelt = erholung_auswerten(
+        Probe.aus_dict(e.daten["probe"]).ergebnis, erfolg_handelt=z.optionen.erholung_erfolg_handelt
+    )
+    if not noch_angeschlagen:
+        z = _ersetze(z, replace(k, angeschlagen=False))
+    if handelt:
         return replace(z, nur_freie_aktionen=z.nur_freie_aktionen - {k.name})
     return replace(z, nur_freie_aktionen=z.nur_freie_aktionen | {k.name})
 

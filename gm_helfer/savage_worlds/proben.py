@@ -20,9 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
+import numpy as np
+
 from gm_helfer import wuerfel
+from gm_helfer.felder import ist_feld, maximum, nicht, und, wo
+from gm_helfer.schnell import gemerkt, merken
 from gm_helfer.savage_worlds.daten import WUERFELSTUFEN
 
 __all__ = [
@@ -106,6 +111,8 @@ class Probenergebnis:
     steigerungen: int
     """Zahl der Steigerungen (volle 4 über dem MW); 0 bei Fehlschlag."""
     kritischer_fehlschlag: bool = False
+    # Aus der gebündelten Simulation kommen hier numpy-Felder (ein Eintrag je Kampf);
+    # :attr:`ergebnis` gibt es nur für einzelne Werte.
 
     @property
     def ergebnis(self) -> str:
@@ -117,20 +124,31 @@ class Probenergebnis:
         return "Steigerung" if self.steigerungen else "Erfolg"
 
 
-def bewerten(gesamt: int, mindestwurf: int = 4, *, kritisch: bool = False) -> Probenergebnis:
-    """Ein Gesamtergebnis gegen den Mindestwurf: Erfolg ab MW, je volle 4 darüber eine Steigerung."""
-    erfolg = not kritisch and gesamt >= mindestwurf
-    steigerungen = (gesamt - mindestwurf) // 4 if erfolg else 0
+def bewerten(gesamt: Any, mindestwurf: Any = 4, *, kritisch: Any = False) -> Probenergebnis:
+    """Ein Gesamtergebnis gegen den Mindestwurf: Erfolg ab MW, je volle 4 darüber eine Steigerung.
+
+    Nimmt auch numpy-Felder (dann sind die Felder des Ergebnisses Felder derselben Form).
+    """
+    erfolg = und(nicht(kritisch), gesamt >= mindestwurf)
+    steigerungen = wo(erfolg, (gesamt - mindestwurf) // 4, 0)
     return Probenergebnis(gesamt, mindestwurf, erfolg, steigerungen, kritisch)
 
 
+def _absteigend(summen: list[Any]) -> list[Any]:
+    if len(summen) == 1:
+        return summen
+    if ist_feld(*summen):
+        return list(np.sort(np.stack(np.broadcast_arrays(*summen)), axis=0)[::-1])
+    return sorted(summen, reverse=True)
+
+
 def probe_auswerten(
-    eigenschaftswuerfel: Sequence[int],
-    wildwuerfel: int | None = None,
+    eigenschaftswuerfel: Sequence[Any],
+    wildwuerfel: Any = None,
     *,
-    bonus: int = 0,
-    modifikator: int = 0,
-    mindestwurf: int = 4,
+    bonus: Any = 0,
+    modifikator: Any = 0,
+    mindestwurf: Any = 4,
     kritisch_alle: bool = False,
 ) -> tuple[Probenergebnis, ...]:
     """Wertet eine Probe aus den Würfelsummen (samt Explosionen) aus.
@@ -138,7 +156,7 @@ def probe_auswerten(
     Args:
         eigenschaftswuerfel: Summe je Eigenschaftswürfel (einer, oder mehrere bei Feuerrate
             oder Blitzhieb). Eine Summe von 1 ist immer eine natürliche 1.
-        wildwuerfel: Summe des Wildcard-Würfels, ``None`` für Statisten.
+        wildwuerfel: Summe des Wildcard-Würfels, ``None`` für Statisten (in Feldern: 0).
         bonus: Bonus des Würfels (W12+2 → 2; untrainiert −2).
         modifikator: alle Modifikatoren der Situation.
 
@@ -149,18 +167,26 @@ def probe_auswerten(
         (bei einem Würfel: beide zeigen 1) – dann misslingt jeder Würfel. Mit
         ``kritisch_alle`` (Option ``Optionen.kritischer_fehlschlag_alle_wuerfel``) müssen alle
         Eigenschaftswürfel eine 1 zeigen.
+
+    Felder: jede Summe, der Wildcard-Würfel und die Zahlen dürfen numpy-Felder gleicher Form
+    sein (ein Eintrag je Kampf); ein Wildcard-Würfel 0 heißt „keiner“ (Statist). Ergebnis:
+    dieselben Probenergebnisse mit Feldern statt Zahlen.
+
+    >>> import numpy as np
+    >>> e = probe_auswerten([np.array([1, 6, 3])], np.array([1, 2, 0]), mindestwurf=4)[0]
+    >>> e.erfolg.tolist(), e.kritischer_fehlschlag.tolist()
+    ([False, True, False], [True, False, False])
     """
-    summen = sorted(eigenschaftswuerfel, reverse=True)
+    summen = _absteigend(list(eigenschaftswuerfel))
     if not summen:
         raise ValueError("Eine Probe braucht mindestens einen Eigenschaftswürfel.")
-    kritisch = False
+    kritisch: Any = False
     if wildwuerfel is not None:
-        einsen = sum(1 for s in summen if s == 1)
+        einsen = sum(s == 1 for s in summen)
         noetig = len(summen) if kritisch_alle else (len(summen) + 1) // 2
-        kritisch = wildwuerfel == 1 and einsen >= noetig
-        if wildwuerfel > summen[-1]:
-            summen[-1] = wildwuerfel
-            summen.sort(reverse=True)
+        kritisch = und(wildwuerfel == 1, einsen >= noetig)
+        summen[-1] = maximum(summen[-1], wildwuerfel)
+        summen = _absteigend(summen)
     return tuple(
         bewerten(s + bonus + modifikator, mindestwurf, kritisch=kritisch) for s in summen
     )
@@ -195,7 +221,7 @@ class Probe:
         """Zahl der Eigenschaftswürfel."""
         return len(self.wurf.wuerfe) - (1 if self.wildcard else 0)
 
-    @property
+    @cached_property
     def ergebnisse(self) -> tuple[Probenergebnis, ...]:
         """Bewertung je Eigenschaftswürfel, bestes zuerst."""
         summen = [w.summe for w in self.wurf.wuerfe[: self.anzahl]]
@@ -232,17 +258,23 @@ class Probe:
 
     def als_dict(self) -> dict[str, Any]:
         """JSON-taugliche Form für das Kampfprotokoll."""
-        return {
+        return merken({
             "eigenschaft": str(self.eigenschaft),
             "wurf": self.wurf.als_dict(),
             "wildcard": self.wildcard,
             "modifikator": self.modifikator,
             "mindestwurf": self.mindestwurf,
             **({"kritisch_alle": True} if self.kritisch_alle else {}),
-        }
+        }, self)
 
     @classmethod
     def aus_dict(cls, daten: dict[str, Any]) -> Probe:
+        """Gegenstück zu :meth:`als_dict`; prüft die Würfel erneut – außer für genau das
+        Datenobjekt, das :meth:`als_dict` eben gebaut hat (:func:`gm_helfer.schnell.merken`)."""
+        return gemerkt(daten) or cls._aus_dict(daten)
+
+    @classmethod
+    def _aus_dict(cls, daten: dict[str, Any]) -> Probe:
         return cls(
             eigenschaft(daten["eigenschaft"]),
             wuerfel.Wurf.aus_dict(daten["wurf"]),

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gm_helfer import wuerfel
+from gm_helfer.felder import ist_feld, minimum, nicht, oder, und, wo
 from gm_helfer.savage_worlds.daten import VERLETZUNGEN, Verletzung
 from gm_helfer.savage_worlds.proben import Eigenschaft, Probenergebnis, eigenschaft
 
@@ -24,11 +25,13 @@ __all__ = [
     "Schadenswirkung",
     "ausbluten_auswerten",
     "ausser_gefecht_auswerten",
+    "erholung_auswerten",
     "schaden_auswerten",
     "schadensausdruck",
     "verletzung",
     "wegstecken_auswerten",
     "wundabzug",
+    "wunden_auswerten",
 ]
 
 MAX_WUNDEN = 3
@@ -39,11 +42,12 @@ AG_STUFEN = ("steigerung", "erfolg", "fehlschlag", "tod")
 „Sein Zustand wird sich dadurch aber niemals verbessern“)."""
 
 
-def wundabzug(wunden: int) -> int:
-    """Wundabzüge: −1 je Wunde, höchstens −3 (auf Eigenschaftsproben und Bewegungsweite)."""
-    if wunden < 0:
+def wundabzug(wunden: Any) -> Any:
+    """Wundabzüge: −1 je Wunde, höchstens −3 (auf Eigenschaftsproben und Bewegungsweite).
+    Nimmt auch ein numpy-Feld."""
+    if (wunden.min(initial=0) < 0) if ist_feld(wunden) else wunden < 0:
         raise ValueError(f"Wunden können nicht negativ sein ({wunden}).")
-    return -min(wunden, MAX_WUNDEN)
+    return -minimum(wunden, MAX_WUNDEN)
 
 
 def schadensausdruck(
@@ -98,7 +102,7 @@ class Schadenswirkung:
         return "Angeschlagen" if self.angeschlagen else "keine Wirkung"
 
 
-def schaden_auswerten(schaden: int, robustheit: int, *, angeschlagen: bool) -> Schadenswirkung:
+def schaden_auswerten(schaden: Any, robustheit: Any, *, angeschlagen: Any) -> Schadenswirkung:
     """Schaden anwenden: Schaden gegen Robustheit.
 
     „Bleibt der Schadenswurf unter der Robustheit …, hat es keine spielrelevanten
@@ -106,46 +110,77 @@ def schaden_auswerten(schaden: int, robustheit: int, *, angeschlagen: bool) -> S
     erleidet er stattdessen eine Wunde und bleibt Angeschlagen.“ Steigerung: „eine Wunde für
     jede erzielte Steigerung“ und Angeschlagen, „keine zusätzliche Wunde, falls er bereits
     Angeschlagen war“.
+
+    Nimmt auch numpy-Felder (ein Eintrag je Kampf) und gibt dann Felder zurück.
+
+    >>> import numpy as np
+    >>> w = schaden_auswerten(np.array([3, 8, 8, 13]), 8, angeschlagen=np.array([True, False, True, True]))
+    >>> w.wunden.tolist(), w.angeschlagen.tolist()
+    ([0, 0, 1, 1], [True, True, True, True])
     """
     ueber = schaden - robustheit
-    if ueber < 0:
-        return Schadenswirkung(0, angeschlagen)
     steigerungen = ueber // 4
-    if steigerungen == 0:
-        return Schadenswirkung(1 if angeschlagen else 0, True)
-    return Schadenswirkung(steigerungen, True)
+    erreicht = ueber >= 0
+    wunden = wo(erreicht, wo(steigerungen == 0, wo(angeschlagen, 1, 0), steigerungen), 0)
+    return Schadenswirkung(wunden, oder(erreicht, angeschlagen))
 
 
-def wegstecken_auswerten(probe: Probenergebnis) -> int:
-    """Schaden wegstecken: „Pro Erfolg und Steigerung sinkt die Zahl der Wunden um eins.“"""
-    return 1 + probe.steigerungen if probe.erfolg else 0
+def wunden_auswerten(wunden: Any, neue: Any, *, wildcard: Any, ausser_gefecht: Any = False) -> tuple[Any, Any]:
+    """Neue Wunden auf einen Kämpfer anrechnen (Wunden, Außer Gefecht): ``(wunden, außer Gefecht)``.
+
+    „Statisten sind bei der ersten Wunde aus dem Spiel“; „Wildcards können drei Wunden
+    kassieren und noch handlungsfähig bleiben“ – jede weitere setzt sie Außer Gefecht (mehr
+    Wunden werden nicht notiert), ebenso jede Wunde, wenn sie schon Außer Gefecht sind.
+    Nimmt auch numpy-Felder.
+
+    >>> wunden_auswerten(2, 2, wildcard=True), wunden_auswerten(0, 1, wildcard=False)
+    ((3, True), (0, True))
+    """
+    gesamt = wunden + neue
+    getroffen = neue > 0
+    aus_wc = oder(gesamt > MAX_WUNDEN, ausser_gefecht)
+    neu_aus = und(getroffen, oder(nicht(wildcard), aus_wc))
+    neu_wunden = wo(und(wildcard, getroffen), wo(aus_wc, MAX_WUNDEN, gesamt), wunden)
+    return neu_wunden, oder(ausser_gefecht, neu_aus)
 
 
-def ausser_gefecht_auswerten(probe: Probenergebnis) -> str:
+def wegstecken_auswerten(probe: Probenergebnis) -> Any:
+    """Schaden wegstecken: „Pro Erfolg und Steigerung sinkt die Zahl der Wunden um eins.“
+    (Auch für Felder.)"""
+    return wo(probe.erfolg, 1 + probe.steigerungen, 0)
+
+
+def erholung_auswerten(probe: Probenergebnis, *, erfolg_handelt: bool = False) -> tuple[Any, Any]:
+    """Erholungsprobe (Schadenswirkung › Angeschlagen): ``(noch angeschlagen, handelt normal)``.
+
+    „Erfolg: Der Charakter ist nicht länger Angeschlagen, kann aber in dieser Runde dennoch
+    nur freie Aktionen ausführen. Steigerung: … kann sofort ganz normal handeln.“ Mit
+    ``erfolg_handelt`` (Option ``Optionen.erholung_erfolg_handelt``) handelt er schon nach
+    einem Erfolg. Auch für Felder.
+    """
+    return nicht(probe.erfolg), und(probe.erfolg, oder(probe.steigerungen > 0, erfolg_handelt))
+
+
+def ausser_gefecht_auswerten(probe: Probenergebnis) -> Any:
     """Außer Gefecht: Konstitutionsprobe (einschließlich Wundabzügen).
 
     „Gesamtergebnis von 1 oder weniger: Der Charakter stirbt.“ Sonst Fehlschlag (Verletzung
     permanent, blutet aus), Erfolg (Verletzung bis die Wunden heilen) oder Steigerung
     (Verletzung für 24 Stunden). Ein kritischer Fehlschlag ist ein Fehlschlag.
 
-    Returns: ``"tod"``, ``"fehlschlag"``, ``"erfolg"`` oder ``"steigerung"``.
+    Returns: ``"tod"``, ``"fehlschlag"``, ``"erfolg"`` oder ``"steigerung"`` (für Felder ein
+    Feld dieser Texte).
     """
-    if probe.gesamt <= 1:
-        return "tod"
-    if not probe.erfolg:
-        return "fehlschlag"
-    return "steigerung" if probe.steigerungen else "erfolg"
+    return wo(probe.gesamt <= 1, "tod", wo(nicht(probe.erfolg), "fehlschlag", wo(probe.steigerungen > 0, "steigerung", "erfolg")))
 
 
-def ausbluten_auswerten(probe: Probenergebnis) -> str:
+def ausbluten_auswerten(probe: Probenergebnis) -> Any:
     """Ausbluten: „Fehlschlag: Der Charakter stirbt durch den Blutverlust. Erfolg: … muss in
     der nächsten Runde noch einmal würfeln … Steigerung: Der Charakter stabilisiert sich.“
 
-    Returns: ``"tod"``, ``"weiter"`` oder ``"stabil"``.
+    Returns: ``"tod"``, ``"weiter"`` oder ``"stabil"`` (für Felder ein Feld dieser Texte).
     """
-    if not probe.erfolg:
-        return "tod"
-    return "stabil" if probe.steigerungen else "weiter"
+    return wo(nicht(probe.erfolg), "tod", wo(probe.steigerungen > 0, "stabil", "weiter"))
 
 
 def verletzung(summe_2w6: int, w6: int | None = None) -> Verletzung:

@@ -6,7 +6,14 @@ vervielfacht, Gruppen mit gemeinsamer Karte, Verbündete auf der Karte ihres Hel
 ``ereignis_*``-Bauer aus :mod:`gm_helfer.savage_worlds.kampf` mit ``rng`` und
 :func:`~gm_helfer.savage_worlds.kampf.anwenden`. Keine Regel ist hier ein zweites Mal
 geschrieben; dieses Modul trifft nur die Entscheidungen, die am Tisch Spieler und Spielleiter
-treffen. Das Protokoll (``Verlauf``) wird übersprungen – ``anwenden`` direkt auf den Zustand.
+treffen. Das Protokoll (``Verlauf``) wird übersprungen – ``anwenden`` direkt auf den Zustand,
+ohne Protokolltexte.
+
+Zwei Treiber, eine Regel (DESIGN.md): :func:`einen_kampf` und :func:`ereignis_begegnung` spielen
+Kampf für Kampf auf diesem Ereignispfad (die Referenz); :func:`begegnung` spielt viele Kämpfe
+auf einmal mit der gebündelten Maschine :mod:`gm_helfer.savage_worlds.gebuendelt` – dieselbe
+Taktik, dieselben Auswerte-Funktionen, auf numpy-Feldern. Die Tests prüfen, dass beide
+übereinstimmen (``tests/savage_worlds/test_gebuendelt.py``).
 
 Standardtaktik (Regeltext ``regeln/savage_worlds.txt``, Abschnitte Initiative, Angriffe,
 Schadenswirkung, Schaden wegstecken, Außer Gefecht):
@@ -45,20 +52,23 @@ Angriffen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
+
+import numpy as np
 
 from gm_helfer import simulation
 from gm_helfer.boegen import Bogen
+from gm_helfer.savage_worlds import gebuendelt
 from gm_helfer.savage_worlds import kampf as k
 from gm_helfer.savage_worlds.kampf import Kaempfer, Kampfzustand, anwenden
 from gm_helfer.savage_worlds.optionen import Optionen
 from gm_helfer.savage_worlds.sitzung import kampf_aus_boegen
 
-__all__ = ["begegnung", "einen_kampf"]
+__all__ = ["begegnung", "einen_kampf", "ereignis_begegnung", "generator"]
 
-MAX_WEGSTECKEN_VERSUCHE = 2
-"""Erste Wegstecken-Probe plus eine Wiederholung mit einem weiteren Benny."""
+MAX_WEGSTECKEN_VERSUCHE = gebuendelt.MAX_WEGSTECKEN_VERSUCHE
 
 
 def _seiten(z: Kampfzustand) -> tuple[str, ...]:
@@ -70,7 +80,14 @@ def _stehende_seiten(z: Kampfzustand) -> tuple[str, ...]:
 
 
 def _entschieden(z: Kampfzustand) -> bool:
-    return len(_stehende_seiten(z)) <= 1
+    erste = None
+    for kf in z.kaempfer:
+        if not (kf.ausser_gefecht or kf.tot):
+            if erste is None:
+                erste = kf.seite
+            elif kf.seite != erste:
+                return False
+    return True
 
 
 def _ziel(z: Kampfzustand, angreifer: Kaempfer) -> str | None:
@@ -83,16 +100,13 @@ def _ziel(z: Kampfzustand, angreifer: Kaempfer) -> str | None:
     return bester.name
 
 
-def _waffe(kf: Kaempfer) -> str:
-    """Standardtaktik 4: die erste Waffe des Bogens, ohne Waffe waffenlos."""
-    return kf.waffen[0].name if kf.waffen else "Waffenlos"
-
+_waffe = gebuendelt.standard_waffe
 
 def _schaden_abwickeln(z: Kampfzustand, *, rng: Any) -> Kampfzustand:
     """Standardtaktik 5: alle offenen Treffer auswürfeln, je Treffer wegstecken und die
     Außer-Gefecht-Probe, bevor der nächste Schadenswurf fällt."""
     while z.offene_treffer:
-        z = anwenden(z, k.ereignis_schaden(z, nummer=0, rng=rng))
+        z = anwenden(z, k.ereignis_schaden(z, nummer=0, rng=rng, text=False))
         os_ = z.offener_schaden
         if os_ is not None and os_.wunden > 0 and os_.vorher.wildcard:
             while (
@@ -103,9 +117,10 @@ def _schaden_abwickeln(z: Kampfzustand, *, rng: Any) -> Kampfzustand:
                 and k.kann_wegstecken(z, os_.ziel)
             ):
                 z = anwenden(z, k.ereignis_wegstecken(z, os_.ziel, rng=rng))
-        for kf in z.kaempfer:
-            if kf.ag_probe_offen:
-                z = anwenden(z, k.ereignis_ausser_gefecht(z, kf.name, rng=rng))
+        if os_ is not None and os_.vorher.wildcard:
+            for kf in z.kaempfer:
+                if kf.ag_probe_offen:
+                    z = anwenden(z, k.ereignis_ausser_gefecht(z, kf.name, rng=rng))
     return z
 
 
@@ -123,7 +138,7 @@ def _zug(z: Kampfzustand, empfaenger: str, *, rng: Any) -> Kampfzustand:
         ziel = _ziel(z, kf)
         if ziel is None:
             break
-        z = anwenden(z, k.ereignis_angriff(z, kf.name, ziel, _waffe(kf), rng=rng))
+        z = anwenden(z, k.ereignis_angriff(z, kf.name, ziel, _waffe(kf), rng=rng, text=False))
         z = _schaden_abwickeln(z, rng=rng)
         if _entschieden(z):
             return z
@@ -197,11 +212,53 @@ def einen_kampf(
 
 
 def begegnung(
+    boegen: Sequence[Bogen],
+    anzahl: int = 1000,
+    *,
+    rng: Any,
+    optionen: Optionen | None = None,
+    max_runden: int = 100,
+    fortschritt: Callable[[int, int], None] | None = None,
+) -> simulation.Auswertung:
+    """Spielt die Begegnung ``anzahl``-mal mit der gebündelten Maschine
+    (:mod:`gm_helfer.savage_worlds.gebuendelt`: alle Kämpfe auf einmal als numpy-Felder, dieselbe
+    Standardtaktik und dieselben Auswerte-Funktionen wie :func:`einen_kampf`) und zählt aus:
+    Siegchancen je Seite, Dauer in Runden, wie oft wer ausgeschaltet wird oder stirbt.
+
+    Args:
+        rng: numpy ``Generator`` (die einzige Zufallsquelle) oder ``random.Random`` (daraus wird
+            ein Generator geseedet; gleiche Saat, gleiches Ergebnis).
+        fortschritt: ``fortschritt(fertig, anzahl)`` nach jedem Block von Kämpfen.
+
+    Raises:
+        ValueError: nur eine Seite, Rundengrenze unter 1, ``anzahl`` unter 1 oder ein
+            fehlerhafter Bogen (deutsche Meldung).
+    """
+    _pruefe_runden(max_runden)
+    if anzahl < 1:
+        raise ValueError(f"Es muss mindestens ein Kampf simuliert werden, nicht {anzahl}.")
+    start = _start(boegen, optionen)
+    uhr = time.perf_counter()
+    ergebnis = gebuendelt.spielen(start, anzahl, rng=generator(rng), max_runden=max_runden, fortschritt=fortschritt)
+    return simulation.auszaehlen(anzahl, *ergebnis.zaehler(), sekunden=time.perf_counter() - uhr,
+                                 seiten=dict(zip(ergebnis.namen, ergebnis.seite_von)), verbrauch=ergebnis.verbrauch())
+
+
+def ereignis_begegnung(
     boegen: Sequence[Bogen], anzahl: int = 1000, *, rng: Any, optionen: Optionen | None = None, max_runden: int = 100
 ) -> simulation.Auswertung:
-    """Spielt die Begegnung ``anzahl``-mal (:func:`einen_kampf`) und zählt aus
-    (:func:`gm_helfer.simulation.simulieren`): Siegchancen je Seite, Dauer in Runden, wie oft
-    wer ausgeschaltet wird oder stirbt."""
+    """Wie :func:`begegnung`, aber Kampf für Kampf auf dem Ereignispfad (:func:`einen_kampf`,
+    :func:`gm_helfer.simulation.simulieren`) – die Referenz, gegen die die gebündelte Maschine
+    geprüft wird; etwa hundertmal langsamer."""
     _pruefe_runden(max_runden)
     start = _start(boegen, optionen)
     return simulation.simulieren(lambda r: _spielen(start, rng=r, max_runden=max_runden), anzahl, rng=rng)
+
+
+def generator(rng: Any) -> np.random.Generator:
+    """Ein numpy ``Generator`` aus ``rng``: derselbe, oder aus einem ``random.Random`` geseedet."""
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if hasattr(rng, "getrandbits"):
+        return np.random.default_rng(rng.getrandbits(128))
+    raise TypeError(f"rng muss random.Random oder ein numpy Generator sein, nicht {type(rng).__name__}.")

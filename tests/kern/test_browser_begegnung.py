@@ -1,11 +1,13 @@
 """Begegnung vorbereiten (notebooks/begegnung.py) in headless Chromium: je System einmal
-durchspielen lassen und das Ergebnis sehen."""
+durchspielen lassen und das Ergebnis sehen; für Savage Worlds auch Urteil und Reihe."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+
+from gm_helfer import simulation
 
 pytestmark = pytest.mark.browser
 
@@ -26,14 +28,42 @@ def test_vor_dem_klick_wird_nichts_gerechnet(seite, keine_zellfehler):
 def test_system_durchspielen(seite, keine_zellfehler, warte_fertig, system):
     seite.get_by_role("combobox").first.select_option(label=system)
     warte_fertig(seite)
-    seite.get_by_role("button", name="Durchspielen").click()
+    seite.get_by_role("button", name="Durchspielen", exact=True).click()
     ergebnis = seite.locator("#begegnung-ergebnis", has_text="Kämpfe:")
     ergebnis.wait_for(timeout=90_000)
     warte_fertig(seite)
     text = ergebnis.inner_text()
     einheit = "Ticks" if system == "Zeitstrahl" else "Runden"
-    assert re.match(rf"200 Kämpfe: .+ \d+,\d % \(± \d+,\d %\).*; im Schnitt \d+,\d {einheit}\.", text), text
+    n = simulation.standard_anzahl({v: k for k, v in simulation.SYSTEME.items()}[system])
+    assert re.match(rf"{n} Kämpfe: .+ \d+,\d % \(± \d+,\d %\).*; im Schnitt \d+,\d {einheit}\.", text), text
     anteile = [float(p.replace(",", ".")) for p in re.findall(r"(\d+,\d) % \(±", text)]
     assert sum(anteile) == pytest.approx(100, abs=0.3)
-    assert seite.locator(".vega-embed").count() >= 3  # wer gewinnt, wie lange, wer fällt aus
+    assert seite.locator(".vega-embed").count() >= 2  # wer gewinnt, wie lange
+    urteil = seite.locator("#begegnung-urteil").inner_text()
+    assert re.match(r"(Leicht|Fordernd|Gefährlich|Tödlich): die Helden gewinnen \d+,\d %", urteil), urteil
+    keine_zellfehler(seite)
+
+
+def test_reihe_zeigt_kurve_und_urteil(seite, keine_zellfehler, warte_fertig):
+    """Savage Worlds: durchspielen, dann die voreingestellte Reihe (2 bis 12 Banditen) – die Kurve
+    mit ihrem Band erscheint, dazu die Antwort „Höchstens … für 75 % Heldensieg“ und das Urteil
+    je Wert."""
+    seite.get_by_role("combobox").first.select_option(label="Savage Worlds")
+    warte_fertig(seite)
+    seite.get_by_role("button", name="Durchspielen", exact=True).click()
+    seite.locator("#begegnung-urteil").wait_for(timeout=90_000)
+    warte_fertig(seite)
+    vorher = seite.locator(".vega-embed").count()
+    seite.get_by_role("button", name="Reihe durchspielen", exact=True).click()
+    antwort = seite.locator("#reihe-ergebnis", has_text="Urteil je Wert")
+    try:
+        antwort.wait_for(timeout=120_000)
+    except Exception:
+        seite.screenshot(path="/tmp/begegnung_reihe.png", full_page=True)
+        raise
+    warte_fertig(seite)
+    text = antwort.inner_text()
+    assert re.search(r"(Höchstens \d+ \(Bandit: anzahl\)|Bei keinem Wert)", text), text
+    assert re.search(r"2: (leicht|fordernd|gefährlich|tödlich), 3: ", text), text
+    assert seite.locator(".vega-embed").count() == vorher + 1  # die Kurve
     keine_zellfehler(seite)

@@ -1,0 +1,110 @@
+"""Regeln für einen Wert und für ein ganzes Feld von Werten – mit demselben Code.
+
+DESIGN.md, „Simulation: one rule, two drivers“: die Auswerte-Schicht nimmt einzelne Zahlen
+(Live-Kampf, Protokoll) oder numpy-Felder (gebündelte Simulation, viele Kämpfe auf einmal).
+Die Hilfen hier verhalten sich wie ``np.where``, ``np.minimum`` und die logischen
+Operatoren: Skalare hinein → gewöhnliche Python-Skalare heraus (schnell, JSON-tauglich),
+Felder hinein → Felder derselben Form heraus.
+
+>>> import numpy as np
+>>> wo(3 > 2, "ja", "nein")
+'ja'
+>>> wo(np.array([1, 5]) > 2, 10, 0).tolist()
+[0, 10]
+>>> und(True, False), und(np.array([True, True]), np.array([True, False])).tolist()
+(False, [True, False])
+
+Dazu die einzige Zufallsquelle für Felder, :func:`explodierend` (Würfeln-Schicht: ein
+``numpy.random.Generator`` wird übergeben, nie globaler Zufall).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+__all__ = ["explodierend", "ist_feld", "maximum", "minimum", "nicht", "oder", "und", "wo"]
+
+
+_FELD = np.ndarray
+
+
+def ist_feld(*werte: Any) -> bool:
+    """Ob einer der Werte ein numpy-Feld ist."""
+    for w in werte:
+        if isinstance(w, _FELD):
+            return True
+    return False
+
+
+# Die Prüfungen stehen ausgeschrieben statt über ist_feld: der Live-Kampf ruft diese Hilfen
+# für jede Probe auf, dort zählt jeder Funktionsaufruf.
+
+
+def wo(bedingung: Any, ja: Any, nein: Any) -> Any:
+    """``ja if bedingung else nein`` – elementweise, wenn etwas davon ein Feld ist."""
+    if isinstance(bedingung, _FELD) or isinstance(ja, _FELD) or isinstance(nein, _FELD):
+        return np.where(bedingung, ja, nein)
+    return ja if bedingung else nein
+
+
+def und(a: Any, b: Any) -> Any:
+    """Logisches Und (elementweise für Felder)."""
+    if isinstance(a, _FELD) or isinstance(b, _FELD):
+        return np.logical_and(a, b)
+    return bool(a and b)
+
+
+def oder(a: Any, b: Any) -> Any:
+    """Logisches Oder (elementweise für Felder)."""
+    if isinstance(a, _FELD) or isinstance(b, _FELD):
+        return np.logical_or(a, b)
+    return bool(a or b)
+
+
+def nicht(a: Any) -> Any:
+    """Logisches Nicht (elementweise für Felder)."""
+    if isinstance(a, _FELD):
+        return np.logical_not(a)
+    return not a
+
+
+def minimum(a: Any, b: Any) -> Any:
+    """Das Kleinere (elementweise für Felder)."""
+    if isinstance(a, _FELD) or isinstance(b, _FELD):
+        return np.minimum(a, b)
+    return min(a, b)
+
+
+def maximum(a: Any, b: Any) -> Any:
+    """Das Größere (elementweise für Felder)."""
+    if isinstance(a, _FELD) or isinstance(b, _FELD):
+        return np.maximum(a, b)
+    return max(a, b)
+
+
+def explodierend(rng: np.random.Generator, seiten: Any, *, explodiert: bool = True) -> np.ndarray:
+    """Würfelt je Eintrag von ``seiten`` einen (explodierenden) Würfel und gibt die Summen
+    der Ketten zurück – ohne Grenze für die Explosionen. Einträge mit 0 Seiten werfen
+    nichts und ergeben 0.
+
+    >>> rng = np.random.default_rng(1)
+    >>> w = explodierend(rng, np.full(20000, 6))
+    >>> bool(abs(w.mean() - 4.2) < 0.05)   # Erwartungswert eines W6!: 3,5 · 6/5 = 4,2
+    True
+    """
+    seiten = np.asarray(seiten, dtype=np.int64)
+    flach_seiten = seiten.reshape(-1)
+    # gleichverteilt 1 … seiten: ⌊u · seiten⌋ + 1 mit u aus [0, 1) – schneller als
+    # ``rng.integers`` mit einem Feld als Obergrenze
+    flach = (rng.random(flach_seiten.size) * flach_seiten).astype(np.int64) + 1
+    flach *= flach_seiten > 0
+    if explodiert:
+        offen = np.flatnonzero((flach == flach_seiten) & (flach_seiten > 0))
+        while offen.size:
+            s = flach_seiten[offen]
+            wurf = (rng.random(offen.size) * s).astype(np.int64) + 1
+            flach[offen] += wurf
+            offen = offen[wurf == s]
+    return flach.reshape(seiten.shape)

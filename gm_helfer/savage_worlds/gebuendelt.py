@@ -1,0 +1,517 @@
+"""Gebündelte Simulation: viele Savage-Worlds-Kämpfe auf einmal, als Felder (Kämpfe × Kämpfer).
+
+Der zweite Treiber aus DESIGN.md („Simulation: one rule, two drivers“). Er spielt dieselbe
+Standardtaktik wie der Ereignispfad in :mod:`gm_helfer.savage_worlds.simulation` (dort
+beschrieben) – aber für alle Kämpfe gleichzeitig: der Zustand liegt in numpy-Feldern
+(Wunden, Angeschlagen, Außer Gefecht, tot, blutet, Bennies je Kampf und Kämpfer; Ziehstapel,
+Ablage und Handkarte je Kampf), gewürfelt wird mit **einem** ``numpy.random.Generator``.
+
+Keine Regel ist hier ein zweites Mal geschrieben; ausgewertet wird mit den Funktionen des
+Live-Kampfs, die auch Felder nehmen:
+
+- Proben: :func:`~gm_helfer.savage_worlds.proben.probe_auswerten` (Wildcard-Würfel,
+  kritischer Fehlschlag, Steigerungen),
+- Schaden: :func:`~gm_helfer.savage_worlds.schaden.schaden_auswerten`,
+  :func:`~gm_helfer.savage_worlds.schaden.wunden_auswerten`,
+  :func:`~gm_helfer.savage_worlds.schaden.wegstecken_auswerten`,
+  :func:`~gm_helfer.savage_worlds.schaden.ausser_gefecht_auswerten`,
+  :func:`~gm_helfer.savage_worlds.schaden.ausbluten_auswerten`,
+  :func:`~gm_helfer.savage_worlds.schaden.erholung_auswerten`,
+  :func:`~gm_helfer.savage_worlds.schaden.wundabzug`,
+- Karten: :func:`~gm_helfer.savage_worlds.initiative.schnell_wert_zieht_neu`, Kühler Kopf
+  aus :func:`gm_helfer.savage_worlds.kampf._talentstufe`.
+
+Was je Kämpfer fest ist, kommt einmal aus dem Startzustand des Live-Kampfs: Mindestwurf,
+Würfelzahl und Modifikatoren des Angriffs je Angreifer und Ziel aus
+:func:`~gm_helfer.savage_worlds.kampf.angriffs_werte` (ohne Wunden und Joker, die sich im
+Kampf ändern), der Schadensausdruck aus :func:`~gm_helfer.savage_worlds.schaden.schadensausdruck`,
+wer wessen Karte bekommt aus :meth:`Kampfzustand.empfaenger`, ob der Joker für einen Kämpfer
+gilt aus den Regeln von :meth:`Kampfzustand.joker_bonus` (verbündete Statisten nur mit der
+Option ``joker_fuer_verbuendete``).
+
+Zu verzweigt für Felder ist nur die Reihenfolge innerhalb eines Kampfes (wer nach wem
+handelt); sie steckt in den Schleifen über Kartenplätze und Gruppenmitglieder – jeder
+Schritt gilt für alle Kämpfe zugleich, in denen er gerade ansteht. Die Verletzungstabelle
+wird nicht gewürfelt: sie ändert am Ausgang nichts (der Ereignispfad würfelt sie fürs
+Protokoll).
+
+Karten: jede Karte wird gleichverteilt aus dem Ziehstapel des Kampfes gezogen (wie im
+Ereignispfad, :meth:`gm_helfer.karten.Stapel.ziehen_zufaellig`); leerer Ziehstapel → die
+Ablage wird zum Ziehstapel; nach einem Joker wird zu Beginn der nächsten Runde das ganze Blatt
+neu gemischt. Beide Joker sind gleich hoch; dann gilt die Reihenfolge des Austeilens.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gm_helfer import wuerfel
+from gm_helfer.felder import explodierend
+from gm_helfer.karten import JOKER, blatt
+from gm_helfer.savage_worlds import kampf as k
+from gm_helfer.savage_worlds.daten import JOKER_BONUS
+from gm_helfer.savage_worlds.initiative import schnell_wert_zieht_neu
+from gm_helfer.savage_worlds.proben import probe_auswerten
+from gm_helfer.savage_worlds.schaden import (
+    ausbluten_auswerten,
+    ausser_gefecht_auswerten,
+    erholung_auswerten,
+    schaden_auswerten,
+    schadensausdruck,
+    wegstecken_auswerten,
+    wundabzug,
+    wunden_auswerten,
+)
+
+__all__ = ["Ergebnis", "spielen"]
+
+MAX_WEGSTECKEN_VERSUCHE = 2
+"""Erste Wegstecken-Probe plus eine Wiederholung mit einem weiteren Benny (Standardtaktik 5)."""
+
+BLOCK = 25000
+"""So viele Kämpfe rechnet die Maschine auf einmal (danach meldet sie den Fortschritt)."""
+
+_KARTENWERT = np.array([k_.wert for k_ in blatt()])
+"""Wert je Karte des Blatts (Reihenfolge von :func:`gm_helfer.karten.blatt`: Joker, dann Ass♠
+abwärts – kleinerer Index heißt früher an der Reihe)."""
+_RANG = np.where(_KARTENWERT == JOKER, 0, np.arange(len(_KARTENWERT)))
+"""Sortierschlüssel des Herunterzählens (beide Joker gleich hoch)."""
+
+
+def standard_waffe(kf: k.Kaempfer) -> str:
+    """Standardtaktik 4: die erste Waffe des Bogens, ohne Waffe waffenlos."""
+    return kf.waffen[0].name if kf.waffen else "Waffenlos"
+
+
+@dataclass(frozen=True)
+class _Feste:
+    """Was sich im Kampf nicht ändert, je Kämpfer (N), Kartenempfänger (R) oder Paar (N × N)."""
+
+    namen: tuple[str, ...]
+    seiten: tuple[str, ...]
+    seite: np.ndarray
+    wildcard: np.ndarray
+    robustheit: np.ndarray
+    empfaenger: np.ndarray
+    """Index des Kartenempfängers je Kämpfer."""
+    joker_gilt: np.ndarray
+    mitglieder: np.ndarray
+    """(R, M): Kämpfer je Empfänger in Bogenreihenfolge, −1 aufgefüllt."""
+    anzahl_mitglieder: np.ndarray
+    kuehler_kopf: tuple[int, ...]
+    schnell: tuple[bool, ...]
+    angriff_seiten: np.ndarray
+    angriff_bonus: np.ndarray
+    angriff_anzahl: np.ndarray
+    angriff_mod: np.ndarray
+    """(N, N) feste Modifikatoren des Angriffs (ohne Wunden und Joker)."""
+    mindestwurf: np.ndarray
+    """(N, N) Mindestwurf des Angriffs von i auf j."""
+    schaden_seiten: np.ndarray
+    """(N, D) Würfel des Schadensausdrucks (0 = keiner), ``schaden_zeichen`` ihr Vorzeichen."""
+    schaden_zeichen: np.ndarray
+    schaden_konstante: np.ndarray
+    konstitution: tuple[np.ndarray, np.ndarray]
+    willenskraft: tuple[np.ndarray, np.ndarray]
+    bennies: np.ndarray
+    wunden: np.ndarray
+
+
+def _feste(start: k.Kampfzustand) -> _Feste:
+    kf = start.kaempfer
+    n = len(kf)
+    seiten = tuple(dict.fromkeys(x.seite for x in kf))
+    empf = tuple(start.alle_empfaenger())
+    mitglieder = [[i for i, x in enumerate(kf) if start.empfaenger(x) == e] for e in empf]
+    m = max(len(g) for g in mitglieder)
+
+    def tabelle(gruppen: list[list[int]]) -> np.ndarray:
+        return np.array([g + [-1] * (m - len(g)) for g in gruppen])
+
+    talente = [k._talentstufe(start.mitglieder(e)) for e in empf]
+    opt = start.optionen
+    joker_gilt = [
+        not (x.verbuendet_mit and not x.wildcard and not start.grosse_gruppen and not opt.joker_fuer_verbuendete)
+        for x in kf
+    ]
+    mod = np.zeros((n, n), dtype=np.int64)
+    mw = np.full((n, n), 4, dtype=np.int64)
+    seiten_a, bonus_a, anzahl_a = [], [], []
+    schaden: list[list[tuple[int, int]]] = []
+    konstante = []
+    for i, a in enumerate(kf):
+        waffe = standard_waffe(a)
+        for j, z in enumerate(kf):
+            if i == j:
+                continue
+            werte = k.angriffs_werte(start, a.name, z.name, waffe)
+            fest = dict(werte["modifikatoren"])
+            mod[i, j] = werte["modifikator"] - fest.get("Wunden", 0) - fest.get("Joker", 0)
+            mw[i, j] = werte["mindestwurf"]
+        werte = k.angriffs_werte(start, a.name, kf[(i + 1) % n].name, waffe)
+        seiten_a.append(werte["eigenschaft"].seiten)
+        bonus_a.append(werte["eigenschaft"].bonus)
+        anzahl_a.append(werte["anzahl"])
+        ausdruck = wuerfel.parse(schadensausdruck(a.waffe(waffe).schaden, a.attribut("staerke")))
+        schaden.append([(g.seiten, g.vorzeichen) for g, _ in ausdruck.einzelwuerfel()])
+        konstante.append(ausdruck.konstante)
+    d = max(len(s) for s in schaden)
+    return _Feste(
+        namen=tuple(x.name for x in kf),
+        seiten=seiten,
+        seite=np.array([seiten.index(x.seite) for x in kf]),
+        wildcard=np.array([x.wildcard for x in kf]),
+        robustheit=np.array([x.robustheit for x in kf]),
+        empfaenger=np.array([empf.index(start.empfaenger(x)) for x in kf]),
+        joker_gilt=np.array(joker_gilt),
+        mitglieder=tabelle(mitglieder),
+        anzahl_mitglieder=np.array([len(g) for g in mitglieder]),
+        kuehler_kopf=tuple(t[0] for t in talente),
+        schnell=tuple(t[1] for t in talente),
+        angriff_seiten=np.array(seiten_a),
+        angriff_bonus=np.array(bonus_a),
+        angriff_anzahl=np.array(anzahl_a),
+        angriff_mod=mod,
+        mindestwurf=mw,
+        schaden_seiten=np.array([[s for s, _ in z] + [0] * (d - len(z)) for z in schaden]),
+        schaden_zeichen=np.array([[v for _, v in z] + [0] * (d - len(z)) for z in schaden]),
+        schaden_konstante=np.array(konstante),
+        konstitution=(np.array([x.attribut("konstitution").seiten for x in kf]), np.array([x.attribut("konstitution").bonus for x in kf])),
+        willenskraft=(np.array([x.attribut("willenskraft").seiten for x in kf]), np.array([x.attribut("willenskraft").bonus for x in kf])),
+        bennies=np.array([x.bennies for x in kf]),
+        wunden=np.array([x.wunden for x in kf]),
+    )
+
+
+@dataclass
+class _Zustand:
+    """Der veränderliche Zustand eines Blocks von F Kämpfen (nur innerhalb dieses Moduls)."""
+
+    wunden: np.ndarray
+    angeschlagen: np.ndarray
+    aus: np.ndarray
+    tot: np.ndarray
+    blutet: np.ndarray
+    bennies: np.ndarray
+    nur_frei: np.ndarray
+    reihe: np.ndarray
+    """(F, 54): der Ziehstapel in zufälliger Reihenfolge (gültig ab ``oben`` bis ``ende``)."""
+    oben: np.ndarray
+    ende: np.ndarray
+    ablage: np.ndarray
+    hand: np.ndarray
+    joker_gezogen: np.ndarray
+    runde: np.ndarray
+    laeuft: np.ndarray
+    stehend: np.ndarray
+    """(F, Seiten): Zahl der Kampffähigen je Seite."""
+
+
+@dataclass(frozen=True)
+class Ergebnis:
+    """Ausgang aller Kämpfe eines Laufs, als Felder (ein Eintrag je Kampf)."""
+
+    namen: tuple[str, ...]
+    seiten: tuple[str, ...]
+    seite_von: tuple[str, ...]
+    """Seite je Kämpfer (wie :attr:`namen`)."""
+    sieger: np.ndarray
+    """Index in :attr:`seiten`, −1 ohne Sieger."""
+    runden: np.ndarray
+    ausgeschaltet: np.ndarray
+    """(F, N): am Ende nicht mehr kampffähig."""
+    tot: np.ndarray
+    bennies_ausgegeben: np.ndarray
+    """(F, N): fürs Wegstecken ausgegebene Bennies."""
+
+    def zaehler(self) -> tuple[Counter[str], Counter[int], Counter[str], Counter[str]]:
+        """Siege, Runden, Ausgeschaltete und Tote als Zähler (für :func:`gm_helfer.simulation.auszaehlen`)."""
+        from gm_helfer.simulation import UNENTSCHIEDEN
+
+        siege: Counter[str] = Counter()
+        for i, s in enumerate(self.seiten):
+            siege[s] = int((self.sieger == i).sum())
+        siege[UNENTSCHIEDEN] = int((self.sieger < 0).sum())
+        runden = Counter({int(r): int(c) for r, c in zip(*np.unique(self.runden, return_counts=True))})
+        aus = Counter({n: int(c) for n, c in zip(self.namen, self.ausgeschaltet.sum(0))})
+        tot = Counter({n: int(c) for n, c in zip(self.namen, self.tot.sum(0))})
+        return siege, runden, aus, tot
+
+    def verbrauch(self) -> dict[str, float]:
+        """Fürs Wegstecken ausgegebene Bennies je Wildcard mit Bennies, im Mittel je Kampf."""
+        mittel = self.bennies_ausgegeben.mean(0)
+        return {f"Bennies ({n})": float(m) for n, m in zip(self.namen, mittel) if m > 0}
+
+
+def _probe(
+    rng: np.random.Generator, seiten: np.ndarray, bonus: np.ndarray, wildcard: np.ndarray,
+    modifikator: Any, mindestwurf: Any = 4, *, anzahl: int = 1, kritisch_alle: bool = False,
+) -> tuple[Any, ...]:
+    """Würfelt eine Probe je Eintrag (Eigenschaftswürfel explodierend, Wildcard-Würfel nur für
+    Wildcards) und wertet sie mit :func:`probe_auswerten` aus."""
+    eigen = [explodierend(rng, seiten) for _ in range(anzahl)]
+    wild = explodierend(rng, np.where(wildcard, 6, 0))
+    return probe_auswerten(eigen, wild, bonus=bonus, modifikator=modifikator, mindestwurf=mindestwurf,
+                           kritisch_alle=kritisch_alle)
+
+
+class _Maschine:
+    def __init__(self, start: k.Kampfzustand, rng: np.random.Generator) -> None:
+        self.f = _feste(start)
+        self.opt = start.optionen
+        self.rng = rng
+        self.n = len(self.f.namen)
+        self.seiten_matrix = np.eye(len(self.f.seiten), dtype=np.int64)[self.f.seite]
+        self.gegner = self.f.seite[:, None] != self.f.seite[None, :]
+        self.reihenfolge = self.n - 1 - np.arange(self.n)
+
+    # -- Hilfen ------------------------------------------------------------------------
+    def _neu(self, anzahl: int) -> _Zustand:
+        n, r = self.n, len(self.f.kuehler_kopf)
+        return _Zustand(
+            wunden=np.tile(self.f.wunden, (anzahl, 1)),
+            angeschlagen=np.zeros((anzahl, n), bool),
+            aus=np.zeros((anzahl, n), bool),
+            tot=np.zeros((anzahl, n), bool),
+            blutet=np.zeros((anzahl, n), bool),
+            bennies=np.tile(self.f.bennies, (anzahl, 1)),
+            nur_frei=np.zeros((anzahl, n), bool),
+            reihe=np.argsort(self.rng.random((anzahl, len(_KARTENWERT))), axis=1),
+            oben=np.zeros(anzahl, np.int64),
+            ende=np.full(anzahl, len(_KARTENWERT)),
+            ablage=np.zeros((anzahl, len(_KARTENWERT)), bool),
+            hand=np.full((anzahl, r), -1),
+            joker_gezogen=np.zeros(anzahl, bool),
+            runde=np.zeros(anzahl, np.int64),
+            laeuft=np.ones(anzahl, bool),
+            stehend=np.tile(self.seiten_matrix.sum(0), (anzahl, 1)),
+        )
+
+    def _entschieden(self, z: _Zustand, ff: np.ndarray) -> np.ndarray:
+        """Ob in den Kämpfen ``ff`` höchstens noch eine Seite Kampffähige hat."""
+        return (z.stehend[ff] > 0).sum(1) <= 1
+
+    def _joker(self, z: _Zustand, ff: np.ndarray, wer: np.ndarray) -> np.ndarray:
+        """+2 für ``wer``, wenn die Karte seines Empfängers in dieser Runde ein Joker ist."""
+        karte = z.hand[ff, self.f.empfaenger[wer]]
+        return np.where((karte >= 0) & (_KARTENWERT[karte] == JOKER) & self.f.joker_gilt[wer], JOKER_BONUS, 0)
+
+    def _mischen(self, z: _Zustand, ff: np.ndarray, karten: np.ndarray) -> None:
+        """Die Karten ``karten`` ((len(ff), 54) bool) werden in zufälliger Reihenfolge der neue Ziehstapel."""
+        schluessel = np.where(karten, self.rng.random(karten.shape), 2.0)
+        z.reihe[ff] = np.argsort(schluessel, axis=1)
+        z.oben[ff] = 0
+        z.ende[ff] = karten.sum(1)
+
+    def _ziehen(self, z: _Zustand, ff: np.ndarray) -> np.ndarray:
+        """Je Kampf die nächste Karte des gemischten Ziehstapels – gleich verteilt wie eine Karte
+        von einer zufälligen Stelle des Stapels (Ereignispfad). Leer: die Ablage wird gemischt."""
+        leer = z.oben[ff] >= z.ende[ff]
+        if leer.any():
+            g = ff[leer]
+            self._mischen(z, g, z.ablage[g])
+            z.ablage[g] = False
+        karte = z.reihe[ff, z.oben[ff]]
+        z.oben[ff] += 1
+        z.joker_gezogen[ff] |= _KARTENWERT[karte] == JOKER
+        return karte
+
+    # -- Runde -------------------------------------------------------------------------
+    def _runde(self, z: _Zustand, ff: np.ndarray) -> None:
+        f = self.f
+        z.runde[ff] += 1
+        hand = z.hand[ff]
+        for r in range(hand.shape[1]):
+            gueltig = hand[:, r] >= 0
+            z.ablage[ff[gueltig], hand[gueltig, r]] = True
+        z.hand[ff] = -1
+        z.nur_frei[ff] = False
+        neu = ff[z.joker_gezogen[ff]]
+        if neu.size:
+            self._mischen(z, neu, np.ones((neu.size, len(_KARTENWERT)), bool))
+            z.ablage[neu] = False
+        z.joker_gezogen[ff] = False
+        # 1. Ausbluten vor den Karten
+        for i in range(self.n):
+            g = ff[z.blutet[ff, i] & ~z.tot[ff, i]]
+            if g.size:
+                e = _probe(self.rng, np.full(g.size, f.konstitution[0][i]), f.konstitution[1][i], np.ones(g.size, bool),
+                           wundabzug(z.wunden[g, i]), kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)[0]
+                ausgang = ausbluten_auswerten(e)
+                z.tot[g, i] |= ausgang == "tod"
+                z.blutet[g, i] &= ausgang == "weiter"
+        # 2. Karten austeilen, in der Reihenfolge der Empfänger
+        faehig = ~(z.aus | z.tot)
+        for r, (kk, schnell) in enumerate(zip(f.kuehler_kopf, f.schnell)):
+            glieder = f.mitglieder[r][f.mitglieder[r] >= 0]
+            g = ff[faehig[ff][:, glieder].any(1)]
+            if not g.size:
+                continue
+            # Kühler Kopf: 1 + kk Karten, die beste zählt (bei zwei Jokern der zuerst gezogene)
+            gezogen = np.stack([self._ziehen(z, g) for _ in range(1 + kk)], 1)
+            wahl = _RANG[gezogen].argmin(1)
+            beste = gezogen[np.arange(len(g)), wahl]
+            for spalte in range(1 + kk):
+                weg = wahl != spalte
+                z.ablage[g[weg], gezogen[weg, spalte]] = True
+            while schnell:
+                nochmal = schnell_wert_zieht_neu(_KARTENWERT[beste])
+                if not nochmal.any():
+                    break
+                h = g[nochmal]
+                z.ablage[h, beste[nochmal]] = True
+                beste = beste.copy()
+                beste[nochmal] = self._ziehen(z, h)
+            z.hand[g, r] = beste
+        # 3. Herunterzählen: Plätze in der Reihenfolge der Karten
+        hand = z.hand[ff]
+        r_anz = hand.shape[1]
+        schluessel = np.where(hand < 0, len(_KARTENWERT), _RANG[np.maximum(hand, 0)]) * r_anz + np.arange(r_anz)
+        folge = np.argsort(schluessel, axis=1)
+        for platz in range(r_anz):
+            rec = folge[:, platz]
+            gueltig = (hand[np.arange(len(ff)), rec] >= 0) & z.laeuft[ff]
+            if gueltig.any():
+                self._zug(z, ff[gueltig], rec[gueltig])
+
+    def _zug(self, z: _Zustand, ff: np.ndarray, rec: np.ndarray) -> None:
+        """Ein Kartenempfänger je Kampf ist an der Reihe: Erholungsproben, dann Angriffe."""
+        f = self.f
+        # Paare (Kampf, Mitglied) des Empfängers, der je Kampf an der Reihe ist
+        zeile, spalte = np.nonzero(np.arange(f.mitglieder.shape[1]) < f.anzahl_mitglieder[rec][:, None])
+        g, wer = ff[zeile], f.mitglieder[rec[zeile], spalte]
+        # Erholungsproben aller Angeschlagenen (voneinander unabhängig, daher alle auf einmal;
+        # die Reihenfolge der Namen spielt nur im Ereignispfad eine Rolle)
+        faehig = ~(z.aus[g, wer] | z.tot[g, wer])
+        erholung = faehig & z.angeschlagen[g, wer]
+        if erholung.any():
+            ge, a = g[erholung], wer[erholung]
+            mod = wundabzug(z.wunden[ge, a]) + self._joker(z, ge, a)
+            e = _probe(self.rng, f.willenskraft[0][a], f.willenskraft[1][a], f.wildcard[a], mod,
+                       kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)[0]
+            noch, handelt = erholung_auswerten(e, erfolg_handelt=self.opt.erholung_erfolg_handelt)
+            z.angeschlagen[ge, a] = noch
+            z.nur_frei[ge, a] = ~handelt
+        # Angriffe der Mitglieder nacheinander. Angriffe ändern nur Gegner; wer von den
+        # Mitgliedern handeln darf, steht nach den Erholungsproben also für den ganzen Zug fest.
+        kann = faehig & ~(z.angeschlagen[g, wer] | z.nur_frei[g, wer])
+        for nummer in range(int(spalte.max(initial=-1)) + 1):
+            auswahl = kann & (spalte == nummer)
+            auswahl[auswahl] &= z.laeuft[g[auswahl]]
+            if auswahl.any():
+                ga = g[auswahl]
+                self._angriff(z, ga, wer[auswahl])
+                z.laeuft[ga] &= ~self._entschieden(z, ga)
+
+    # -- Angriff und Schaden -----------------------------------------------------------
+    def _ziel(self, z: _Zustand, ff: np.ndarray, a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Standardtaktik 4: kampffähiger Gegner mit den meisten Wunden, dann Angeschlagen, dann
+        der erste in Bogenreihenfolge."""
+        gegner = self.gegner[a] & ~(z.aus[ff] | z.tot[ff])
+        wert = (z.wunden[ff] * 2 + z.angeschlagen[ff]) * self.n + self.reihenfolge
+        wert = np.where(gegner, wert, -1)
+        return wert.argmax(1), gegner.any(1)
+
+    def _angriff(self, z: _Zustand, ff: np.ndarray, a: np.ndarray) -> None:
+        f = self.f
+        t, da = self._ziel(z, ff, a)
+        ff, a, t = ff[da], a[da], t[da]
+        joker = self._joker(z, ff, a)
+        mod = f.angriff_mod[a, t] + wundabzug(z.wunden[ff, a]) + joker
+        for anzahl in np.unique(f.angriff_anzahl[a]):
+            s = f.angriff_anzahl[a] == anzahl
+            g, a_, t_ = ff[s], a[s], t[s]
+            ergebnisse = _probe(self.rng, f.angriff_seiten[a_], f.angriff_bonus[a_], f.wildcard[a_], mod[s],
+                                f.mindestwurf[a_, t_], anzahl=int(anzahl),
+                                kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)
+            for e in ergebnisse:  # je Treffer, bestes Ergebnis zuerst
+                h = e.erfolg
+                if h.any():
+                    self._schaden(z, g[h], a_[h], t_[h], e.steigerungen[h] > 0, joker[s][h])
+
+    def _schaden(self, z: _Zustand, ff: np.ndarray, a: np.ndarray, t: np.ndarray, steigerung: np.ndarray, joker: np.ndarray) -> None:
+        f, rng = self.f, self.rng
+        wuerfe = explodierend(rng, f.schaden_seiten[a]) * f.schaden_zeichen[a]
+        schaden = wuerfe.sum(1) + f.schaden_konstante[a] + joker + explodierend(rng, np.where(steigerung, 6, 0))
+        vorher_w, vorher_ang, vorher_aus = z.wunden[ff, t], z.angeschlagen[ff, t], z.aus[ff, t]
+        wirkung = schaden_auswerten(schaden, f.robustheit[t], angeschlagen=vorher_ang)
+        neue = wirkung.wunden
+        # Standardtaktik 5: Wildcards stecken weg, solange Bennies und Wunden übrig sind
+        weg = np.zeros(len(ff), np.int64)
+        joker_ziel = self._joker(z, ff, t)
+        for _ in range(MAX_WEGSTECKEN_VERSUCHE):
+            s = f.wildcard[t] & (neue > 0) & (weg < neue) & (z.bennies[ff, t] > 0)
+            if not s.any():
+                break
+            z.bennies[ff[s], t[s]] -= 1
+            e = _probe(rng, f.konstitution[0][t[s]], f.konstitution[1][t[s]], np.ones(int(s.sum()), bool),
+                       wundabzug(vorher_w[s]) + joker_ziel[s], kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)[0]
+            weg[s] = np.maximum(weg[s], wegstecken_auswerten(e))
+        getroffen = neue > 0
+        bleiben = np.where(getroffen, np.maximum(neue - weg, 0), 0)
+        wunden, aus = wunden_auswerten(vorher_w, bleiben, wildcard=f.wildcard[t], ausser_gefecht=vorher_aus)
+        ganz_weg = vorher_ang & (not self.opt.wegstecken_beendet_angeschlagen)
+        z.angeschlagen[ff, t] = np.where(getroffen, np.where(bleiben > 0, True, ganz_weg), wirkung.angeschlagen)
+        z.wunden[ff, t] = wunden
+        neu_aus = aus & ~vorher_aus & ~z.tot[ff, t]
+        z.stehend[ff[neu_aus], self.f.seite[t[neu_aus]]] -= 1  # jeder Kampf höchstens einmal in ff
+        z.aus[ff, t] = aus
+        # Außer-Gefecht-Probe einer Wildcard, die (weitere) Wunden über drei bekommt
+        g = f.wildcard[t] & (bleiben > 0) & aus & ~z.tot[ff, t]
+        if g.any():
+            gg, tg = ff[g], t[g]
+            e = _probe(rng, f.konstitution[0][tg], f.konstitution[1][tg], np.ones(len(gg), bool),
+                       wundabzug(wunden[g]) + joker_ziel[g], kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)[0]
+            ausgang = ausser_gefecht_auswerten(e)
+            tod = ausgang == "tod"
+            z.tot[gg, tg] |= tod
+            z.blutet[gg, tg] = (z.blutet[gg, tg] | (ausgang == "fehlschlag")) & ~tod
+
+    # -- Ganze Kämpfe ------------------------------------------------------------------
+    def block(self, anzahl: int, max_runden: int) -> Ergebnis:
+        z = self._neu(anzahl)
+        alle = np.arange(anzahl)
+        z.laeuft &= ~self._entschieden(z, alle)
+        while True:
+            ff = alle[z.laeuft & (z.runde < max_runden)]
+            if not ff.size:
+                break
+            self._runde(z, ff)
+        faehig = ~(z.aus | z.tot)
+        stehend = (faehig.astype(np.int64) @ self.seiten_matrix) > 0
+        sieger = np.where(stehend.sum(1) == 1, stehend.argmax(1), -1)
+        return Ergebnis(self.f.namen, self.f.seiten, tuple(self.f.seiten[i] for i in self.f.seite), sieger, z.runde.copy(), ~faehig, z.tot.copy(),
+                        self.f.bennies[None, :] - z.bennies)
+
+
+def spielen(
+    start: k.Kampfzustand,
+    anzahl: int,
+    *,
+    rng: np.random.Generator,
+    max_runden: int = 100,
+    fortschritt: Callable[[int, int], None] | None = None,
+) -> Ergebnis:
+    """Spielt ``anzahl`` Kämpfe ab ``start`` mit der Standardtaktik, in Blöcken zu :data:`BLOCK`.
+
+    ``fortschritt(fertig, anzahl)`` wird nach jedem Block aufgerufen (Fortschrittsbalken).
+    """
+    maschine = _Maschine(start, rng)
+    teile = []
+    fertig = 0
+    while fertig < anzahl:
+        n = min(BLOCK, anzahl - fertig)
+        teile.append(maschine.block(n, max_runden))
+        fertig += n
+        if fortschritt is not None:
+            fortschritt(fertig, anzahl)
+    erstes = teile[0]
+    return Ergebnis(
+        erstes.namen, erstes.seiten, erstes.seite_von,
+        *(np.concatenate([getattr(t, feld) for t in teile]) for feld in ("sieger", "runden", "ausgeschaltet", "tot", "bennies_ausgegeben")),
+    )

@@ -1,0 +1,91 @@
+"""Kleine Werkzeuge für einen schnellen Ereignispfad (Issue 10): :func:`ersetzen`,
+:func:`merken` und :func:`gemerkt`.
+
+``ersetzen`` – ein schnelles ``dataclasses.replace`` für unveränderliche Zustände ohne
+Prüfung im Konstruktor.
+
+``dataclasses.replace`` ruft den erzeugten ``__init__`` auf, der bei eingefrorenen Klassen
+jedes Feld einzeln mit ``object.__setattr__`` setzt – bei einem Kampfzustand mit zwanzig
+Feldern ist das der größte Einzelposten eines simulierten Kampfes. :func:`ersetzen` kopiert
+stattdessen das ``__dict__`` und überschreibt die genannten Felder. Das Ergebnis ist gleich
+(``==``, ``hash``), solange die Klasse kein ``__post_init__``, keine ``slots`` und kein
+``cached_property`` hat – sonst fällt :func:`ersetzen` auf ``dataclasses.replace`` zurück.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Punkt:
+...     x: int
+...     y: int = 0
+>>> ersetzen(Punkt(1, 2), y=5)
+Punkt(x=1, y=5)
+>>> ersetzen(Punkt(1), z=3)
+Traceback (most recent call last):
+...
+TypeError: Punkt hat kein Feld „z“.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cached_property, lru_cache
+from typing import Any, TypeVar
+
+__all__ = ["ersetzen", "gemerkt", "merken"]
+
+T = TypeVar("T")
+
+
+@lru_cache(maxsize=None)
+def _felder(cls: type) -> frozenset[str] | None:
+    """Die Feldnamen einer einfachen Datenklasse, oder ``None``, wenn kopieren nicht genügt."""
+    if hasattr(cls, "__post_init__") or hasattr(cls, "__slots__") or not dataclasses.is_dataclass(cls):
+        return None
+    if any(isinstance(v, cached_property) for c in cls.__mro__ for v in vars(c).values()):
+        return None  # zwischengespeicherte Werte im __dict__ dürfen nicht mitkopiert werden
+    felder = dataclasses.fields(cls)
+    if any(not f.init for f in felder):
+        return None
+    return frozenset(f.name for f in felder)
+
+
+def ersetzen(obj: T, /, **aenderungen: Any) -> T:
+    """Wie ``dataclasses.replace(obj, **aenderungen)``, nur schneller (siehe Moduldoku)."""
+    cls = type(obj)
+    felder = _felder(cls)
+    if felder is None:
+        return dataclasses.replace(obj, **aenderungen)  # type: ignore[type-var]
+    for name in aenderungen:
+        if name not in felder:
+            raise TypeError(f"{cls.__name__} hat kein Feld „{name}“.")
+    neu = object.__new__(cls)
+    d = neu.__dict__
+    d.update(obj.__dict__)
+    d.update(aenderungen)
+    return neu
+
+
+
+_GEMERKT: dict[int, tuple[Any, Any]] = {}
+_GRENZE = 1024
+
+
+def merken(daten: T, objekt: Any) -> T:
+    """Merkt sich, aus welchem Objekt die JSON-Daten eines Ereignisses eben gebaut wurden, und
+    gibt ``daten`` zurück. :func:`gemerkt` liefert dann für **dasselbe** Datenobjekt das Objekt,
+    ohne es erneut einzulesen und zu prüfen (Ereignisdaten werden nicht verändert; gelesene,
+    kopierte oder eingetippte Daten sind andere Objekte und werden wie bisher geprüft)."""
+    if len(_GEMERKT) >= _GRENZE:
+        _GEMERKT.clear()
+    _GEMERKT[id(daten)] = (daten, objekt)
+    return daten
+
+
+def gemerkt(daten: Any) -> Any:
+    """Das zu ``daten`` gemerkte Objekt (siehe :func:`merken`) oder ``None``.
+
+    >>> d = {"augen": [3]}
+    >>> gemerkt(merken(d, "Wurf")), gemerkt({"augen": [3]})
+    ('Wurf', None)
+    """
+    eintrag = _GEMERKT.get(id(daten))
+    return eintrag[1] if eintrag is not None and eintrag[0] is daten else None
