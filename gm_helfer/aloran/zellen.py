@@ -1,0 +1,238 @@
+"""Aloran, Zelle für Zelle: das Kampfobjekt für Jupyter, VS Code und marimo.
+
+>>> from gm_helfer import aloran
+>>> kampf = aloran.kampf_starten(["brann", "ork_krieger"])                  # doctest: +SKIP
+>>> kampf.weiter()                     # Initiative würfeln                 # doctest: +SKIP
+>>> kampf.chancen("Brann", ziel="Ork-Krieger")                               # doctest: +SKIP
+>>> kampf.angriff("Brann", "Ork-Krieger", augen="7 3 0 1; verteidigung: 5 2; zone: 12; schaden: 4")  # doctest: +SKIP
+
+Nur Verdrahtung über :mod:`gm_helfer.aloran.kampf` (Ereignisse, Vorschau) und
+:mod:`gm_helfer.aloran.sitzung` (Protokolldateien wie im marimo-Notebook
+``notebooks/aloran_kampf.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import altair as alt
+
+from gm_helfer.aloran import diagramme as aloran_diagramme
+from gm_helfer.aloran import kampf as ak
+from gm_helfer.aloran import sitzung
+from gm_helfer.aloran.bogen import aus_bogen
+from gm_helfer.aloran.optionen import Optionen
+from gm_helfer.aloran.proben import AloranFehler
+from gm_helfer.protokoll import Verlauf
+from gm_helfer.zellenkampf import (
+    KampfFehler,
+    Offen,
+    Schritt,
+    Zellenkampf,
+    augen_je_schluessel,
+    boegen_waehlen,
+    datei_finden,
+)
+
+__all__ = ["AloranKampf", "kampf_fortsetzen", "kampf_starten"]
+
+
+# -- Zug-Auskunft: hinter diesen Aufrufen steht später die Zug-API (gm_helfer/aloran/zug.py)
+
+
+def _am_zug(kampf: ak.Kampf) -> str | None:
+    """Der Erste in der Handlungsreihenfolge, der handeln kann und noch eine Kampfaktion hat."""
+    if kampf.runde == 0:
+        return None
+    for gruppe in ak.reihenfolge(kampf):
+        for kf in gruppe:
+            if kf.initiative is not None and ak.kann_handeln(kampf, kf.name) and kf.aktionen.kampf > 0:
+                return kf.name
+    return None
+
+
+def _standard_ziel(kampf: ak.Kampf, wer: str) -> str | None:
+    seite = kampf.kaempfer_namens(wer).werte.seite
+    for n in sitzung.gegner_von(kampf, wer):
+        if kampf.kaempfer_namens(n).werte.seite != seite and ak.kann_handeln(kampf, n):
+            return n
+    return None
+
+
+def _standard_verteidigung(kampf: ak.Kampf, ziel: str, wer: str, angriff: str) -> str | None:
+    if not ak.kann_verteidigen(kampf, ziel):
+        return None
+    moeglich = sitzung.verteidigung_namen(kampf, ziel, wer, angriff)
+    return moeglich[0] if moeglich else None
+
+
+class AloranKampf(Zellenkampf):
+    """Ein Aloran-Kampf über :class:`~gm_helfer.protokoll.Verlauf` (siehe Moduldoku)."""
+
+    SYSTEM = "aloran"
+    TITEL = "Aloran"
+    FEHLER = (AloranFehler,)
+
+    @classmethod
+    def _fortsetzen_verlauf(cls, datei: Path) -> tuple[Verlauf, list[str]]:
+        return ak.fortsetzen(datei)
+
+    def am_zug(self) -> str | None:
+        return _am_zug(self.zustand)
+
+    def lage(self) -> str:
+        kampf = self.zustand
+        if all(kf.initiative is None for kf in kampf.kaempfer):
+            return "Vor dem Kampf – Initiative bestimmen."
+        if kampf.runde == 0:
+            return "Initiative steht – Runde 1 beginnen."
+        dran = self.am_zug()
+        return f"Runde {kampf.runde} · " + (f"am Zug: {dran}" if dran else "alle Kampfaktionen verbraucht")
+
+    def reihenfolge(self) -> list[dict[str, Any]]:
+        kampf, dran = self.zustand, self.am_zug()
+        return [
+            {"name": kf.name, "info": f"Ini {kf.aktuelle_initiative}" if kf.initiative is not None else "ohne Ini",
+             "dran": kf.name == dran,
+             "fertig": kf.aktionen.kampf == 0 or not ak.kann_handeln(kampf, kf.name)}
+            for gruppe in ak.reihenfolge(kampf) for kf in gruppe
+        ]
+
+    def kaempfer_zeilen(self) -> list[dict[str, Any]]:
+        return [
+            {"Name": z["Name"], "Seite": z["Seite"], "Initiative": z["Initiative"], "Zustand": z["Zustand"],
+             "Wunden": z["Wunden"], "Verletzung": z["Verletzung"], "Ausdauer": z["Ausdauer"],
+             "Aktionen übrig": z["Aktionen übrig"]}
+            for z in ak.uebersicht(self.zustand)
+        ]
+
+    def offene_entscheidungen(self) -> list[Offen]:
+        # Verteidigung, Patzer und Meistertreffer entscheidet der Austausch selbst; offen
+        # bleibt nur, wer noch ohne Initiative ist (etwa nach „greift ein“).
+        kampf = self.zustand
+        if kampf.runde == 0:
+            return []
+        return [Offen(f"initiative:{kf.name}", kf.name, f"{kf.name} hat noch keine Initiative")
+                for kf in kampf.kaempfer if kf.initiative is None and ak.kann_handeln(kampf, kf.name)]
+
+    def sieger(self) -> str | None:
+        kampf = self.zustand
+        seiten = {kf.werte.seite for kf in kampf.kaempfer}
+        stehen = {kf.werte.seite for kf in kampf.kaempfer if ak.kann_handeln(kampf, kf.name)}
+        return next(iter(stehen)) if len(seiten) > 1 and len(stehen) == 1 else None
+
+    def naechster_schritt(self) -> tuple[str, Callable[[], Schritt]] | None:
+        kampf = self.zustand
+        if all(kf.initiative is None for kf in kampf.kaempfer):
+            return "Initiative würfeln", self.initiative
+        if kampf.runde == 0:
+            return "Runde 1 beginnt", self.runde
+        dran = self.am_zug()
+        if dran:
+            return f"{dran} verzichtet auf die Kampfaktion", lambda: self.verzichten(dran)
+        return f"Runde {kampf.runde + 1} beginnt", self.runde
+
+    def entscheiden(self, schluessel: str) -> Schritt:
+        art, _, wer = schluessel.partition(":")
+        if art == "initiative":
+            return self.initiative(namen=[wer])
+        raise KampfFehler(f"Unbekannte Entscheidung „{schluessel}“.")
+
+    # -- Ablauf ----------------------------------------------------------------------
+
+    def initiative(self, augen: str | dict[str, Any] | None = None, *, hinterhalt: Iterable[str] = (),
+                   namen: Iterable[str] | None = None) -> Schritt:
+        """Initiativewert + 1W10 für alle (oder ``namen``); ``augen`` je Name („Brann: 7; Wolf: 0“)."""
+        werte = augen_je_schluessel(augen, "") if isinstance(augen, str) else augen
+        werte = {_name_in(self.zustand, n): v for n, v in (werte or {}).items()}
+        return self._schritt(lambda k: ak.initiative_ereignis(
+            k, rng=self.rng, augen=werte, hinterhalt=list(hinterhalt),
+            namen=list(namen) if namen is not None else None))
+
+    def runde(self) -> Schritt:
+        """Neue Kampfrunde: alle Aktionen frisch."""
+        return self._schritt(ak.runde_ereignis)
+
+    def verzichten(self, wer: str | None = None) -> Schritt:
+        """``wer`` (Standard: wer am Zug ist) verzichtet auf seine Kampfaktion dieser Runde."""
+        wer = wer or self.am_zug()
+        if not wer:
+            raise KampfFehler("Niemand hat mehr eine Kampfaktion – neue Runde mit „kampf.weiter()“.")
+        return self._schritt(lambda k: ak.aktion_ereignis(k, wer, "kampf", "verzichtet"))
+
+    def _wahl(self, wer: str | None, ziel: str | None, angriff: str | None) -> tuple[str, str, str]:
+        kampf = self.zustand
+        wer = wer or self.am_zug()
+        if not wer:
+            raise KampfFehler("Niemand ist am Zug – erst „kampf.weiter()“.")
+        self._rufen(kampf.kaempfer_namens, wer)
+        ziel = ziel or _standard_ziel(kampf, wer)
+        if not ziel:
+            raise KampfFehler(f"{wer} hat kein Ziel: kein Gegner kann mehr kämpfen.")
+        angriff = angriff or (sitzung.angriff_namen(kampf, wer) or [None])[0]
+        if not angriff:
+            raise KampfFehler(f"{wer} hat keinen Angriff auf dem Bogen.")
+        return wer, ziel, angriff
+
+    def _austausch(self, wer: str | None, ziel: str | None, angriff: str | None,
+                   verteidigung: str | None | bool, kw: dict[str, Any]) -> dict[str, Any]:
+        wer, ziel, angriff = self._wahl(wer, ziel, angriff)
+        if verteidigung is True or verteidigung is None:
+            verteidigung = self._rufen(_standard_verteidigung, self.zustand, ziel, wer, angriff)
+        elif verteidigung is False:
+            verteidigung = None
+        return dict(angreifer=wer, ziel=ziel, angriff=angriff, verteidigung=verteidigung, **kw)
+
+    def angriff(self, wer: str | None = None, ziel: str | None = None, angriff: str | None = None, *,
+                verteidigung: str | None | bool = None, augen: str | dict[str, Any] | None = None,
+                **kw: Any) -> Schritt:
+        """Ein Austausch: Attacke gegen Verteidigung, Trefferzone, Schaden.
+
+        ``augen`` eingetippt: „7 3 0 1; verteidigung: 5 2; zone: 12; schaden: 4“ (der erste Teil
+        ohne Schlüssel ist der Angriffspool; eine 0 ist die 10). Fehlt ein nötiger Wurf, sagt
+        die Meldung welcher. Ohne ``verteidigung``: die erste zulässige des Ziels
+        (``False``: das Ziel verzichtet). ``kw``: ``von_hinten``, ``zweitwaffe``,
+        ``angriff_modifikator``, ``verteidigung_modifikator``.
+        """
+        wahl = self._austausch(wer, ziel, angriff, verteidigung, kw)
+        getippt = augen_je_schluessel(augen, "angriff")
+        quelle = {"augen": getippt} if getippt else {"rng": self.rng}
+        return self._schritt(lambda k: ak.angriff_ereignis(k, **wahl, **quelle))
+
+    def chancen(self, wer: str | None = None, ziel: str | None = None, angriff: str | None = None, *,
+                verteidigung: str | None | bool = None, **kw: Any) -> alt.TopLevelMixin:
+        """Exakte Chancen des Austauschs: Ausgang der Attacke und was sie dem Ziel antut."""
+        wahl = self._austausch(wer, ziel, angriff, verteidigung, kw)
+        vs = self._rufen(ak.vorschau, self.zustand, **wahl)
+        return alt.hconcat(
+            aloran_diagramme.angriff_balken(vs.chancen, titel=f"{wahl['angreifer']} → {wahl['ziel']}: {vs.text()}"),
+            aloran_diagramme.folgen_balken(vs.folgen, f"Was es {wahl['ziel']} antut"),
+        )
+
+
+def _name_in(kampf: ak.Kampf, name: str) -> str:
+    """„brann“ → „Brann“ (eingetippte Namen ohne Rücksicht auf Groß- und Kleinschreibung)."""
+    for n in kampf.namen:
+        if n.lower() == name.lower().strip():
+            return n
+    raise KampfFehler(f"„{name}“ kämpft hier nicht mit – dabei sind: {', '.join(kampf.namen)}.")
+
+
+def kampf_starten(namen: Iterable[str] | str, *, optionen: Optionen = Optionen(), rng: Any = None) -> AloranKampf:
+    """Ein neuer Kampf aus Bögen in ``charaktere/aloran/`` (Dateiname oder Name); das Protokoll
+    liegt im Kampfordner wie beim marimo-Notebook."""
+    boegen = boegen_waehlen(AloranKampf.SYSTEM, namen)
+    try:
+        werte = [aus_bogen(b) for b in boegen]
+        kampf = ak.neuer_kampf(werte, optionen)
+        verlauf = ak.neuer_verlauf(kampf, sitzung.neue_protokolldatei())
+    except (AloranFehler, ValueError, KeyError) as fehler:
+        raise KampfFehler(str(fehler)) from None
+    return AloranKampf(verlauf, rng=rng, meldung=f"Neuer Kampf: {', '.join(kampf.namen)}.")
+
+
+def kampf_fortsetzen(datei: str | Path, *, rng: Any = None) -> AloranKampf:
+    """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook."""
+    return AloranKampf.aus_datei(datei_finden(datei), rng=rng)
