@@ -225,6 +225,12 @@ class Zellenkampf:
         """Die Seite, die als einzige noch kämpfen kann – sonst ``None``."""
         return None
 
+    def _standard_schritt(self, versucht: set[Any]) -> Schritt | None:
+        """Ein Schritt mit den Standardwahlen (Ziel, Waffe, offene Würfe) – ``None``: weiter im Ablauf.
+
+        ``versucht`` merkt sich, was in diesem Zug schon versucht wurde (gegen Endlosschleifen)."""
+        return None
+
     # -- gemeinsam ---------------------------------------------------------------------------
 
     @property
@@ -274,6 +280,26 @@ class Zellenkampf:
         if schritt is None:
             raise KampfFehler("Gerade gibt es keinen nächsten Schritt im Ablauf – erst handeln oder entscheiden.")
         return schritt[1]()
+
+    def ausspielen(self, max_schritte: int = 2000) -> Schritt:
+        """Spielt den Kampf mit den Standardwahlen zu Ende: wer an der Reihe ist, greift den
+        Standardgegner mit seiner ersten Waffe an, offene Würfe würfelt das Programm
+        (freiwillige wie Wegstecken lässt es aus), dann geht der Ablauf weiter.
+
+        Jeder Schritt steht im Protokoll wie von Hand; ``rueckgaengig`` nimmt ihn zurück.
+        Endet nach ``max_schritte`` Schritten, auch wenn der Kampf nicht entschieden ist.
+        """
+        versucht: set[Any] = set()
+        anzahl = 0
+        while not self.sieger() and anzahl < max_schritte:
+            schritt = self._standard_schritt(versucht)
+            if schritt is None:
+                self.weiter()
+            anzahl += 1
+        sieger = self.sieger()
+        text = (f"{anzahl} Schritte gespielt – entschieden: nur {sieger} können noch kämpfen." if sieger
+                else f"{anzahl} Schritte gespielt – noch nicht entschieden.")
+        return self._fertig(Schritt(text))
 
     def rueckgaengig(self) -> Schritt:
         """Nimmt den letzten Schritt zurück (im Protokoll als Rückgängig vermerkt)."""

@@ -140,6 +140,15 @@ class AloranKampf(Zellenkampf):
             return self.initiative(namen=[wer])
         raise KampfFehler(f"Unbekannte Entscheidung „{schluessel}“.")
 
+    def _standard_schritt(self, versucht: set[Any]) -> Schritt | None:
+        dran = self.am_zug()
+        if not dran:
+            return None
+        try:
+            return self.angriff(dran)
+        except KampfFehler:
+            return self.verzichten(dran)
+
     # -- Ablauf ----------------------------------------------------------------------
 
     def initiative(self, augen: str | dict[str, Any] | None = None, *, hinterhalt: Iterable[str] = (),

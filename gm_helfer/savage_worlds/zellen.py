@@ -134,6 +134,23 @@ class SavageWorldsKampf(Zellenkampf):
         raise KampfFehler(f"Unbekannte Entscheidung „{schluessel}“ – offen sind: "
                           + (", ".join(o.schluessel for o in self.offene_entscheidungen()) or "keine") + ".")
 
+    def _standard_schritt(self, versucht: set[Any]) -> Schritt | None:
+        z = self.zustand
+        offen = [o for o in self.offene_entscheidungen() if not o.schluessel.startswith("wegstecken")]
+        if offen:
+            return self.entscheiden(offen[0].schluessel)
+        gehandelt = {n for n, _ in z.aktionen_runde}
+        for wer in sitzung.angreifer(z):
+            schluessel = (z.runde, z.am_zug, wer)
+            if schluessel in versucht or wer in gehandelt:
+                continue
+            versucht.add(schluessel)
+            try:
+                return self.angriff(wer)
+            except KampfFehler:
+                continue  # Angeschlagen, kein Ziel …: dann eben nicht
+        return None
+
     # -- Ablauf ----------------------------------------------------------------------
 
     def _quelle(self, augen: Any) -> dict[str, Any]:

@@ -119,6 +119,21 @@ class W100Kampf(Zellenkampf):
         raise KampfFehler(f"Die Entscheidung „{schluessel}“ ist nicht offen – in W100 sagt der "
                           "Verteidiger Ausweichen oder Parade mit dem Angriff an (abwehr=…, punkte=…).")
 
+    def _standard_schritt(self, versucht: set[Any]) -> Schritt | None:
+        kampf = self.zustand
+        dran = kampf.am_zug
+        if dran is None or kampf[dran].angriffshandlungen > 0:
+            return None
+        try:
+            return self.angriff()
+        except KampfFehler:
+            if kampf[dran].bewegungen > 0:
+                return None
+            try:
+                return self.bewegen()
+            except KampfFehler:
+                return None
+
     # -- Ablauf ----------------------------------------------------------------------
 
     def _namen_augen(self, augen: str | Mapping[str, Any] | None) -> dict[str, str] | None:

@@ -116,6 +116,18 @@ class ZeitstrahlKampf(Zellenkampf):
             return self.angriff(wer, self.zustand.konter[1])
         raise KampfFehler(f"Die Entscheidung „{schluessel}“ ist nicht (mehr) offen.")
 
+    def _standard_schritt(self, versucht: set[Any]) -> Schritt | None:
+        offen = self.offene_entscheidungen()
+        if offen:
+            return self.entscheiden(offen[0].schluessel)
+        dran = self.am_zug()
+        if not dran:
+            return None
+        try:
+            return self.angriff(dran)
+        except KampfFehler:
+            return self.abwarten(dran)
+
     # -- Ablauf ----------------------------------------------------------------------
 
     def start(self, augen: str | Mapping[str, Any] | None = None,
