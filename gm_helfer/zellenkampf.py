@@ -34,7 +34,16 @@ from gm_helfer import pfade
 from gm_helfer.protokoll import Ereignis, ProtokollFehler, Verlauf
 from gm_helfer.wuerfel import WuerfelFehler
 
-__all__ = ["KampfFehler", "Offen", "Schritt", "Zellenkampf", "augen_je_schluessel", "boegen_waehlen", "datei_finden"]
+__all__ = [
+    "KampfFehler",
+    "Offen",
+    "Schritt",
+    "Zellenkampf",
+    "augen_je_name",
+    "augen_je_schluessel",
+    "boegen_waehlen",
+    "datei_finden",
+]
 
 
 class KampfFehler(ValueError):
@@ -98,13 +107,38 @@ def augen_je_schluessel(text: str | Mapping[str, Any] | None, erster: str) -> di
     for teil in (t.strip() for t in str(text).split(";")):
         if not teil:
             continue
-        m = re.match(r"^([A-Za-zÄÖÜäöüß_ ]+):\s*(.*)$", teil)
+        m = re.match(r"^([A-Za-zÄÖÜäöüß_ -]+):\s*(.*)$", teil)
         schluessel, wert = (m.group(1).strip().lower().replace(" ", "_"), m.group(2).strip()) if m else (erster, teil)
         if schluessel in aus:
             raise KampfFehler(f"Würfel „{schluessel}“ zweimal eingetippt („{text}“).")
         if not wert:
             raise KampfFehler(f"Bei „{schluessel}:“ fehlen die Augen.")
         aus[schluessel] = wert
+    return aus or None
+
+
+def augen_je_name(text: str | Mapping[str, Any] | None, namen: Any) -> dict[str, str] | None:
+    """Eingetippte Würfel je Kämpfer: „Brann: 9; Ork-Krieger: 2“ → ``{"Brann": "9", "Ork-Krieger": "2"}``.
+
+    Namen ohne Rücksicht auf Groß- und Kleinschreibung; wer fehlt, würfelt das Programm.
+
+    Raises:
+        KampfFehler: ein Teil ohne „Name:“ oder ein Name, der nicht mitkämpft.
+    """
+    if text is None:
+        return None
+    paare = (list(text.items()) if isinstance(text, Mapping)
+             else [t.split(":", 1) if ":" in t else [None, t] for t in str(text).split(";") if t.strip()])
+    bekannt = {str(n).lower(): str(n) for n in namen}
+    aus: dict[str, str] = {}
+    for name, wert in paare:
+        if name is None:
+            raise KampfFehler(f"„{str(wert).strip()}“: bitte „Name: Augen“ eintippen, z. B. „{next(iter(bekannt.values()), 'Name')}: 7“.")
+        echt = bekannt.get(str(name).strip().lower())
+        if echt is None:
+            raise KampfFehler(f"„{str(name).strip()}“ kämpft hier nicht mit – dabei sind: {', '.join(bekannt.values())}.")
+        if str(wert).strip():
+            aus[echt] = str(wert).strip()
     return aus or None
 
 
@@ -187,6 +221,8 @@ class Zellenkampf:
         self.meldung = meldung
         """Die letzte Meldung (Schritt, Rückgängig, Fortsetzen)."""
         self._beobachter: list[Callable[[], None]] = []
+        self._gruppen: list[tuple[int, int]] = []
+        """Schritte aus mehreren Ereignissen (Ende, Anzahl) – Rückgängig nimmt sie zusammen zurück."""
 
     # -- je System ---------------------------------------------------------------------------
 
@@ -269,6 +305,24 @@ class Zellenkampf:
         self._rufen(self._verlauf.ausfuehren, ereignis)
         return self._fertig(Schritt(ereignis.text, ereignis.eingetippt))
 
+    def _schritte(self, *baue: Callable[[Any], Ereignis]) -> Schritt:
+        """Mehrere Ereignisse als ein Schritt (z. B. neue Runde und Karten); scheitert eines, wird
+        keines stehen gelassen, und Rückgängig nimmt alle zusammen zurück."""
+        texte, eingetippt, anfang = [], False, len(self._verlauf.ereignisse)
+        try:
+            for b in baue:
+                ereignis = self._rufen(b, self.zustand)
+                self._rufen(self._verlauf.ausfuehren, ereignis)
+                texte.append(ereignis.text)
+                eingetippt |= ereignis.eingetippt
+        except KampfFehler:
+            while len(self._verlauf.ereignisse) > anfang:
+                self._verlauf.rueckgaengig()
+            self._melden()
+            raise
+        self._gruppen.append((len(self._verlauf.ereignisse), len(baue)))
+        return self._fertig(Schritt(" · ".join(texte), eingetippt))
+
     def _fertig(self, schritt: Schritt) -> Schritt:
         self.meldung = str(schritt)
         self._melden()
@@ -305,9 +359,13 @@ class Zellenkampf:
         """Nimmt den letzten Schritt zurück (im Protokoll als Rückgängig vermerkt)."""
         if not self._verlauf.ereignisse:
             raise KampfFehler("Nichts zum Zurücknehmen – der Kampf hat noch keinen Schritt.")
-        letztes = self._verlauf.ereignisse[-1]
-        self._rufen(self._verlauf.rueckgaengig)
-        return self._fertig(Schritt(f"Zurückgenommen: {letztes.text}"))
+        anzahl = 1
+        if self._gruppen and self._gruppen[-1][0] == len(self._verlauf.ereignisse):
+            anzahl = self._gruppen.pop()[1]
+        texte = [e.text for e in self._verlauf.ereignisse[-anzahl:]]
+        for _ in range(anzahl):
+            self._rufen(self._verlauf.rueckgaengig)
+        return self._fertig(Schritt("Zurückgenommen: " + " · ".join(texte)))
 
     @classmethod
     def aus_datei(cls, datei: str | Path, *, rng: Any = None) -> Zellenkampf:

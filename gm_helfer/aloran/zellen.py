@@ -31,6 +31,7 @@ from gm_helfer.zellenkampf import (
     Offen,
     Schritt,
     Zellenkampf,
+    augen_je_name,
     augen_je_schluessel,
     boegen_waehlen,
     datei_finden,
@@ -154,8 +155,7 @@ class AloranKampf(Zellenkampf):
     def initiative(self, augen: str | dict[str, Any] | None = None, *, hinterhalt: Iterable[str] = (),
                    namen: Iterable[str] | None = None) -> Schritt:
         """Initiativewert + 1W10 für alle (oder ``namen``); ``augen`` je Name („Brann: 7; Wolf: 0“)."""
-        werte = augen_je_schluessel(augen, "") if isinstance(augen, str) else augen
-        werte = {_name_in(self.zustand, n): v for n, v in (werte or {}).items()}
+        werte = augen_je_name(augen, self.zustand.namen)
         return self._schritt(lambda k: ak.initiative_ereignis(
             k, rng=self.rng, augen=werte, hinterhalt=list(hinterhalt),
             namen=list(namen) if namen is not None else None))
@@ -219,14 +219,6 @@ class AloranKampf(Zellenkampf):
             aloran_diagramme.angriff_balken(vs.chancen, titel=f"{wahl['angreifer']} → {wahl['ziel']}: {vs.text()}"),
             aloran_diagramme.folgen_balken(vs.folgen, f"Was es {wahl['ziel']} antut"),
         )
-
-
-def _name_in(kampf: ak.Kampf, name: str) -> str:
-    """„brann“ → „Brann“ (eingetippte Namen ohne Rücksicht auf Groß- und Kleinschreibung)."""
-    for n in kampf.namen:
-        if n.lower() == name.lower().strip():
-            return n
-    raise KampfFehler(f"„{name}“ kämpft hier nicht mit – dabei sind: {', '.join(kampf.namen)}.")
 
 
 def kampf_starten(namen: Iterable[str] | str, *, optionen: Optionen = Optionen(), rng: Any = None) -> AloranKampf:

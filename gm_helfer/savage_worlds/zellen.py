@@ -159,15 +159,9 @@ class SavageWorldsKampf(Zellenkampf):
     def runde(self, karten: str | Mapping[str, Iterable[str]] | None = None) -> Schritt:
         """Neue Runde und Aktionskarten austeilen; ``karten`` wie am Tisch gezogen
         („Brakka: A♠; Banditen: 7♥“), sonst mischt und zieht das Programm."""
-        self._schritt(k.ereignis_runde)
         quelle = ({"eingetippt": sitzung.karten_eingabe(karten)} if isinstance(karten, str) and karten.strip()
                   else {"eingetippt": dict(karten)} if isinstance(karten, Mapping) else {"rng": self.rng})
-        try:
-            return self._schritt(lambda z: k.ereignis_karten(z, **quelle))
-        except KampfFehler:
-            self._verlauf.rueckgaengig()  # keine halbe Runde stehen lassen
-            self._melden()
-            raise
+        return self._schritte(k.ereignis_runde, lambda z: k.ereignis_karten(z, **quelle))
 
     def naechster(self, wer: str | None = None) -> Schritt:
         """Der Nächste im Herunterzählen (oder ``wer``) ist an der Reihe."""

@@ -31,6 +31,7 @@ from gm_helfer.zellenkampf import (
     Offen,
     Schritt,
     Zellenkampf,
+    augen_je_name,
     augen_je_schluessel,
     boegen_waehlen,
     datei_finden,
@@ -137,17 +138,7 @@ class W100Kampf(Zellenkampf):
     # -- Ablauf ----------------------------------------------------------------------
 
     def _namen_augen(self, augen: str | Mapping[str, Any] | None) -> dict[str, str] | None:
-        getippt = augen_je_schluessel(augen, "") if augen is not None else None
-        if not getippt:
-            return None
-        namen = {k.name.lower(): k.name for k in self.zustand.kaempfer}
-        aus = {}
-        for n, v in getippt.items():
-            name = namen.get(n.lower().replace("_", " ")) or namen.get(n.lower())
-            if name is None:
-                raise KampfFehler(f"Unbekannt: {n} – dabei sind: {', '.join(namen.values())}.")
-            aus[name] = v
-        return aus
+        return augen_je_name(augen, [k.name for k in self.zustand.kaempfer])
 
     def initiative(self, augen: str | Mapping[str, Any] | None = None) -> Schritt:
         """Initiative: W100 + Bonus; ``augen`` je Name („John: 57; Ork-Krieger: 12“), sonst würfelt

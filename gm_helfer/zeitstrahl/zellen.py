@@ -31,6 +31,7 @@ from gm_helfer.zellenkampf import (
     Offen,
     Schritt,
     Zellenkampf,
+    augen_je_name,
     augen_je_schluessel,
     boegen_waehlen,
     datei_finden,
@@ -134,13 +135,7 @@ class ZeitstrahlKampf(Zellenkampf):
               schwierigkeit: int | Mapping[str, int] | None = None) -> Schritt:
         """Startpositionen: Probe auf Kampferfahrung gegen die Schwierigkeit; ``augen`` je Name
         („Herkulos: 14; Söldner: 7“), wer fehlt, würfelt das Programm."""
-        getippt = augen_je_schluessel(augen, "") if augen is not None else None
-        if getippt:
-            namen = {t.name.lower(): t.name for t in self.zustand.teilnehmer}
-            unbekannt = [n for n in getippt if n.lower().replace("_", " ") not in namen]
-            if unbekannt:
-                raise KampfFehler(f"Unbekannt: {', '.join(unbekannt)} – dabei sind: {', '.join(namen.values())}.")
-            getippt = {namen[n.lower().replace("_", " ")]: v for n, v in getippt.items()}
+        getippt = augen_je_name(augen, [t.name for t in self.zustand.teilnehmer])
         return self._schritt(lambda k: zk.start_ereignis(k, schwierigkeit, rng=self.rng, augen=getippt))
 
     def abwarten(self, wer: str | None = None, ticks: int = 1) -> Schritt:
