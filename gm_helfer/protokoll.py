@@ -5,8 +5,7 @@ mit diesen Augen gewürfelt, Schaden angewandt, Benny ausgegeben …). Der aktue
 ist die Faltung der Ereignisse mit der ``anwenden``-Funktion des Regelsystems. Damit ist
 
 * **Rückgängig** das Weglassen des letzten Ereignisses,
-* **Speichern** das Schreiben des Protokolls (JSON Lines, nach jedem Ereignis ``flush``
-  und ``fsync``), und
+* **Speichern** das Schreiben des Protokolls (JSON Lines, nach jedem Ereignis ``fsync``), und
 * **Fortsetzen** nach einem Absturz das erneute Abspielen der Datei.
 
 Dateiformat (eine JSON-Zeile je Eintrag)::
@@ -16,22 +15,60 @@ Dateiformat (eine JSON-Zeile je Eintrag)::
     {"nr": 2, "zeit": "...", "rueckgaengig": 1}
 
 Die Datei wird nur angehängt: ein Rückgängig steht als eigener Vermerk darin, so bleibt
-ehrlich festgehalten, was am Tisch geschah. Eine abgerissene letzte Zeile (Absturz beim
-Schreiben) wird gemeldet, beiseitegelegt und übersprungen; eine kaputte Zeile mitten in der
-Datei ist ein Fehler, der die Zeile nennt.
+ehrlich festgehalten, was am Tisch geschah. Die Schrittnummern ``nr`` laufen lückenlos ab 1;
+eine fehlende, doppelte oder verschobene Zeile mitten in der Datei ist ein Fehler, der Datei
+und Zeile nennt. Eine abgerissene letzte Zeile (Absturz beim Schreiben) wird gemeldet,
+beiseitegelegt und übersprungen. Scheitert ein Schreiben (Platte voll, Datei zu groß), wird
+die Datei auf die letzte vollständige Zeile zurückgeschnitten und der Schritt nicht
+ausgeführt (:class:`SchreibFehler`).
+
+**Ein Schreiber je Kampf.** Wer einen Kampf anlegt oder fortsetzt, hält die Schreibsperre
+der Datei (``<datei>.sperre``), bis :meth:`Verlauf.schliessen` oder bis sein Prozess endet.
+Die Sperre gilt zwischen Prozessen *und* zwischen Threads eines Prozesses (``marimo run``
+bedient zwei Tabs als zwei Threads). Eine zweite Sitzung bekommt :class:`GesperrtFehler`;
+sie kann den Kampf mit ``nur_lesen=True`` ansehen (:meth:`Verlauf.nachladen` liest neue
+Zeilen) oder ihn ausdrücklich übernehmen (:meth:`Verlauf.uebernehmen`): dann scheitert jeder
+weitere Schreibversuch der ersten Sitzung mit :class:`VerdraengtFehler` – vor jedem Anhängen
+wird unter einer kurzen Sperre geprüft, wem die Datei gehört.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
-from collections.abc import Callable, Mapping
+import re
+import secrets
+import socket
+import sys
+import sysconfig
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, BinaryIO, Generic, TypeVar
 
-__all__ = ["FORMAT", "VERSION", "Ereignis", "ProtokollFehler", "Verlauf"]
+try:  # POSIX (Linux, macOS)
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: siehe _Sperre
+    fcntl = None  # type: ignore[assignment]
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "Ereignis",
+    "GesperrtFehler",
+    "NurLesenFehler",
+    "ProtokollFehler",
+    "SchreibFehler",
+    "VerdraengtFehler",
+    "Verlauf",
+    "auflisten",
+    "inhaber",
+    "kopf_lesen",
+]
 
 FORMAT = "gm_helfer-protokoll"
 VERSION = 1
@@ -41,6 +78,31 @@ Z = TypeVar("Z")
 
 class ProtokollFehler(ValueError):
     """Ein Protokoll, das sich nicht lesen oder fortschreiben lässt; deutsche Meldung."""
+
+
+class GesperrtFehler(ProtokollFehler):
+    """Eine andere Sitzung (Tab, Gerät, Prozess) schreibt gerade diesen Kampf.
+
+    ``inhaber`` sagt, wer: ``{"pid": …, "rechner": …, "seit": …}`` (so weit bekannt).
+    """
+
+    def __init__(self, text: str, *, datei: Path, inhaber: Mapping[str, Any]) -> None:
+        super().__init__(text)
+        self.datei = datei
+        self.inhaber = dict(inhaber)
+
+
+class VerdraengtFehler(ProtokollFehler):
+    """Diese Sitzung schrieb den Kampf, aber eine andere hat ihn übernommen."""
+
+
+class NurLesenFehler(ProtokollFehler):
+    """Der Verlauf ist nur zum Ansehen geöffnet (oder geschlossen): nichts wird eingetragen."""
+
+
+class SchreibFehler(ProtokollFehler):
+    """Ein Schritt ließ sich nicht speichern (Platte voll, Datei zu groß …); er wurde nicht
+    ausgeführt, die Datei endet wieder mit der letzten vollständigen Zeile."""
 
 
 @dataclass(frozen=True)
@@ -89,12 +151,48 @@ def _jetzt() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def _zeile_schreiben(datei: Path, eintrag: Mapping[str, Any]) -> None:
-    zeile = json.dumps(eintrag, ensure_ascii=False, separators=(",", ":")) + "\n"
-    with open(datei, "a", encoding="utf-8") as f:
-        f.write(zeile)
-        f.flush()
-        os.fsync(f.fileno())
+_GRUENDE = {
+    errno.ENOSPC: "kein Platz mehr auf dem Datenträger",
+    errno.EFBIG: "die Datei ist zu groß (Grenze des Systems erreicht)",
+    errno.EDQUOT: "das Speicherkontingent ist erschöpft",
+    errno.EACCES: "keine Berechtigung",
+    errno.EPERM: "keine Berechtigung",
+    errno.EROFS: "der Datenträger ist schreibgeschützt",
+    errno.EIO: "Ein-/Ausgabefehler des Datenträgers",
+    errno.ENOENT: "die Datei gibt es nicht (mehr)",
+    errno.EISDIR: "das ist ein Ordner",
+    errno.ENOTDIR: "ein Teil des Pfads ist kein Ordner",
+}
+
+
+def _grund(fehler: OSError) -> str:
+    """Deutsche Beschreibung eines Betriebssystemfehlers (statt ``strerror`` auf Englisch)."""
+    if fehler.errno in _GRUENDE:
+        return _GRUENDE[fehler.errno]
+    return f"Fehler des Betriebssystems ({errno.errorcode.get(fehler.errno or 0, fehler.errno)})"
+
+
+_FREMDER_CODE = tuple(
+    str(Path(p)) for p in {sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["purelib"],
+                           sysconfig.get_paths()["platlib"]}
+)
+
+
+def _deutsch(fehler: BaseException) -> str:
+    """Text einer Ausnahme aus Regelcode – oder eine deutsche Umschreibung, wenn der Text von
+    Python oder einer Bibliothek stammt (englisch, etwa ``'n'`` oder ``Expecting value``)."""
+    if isinstance(fehler, KeyError):
+        schluessel = fehler.args[0] if fehler.args else "?"
+        return f"der Wert „{schluessel}“ fehlt"
+    if isinstance(fehler, (TypeError, AttributeError, IndexError)):
+        return "ein Wert hat nicht die erwartete Art"
+    tb = fehler.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    datei = str(Path(tb.tb_frame.f_code.co_filename)) if tb is not None else ""
+    if datei and not datei.startswith(_FREMDER_CODE) and str(fehler):
+        return str(fehler)
+    return "ein Wert ist ungültig"
 
 
 def _ordner_fsync(ordner: Path) -> None:
@@ -108,11 +206,294 @@ def _ordner_fsync(ordner: Path) -> None:
         os.close(fd)
 
 
+def _alles_schreiben(fd: int, daten: bytes) -> None:
+    """``os.write``, bis alles geschrieben ist (ein Teilschreiben vor „Platte voll“ zählt nicht)."""
+    geschrieben = 0
+    while geschrieben < len(daten):
+        n = os.write(fd, daten[geschrieben:])
+        if n <= 0:  # pragma: no cover - POSIX meldet das als Fehler
+            raise OSError(errno.ENOSPC, "kein Fortschritt")
+        geschrieben += n
+
+
+# -- Sperre ---------------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"[0-9a-f]{16}")
+_OHNE_FCNTL = threading.Lock()  # nur ohne fcntl (Windows): Riegel innerhalb eines Prozesses
+
+
+class _Sperre:
+    """Das Schreibrecht an einer Protokolldatei – zwischen Prozessen und Threads.
+
+    Zwei Dateien neben dem Protokoll:
+
+    * ``<datei>.sperre`` – der *Riegel*: ``flock`` darauf wird nur kurz gehalten (Prüfen und
+      Anhängen, Erwerben, Freigeben). Sein Inhalt nennt den Inhaber (``token``, ``pid``,
+      ``rechner``, ``seit``). Die Datei bleibt liegen (wer sie löscht, während ein anderer
+      auf den Riegel wartet, hätte zwei Riegel).
+    * ``<datei>.sperre-<token>`` – das *Lebenszeichen* eines Schreibers: er hält darauf
+      ``flock`` (exklusiv), solange er lebt. ``flock`` gehört zur geöffneten Datei (nicht zum
+      Prozess wie ``fcntl``-Satzsperren); jeder Schreiber öffnet seine eigene, darum trennt die
+      Sperre auch Threads eines Prozesses. Stirbt der Prozess oder wird der Verlauf
+      freigegeben, löst das Betriebssystem die Sperre.
+
+    Der Inhaber im Riegel entscheidet; das Lebenszeichen sagt nur, ob er noch lebt. Übernehmen
+    schreibt einen neuen Inhaber – der alte prüft vor jedem Anhängen unter dem Riegel und
+    scheitert. Alles, was Lebenszeichen anlegt oder löscht, geschieht unter dem Riegel.
+
+    Ohne ``fcntl`` (Windows) gibt es keine Sperre des Betriebssystems: dort gilt ein
+    Lebenszeichen, solange seine Datei existiert (nach einem Absturz muss man ausdrücklich
+    übernehmen), und der Riegel wirkt nur innerhalb eines Prozesses.
+    """
+
+    def __init__(self, datei: Path) -> None:
+        self.datei = datei
+        self.riegel_pfad = datei.with_name(datei.name + ".sperre")
+        self.token = secrets.token_hex(8)
+        self._lebenszeichen: BinaryIO | None = None
+
+    def _lebenszeichen_pfad(self, token: str) -> Path:
+        return self.datei.with_name(f"{self.datei.name}.sperre-{token}")
+
+    @property
+    def gehalten(self) -> bool:
+        return self._lebenszeichen is not None
+
+    @contextmanager
+    def riegel(self) -> Iterator[int]:
+        """Der kurze Riegel; gibt den Dateideskriptor von ``<datei>.sperre``."""
+        try:
+            fd = os.open(self.riegel_pfad, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as fehler:
+            raise SchreibFehler(
+                f"{self.datei.name}: die Sperrdatei lässt sich nicht anlegen – {_grund(fehler)}."
+            ) from fehler
+        try:
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                try:
+                    yield fd
+                finally:
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+            else:  # pragma: no cover - Windows
+                with _OHNE_FCNTL:
+                    yield fd
+        finally:
+            os.close(fd)
+
+    @staticmethod
+    def inhaber_lesen(fd: int) -> dict[str, Any]:
+        try:
+            roh = os.pread(fd, 4096, 0)
+            daten = json.loads(roh.decode("utf-8")) if roh.strip() else {}
+        except (OSError, ValueError):
+            return {}
+        return daten if isinstance(daten, dict) else {}
+
+    def lebt(self, token: Any) -> bool:
+        """Ob der Schreiber ``token`` noch lebt (unter dem Riegel aufrufen)."""
+        if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+            return False
+        if token == self.token:
+            return self.gehalten
+        pfad = self._lebenszeichen_pfad(token)
+        if fcntl is None:  # pragma: no cover - Windows
+            return pfad.exists()
+        try:
+            fd = os.open(pfad, os.O_RDONLY)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        finally:
+            os.close(fd)  # gibt eine eben gesetzte Probesperre gleich wieder frei
+        return False
+
+    def _aufraeumen(self) -> None:
+        """Lebenszeichen toter Schreiber löschen (unter dem Riegel)."""
+        vorsilbe = f"{self.datei.name}.sperre-"
+        try:
+            namen = [n for n in os.listdir(self.datei.parent) if n.startswith(vorsilbe)]
+        except OSError:
+            return
+        for name in namen:
+            token = name[len(vorsilbe):]
+            if token != self.token and not self.lebt(token):
+                try:
+                    os.unlink(self.datei.parent / name)
+                except OSError:
+                    pass
+
+    def erwerben(self, *, uebernehmen: bool) -> None:
+        """Schreibrecht nehmen; lebt ein anderer Inhaber: :class:`GesperrtFehler`, außer
+        ``uebernehmen`` – dann ist der andere ab sofort verdrängt."""
+        with self.riegel() as fd:
+            bisher = self.inhaber_lesen(fd)
+            if self.lebt(bisher.get("token")) and bisher.get("token") != self.token and not uebernehmen:
+                raise GesperrtFehler(_gesperrt_text(self.datei, bisher), datei=self.datei, inhaber=bisher)
+            self._aufraeumen()
+            pfad = self._lebenszeichen_pfad(self.token)
+            try:
+                datei = open(pfad, "wb")  # noqa: SIM115 - lebt so lange wie der Schreiber
+            except OSError as fehler:
+                raise SchreibFehler(
+                    f"{self.datei.name}: die Sperrdatei lässt sich nicht anlegen – {_grund(fehler)}."
+                ) from fehler
+            try:
+                if fcntl is not None:
+                    fcntl.flock(datei.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                eintrag = {"token": self.token, "pid": os.getpid(), "rechner": socket.gethostname(),
+                           "thread": threading.current_thread().name, "seit": _jetzt()}
+                roh = json.dumps(eintrag, ensure_ascii=False).encode("utf-8") + b"\n"
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, roh, 0)
+                os.fsync(fd)
+            except OSError as fehler:
+                datei.close()
+                pfad.unlink(missing_ok=True)
+                raise SchreibFehler(
+                    f"{self.datei.name}: die Schreibsperre lässt sich nicht setzen – {_grund(fehler)}."
+                ) from fehler
+            self._lebenszeichen = datei
+
+    def ist_inhaber(self, fd: int) -> bool:
+        """Unter dem Riegel: gehört die Datei noch diesem Schreiber?"""
+        return self.gehalten and self.inhaber_lesen(fd).get("token") == self.token
+
+    def loslassen(self) -> None:
+        """Lebenszeichen schließen und löschen (unter dem Riegel aufrufen)."""
+        datei, self._lebenszeichen = self._lebenszeichen, None
+        if datei is not None:
+            self._lebenszeichen_pfad(self.token).unlink(missing_ok=True)
+            datei.close()
+
+    def freigeben(self) -> None:
+        """Schreibrecht abgeben (der Inhaber im Riegel wird gelöscht, wenn er noch dieser ist)."""
+        if not self.gehalten:
+            return
+        try:
+            with self.riegel() as fd:
+                if self.ist_inhaber(fd):
+                    os.ftruncate(fd, 0)
+                self.loslassen()
+        except (OSError, ProtokollFehler):
+            # der Riegel ist nicht zu haben (Datenträger weg?): wenigstens die Sperre lösen
+            datei, self._lebenszeichen = self._lebenszeichen, None
+            if datei is not None:
+                datei.close()
+
+
+def _gesperrt_text(datei: Path, inhaber: Mapping[str, Any]) -> str:
+    wer = []
+    if inhaber.get("pid"):
+        wer.append(f"Prozess {inhaber['pid']}")
+    if inhaber.get("rechner"):
+        wer.append(f"auf {inhaber['rechner']}")
+    seit = str(inhaber.get("seit", ""))
+    if seit:
+        wer.append(f"seit {seit.replace('T', ' ')[:19]} UTC")
+    zusatz = f" ({' '.join(wer)})" if wer else ""
+    return (
+        f"{datei.name} wird gerade in einer anderen Sitzung geführt{zusatz} – ein anderer Tab, "
+        "ein anderes Gerät oder ein anderer Server. Hier lässt sich der Kampf nur ansehen; "
+        "übernehmen geht nur ausdrücklich, dann kann die andere Sitzung nichts mehr eintragen."
+    )
+
+
+def inhaber(datei: Path | str) -> dict[str, Any] | None:
+    """Wer den Kampf ``datei`` gerade schreibt (``pid``, ``rechner``, ``seit``) – oder ``None``.
+
+    Legt nichts an: ohne Sperrdatei ist niemand Inhaber.
+    """
+    datei = Path(datei)
+    sperre = _Sperre(datei)
+    if not sperre.riegel_pfad.exists():
+        return None
+    try:
+        with sperre.riegel() as fd:
+            bisher = sperre.inhaber_lesen(fd)
+            return bisher if sperre.lebt(bisher.get("token")) else None
+    except ProtokollFehler:
+        return None
+
+
+def kopf_lesen(datei: Path | str) -> dict[str, Any] | None:
+    """Die Kopfzeile eines Protokolls, wenn sie vollständig und gültig ist, sonst ``None``.
+
+    Ein Protokoll ohne vollständigen Kopf (Absturz beim Anlegen) ist kein gespeicherter Kampf.
+    """
+    try:
+        with open(datei, "rb") as f:
+            zeile = f.readline(1_000_000)
+    except OSError:
+        return None
+    if not zeile.endswith(b"\n"):
+        return None
+    try:
+        kopf = json.loads(zeile.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(kopf, dict) or kopf.get("format") != FORMAT or kopf.get("version") != VERSION:
+        return None
+    return kopf
+
+
+def auflisten(ordner: Path | str, system: str, muster: str = "*.jsonl") -> list[Path]:
+    """Gespeicherte Kämpfe des Systems ``system`` im Ordner, neueste zuerst.
+
+    Nur Dateien mit vollständigem Kopf dieses Systems (:func:`kopf_lesen`).
+    """
+    ordner = Path(ordner)
+    if not ordner.is_dir():
+        return []
+    gefunden: list[tuple[float, Path]] = []
+    for datei in ordner.glob(muster):
+        kopf = kopf_lesen(datei)
+        if kopf is None or kopf.get("system") != system:
+            continue
+        try:
+            gefunden.append((datei.stat().st_mtime, datei))
+        except OSError:
+            continue
+    return [d for _, d in sorted(gefunden, key=lambda t: t[0], reverse=True)]
+
+
+def _eintrag_lesen(roh: bytes, name: str, zeilennr: int) -> dict[str, Any]:
+    """Eine Zeile als JSON-Objekt; sonst :class:`ProtokollFehler` auf Deutsch."""
+    try:
+        text = roh.decode("utf-8")
+    except UnicodeDecodeError as fehler:
+        raise ProtokollFehler(
+            f"{name}, Zeile {zeilennr}: kein gültiger Protokolleintrag (keine UTF-8-Zeichen)."
+        ) from fehler
+    try:
+        eintrag = json.loads(text)
+    except ValueError as fehler:
+        stelle = getattr(fehler, "pos", None)
+        wo = f" ab Zeichen {stelle + 1}" if isinstance(stelle, int) else ""
+        raise ProtokollFehler(
+            f"{name}, Zeile {zeilennr}: kein gültiger Protokolleintrag (kein lesbares JSON{wo})."
+        ) from fehler
+    if not isinstance(eintrag, dict):
+        raise ProtokollFehler(f"{name}, Zeile {zeilennr}: kein gültiger Protokolleintrag (kein JSON-Objekt).")
+    return eintrag
+
+
+def _zeile(eintrag: Mapping[str, Any]) -> bytes:
+    return (json.dumps(eintrag, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
 class Verlauf(Generic[Z]):
     """Startzustand plus Ereignisse; der Zustand ist die Faltung der Ereignisse.
 
     Der Verlauf hält alle Zwischenzustände, damit Rückgängig sofort geht. Die Zustände
     selbst sind unveränderlich; ``anwenden`` muss eine reine Funktion sein.
+
+    Mit ``datei`` schreibt der Verlauf jedes Ereignis sofort (``fsync``) und hält die
+    Schreibsperre des Kampfes, bis :meth:`schliessen` (oder ``with``-Block, oder sein Prozess
+    endet, oder der Verlauf freigegeben wird).
 
     >>> v = Verlauf(0, lambda z, e: z + e.daten["n"])
     >>> v.ausfuehren(Ereignis("plus", {"n": 2}))
@@ -138,26 +519,52 @@ class Verlauf(Generic[Z]):
         self._nummern: list[int] = []
         self._zurueckgenommen: list[Ereignis] = []
         self._naechste_nr = 1
+        self._sperre: _Sperre | None = None
+        self._rolle = "frei"  # frei (ohne Datei) | schreiben | lesen | verdraengt | geschlossen
+        self._gelesen = 0  # Bytes der Datei, die im Zustand stecken (vollständige Zeilen)
+        self._zeilen = 0  # … und so viele Zeilen
+        self._start_aus_kopf: Callable[[Mapping[str, Any]], Z] | None = None
+        self._schloss = threading.RLock()
         self.system = system
         self.kopf: dict[str, Any] = dict(kopf or {})
         self.datei: Path | None = Path(datei) if datei is not None else None
         if self.datei is not None:
-            if self.datei.exists() and self.datei.stat().st_size > 0:
-                raise ProtokollFehler(
-                    f"{self.datei} gibt es schon – zum Weiterspielen „fortsetzen“ benutzen."
-                )
-            self.datei.parent.mkdir(parents=True, exist_ok=True)
-            _zeile_schreiben(
-                self.datei,
-                {
-                    "format": FORMAT,
-                    "version": VERSION,
-                    "system": system,
-                    "erstellt": _jetzt(),
-                    "kopf": self.kopf,
-                },
+            self._anlegen(self.datei)
+
+    def _anlegen(self, datei: Path) -> None:
+        if datei.exists() and datei.stat().st_size > 0:
+            raise ProtokollFehler(f"{datei} gibt es schon – zum Weiterspielen „fortsetzen“ benutzen.")
+        datei.parent.mkdir(parents=True, exist_ok=True)
+        sperre = _Sperre(datei)
+        sperre.erwerben(uebernehmen=False)
+        try:
+            if datei.exists() and datei.stat().st_size > 0:  # zugleich angelegt
+                raise ProtokollFehler(f"{datei} gibt es schon – zum Weiterspielen „fortsetzen“ benutzen.")
+            kopfzeile = _zeile(
+                {"format": FORMAT, "version": VERSION, "system": self.system, "erstellt": _jetzt(),
+                 "kopf": self.kopf}
             )
-            _ordner_fsync(self.datei.parent)
+            with sperre.riegel():
+                fd = os.open(datei, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+                try:
+                    _alles_schreiben(fd, kopfzeile)
+                    os.fsync(fd)
+                except OSError as fehler:
+                    os.close(fd)
+                    datei.unlink(missing_ok=True)
+                    raise SchreibFehler(
+                        f"{datei.name}: der Kampf lässt sich nicht anlegen – {_grund(fehler)}. "
+                        "Es wurde nichts gespeichert; bitte Platz schaffen und erneut beginnen."
+                    ) from fehler
+                os.close(fd)
+            _ordner_fsync(datei.parent)
+        except BaseException:
+            sperre.freigeben()
+            raise
+        self._sperre = sperre
+        self._rolle = "schreiben"
+        self._gelesen = len(kopfzeile)
+        self._zeilen = 1
 
     # -- Ansicht ---------------------------------------------------------------------
     @property
@@ -190,6 +597,17 @@ class Verlauf(Generic[Z]):
         """Ob ein zurückgenommener Schritt wiederholt werden kann."""
         return bool(self._zurueckgenommen)
 
+    @property
+    def nur_lesen(self) -> bool:
+        """Ob hier nichts eingetragen werden kann: nur zum Ansehen geöffnet, von einer anderen
+        Sitzung übernommen (verdrängt) oder geschlossen. Ein Verlauf ohne Datei schreibt immer."""
+        return self._rolle in ("lesen", "verdraengt", "geschlossen")
+
+    @property
+    def rolle(self) -> str:
+        """``"frei"`` (ohne Datei), ``"schreiben"``, ``"lesen"``, ``"verdraengt"`` oder ``"geschlossen"``."""
+        return self._rolle
+
     def __len__(self) -> int:
         return len(self._ereignisse)
 
@@ -205,16 +623,117 @@ class Verlauf(Generic[Z]):
             for i, e in enumerate(self._ereignisse, start=1)
         ]
 
+    # -- Schreibrecht ----------------------------------------------------------------
+    def _name(self) -> str:
+        return self.datei.name if self.datei is not None else "Der Kampf"
+
+    def _schreibrecht_pruefen(self) -> None:
+        if self._rolle in ("frei", "schreiben"):
+            return
+        if self._rolle == "verdraengt":
+            raise VerdraengtFehler(self._verdraengt_text())
+        if self._rolle == "geschlossen":
+            raise NurLesenFehler(
+                f"{self._name()} ist hier geschlossen – nichts mehr einzutragen (zum Weiterspielen fortsetzen)."
+            )
+        raise NurLesenFehler(
+            f"{self._name()} lässt sich hier nur ansehen – eine andere Sitzung führt den Kampf. "
+            "Eintragen geht erst nach ausdrücklichem Übernehmen."
+        )
+
+    def _verdraengt_text(self) -> str:
+        return (
+            f"{self._name()} wurde in einer anderen Sitzung übernommen – hier lässt sich nichts mehr "
+            "eintragen; der Schritt wurde nicht ausgeführt. Die Ansicht folgt dem Kampf weiter."
+        )
+
+    def hat_schreibrecht(self) -> bool:
+        """Ob dieser Verlauf jetzt eintragen darf. Prüft bei einer Datei unter der kurzen Sperre,
+        ob die Datei noch ihm gehört (sonst wird er zum Zuschauer: ``rolle == "verdraengt"``)."""
+        with self._schloss:
+            if self._rolle != "schreiben" or self._sperre is None:
+                return self._rolle == "frei"
+            with self._sperre.riegel() as fd:
+                if self._sperre.ist_inhaber(fd):
+                    return True
+                self._sperre.loslassen()
+            self._rolle = "verdraengt"
+            return False
+
+    def _zeile_anhaengen(self, eintrag: Mapping[str, Any]) -> None:
+        """Schreibt eine Zeile sicher ans Ende – nur als Inhaber; sonst ändert sich nichts."""
+        assert self.datei is not None and self._sperre is not None
+        try:
+            zeile = _zeile(eintrag)
+        except (TypeError, ValueError) as fehler:
+            raise ProtokollFehler(
+                f"Ein Ereignis enthält Daten, die nicht gespeichert werden können ({_deutsch(fehler)})."
+            ) from fehler
+        name = self.datei.name
+        with self._sperre.riegel() as riegel:
+            if not self._sperre.ist_inhaber(riegel):
+                self._sperre.loslassen()
+                self._rolle = "verdraengt"
+                raise VerdraengtFehler(self._verdraengt_text())
+            try:
+                fd = os.open(self.datei, os.O_WRONLY | os.O_APPEND)
+            except OSError as fehler:
+                raise SchreibFehler(
+                    f"{name}: der Schritt lässt sich nicht speichern – {_grund(fehler)}. "
+                    "Er wurde nicht ausgeführt."
+                ) from fehler
+            try:
+                groesse = os.fstat(fd).st_size
+                if groesse != self._gelesen:
+                    raise ProtokollFehler(
+                        f"{name}: die Datei wurde außerhalb dieser Sitzung verändert ({groesse} statt "
+                        f"{self._gelesen} Bytes); der Schritt wurde nicht ausgeführt. Bitte den Kampf "
+                        "neu fortsetzen."
+                    )
+                try:
+                    _alles_schreiben(fd, zeile)
+                    os.fsync(fd)
+                except OSError as fehler:
+                    self._zurueckschneiden(fd, groesse, fehler)
+            finally:
+                os.close(fd)
+        self._gelesen += len(zeile)
+        self._zeilen += 1
+
+    def _zurueckschneiden(self, fd: int, groesse: int, fehler: OSError) -> None:
+        assert self.datei is not None
+        name = self.datei.name
+        try:
+            os.ftruncate(fd, groesse)
+            os.fsync(fd)
+        except OSError as zweiter:
+            raise SchreibFehler(
+                f"{name}: der Schritt lässt sich nicht speichern – {_grund(fehler)} – und der halb "
+                f"geschriebene Rest lässt sich nicht entfernen ({_grund(zweiter)}). Der Schritt wurde "
+                "nicht ausgeführt; beim nächsten Fortsetzen wird der Rest beiseitegelegt."
+            ) from fehler
+        raise SchreibFehler(
+            f"{name}: der Schritt lässt sich nicht speichern – {_grund(fehler)}. Er wurde nicht "
+            "ausgeführt, die Datei ist unverändert; nach dem Freimachen von Platz erneut versuchen."
+        ) from fehler
+
     # -- Ändern ----------------------------------------------------------------------
     def ausfuehren(self, ereignis: Ereignis) -> Z:
         """Wendet ``ereignis`` an, hängt es an und schreibt es sicher (fsync) in die Datei.
 
-        Scheitert ``anwenden`` (ungültiger Zug), bleibt alles, wie es war.
+        Scheitert ``anwenden`` (ungültiger Zug) oder das Schreiben, bleibt alles, wie es war.
+
+        Raises:
+            SchreibFehler: Platte voll, Datei zu groß … (Datei unverändert, erneut versuchen).
+            VerdraengtFehler: eine andere Sitzung hat den Kampf übernommen.
+            NurLesenFehler: nur zum Ansehen geöffnet oder geschlossen.
         """
-        neu = self._anwenden(self.zustand, ereignis)
-        self._anhaengen(ereignis, neu)
-        self._zurueckgenommen.clear()
-        return neu
+        with self._schloss:
+            self._schreibrecht_pruefen()
+            neu = self._anwenden(self.zustand, ereignis)
+            self._anhaengen(ereignis, neu)
+            self._zurueckgenommen.clear()
+            return neu
 
     def _anhaengen(self, ereignis: Ereignis, neu: Z) -> None:
         nr = self._naechste_nr
@@ -224,9 +743,10 @@ class Verlauf(Generic[Z]):
                 json.dumps(eintrag)
             except (TypeError, ValueError) as fehler:
                 raise ProtokollFehler(
-                    f"Das Ereignis „{ereignis.art}“ enthält Daten, die nicht gespeichert werden können: {fehler}"
+                    f"Das Ereignis „{ereignis.art}“ enthält Daten, die nicht gespeichert werden können: "
+                    f"{_deutsch(fehler)}."
                 ) from fehler
-            _zeile_schreiben(self.datei, eintrag)
+            self._zeile_anhaengen(eintrag)
         self._naechste_nr += 1
         self._nummern.append(nr)
         self._ereignisse.append(ereignis)
@@ -234,26 +754,165 @@ class Verlauf(Generic[Z]):
 
     def rueckgaengig(self) -> Z:
         """Nimmt den letzten wirksamen Schritt zurück; die Datei vermerkt das."""
-        if not self._ereignisse:
-            raise ProtokollFehler("Es gibt keinen Schritt, der rückgängig gemacht werden kann.")
-        nr = self._nummern[-1]
-        if self.datei is not None:
-            _zeile_schreiben(self.datei, {"nr": self._naechste_nr, "zeit": _jetzt(), "rueckgaengig": nr})
-        self._naechste_nr += 1
-        self._nummern.pop()
-        self._zurueckgenommen.append(self._ereignisse.pop())
-        self._zustaende.pop()
-        return self.zustand
+        with self._schloss:
+            self._schreibrecht_pruefen()
+            if not self._ereignisse:
+                raise ProtokollFehler("Es gibt keinen Schritt, der rückgängig gemacht werden kann.")
+            nr = self._nummern[-1]
+            if self.datei is not None:
+                self._zeile_anhaengen({"nr": self._naechste_nr, "zeit": _jetzt(), "rueckgaengig": nr})
+            self._naechste_nr += 1
+            self._nummern.pop()
+            self._zurueckgenommen.append(self._ereignisse.pop())
+            self._zustaende.pop()
+            return self.zustand
 
     def wiederholen(self) -> Z:
         """Führt den zuletzt zurückgenommenen Schritt erneut aus (als neues Ereignis)."""
-        if not self._zurueckgenommen:
-            raise ProtokollFehler("Es gibt keinen zurückgenommenen Schritt zum Wiederholen.")
-        ereignis = self._zurueckgenommen[-1]
-        neu = self._anwenden(self.zustand, ereignis)
-        self._anhaengen(ereignis, neu)
-        self._zurueckgenommen.pop()
-        return neu
+        with self._schloss:
+            self._schreibrecht_pruefen()
+            if not self._zurueckgenommen:
+                raise ProtokollFehler("Es gibt keinen zurückgenommenen Schritt zum Wiederholen.")
+            ereignis = self._zurueckgenommen[-1]
+            neu = self._anwenden(self.zustand, ereignis)
+            self._anhaengen(ereignis, neu)
+            self._zurueckgenommen.pop()
+            return neu
+
+    def schliessen(self) -> None:
+        """Gibt die Schreibsperre frei; danach lässt sich hier nichts mehr eintragen.
+
+        Mehrfaches Schließen schadet nicht. Ein Verlauf ohne Datei bleibt unverändert.
+        """
+        with self._schloss:
+            if self._sperre is not None:
+                self._sperre.freigeben()
+                self._sperre = None
+            if self.datei is not None:
+                self._rolle = "geschlossen"
+
+    def __enter__(self) -> Verlauf[Z]:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.schliessen()
+
+    # -- Einspielen ------------------------------------------------------------------
+    def _einspielen(self, eintrag: Mapping[str, Any], name: str, zeilennr: int) -> None:
+        """Einen gelesenen Eintrag anwenden (ohne zu schreiben); prüft die Schrittnummer."""
+        nr = eintrag.get("nr")
+        wo = f"{name}, Zeile {zeilennr}"
+        if not isinstance(nr, int) or isinstance(nr, bool):
+            raise ProtokollFehler(f"{wo}: die Schrittnummer „nr“ fehlt oder ist keine ganze Zahl.")
+        erwartet = self._naechste_nr
+        if nr < erwartet:
+            raise ProtokollFehler(
+                f"{wo}: Schritt {nr} steht doppelt oder an falscher Stelle (erwartet: Schritt {erwartet}) – "
+                "eine Zeile wurde verdoppelt oder verschoben."
+            )
+        if nr > erwartet:
+            raise ProtokollFehler(
+                f"{wo}: Schritt {erwartet} fehlt (gefunden: Schritt {nr}) – eine Zeile wurde gelöscht "
+                "oder verschoben."
+            )
+        if "rueckgaengig" in eintrag:
+            ziel = eintrag["rueckgaengig"]
+            if not self._nummern or self._nummern[-1] != ziel:
+                zuletzt = f"Schritt {self._nummern[-1]}" if self._nummern else "kein Schritt"
+                raise ProtokollFehler(
+                    f"{wo}: der Rückgängig-Vermerk nennt Schritt {ziel}, wirksam ist zuletzt {zuletzt}."
+                )
+            self._nummern.pop()
+            self._ereignisse.pop()
+            self._zustaende.pop()
+        else:
+            roh = eintrag.get("ereignis")
+            if not isinstance(roh, Mapping):
+                raise ProtokollFehler(f"{wo}: der Eintrag enthält weder ein Ereignis noch einen Rückgängig-Vermerk.")
+            try:
+                ereignis = Ereignis.aus_dict(roh)
+            except ProtokollFehler as fehler:
+                raise ProtokollFehler(f"{wo}: {fehler}") from fehler
+            try:
+                neu = self._anwenden(self.zustand, ereignis)
+            except Exception as fehler:
+                raise ProtokollFehler(f"{wo}: lässt sich nicht abspielen: {_deutsch(fehler)}") from fehler
+            self._nummern.append(nr)
+            self._ereignisse.append(ereignis)
+            self._zustaende.append(neu)
+        self._naechste_nr = nr + 1
+
+    def nachladen(self) -> int:
+        """Liest neue vollständige Zeilen, die eine andere Sitzung angehängt hat, und spielt sie ein.
+
+        Für einen Verlauf, der nur zum Ansehen geöffnet (oder verdrängt) ist; ein Schreiber hat
+        nie etwas nachzuladen. Eine halb geschriebene letzte Zeile bleibt für später liegen.
+
+        Returns:
+            Wie viele Einträge (Ereignisse und Rückgängig-Vermerke) neu eingespielt wurden.
+
+        Raises:
+            ProtokollFehler: die Datei ist kürzer geworden oder eine neue Zeile ist kaputt
+                (Meldung mit Datei und Zeile).
+        """
+        with self._schloss:
+            if self.datei is None or self._rolle in ("frei", "schreiben"):
+                return 0
+            name = self.datei.name
+            try:
+                with open(self.datei, "rb") as f:
+                    groesse = os.fstat(f.fileno()).st_size
+                    f.seek(self._gelesen)
+                    neu = f.read()
+            except OSError as fehler:
+                raise ProtokollFehler(f"{name} lässt sich nicht lesen: {_grund(fehler)}.") from fehler
+            if groesse < self._gelesen:
+                raise ProtokollFehler(
+                    f"{name} ist kürzer geworden als das, was hier schon steht – die Datei wurde "
+                    "verändert; bitte neu fortsetzen."
+                )
+            ende = neu.rfind(b"\n")
+            if ende < 0:
+                return 0
+            anzahl = 0
+            for roh in neu[:ende].split(b"\n"):
+                zeilennr = self._zeilen + 1
+                self._einspielen(_eintrag_lesen(roh, name, zeilennr), name, zeilennr)
+                self._zurueckgenommen.clear()
+                self._gelesen += len(roh) + 1
+                self._zeilen = zeilennr
+                anzahl += 1
+            return anzahl
+
+    def uebernehmen(self) -> list[str]:
+        """Übernimmt das Schreiben ausdrücklich von einer anderen Sitzung.
+
+        Die andere Sitzung kann ab sofort nichts mehr eintragen (:class:`VerdraengtFehler`).
+        Der Verlauf liest die Datei danach neu (unter der Sperre) und ist dann Schreiber.
+
+        Returns:
+            Deutsche Warnungen wie bei :meth:`fortsetzen` (etwa eine abgerissene letzte Zeile).
+        """
+        with self._schloss:
+            if self.datei is None:
+                raise ProtokollFehler("Ein Kampf ohne Protokolldatei lässt sich nicht übernehmen.")
+            if self._rolle == "schreiben" and self.hat_schreibrecht():
+                return []
+            sperre = _Sperre(self.datei)
+            sperre.erwerben(uebernehmen=True)
+            try:
+                start = self._start_aus_kopf or (lambda _kopf, s=self.start: s)
+                neu, warnungen = type(self)._einlesen(self.datei, start, self._anwenden, reparieren=True)
+            except BaseException:
+                sperre.freigeben()
+                raise
+            for name in ("_zustaende", "_ereignisse", "_nummern", "_naechste_nr", "_gelesen", "_zeilen",
+                         "system", "kopf"):
+                setattr(self, name, getattr(neu, name))
+            self._zurueckgenommen = []
+            self._sperre = sperre
+            self._rolle = "schreiben"
+            return warnungen
 
     # -- Fortsetzen ------------------------------------------------------------------
     @classmethod
@@ -262,102 +921,141 @@ class Verlauf(Generic[Z]):
         datei: Path | str,
         start: Callable[[Mapping[str, Any]], Z],
         anwenden: Callable[[Z, Ereignis], Z],
+        *,
+        nur_lesen: bool = False,
+        uebernehmen: bool = False,
     ) -> tuple[Verlauf[Z], list[str]]:
         """Liest ein Protokoll und spielt es ab; gibt den Verlauf und deutsche Warnungen zurück.
 
-        ``start`` baut aus dem Kopf der Datei den Startzustand. Eine abgerissene letzte
-        Zeile wird in ``<datei>.abgerissen`` beiseitegelegt, aus der Datei entfernt und
-        gemeldet; weitere Ereignisse werden danach wieder sauber angehängt.
+        ``start`` baut aus dem Kopf der Datei den Startzustand. Ohne ``nur_lesen`` nimmt der
+        Verlauf die Schreibsperre des Kampfes (bis :meth:`schliessen`); eine abgerissene letzte
+        Zeile wird dann in ``<datei>.abgerissen`` beiseitegelegt, aus der Datei entfernt und
+        gemeldet. Mit ``nur_lesen=True`` wird nichts gesperrt und nichts verändert (eine halb
+        geschriebene letzte Zeile bleibt liegen); :meth:`nachladen` folgt dem Schreiber.
+        ``uebernehmen=True`` nimmt die Sperre auch einer lebenden anderen Sitzung weg.
 
         Raises:
-            ProtokollFehler: Datei fehlt, falscher Kopf, kaputte Zeile mitten in der Datei,
-                oder ein Ereignis lässt sich nicht anwenden. Die Meldung nennt Datei und Zeile.
+            GesperrtFehler: eine andere Sitzung schreibt den Kampf (nicht bei ``nur_lesen``
+                oder ``uebernehmen``).
+            ProtokollFehler: Datei fehlt, falscher oder unvollständiger Kopf, kaputte, fehlende
+                oder doppelte Zeile mitten in der Datei, oder ein Ereignis lässt sich nicht
+                anwenden. Die Meldung nennt Datei und Zeile.
         """
         datei = Path(datei)
+        if nur_lesen and uebernehmen:
+            raise ProtokollFehler("Nur ansehen und übernehmen zugleich geht nicht.")
+        if nur_lesen:
+            verlauf, warnungen = cls._einlesen(datei, start, anwenden, reparieren=False)
+            verlauf._rolle = "lesen"
+            return verlauf, warnungen
+        if not datei.is_file():
+            cls._einlesen(datei, start, anwenden, reparieren=False)  # meldet, warum nicht
+        sperre = _Sperre(datei)
+        sperre.erwerben(uebernehmen=uebernehmen)
+        try:
+            verlauf, warnungen = cls._einlesen(datei, start, anwenden, reparieren=True)
+        except BaseException:
+            sperre.freigeben()
+            raise
+        verlauf._sperre = sperre
+        verlauf._rolle = "schreiben"
+        return verlauf, warnungen
+
+    @classmethod
+    def _einlesen(
+        cls,
+        datei: Path,
+        start: Callable[[Mapping[str, Any]], Z],
+        anwenden: Callable[[Z, Ereignis], Z],
+        *,
+        reparieren: bool,
+    ) -> tuple[Verlauf[Z], list[str]]:
+        name = datei.name
         try:
             rohdaten = datei.read_bytes()
         except OSError as fehler:
-            raise ProtokollFehler(f"{datei} lässt sich nicht lesen: {fehler.strerror}") from fehler
+            raise ProtokollFehler(f"{name} lässt sich nicht lesen: {_grund(fehler)}.") from fehler
         warnungen: list[str] = []
         zeilen = rohdaten.split(b"\n")
-        if zeilen and zeilen[-1] == b"":
-            zeilen.pop()
-            abgerissen_am_ende = False
-        else:
-            abgerissen_am_ende = bool(zeilen)
-        eintraege: list[tuple[int, dict[str, Any]]] = []
+        rest = zeilen.pop()  # nach dem letzten Zeilenende: leer, oder eine abgerissene Zeile
+        if not zeilen and not rest:
+            raise ProtokollFehler(f"{name} ist leer – kein Kampfprotokoll.")
+        if not zeilen:
+            raise ProtokollFehler(
+                f"{name}, Zeile 1: der Kopf ist unvollständig (Absturz beim Anlegen?) – das ist kein "
+                "fortsetzbarer Kampf."
+            )
+        eintraege: list[dict[str, Any]] = []
+        gut = 0  # Bytes bis zum Ende der letzten guten Zeile
         for index, roh in enumerate(zeilen):
             zeilennr = index + 1
-            letzte = index == len(zeilen) - 1
             try:
-                eintrag = json.loads(roh.decode("utf-8"))
-                if not isinstance(eintrag, dict):
-                    raise ValueError("kein JSON-Objekt")
-                if abgerissen_am_ende and letzte:
-                    raise ValueError("Zeilenende fehlt")
-            except (ValueError, UnicodeDecodeError) as fehler:
-                if letzte and zeilennr > 1:
-                    cls._abgerissene_zeile_beiseite(datei, rohdaten, roh)
-                    warnungen.append(
-                        f"{datei.name}, Zeile {zeilennr}: unvollständig geschrieben (Absturz?) und "
-                        f"übersprungen; der Rest wurde nach {datei.name}.abgerissen gelegt."
-                    )
+                eintrag = _eintrag_lesen(roh, name, zeilennr)
+            except ProtokollFehler:
+                if index == len(zeilen) - 1 and index > 0 and not rest:
+                    rest = roh + b"\n"  # kaputte letzte Zeile: wie abgerissen behandeln
                     break
-                raise ProtokollFehler(
-                    f"{datei}, Zeile {zeilennr}: kein gültiger Protokolleintrag ({fehler})."
-                ) from fehler
-            eintraege.append((zeilennr, eintrag))
-        if not eintraege:
-            raise ProtokollFehler(f"{datei} ist leer – kein Kampfprotokoll.")
-        _, kopfzeile = eintraege[0]
+                raise
+            eintraege.append(eintrag)
+            gut += len(roh) + 1
+        if rest:
+            zeilennr = len(eintraege) + 1
+            if reparieren:
+                cls._abgerissene_zeile_beiseite(datei, gut, rest)
+                warnungen.append(
+                    f"{name}, Zeile {zeilennr}: unvollständig geschrieben (Absturz?) und "
+                    f"übersprungen; der Rest wurde nach {name}.abgerissen gelegt."
+                )
+            else:
+                warnungen.append(
+                    f"{name}, Zeile {zeilennr}: noch unvollständig (wird gerade geschrieben oder "
+                    "Absturz) – noch nicht gezeigt."
+                )
+        kopfzeile = eintraege[0]
         if kopfzeile.get("format") != FORMAT:
-            raise ProtokollFehler(f"{datei}, Zeile 1: das ist kein gm_helfer-Kampfprotokoll.")
+            raise ProtokollFehler(f"{name}, Zeile 1: das ist kein gm_helfer-Kampfprotokoll.")
         if kopfzeile.get("version") != VERSION:
             raise ProtokollFehler(
-                f"{datei}, Zeile 1: Protokollversion {kopfzeile.get('version')} wird nicht "
+                f"{name}, Zeile 1: Protokollversion {kopfzeile.get('version')} wird nicht "
                 f"unterstützt (erwartet {VERSION})."
             )
         kopf = kopfzeile.get("kopf") or {}
+        if not isinstance(kopf, Mapping):
+            raise ProtokollFehler(f"{name}, Zeile 1: der Kopf ist kein JSON-Objekt.")
         try:
             startzustand = start(kopf)
         except Exception as fehler:
             raise ProtokollFehler(
-                f"{datei}, Zeile 1: aus dem Kopf lässt sich kein Startzustand bauen: {fehler}"
+                f"{name}, Zeile 1: aus dem Kopf lässt sich kein Startzustand bauen: {_deutsch(fehler)}"
             ) from fehler
         verlauf = cls(startzustand, anwenden, system=str(kopfzeile.get("system", "")), kopf=kopf)
-        for zeilennr, eintrag in eintraege[1:]:
-            try:
-                if "rueckgaengig" in eintrag:
-                    if not verlauf._nummern or verlauf._nummern[-1] != eintrag["rueckgaengig"]:
-                        raise ProtokollFehler(
-                            f"der Rückgängig-Vermerk passt nicht zu Eintrag {eintrag['rueckgaengig']}"
-                        )
-                    verlauf.rueckgaengig()
-                else:
-                    ereignis = Ereignis.aus_dict(eintrag["ereignis"])
-                    verlauf._naechste_nr = int(eintrag.get("nr", verlauf._naechste_nr))
-                    verlauf.ausfuehren(ereignis)
-            except Exception as fehler:
-                raise ProtokollFehler(
-                    f"{datei}, Zeile {zeilennr}: lässt sich nicht abspielen: {fehler}"
-                ) from fehler
-            verlauf._naechste_nr = max(verlauf._naechste_nr, int(eintrag.get("nr", 0)) + 1)
-        verlauf._zurueckgenommen.clear()
+        for zeilennr, eintrag in enumerate(eintraege[1:], start=2):
+            verlauf._einspielen(eintrag, name, zeilennr)
         verlauf.datei = datei
+        verlauf._start_aus_kopf = start
+        verlauf._gelesen = gut
+        verlauf._zeilen = len(eintraege)
+        verlauf._rolle = "lesen"
         return verlauf, warnungen
 
     @staticmethod
-    def _abgerissene_zeile_beiseite(datei: Path, rohdaten: bytes, roh: bytes) -> None:
-        rest = Path(str(datei) + ".abgerissen")
-        with open(rest, "ab") as f:
-            f.write(roh + b"\n")
-            f.flush()
-            os.fsync(f.fileno())
-        gut = rohdaten[: len(rohdaten) - len(roh)] if rohdaten.endswith(roh) else rohdaten[: rohdaten.rfind(roh)]
-        tmp = Path(str(datei) + ".tmp")
-        with open(tmp, "wb") as f:
-            f.write(gut)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, datei)
-        _ordner_fsync(datei.parent)
+    def _abgerissene_zeile_beiseite(datei: Path, gut: int, rest: bytes) -> None:
+        """Legt den abgerissenen Rest nach ``<datei>.abgerissen`` und schneidet die Datei auf
+        ``gut`` Bytes zurück (nur als Inhaber der Sperre)."""
+        beiseite = Path(str(datei) + ".abgerissen")
+        try:
+            with open(beiseite, "ab") as f:
+                f.write(rest if rest.endswith(b"\n") else rest + b"\n")
+                f.flush()
+                os.fsync(f.fileno())
+            fd = os.open(datei, os.O_WRONLY)
+            try:
+                os.ftruncate(fd, gut)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        except OSError as fehler:
+            raise ProtokollFehler(
+                f"{datei.name}: die unvollständige letzte Zeile lässt sich nicht beiseitelegen – "
+                f"{_grund(fehler)}."
+            ) from fehler

@@ -5,74 +5,55 @@ app = marimo.App(width="medium", app_title="W100 – Kampf am Spieltisch")
 
 with app.setup:
     import random
-    from pathlib import Path
 
     import marimo as mo
 
-    from gm_helfer import boegen, diagramme, pfade, w100
+    from gm_helfer import boegen, pfade, tisch, w100
     from gm_helfer.w100 import diagramme as w100_diagramme
     from gm_helfer.w100 import sitzung
+    from gm_helfer.w100 import zug as w100_zug
 
 
 @app.cell
 def _():
-    mo.md("""
-    # W100 – Kampf am Spieltisch
+    mo.vstack(
+        [
+            tisch.stil(),
+            mo.md(
+                """
+        # W100 – Kampf am Spieltisch
 
-    Initiativepunkte statt fester Reihenfolge: W100 + Initiativebonus, wer die meisten Punkte
-    hat, handelt und verliert 100 – wer danach noch Punkte hat, ist in derselben Runde wieder
-    dran. Vor jedem Wurf zeigt das Notebook die exakten Chancen, auch für jede Menge Flee oder
-    Parade, die das Ziel einsetzen könnte. Würfeln lässt sich mit dem Programm oder mit echten
-    Würfeln (eintippen, `00` = 100). Jeder Schritt steht im Protokoll und lässt sich
-    zurücknehmen; ein abgebrochener Kampf wird aus der Protokolldatei fortgesetzt.
-    """)
+        Initiativepunkte statt fester Reihenfolge: W100 + Initiativebonus; wer die meisten Punkte
+        hat, handelt und verliert 100 – wer danach noch Punkte hat, ist in derselben Runde wieder
+        dran. Oben den Kampf anlegen oder fortsetzen, dann spielt sich alles im **Zug-Panel** ab:
+        wer dran ist, was er darf, die Chancen vor dem Wurf (auch für jede Menge Flee oder Parade,
+        die das Ziel ansagen kann), der Wurf – vom Programm oder mit echten Würfeln (`00` = 100) –
+        und was offen bleibt. Jeder Schritt steht im Protokoll und lässt sich zurücknehmen.
+        """
+            ),
+        ]
+    )
     return
 
 
 @app.cell
 def _():
     ladung = boegen.laden("w100", pfade.charakter_ordner("w100"))
-    return (ladung,)
-
-
-@app.cell
-def _(ladung):
-    tabellen = boegen.als_tabellen(ladung.boegen, w100.SCHEMA)
-    return (tabellen,)
-
-
-@app.cell
-def _(tabellen):
-    bogen_editor = mo.ui.data_editor(tabellen["charaktere"], label="Charaktere")
-    waffen_editor = mo.ui.data_editor(tabellen["waffen"], label="Waffen und Katalysatoren")
-    speichern_knopf = mo.ui.run_button(label="Bögen speichern")
-    return bogen_editor, speichern_knopf, waffen_editor
-
-
-@app.cell
-def _(bogen_editor, ladung, waffen_editor):
-    geprueft = boegen.aus_tabellen(
-        {"charaktere": bogen_editor.value, "waffen": waffen_editor.value}, w100.SCHEMA, ladung.boegen
+    bogen_editor = tisch.bogen_editor(
+        boegen.als_tabellen(ladung.boegen, w100.SCHEMA), {"charaktere": "Charaktere", "waffen": "Waffen und Katalysatoren"}
     )
-    return (geprueft,)
+    return bogen_editor, ladung
 
 
 @app.cell
-def _(bogen_editor, geprueft, ladung, speichern_knopf, waffen_editor):
-    _fehler = [str(f) for f in ladung.fehler + geprueft.fehler]
-    mo.accordion(
-        {
-            "Bögen bearbeiten (Agilität, OB, DB, Flee, LP, Waffen, Panzerung)": mo.vstack(
-                [
-                    mo.md("\n".join(f"- ⚠ {f}" for f in _fehler)) if _fehler else mo.md(""),
-                    bogen_editor,
-                    waffen_editor,
-                    speichern_knopf,
-                ]
-            )
-        }
+def _(bogen_editor, ladung):
+    geprueft = boegen.aus_tabellen(dict(bogen_editor.value), w100.SCHEMA, ladung.boegen)
+    speichern_knopf = mo.ui.run_button(label="Bögen speichern", disabled=bool(geprueft.fehler))
+    tisch.bogen_ansicht(
+        bogen_editor, ladung.fehler + geprueft.fehler, speichern_knopf,
+        "Charakterbögen bearbeiten (Agilität, OB, DB, Flee, LP, Waffen, Panzerung)",
     )
-    return
+    return geprueft, speichern_knopf
 
 
 @app.cell
@@ -84,9 +65,24 @@ def _(geprueft, speichern_knopf):
 
 
 @app.cell
-def _(geprueft):
+def _():
+    # Das Protokoll ist der einzige Zustand: ein Zähler, der nach jedem Schritt steigt.
+    get_version, set_version = mo.state(0)
+    get_meldung, set_meldung = mo.state("")
+    get_start, set_start = mo.state(0)  # steigt nur bei „Neuer Kampf“/„Fortsetzen“
+    kampftisch = tisch.Tisch(set_version, set_meldung)
+    merker = {}  # Auswahl je Handelndem (Ziel, Waffe, Modifikator, Abwehr); neuer Handelnder = Vorgaben
+    wuerfel_rng = random.Random()
+    return get_meldung, get_start, get_version, kampftisch, merker, set_start, wuerfel_rng
+
+
+@app.cell
+def _(geprueft, get_start, kampftisch, set_start):
+    get_start()
     _namen = [b.name for b in geprueft.boegen]
-    teilnehmer = mo.ui.multiselect(options=_namen, value=_namen, label="Wer kämpft?")
+    _gespeichert = sitzung.gespeicherte_kaempfe()
+    _laufend = kampftisch.verlauf
+    teilnehmer = tisch.teilnehmer_wahl(_namen, [k.name for k in _laufend.zustand.kaempfer] if _laufend else None)
     _std = w100.Optionen()  # Standardwerte der Hausregeln (docs/w100.md)
     einstellungen = mo.ui.dictionary(
         {
@@ -103,108 +99,87 @@ def _(geprueft):
             "krit_vor_panzerung": mo.ui.checkbox(value=_std.krit_vor_panzerung, label="Kritisch vor der Panzerung"),
         }
     )
-    return einstellungen, teilnehmer
+    kampf_wahl = tisch.kampf_wahl(_gespeichert)
 
+    def _neu(_):
+        _kampf = w100.kampf_aus_boegen(
+            [b for b in geprueft.boegen if b.name in teilnehmer.value], sitzung.optionen_aus(einstellungen.value)
+        )
+        _v = sitzung.neuer_verlauf(_kampf)
+        kampftisch.starten(_v, f"{tisch.NEUER_KAMPF}: {_v.datei.name}")
+        set_start(lambda n: n + 1)
 
-@app.cell
-def _():
-    get_sitzung, set_sitzung = mo.state(None)
-    get_meldung, set_meldung = mo.state("")
-    ablage = (get_sitzung, set_sitzung, set_meldung)
-    wuerfel_rng = random.Random()
-    return (
-        ablage,
-        get_meldung,
-        get_sitzung,
-        set_meldung,
-        set_sitzung,
-        wuerfel_rng,
-    )
+    def _fortsetzen(art):
+        def _handler(_):
+            _f = tisch.fortsetzen(kampf_wahl.value, sitzung.start_aus_kopf, w100.anwenden, art=art)
+            kampftisch.starten(_f.verlauf, _f.meldung)
+            if _f.verlauf is not None:
+                set_start(lambda n: n + 1)
 
+        return _handler
 
-@app.cell
-def _(get_sitzung):
-    get_sitzung()  # nach jedem Schritt neu: auch der eben begonnene Kampf steht in der Liste
-    _protokolle = sitzung.protokolle()
-    protokoll_wahl = mo.ui.dropdown(
-        options={p.name: str(p) for p in _protokolle}, label="Gespeicherter Kampf"
-    )
-    neu_knopf = mo.ui.run_button(label="Neuen Kampf beginnen", kind="success")
-    fortsetzen_knopf = mo.ui.run_button(label="Kampf fortsetzen")
-    return fortsetzen_knopf, neu_knopf, protokoll_wahl
-
-
-@app.cell
-def _(einstellungen, fortsetzen_knopf, neu_knopf, protokoll_wahl, teilnehmer):
+    # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
+    neu_knopf = tisch.neu_knopf(on_click=kampftisch.klick(lambda _v: _neu(None)))
+    fortsetzen_knoepfe = tisch.fortsetzen_knoepfe(bool(_gespeichert), on_click=_fortsetzen)
+    _e = list(einstellungen.elements.values())
     mo.vstack(
         [
-            mo.md("## Kampf vorbereiten"),
+            mo.md("## Kampf anlegen oder fortsetzen"),
             teilnehmer,
-            mo.md("**Einstellungen des Kampfes**"),
-            mo.hstack(list(einstellungen.elements.values())[:3], justify="start"),
-            mo.hstack(list(einstellungen.elements.values())[3:7], justify="start", wrap=True),
-            mo.hstack(list(einstellungen.elements.values())[7:], justify="start", wrap=True),
-            mo.hstack([neu_knopf, protokoll_wahl, fortsetzen_knopf], justify="start"),
+            mo.accordion(
+                {
+                    "Einstellungen des Kampfes (siehe docs/w100.md)": mo.vstack(
+                        [
+                            mo.hstack(_e[:3], justify="start", wrap=True),
+                            mo.hstack(_e[3:7], justify="start", wrap=True),
+                            mo.hstack(_e[7:], justify="start", wrap=True),
+                        ]
+                    )
+                }
+            ),
+            neu_knopf,
+            kampf_wahl,
+            mo.hstack(list(fortsetzen_knoepfe.values()), justify="start", wrap=True),
         ]
     )
-    return
+    return einstellungen, fortsetzen_knoepfe, kampf_wahl, neu_knopf, teilnehmer
 
 
 @app.cell
-def _(
-    einstellungen,
-    geprueft,
-    neu_knopf,
-    set_meldung,
-    set_sitzung,
-    teilnehmer,
-):
-    mo.stop(not neu_knopf.value)
-    _kampf = w100.kampf_aus_boegen(
-        [b for b in geprueft.boegen if b.name in teilnehmer.value], sitzung.optionen_aus(einstellungen.value)
-    )
-    _verlauf = sitzung.neuer_verlauf(_kampf)
-    set_sitzung((_verlauf, 0))
-    set_meldung(f"Neuer Kampf: {_verlauf.datei.name}")
-    return
-
-
-@app.cell
-def _(fortsetzen_knopf, protokoll_wahl, set_meldung, set_sitzung):
-    mo.stop(not fortsetzen_knopf.value)
-    _verlauf, _text = sitzung.fortsetzen_sicher(protokoll_wahl.value)
-    if _verlauf is not None:
-        set_sitzung((_verlauf, 0))
-    set_meldung(_text)
-    return
-
-
-@app.cell
-def _(get_sitzung):
-    verlauf = get_sitzung()[0] if get_sitzung() is not None else None
+def _(get_version, kampftisch):
+    get_version()
+    verlauf = kampftisch.verlauf
     kampf = verlauf.zustand if verlauf is not None else None
-    return kampf, verlauf
-
-
-@app.function
-def handeln(verlauf, baue, ablage):
-    """Ereignis bauen und ausführen (oder rückgängig machen), dann neu anzeigen und melden."""
-    get_sitzung, set_sitzung, set_meldung = ablage
-    _text = sitzung.rueckgaengig(verlauf) if baue is None else sitzung.ausfuehren(verlauf, baue)
-    set_sitzung((verlauf, get_sitzung()[1] + 1))
-    set_meldung(_text)
+    wer = w100_zug.am_zug(kampf) if kampf is not None else None
+    return kampf, verlauf, wer
 
 
 @app.cell
-def _(get_meldung, kampf, verlauf):
-    mo.stop(kampf is None, mo.md("<span id='w100-lage'>Noch kein Kampf – oben beginnen oder fortsetzen.</span>"))
+def _(get_meldung):
+    tisch.meldung_ansicht(get_meldung(), "w100-meldung")
+    return
+
+
+@app.cell
+def _(kampf, verlauf):
+    mo.stop(kampf is None, mo.md("<span id='w100-lage'>Noch kein Kampf – oben anlegen oder fortsetzen.</span>"))
+    _nur_lesen = (
+        mo.callout(mo.md("🔒 Nur ansehen: eine andere Sitzung führt diesen Kampf."), kind="warn") if verlauf.nur_lesen else mo.md("")
+    )
     mo.vstack(
         [
             mo.md(f"## <span id='w100-lage'>{sitzung.lage(kampf)}</span>"),
-            mo.md(f"<span id='w100-meldung'>{get_meldung()}</span>"),
-            mo.md(
-                f"Protokolldatei: `{verlauf.datei.name if verlauf.datei else '–'}` · "
-                f"<span id='w100-schritte'>{len(verlauf.ereignisse)} Schritte</span>"
+            _nur_lesen,
+            mo.accordion(
+                {
+                    "Kämpfer (Initiative, LP, Flee, freie Parade, Position)": mo.vstack(
+                        [
+                            w100_diagramme.initiative_diagramm(w100.initiative_leiter(kampf), titel="Initiativepunkte (jede 100 ist ein Zug)"),
+                            mo.ui.table(tisch.tabelle_deutsch(sitzung.leiter_tabelle(kampf)), selection=None, show_download=False),
+                        ]
+                    )
+                },
+                lazy=True,
             ),
         ]
     )
@@ -212,400 +187,246 @@ def _(get_meldung, kampf, verlauf):
 
 
 @app.cell
-def _(kampf):
-    mo.stop(kampf is None)
+def _(kampf, kampftisch, wuerfel_rng):
+    # Zwischen den Zügen: Initiative zu Kampfbeginn bzw. die nächste Runde – ein Klick
+    mo.stop(kampf is None or w100_zug.am_zug(kampf) is not None)
+    (_runde,) = w100_zug.aktionen(kampf, None)
+    _eingabe = sitzung.initiative_eingabe(kampf)
+    runde_augen = mo.ui.dictionary(
+        {n: mo.ui.text(placeholder="W100 (00 = 100)", label=n) for n in (_eingabe.namen if _eingabe else ())}
+    )
+    runde_knopf = mo.ui.button(
+        label=_runde.text, kind="success", disabled=not _runde.erlaubt,
+        on_click=kampftisch.klick(lambda v: kampftisch.schritte(
+            lambda vv: w100_zug.neue_runde(vv, rng=wuerfel_rng, augen=sitzung.augen_aus_text(runde_augen.value)))),
+    )
+    _gewonnen = w100.sieger(kampf)
     mo.vstack(
         [
-            w100_diagramme.initiative_diagramm(w100.initiative_leiter(kampf), titel="Initiativepunkte (jede 100 ist ein Zug)"),
-            mo.ui.table(sitzung.leiter_tabelle(kampf), selection=None, label="Wer handelt jetzt, wer noch einmal"),
+            mo.md(f"<span id='w100-sieger'>Nur noch {'die Helden' if _gewonnen == 'helden' else 'die Gegner'} stehen – "
+                  "der Kampf ist entschieden (weiterspielen geht).</span>") if _gewonnen and kampf.runde else mo.md(""),
+            runde_knopf,
+            mo.accordion({"Echte W100 eintippen (leer = das Programm würfelt)": mo.hstack(list(runde_augen.elements.values()), justify="start", wrap=True)})
+            if _eingabe else mo.md(""),
+            mo.md(f"<span class='tisch-verboten'>✗ {_runde.grund}</span>") if not _runde.erlaubt else mo.md(""),
         ]
+    ).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
+    return runde_augen, runde_knopf
+
+
+@app.cell
+def _(kampf, merker, wer):
+    # Eingaben des Zug-Panels: nach jedem Schritt neu gebaut; die Auswahl gilt je Handelndem
+    mo.stop(kampf is None or wer is None)
+    if merker.get("_wer") != wer:
+        merker.clear()
+        merker["_wer"] = wer
+    _gemerkt = merker
+
+    def _merken(schluessel):
+        def _f(wert):
+            _gemerkt[schluessel] = wert
+
+        return _f
+
+    _ziele = [k.name for k in kampf.kaempfer if k.name != wer and k.kampffaehig(kampf.optionen)]
+    _waffen = [x.name for x in kampf[wer].waffen if x.ausgeruestet]
+    ziel_wahl = mo.ui.dropdown(
+        options=_ziele, value=_gemerkt.get("ziel") if _gemerkt.get("ziel") in _ziele else w100_zug.standard_ziel(kampf, wer),
+        label="Ziel", on_change=_merken("ziel"),
     )
-    return
-
-
-@app.cell
-def _(kampf):
-    mo.stop(kampf is None)
-    ini_eingabe = sitzung.initiative_eingabe(kampf)
-    ini_augen = mo.ui.dictionary(
-        {n: mo.ui.text(placeholder="W100 (00 = 100)", label=n, full_width=False) for n in (ini_eingabe.namen if ini_eingabe else ())}
+    waffe_wahl = mo.ui.dropdown(
+        options=_waffen, value=_gemerkt.get("waffe") if _gemerkt.get("waffe") in _waffen else w100_zug.standard_waffe(kampf, wer),
+        label="Waffe / Katalysator", on_change=_merken("waffe"),
     )
-    ini_knopf = mo.ui.run_button(label=ini_eingabe.knopf_wuerfeln if ini_eingabe else "Initiative würfeln", kind="success")
-    ini_eingetippt_knopf = mo.ui.run_button(label=ini_eingabe.knopf_eingetippt if ini_eingabe else "Eingetippte Initiative übernehmen")
-    ergreifen_wahl = mo.ui.dropdown(options=[k.name for k in kampf.kaempfer], label="Initiative ergreifen:")
-    ergreifen_knopf = mo.ui.run_button(label="Ersten Zug geben")
-    zug_knopf = mo.ui.run_button(label="Zug beginnen", kind="success")
-    ende_knopf = mo.ui.run_button(label="Zug beenden")
-    runde_knopf = mo.ui.run_button(label="Neue Runde")
-    rueck_knopf = mo.ui.run_button(label="Rückgängig", kind="warn")
-    return (
-        ende_knopf,
-        ergreifen_knopf,
-        ergreifen_wahl,
-        ini_augen,
-        ini_eingabe,
-        ini_eingetippt_knopf,
-        ini_knopf,
-        rueck_knopf,
-        runde_knopf,
-        zug_knopf,
-    )
-
-
-@app.cell
-def _(
-    ende_knopf,
-    ergreifen_knopf,
-    ergreifen_wahl,
-    ini_augen,
-    ini_eingabe,
-    ini_eingetippt_knopf,
-    ini_knopf,
-    rueck_knopf,
-    runde_knopf,
-    zug_knopf,
-):
-    _initiative = (
-        mo.callout(
-            mo.vstack(
-                [
-                    mo.md(f"**<span id='w100-initiative-titel'>{ini_eingabe.titel}</span>**"),
-                    mo.hstack([ini_knopf], justify="start"),
-                    mo.md("… oder die echten W100 eintippen (`00` = 100; leere Felder würfelt das Programm):"),
-                    mo.hstack(list(ini_augen.elements.values()), justify="start", wrap=True),
-                    mo.hstack([ini_eingetippt_knopf], justify="start"),
-                ]
-            ),
-            kind="info",
-        )
-        if ini_eingabe
-        else mo.md("")
-    )
-    mo.vstack(
-        [
-            mo.md("### Initiative und Züge"),
-            _initiative,
-            mo.hstack([zug_knopf, ende_knopf, runde_knopf, rueck_knopf], justify="start"),
-            mo.hstack([ergreifen_wahl, ergreifen_knopf], justify="start"),
-        ]
-    )
-    return
-
-
-@app.cell
-def _(ablage, ini_knopf, verlauf, wuerfel_rng):
-    mo.stop(not ini_knopf.value)
-    handeln(verlauf, lambda k: sitzung.initiative_wuerfeln(k, rng=wuerfel_rng), ablage)
-    return
-
-
-@app.cell
-def _(ablage, ini_augen, ini_eingetippt_knopf, verlauf, wuerfel_rng):
-    mo.stop(not ini_eingetippt_knopf.value)
-    _augen = sitzung.augen_aus_text(ini_augen.value)
-    handeln(verlauf, lambda k: sitzung.initiative_wuerfeln(k, rng=wuerfel_rng, augen=_augen), ablage)
-    return
-
-
-@app.cell
-def _(ablage, ergreifen_knopf, ergreifen_wahl, verlauf):
-    mo.stop(not ergreifen_knopf.value)
-    handeln(verlauf, lambda k: w100.ergreifen_ereignis(k, ergreifen_wahl.value), ablage)
-    return
-
-
-@app.cell
-def _(ablage, verlauf, zug_knopf):
-    mo.stop(not zug_knopf.value)
-    handeln(verlauf, w100.zug_beginn_ereignis, ablage)
-    return
-
-
-@app.cell
-def _(ablage, ende_knopf, verlauf):
-    mo.stop(not ende_knopf.value)
-    handeln(verlauf, w100.zug_ende_ereignis, ablage)
-    return
-
-
-@app.cell
-def _(ablage, runde_knopf, verlauf, wuerfel_rng):
-    mo.stop(not runde_knopf.value)
-    handeln(verlauf, lambda k: sitzung.neue_runde(k, rng=wuerfel_rng), ablage)
-    return
-
-
-@app.cell
-def _(ablage, rueck_knopf, verlauf):
-    mo.stop(not rueck_knopf.value)
-    handeln(verlauf, None, ablage)
-    return
-
-
-@app.cell
-def _(kampf):
-    mo.stop(kampf is None or kampf.am_zug is None)
-    _ziele = sitzung.ziele(kampf)
-    _waffen = sitzung.waffen(kampf)
-    ziel_wahl = mo.ui.dropdown(options=_ziele, value=_ziele[0] if _ziele else None, label="Ziel")
-    waffe_wahl = mo.ui.dropdown(options=_waffen, value=_waffen[0] if _waffen else None, label="Waffe / Katalysator")
-    modifikator = mo.ui.number(start=-200, stop=200, step=1, value=0, label="Modifikator")
+    modifikator = mo.ui.number(start=-200, stop=200, step=1, value=_gemerkt.get("modifikator", 0), label="Modifikator",
+                               on_change=_merken("modifikator"))
     abwehr_wahl = mo.ui.radio(
         options={"keine Abwehr": "keine", "Ausweichen (Flee)": "ausweichen", "Parade (Nahkampf-OB)": "parade"},
-        value="keine Abwehr",
-        label="Angesagte Abwehr des Ziels",
-        inline=True,
+        value={"keine": "keine Abwehr", "ausweichen": "Ausweichen (Flee)", "parade": "Parade (Nahkampf-OB)"}[_gemerkt.get("abwehr", "keine")],
+        label="Angesagte Abwehr des Ziels", inline=True, on_change=_merken("abwehr"),
     )
-    abwehr_punkte = mo.ui.number(start=0, stop=400, step=1, value=0, label="Abwehrpunkte")
-    _a = kampf[kampf.am_zug]
-    pos_x = mo.ui.number(start=-1000, stop=1000, step=0.5, value=_a.position[0], label="x (m)")
-    pos_y = mo.ui.number(start=-1000, stop=1000, step=0.5, value=_a.position[1], label="y (m)")
-    bewegen_knopf = mo.ui.run_button(label="Bewegen nach x, y")
-    hingehen_knopf = mo.ui.run_button(label="Auf das Ziel zugehen")
-    return (
-        abwehr_punkte,
-        abwehr_wahl,
-        bewegen_knopf,
-        hingehen_knopf,
-        modifikator,
-        pos_x,
-        pos_y,
-        waffe_wahl,
-        ziel_wahl,
-    )
-
-
-@app.cell
-def _(
-    abwehr_punkte,
-    abwehr_wahl,
-    bewegen_knopf,
-    hingehen_knopf,
-    kampf,
-    modifikator,
-    pos_x,
-    pos_y,
-    waffe_wahl,
-    ziel_wahl,
-):
+    abwehr_punkte = mo.ui.number(start=0, stop=400, step=1, value=_gemerkt.get("punkte", 0), label="Abwehrpunkte",
+                                 on_change=_merken("punkte"))
+    w100_augen = tisch.wuerfel_feld("W100: echter Wurf", "z. B. 89 oder 00")
+    schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel (nur bei Treffer)", "z. B. 7, 5")
     mo.vstack(
         [
-            mo.md(f"### Zug von {kampf.am_zug}"),
-            mo.hstack([hingehen_knopf, pos_x, pos_y, bewegen_knopf], justify="start"),
-            mo.hstack([ziel_wahl, waffe_wahl, modifikator], justify="start"),
-            mo.hstack([abwehr_wahl, abwehr_punkte], justify="start"),
-            w100_diagramme.karte(kampf, waffe_wahl.value, titel="Lageplan in Metern: Bewegung und Reichweite"),
+            mo.md(f"### <span id='w100-am-zug'>{wer}</span> ist am Zug"),
+            mo.hstack([ziel_wahl, waffe_wahl, modifikator], justify="start", wrap=True),
+            mo.hstack([abwehr_wahl, abwehr_punkte], justify="start", wrap=True),
         ]
     )
-    return
+    return abwehr_punkte, abwehr_wahl, modifikator, schaden_augen, w100_augen, waffe_wahl, ziel_wahl
 
 
 @app.cell
-def _(ablage, bewegen_knopf, pos_x, pos_y, verlauf):
-    mo.stop(not bewegen_knopf.value)
-    handeln(verlauf, lambda k: w100.bewegung_ereignis(k, k.am_zug, (pos_x.value, pos_y.value)), ablage)
-    return
-
-
-@app.cell
-def _(ablage, hingehen_knopf, verlauf, ziel_wahl):
-    mo.stop(not hingehen_knopf.value)
-    handeln(verlauf, lambda k: w100.bewegung_ereignis(k, k.am_zug, sitzung.schritt_richtung(k, ziel_wahl.value)), ablage)
-    return
-
-
-@app.cell
-def _(kampf, modifikator, ziel_wahl):
+def _(abwehr_punkte, abwehr_wahl, kampf, modifikator, waffe_wahl, wer, ziel_wahl):
+    # Chancen vor dem Wurf – nur für einen erlaubten Angriff
+    _angriff = next(a for a in w100_zug.aktionen(kampf, wer) if a.schluessel == "angriff")
+    mo.stop(not _angriff.erlaubt, mo.md(f"<span id='w100-verboten'>✗ Angreifen – nicht möglich: {_angriff.grund}</span>"))
+    _vorschau = sitzung.vorschau(
+        w100_zug.im_zug(kampf, wer), ziel_wahl.value, waffe_wahl.value,
+        modifikator=modifikator.value, abwehr=abwehr_wahl.value, punkte=abwehr_punkte.value,
+    )
+    mo.stop(isinstance(_vorschau, str), mo.md(f"<span id='w100-verboten'>✗ {str(_vorschau).removeprefix('⚠ ')}</span>"))
     mo.vstack(
         [
-            mo.md("**Welche Waffe?** Exakte Chancen jeder ausgerüsteten Waffe gegen dieses Ziel (ohne Abwehr)"),
-            mo.ui.table(
-                sitzung.waffen_vergleich(kampf, ziel_wahl.value, modifikator=modifikator.value),
-                selection=None,
-                show_download=False,
-            ),
-        ]
-    )
-    return
-
-
-@app.cell
-def _(abwehr_punkte, abwehr_wahl, kampf, modifikator, waffe_wahl, ziel_wahl):
-    vorschau = sitzung.vorschau(
-        kampf,
-        ziel_wahl.value,
-        waffe_wahl.value,
-        modifikator=modifikator.value,
-        abwehr=abwehr_wahl.value,
-        punkte=abwehr_punkte.value,
-    )
-    return (vorschau,)
-
-
-@app.cell
-def _(vorschau):
-    mo.stop(isinstance(vorschau, str), mo.md(f"<span id='w100-vorschau'>{vorschau}</span>"))
-    mo.vstack(
-        [
-            mo.md(f"**Chancen vor dem Wurf** – <span id='w100-vorschau'>{vorschau.text()}</span>"),
-            mo.md(f"<span id='w100-reichweite'>{vorschau.meldung}</span>") if vorschau.meldung else mo.md(""),
             mo.md(
-                f"Treffer: <span id='w100-treffer'>{diagramme.prozent(vorschau.chancen.trifft)}</span> · "
-                f"Volltreffer {diagramme.prozent(vorschau.chancen.volltreffer)} · "
-                f"kritisch {diagramme.prozent(vorschau.chancen.kritisch)} · "
-                f"Ziel kampfunfähig {diagramme.prozent(vorschau.kampfunfaehig)}"
+                f"**Chancen vor dem Wurf:** <span id='w100-vorschau'>{_vorschau.text()}</span> · Treffer "
+                f"<span id='w100-treffer'>{tisch.prozent(_vorschau.chancen.trifft)}</span> · Volltreffer "
+                f"{tisch.prozent(_vorschau.chancen.volltreffer)} · kritisch {tisch.prozent(_vorschau.chancen.kritisch)} · "
+                f"Ziel kampfunfähig {tisch.prozent(_vorschau.kampfunfaehig)}"
             ),
+            mo.md(f"<span id='w100-reichweite'>{_vorschau.meldung}</span>") if _vorschau.meldung else mo.md(""),
             mo.hstack(
                 [
-                    w100_diagramme.trefferstufen_balken(vorschau.chancen, titel="Mit der angesagten Abwehr"),
+                    w100_diagramme.trefferstufen_balken(_vorschau.chancen, titel="Mit der angesagten Abwehr"),
                     w100_diagramme.abwehr_diagramm(
-                        vorschau.tabelle,
-                        art="Flee" if vorschau.abwehr_art == "ausweichen" else "Parade",
-                        titel="Was jeder Abwehrpunkt kauft",
-                        markiert=vorschau.plan.abwehr.punkte,
+                        _vorschau.tabelle, art="Flee" if _vorschau.abwehr_art == "ausweichen" else "Parade",
+                        titel="Was jeder Abwehrpunkt kauft", markiert=_vorschau.plan.abwehr.punkte,
                     ),
                 ],
                 wrap=True,
             ),
-            diagramme.verteilung_diagramm(
-                vorschau.schaden,
-                ziel=max(1, vorschau.ziel_lp),
-                titel="Schaden nach Panzerung (grün: Ziel kampfunfähig)",
-                x_titel="Schaden",
-            ),
         ]
     )
     return
 
 
 @app.cell
-def _(kampf):
-    mo.stop(kampf is None or kampf.am_zug is None)
-    angriff_knopf = mo.ui.run_button(label="Angriff würfeln", kind="success")
-    w100_text = mo.ui.text(placeholder="z. B. 89 oder 00", label="W100")
-    schaden_text = mo.ui.text(placeholder="z. B. 7, 5", label="Schaden (nur bei Treffer)")
-    eingetippt_knopf = mo.ui.run_button(label="Eingetippten Angriff übernehmen")
-    mo.vstack(
-        [
-            mo.md("### Würfeln"),
-            mo.hstack([angriff_knopf], justify="start"),
-            mo.md("… oder die echten Würfel eintippen:"),
-            mo.hstack([w100_text, schaden_text, eingetippt_knopf], justify="start"),
-        ]
-    )
-    return angriff_knopf, eingetippt_knopf, schaden_text, w100_text
-
-
-@app.cell
 def _(
-    ablage,
     abwehr_punkte,
     abwehr_wahl,
-    angriff_knopf,
+    kampf,
+    kampftisch,
     modifikator,
-    verlauf,
+    schaden_augen,
+    w100_augen,
     waffe_wahl,
+    wer,
     wuerfel_rng,
     ziel_wahl,
 ):
-    mo.stop(not angriff_knopf.value)
-    handeln(verlauf, lambda k: sitzung.angriff(
-            k, ziel_wahl.value, waffe_wahl.value, modifikator=modifikator.value,
-            abwehr=abwehr_wahl.value, punkte=abwehr_punkte.value, rng=wuerfel_rng,
-        ), ablage)
-    return
+    # Die Knöpfe des Zugs: Angreifen (samt Schaden), auf das Ziel zugehen, Zug beenden, Rückgängig
+    _aktionen = {a.schluessel: a for a in w100_zug.aktionen(kampf, wer)}
+
+    def _angreifen(v):
+        kampftisch.schritte(lambda vv: w100_zug.angreifen(
+            vv, wer, ziel_wahl.value, waffe_wahl.value, modifikator=int(modifikator.value or 0),
+            abwehr=abwehr_wahl.value, punkte=int(abwehr_punkte.value or 0), rng=wuerfel_rng,
+            augen=tisch.augen(w100_augen.value), schaden_augen=tisch.augen(schaden_augen.value),
+        ))
+
+    zug_knoepfe = [
+        mo.ui.button(label="Angreifen", kind="success", disabled=not _aktionen["angriff"].erlaubt, on_click=kampftisch.klick(_angreifen)),
+        mo.ui.button(label="Auf das Ziel zugehen", disabled=not _aktionen["bewegung"].erlaubt or not ziel_wahl.value,
+                     on_click=kampftisch.klick(lambda v: kampftisch.schritte(lambda vv: w100_zug.bewegen(vv, wer, auf=ziel_wahl.value)))),
+        mo.ui.button(label="Zug beenden", disabled=not _aktionen["zug_beenden"].erlaubt,
+                     on_click=kampftisch.klick(lambda v: kampftisch.schritte(w100_zug.zug_beenden))),
+        mo.ui.button(label="Rückgängig", kind="warn", on_click=kampftisch.klick(lambda v: kampftisch.rueckgaengig())),
+    ]
+    mo.vstack(
+        [
+            mo.hstack([w100_augen, schaden_augen], justify="start", wrap=True),
+            mo.hstack(zug_knoepfe, justify="start", wrap=True),
+            tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel != "angriff"]),
+        ]
+    ).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
+    return (zug_knoepfe,)
 
 
 @app.cell
-def _(
-    ablage,
-    abwehr_punkte,
-    abwehr_wahl,
-    eingetippt_knopf,
-    modifikator,
-    schaden_text,
-    verlauf,
-    w100_text,
-    waffe_wahl,
-    ziel_wahl,
-):
-    mo.stop(not eingetippt_knopf.value)
-    handeln(verlauf, lambda k: sitzung.angriff(
-            k, ziel_wahl.value, waffe_wahl.value, modifikator=modifikator.value,
-            abwehr=abwehr_wahl.value, punkte=abwehr_punkte.value,
-            w100_augen=w100_text.value, schaden_augen=schaden_text.value,
-        ), ablage)
-    return
-
-
-@app.cell
-def _(kampf):
+def _(kampf, kampftisch):
+    # Offene Entscheidungen: bleiben stehen, bis sie genommen oder ausgeschlagen sind
     mo.stop(kampf is None)
-    lp_wahl = mo.ui.dropdown(options=[k.name for k in kampf.kaempfer], label="Wer?")
-    lp_aenderung = mo.ui.number(start=-500, stop=500, step=1, value=0, label="LP ±")
-    lp_knopf = mo.ui.run_button(label="LP ändern")
-    effekt_name = mo.ui.text(placeholder="z. B. Brennen", label="Effekt")
-    effekt_runden = mo.ui.number(start=1, stop=100, step=1, value=3, label="Runden")
-    effekt_lp = mo.ui.number(start=-100, stop=100, step=1, value=0, label="LP je Runde")
-    effekt_ini = mo.ui.number(start=-200, stop=200, step=1, value=0, label="Initiativebonus ±")
-    effekt_knopf = mo.ui.run_button(label="Effekt setzen")
+    _offen = w100_zug.offene_entscheidungen(kampf)
+    _teile = [tisch.aufgaben_ansicht(_offen, "w100-aufgaben")]
+    ergreifen_elemente = []
+    if any(e.schluessel == "initiative_ergreifen" for e in _offen):
+        _namen = [k.name for k in kampf.kaempfer if k.kampffaehig(kampf.optionen)]
+        _wahl = mo.ui.dropdown(options=_namen, value=_namen[0] if _namen else None, label="Wer ergreift die Initiative?")
+        ergreifen_elemente = [_wahl, mo.ui.button(label="Initiative ergreifen", on_click=kampftisch.klick(
+            lambda v: kampftisch.schritt(lambda z: w100.ergreifen_ereignis(z, _wahl.value))))]
+        _teile.append(mo.hstack(ergreifen_elemente, justify="start", wrap=True))
+    mo.vstack(_teile)
+    return (ergreifen_elemente,)
+
+
+@app.cell
+def _(abwehr_punkte, abwehr_wahl, kampf, waffe_wahl, wer, ziel_wahl):
+    # Die Abwehr des Ziels ist eine Entscheidung vor dem Wurf – sie steht in der Aufgabenliste, bis gewürfelt ist
+    _e = w100_zug.abwehr_entscheidung(kampf, wer, ziel_wahl.value, waffe_wahl.value) if ziel_wahl.value and waffe_wahl.value else None
+    _angesagt = ""
+    if _e is not None and abwehr_wahl.value != "keine" and abwehr_punkte.value:
+        _angesagt = f" Angesagt: {tisch.anzahl(int(abwehr_punkte.value), 'Punkt', 'Punkte')} {'Flee' if abwehr_wahl.value == 'ausweichen' else 'Parade'}."
+    tisch.aufgaben_ansicht([_e.text + _angesagt], "w100-abwehr") if _e is not None else mo.md("")
+    return
+
+
+@app.cell
+def _(kampf, kampftisch, wer):
+    # Lageplan und freie Bewegung
+    mo.stop(kampf is None or wer is None)
+    _k = w100_zug.im_zug(kampf, wer)
+    _a = _k[wer]
+    _x = mo.ui.number(start=-1000, stop=1000, step=0.5, value=_a.position[0], label="x (m)")
+    _y = mo.ui.number(start=-1000, stop=1000, step=0.5, value=_a.position[1], label="y (m)")
+    bewegen_elemente = [_x, _y, mo.ui.button(label="Bewegen nach x, y", on_click=kampftisch.klick(
+        lambda v: kampftisch.schritte(lambda vv: w100_zug.bewegen(vv, wer, nach=(_x.value, _y.value)))))]
     mo.accordion(
         {
-            "Lebenspunkte und zeitabhängige Effekte": mo.vstack(
+            "Lageplan und Bewegung": mo.vstack(
                 [
-                    mo.hstack([lp_wahl, lp_aenderung, lp_knopf], justify="start"),
-                    mo.hstack([effekt_name, effekt_runden, effekt_lp, effekt_ini, effekt_knopf], justify="start", wrap=True),
+                    mo.hstack(bewegen_elemente, justify="start", wrap=True),
+                    w100_diagramme.karte(_k, w100_zug.standard_waffe(kampf, wer), titel="Lageplan in Metern: Bewegung und Reichweite"),
+                ]
+            )
+        },
+        lazy=True,
+    )
+    return (bewegen_elemente,)
+
+
+@app.cell
+def _(kampf, kampftisch):
+    # Spielleiter: Lebenspunkte und zeitabhängige Effekte
+    mo.stop(kampf is None)
+    _wer = mo.ui.dropdown(options=[k.name for k in kampf.kaempfer], value=kampf.kaempfer[0].name, label="Wer?")
+    _lp = mo.ui.number(start=-500, stop=500, step=1, value=0, label="LP ±")
+    _name = mo.ui.text(placeholder="z. B. Brennen", label="Effekt")
+    _runden = mo.ui.number(start=1, stop=100, step=1, value=3, label="Runden")
+    _lp_runde = mo.ui.number(start=-100, stop=100, step=1, value=0, label="LP je Runde")
+    _ini = mo.ui.number(start=-200, stop=200, step=1, value=0, label="Initiativebonus ±")
+    sl_knoepfe = [
+        mo.ui.button(label="LP ändern", on_click=kampftisch.klick(
+            lambda v: kampftisch.schritt(lambda z: w100.lp_ereignis(z, _wer.value, int(_lp.value or 0))))),
+        mo.ui.button(label="Effekt setzen", on_click=kampftisch.klick(
+            lambda v: kampftisch.schritt(lambda z: w100.effekt_ereignis(z, _wer.value, w100.Effekt(
+                _name.value or "Effekt", int(_runden.value), int(_lp_runde.value), int(_ini.value)))))),
+        _wer, _lp, _name, _runden, _lp_runde, _ini,
+    ]
+    mo.accordion(
+        {
+            "Spielleiter: Lebenspunkte und zeitabhängige Effekte": mo.vstack(
+                [
+                    mo.hstack([_wer, _lp, sl_knoepfe[0]], justify="start", wrap=True),
+                    mo.hstack([_name, _runden, _lp_runde, _ini, sl_knoepfe[1]], justify="start", wrap=True),
                 ]
             )
         }
     )
-    return (
-        effekt_ini,
-        effekt_knopf,
-        effekt_lp,
-        effekt_name,
-        effekt_runden,
-        lp_aenderung,
-        lp_knopf,
-        lp_wahl,
+    return (sl_knoepfe,)
+
+
+@app.cell
+def _(kampf, kampftisch, verlauf):
+    mo.stop(kampf is None)
+    nachladen_knopf = (
+        mo.ui.button(label="Nachladen", on_click=kampftisch.klick(lambda v: kampftisch.nachladen())) if verlauf.nur_lesen else mo.md("")
     )
-
-
-@app.cell
-def _(ablage, lp_aenderung, lp_knopf, lp_wahl, verlauf):
-    mo.stop(not lp_knopf.value)
-    handeln(verlauf, lambda k: w100.lp_ereignis(k, lp_wahl.value, int(lp_aenderung.value)), ablage)
-    return
-
-
-@app.cell
-def _(
-    ablage,
-    effekt_ini,
-    effekt_knopf,
-    effekt_lp,
-    effekt_name,
-    effekt_runden,
-    lp_wahl,
-    verlauf,
-):
-    mo.stop(not effekt_knopf.value)
-    handeln(verlauf, lambda k: w100.effekt_ereignis(
-            k, lp_wahl.value, w100.Effekt(effekt_name.value or "Effekt", int(effekt_runden.value), int(effekt_lp.value), int(effekt_ini.value))
-        ), ablage)
-    return
-
-
-@app.cell
-def _(verlauf):
-    mo.stop(verlauf is None)
-    mo.vstack(
-        [
-            mo.md("### Protokoll (✎ = eingetippte Würfel)"),
-            mo.ui.table(sitzung.protokoll_tabelle(verlauf), selection=None, page_size=25),
-        ]
-    )
-    return
+    mo.vstack([nachladen_knopf, tisch.protokoll_ansicht(verlauf, "w100-protokoll")])
+    return (nachladen_knopf,)
 
 
 if __name__ == "__main__":

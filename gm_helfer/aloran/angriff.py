@@ -44,6 +44,11 @@ def angriff_wuerfel(w: Kampfwerte, a: Angriffsart, wunden: tuple[int, ...], modi
     return max(0, a.pool - wuerfelabzug(wunden, w.konstitution) + modifikator)
 
 
+VON_HINTEN_ERSCHWERT = ("parade", "manoever")
+"""Verteidigungen, die eine Attacke von hinten erschwert: „… erschwert die Parade des Gegners“ –
+die Standard-Parade und kostenpflichtige Paraden („Diese sind als „Parade“ gekennzeichnet.“)."""
+
+
 def lage(
     angreifer: Kampfwerte,
     angriff: Angriffsart,
@@ -65,7 +70,9 @@ def lage(
       Manöver-Parade und Ausweichen, nicht bei Willenskraft und Paradezauber.
     - Gegnerausrichtung: „Die Attacke von hinten erschwert die Parade des Gegners um die halbe
       Stufe des jeweiligen Wertes im Attribut GESCHICK des Angreifers.“ Lesart: Schwierigkeit
-      + Geschick/2 (abgerundet); Option: so viele Würfel weniger.
+      + Geschick/2 (abgerundet); Option: so viele Würfel weniger. Nur eine **Attacke** (keine
+      Zauberattacke) gegen eine **Parade** (Standard- oder Manöver-Parade): Ausweichen,
+      Willenskraft und Paradezauber bleiben unverändert (:data:`VON_HINTEN_ERSCHWERT`).
     - ``verteidigung=None``: keine Verteidigungsaktion (oder wehrlos) → 0 Würfel.
     """
     a_pool = angriff_wuerfel(angreifer, angriff, angreifer_wunden, angriff_modifikator)
@@ -73,7 +80,9 @@ def lage(
     if verteidigung is None:
         return Lage(a_pool, a_schw, angriff.talentstufe)
     erleichterung = SCHILDE[verteidiger.schild].erleichterung if verteidigung.art in SCHILD_HILFT else 0
-    erschwernis = angreifer.attribute["geschick"] // 2 if von_hinten else 0
+    von_hinten_gilt = (von_hinten and angriff.art != "zauber"
+                       and verteidigung.art in VON_HINTEN_ERSCHWERT)
+    erschwernis = angreifer.attribute["geschick"] // 2 if von_hinten_gilt else 0
     v_pool = verteidigung.pool - wuerfelabzug(verteidiger_wunden, verteidiger.konstitution) + verteidigung_modifikator
     if optionen.erschwernis_als_wuerfel:
         v_pool += erleichterung - erschwernis

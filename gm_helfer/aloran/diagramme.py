@@ -14,6 +14,7 @@ import altair as alt
 import polars as pl
 
 from gm_helfer import diagramme
+from gm_helfer.text import anzahl
 
 from .chancen import AngriffChancen, pool_chancen, zonen_chancen
 from .daten import KATEGORIE_ANZEIGE, KATEGORIEN, ZONEN
@@ -137,7 +138,7 @@ def koerper_svg(name: str, wunden: Sequence[int], konstitution: int, breite: int
         stufe = ueberschrittene_schwellen(w, konstitution)
         form = _FORMEN[zone.schluessel].replace(
             "/>", f' fill="{_SCHWELLEN_FARBEN[stufe]}" stroke="#444" stroke-width="1.5">'
-                  f"<title>{escape(zone.name)}: {w} Wunden (Schwellen {konstitution}/"
+                  f"<title>{escape(zone.name)}: {anzahl(w, 'Wunde', 'Wunden')} (Schwellen {konstitution}/"
                   f"{2 * konstitution}/{3 * konstitution})</title></{_FORMEN[zone.schluessel][1:].split()[0]}>"
         )
         x, y = _MITTE[zone.schluessel]

@@ -24,6 +24,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from gm_helfer import wuerfel as wuerfel_kern
 from gm_helfer.protokoll import Ereignis, Verlauf
+from gm_helfer.text import anzahl, leer
 
 from . import proben
 from .angriff import Lage, ausdauerschaden, lage, trefferschaden, vergleich_auswerten
@@ -37,6 +38,7 @@ from .daten import (
     SPURT_AUSDAUER,
     SYSTEM,
     WAFFENLOS_SCHADEN,
+    WUNDSTUFEN,
     WUNDTABELLE_ART,
     ZONEN,
     ZONEN_SCHLUESSEL,
@@ -52,6 +54,7 @@ from .werte import (
     verteidigungen_gegen,
     verteidigungsart,
     wehrt_ab,
+    zweitwaffe,
 )
 from .wunden import (
     initiativeabzug,
@@ -90,10 +93,11 @@ class Aktionen:
 
 def aktionen_zu_rundenbeginn(w: Kampfwerte) -> Aktionen:
     """Grundaktionen plus passive Bonusaktionen: Schild → +1 Verteidigung („Das Tragen eines
-    Schildes gewährt eine Bonus-Verteidigungsaktion.“), zwei Waffen → +1 Angriff oder Verteidigung."""
+    Schildes gewährt eine Bonus-Verteidigungsaktion.“), zwei Waffen → +1 Angriff oder Verteidigung
+    (nur mit einer Zweitwaffe in der Nebenhand, :func:`~.werte.zweitwaffe`)."""
     return Aktionen(
         verteidigung=1 + (1 if SCHILDE[w.schild].bonus_verteidigung else 0),
-        zweitwaffe=1 if w.zweitwaffe else 0,
+        zweitwaffe=1 if zweitwaffe(w) is not None else 0,
     )
 
 
@@ -116,6 +120,12 @@ class Kaempfer:
     unparierbar: int = 0
     """So viele der nächsten Attacken gegen ihn kann er nicht abwehren (ältere Patzertabelle:
     „1 unparierbare“, „2 unparierbare“)."""
+    zug: str = ""
+    """Sein Zug in dieser Runde: ``""`` (steht noch aus), ``"handelt"`` (sein Zug läuft),
+    ``"abwartend"`` (hält seine Aktionen zurück und greift später ein) oder ``"fertig"``."""
+    sofort: int = 0
+    """Sofortige Bonus-Kampfaktionen (Patzer/Meistertreffer 5–6, Verlassen der Kampfreichweite):
+    so viele Kampfaktionen darf er außerhalb der Reihenfolge nutzen (bis zur nächsten Runde)."""
 
     @property
     def name(self) -> str:
@@ -165,7 +175,12 @@ class Kaempfer:
         if self.beeintraechtigt:
             teile.append("beeinträchtigt" + (f" ×{self.beeintraechtigt}" if self.beeintraechtigt > 1 else ""))
         if self.unparierbar:
-            teile.append(f"{self.unparierbar} Attacke(n) unparierbar")
+            teile.append(f"{anzahl(self.unparierbar, 'Attacke', 'Attacken')} unparierbar")
+        stufe = WUNDSTUFEN[self.wundstufe]
+        if stufe.wuerfel_abzug or stufe.initiative_abzug:
+            # Wundtabelle, primärer Effekt: „NK / VT -n W10, Ini -n“ – die Verletzung und ihre Folge
+            teile.append(f"{self.verletzung} (NK/VT −{stufe.wuerfel_abzug} W10, "
+                         f"Ini −{stufe.initiative_abzug})")
         return ", ".join(teile) or "kampfbereit"
 
 
@@ -249,8 +264,10 @@ def reihenfolge(kampf: Kampf) -> tuple[tuple[Kaempfer, ...], ...]:
 
 
 def uebersicht(kampf: Kampf) -> list[dict[str, Any]]:
-    """Eine Zeile je Kämpfer in Handlungsreihenfolge (für die Tabelle im Notebook)."""
+    """Eine Zeile je Kämpfer in Handlungsreihenfolge (für die Tabelle im Notebook); die Spalte
+    „Zug“ sagt, wer am Zug ist, wer abwartet und wer in dieser Runde schon gehandelt hat."""
     zeilen = []
+    jetzt = am_zug(kampf)
     for platz, gruppe in enumerate(reihenfolge(kampf), start=1):
         for k in gruppe:
             abzug = proben_abzug(k)
@@ -258,7 +275,8 @@ def uebersicht(kampf: Kampf) -> list[dict[str, Any]]:
             zeilen.append({
                 "Platz": platz,
                 "Name": k.name,
-                "Initiative": k.aktuelle_initiative,
+                "Initiative": leer(k.aktuelle_initiative),
+                "Zug": _zug_text(kampf, k, jetzt),
                 "Zustand": k.zustand_text(kampf.optionen),
                 "Aktionen übrig": k.aktionen.text(),
                 "Wunden": sum(k.wunden),
@@ -292,12 +310,153 @@ def kann_handeln(kampf: Kampf, name: str) -> bool:
     return not (k.kampfunfaehig or k.bewusstlos)
 
 
-def kann_verteidigen(kampf: Kampf, name: str) -> bool:
-    """Hat eine Verteidigungsaktion übrig und ist nicht wehrlos/kampfunfähig/bewusstlos."""
+def kann_verteidigen(kampf: Kampf, name: str, verteidigung: str | None = None) -> bool:
+    """Hat eine Verteidigungsaktion übrig und ist nicht wehrlos/kampfunfähig/bewusstlos.
+
+    Ist die Verteidigungsaktion verbraucht, bleibt die Bonusaktion der Zweitwaffe – sie ist
+    eine Standard-Parade mit der Zweitwaffe („Mit der Zweitwaffe kann … nur Standard-Attacken
+    oder Parade durchgeführt werden.“). Mit ``verteidigung`` wird geprüft, ob genau diese
+    Verteidigung noch bezahlt werden kann."""
     k = kampf.kaempfer_namens(name)
     if not kann_handeln(kampf, name) or k.ist_wehrlos(kampf.optionen) or k.unparierbar > 0:
         return False
-    return k.aktionen.verteidigung > 0 or k.aktionen.zweitwaffe > 0
+    if k.aktionen.verteidigung > 0:
+        return True
+    if k.aktionen.zweitwaffe <= 0:
+        return False
+    return verteidigung is None or verteidigung == zweitwaffen_parade(k.werte)
+
+
+def zweitwaffen_parade(w: Kampfwerte) -> str | None:
+    """Name der Standard-Parade mit der Zweitwaffe (``None`` ohne Zweitwaffe)."""
+    zw = zweitwaffe(w)
+    return f"Parade: {zw.name}" if zw is not None else None
+
+
+def _zweitwaffe_pruefen(w: Kampfwerte, art_name: str) -> None:
+    """Die Bonusaktion „Kampf mit zwei Waffen“ greift mit der Zweitwaffe an.
+
+    „… ihre Nebenhand mit einer Zweitwaffe auszurüsten und dadurch eine Bonusaktion (Angriff
+    oder Verteidigung) zu erhalten.“ – „Mit der Zweitwaffe kann … keine kostenpflichtigen
+    Spezialisierungen, sondern nur Standard-Attacken oder Parade durchgeführt werden.“"""
+    art = angriffsart(w, art_name)
+    if art.art != "waffe":
+        raise AloranFehler("Nur mit einer Waffe kann man als Zweitwaffe angreifen – „mit der Zweitwaffe kann … "
+                           "keine kostenpflichtigen Spezialisierungen, sondern nur Standard-Attacken“.")
+    zw = zweitwaffe(w)
+    if zw is None:
+        raise AloranFehler(f"{w.name} hat keine Zweitwaffe in der Nebenhand (Bogen: „Kampf mit zwei Waffen“ "
+                           f"und eine zweite Waffe) – also keine Bonusaktion mit ihr.")
+    if art.name != zw.name:
+        raise AloranFehler(f"Die Bonusaktion greift mit der Zweitwaffe ({zw.name}) an, nicht ein zweites Mal "
+                           f"mit „{art.name}“ (SPIELABLAUF › Kampf mit zwei Waffen).")
+
+
+# ---------------------------------------------------------------------------------------
+# Wer ist am Zug (Reihenfolge innerhalb der Runde)
+# ---------------------------------------------------------------------------------------
+
+
+def am_zug(kampf: Kampf) -> tuple[str, ...]:
+    """Wer jetzt an der Reihe ist: die Gruppe mit der höchsten (aktuellen) Initiative, deren
+    Zug noch aussteht; gleiche Initiative handelt gleichzeitig (dann mehrere Namen).
+
+    Allgemeine Regeln › 2./3. Phase: „Die Aktionsreihenfolge ergibt sich dann mit dem höchsten
+    Wert, nachfolgend in absteigender Reihenfolge.“ – „Die Kampfrunde springt also den
+    Initiative-Werten folgend durch die Phasen, bis alle Kombatanten ihre Aktionen hatten oder
+    kampfunfähig sind. Erst dann beginnt die nächste Kampfrunde.“ Wer abwartet, gibt seinen
+    Platz weiter; wer kampfunfähig oder bewusstlos ist, wird übersprungen. Wessen Zug läuft
+    (er hat schon eine Aktion genutzt), bleibt am Zug, bis er ihn beendet – auch wenn eine
+    Wunde seine Initiative senkt. Gleiche Initiative: alle sind am Zug, bis einer zu handeln
+    beginnt; dann handeln sie nacheinander in der Folge, die der Spielleiter wählt.
+
+    Rein; ``()`` vor Runde 1 und wenn die Runde vorbei ist (nächste Runde beginnen).
+    """
+    if kampf.runde < 1:
+        return ()
+    laufend = tuple(k.name for k in kampf.kaempfer if k.zug == "handelt" and kann_handeln(kampf, k.name))
+    if laufend:
+        return laufend
+    for gruppe in reihenfolge(kampf):
+        namen = tuple(k.name for k in gruppe if not k.zug and kann_handeln(kampf, k.name))
+        if namen:
+            return namen
+    return ()
+
+
+def zug_sperre(kampf: Kampf, name: str, art: str = "kampf") -> str | None:
+    """Darf ``name`` jetzt eine eigene Aktion (``art``: bewegung, kampf, interaktion) nutzen?
+
+    ``None``: ja – er ist am Zug, er hat in seinem Zug „Abwarten“ angesagt und greift jetzt ein
+    („Charaktere mit höherer Initiative können ihre Aktionen zurückhalten, um zu einem
+    beliebigen Punkt der folgenden Kampfaktion einzugreifen.“), oder er hat eine sofortige
+    Bonus-Kampfaktion. Sonst der deutsche Grund. Verteidigungsaktionen (Reaktionen) prüft das
+    nicht – sie gehören zum Zug des Angreifers. Rein.
+    """
+    k = kampf.kaempfer_namens(name)
+    if kampf.runde < 1:
+        return "Der Kampf hat noch nicht begonnen: erst Initiative würfeln, dann Runde 1 beginnen."
+    if not kann_handeln(kampf, name):
+        return f"{name} ist {k.zustand_text(kampf.optionen)} und kann nicht handeln."
+    if k.zug == "abwartend":
+        return None
+    if art == "kampf" and k.sofort > 0:
+        return None
+    jetzt = am_zug(kampf)
+    if name in jetzt:
+        return None
+    if k.zug == "fertig":
+        return f"{name} hat in Runde {kampf.runde} schon gehandelt."
+    wer = " und ".join(jetzt)
+    ini = kampf.kaempfer_namens(jetzt[0]).aktuelle_initiative
+    if ini == k.aktuelle_initiative:
+        return (f"{wer} {'ist' if len(jetzt) == 1 else 'sind'} am Zug; {name} hat dieselbe Initiative "
+                f"({ini}) und ist dran, sobald {wer} den Zug beendet.")
+    return (f"{wer} {'ist' if len(jetzt) == 1 else 'sind'} am Zug (Initiative {ini}); {name} "
+            f"(Initiative {k.aktuelle_initiative}) ist später dran. Außer der Reihe handelt nur, wer "
+            f"in seinem Zug „Abwarten“ angesagt hat.")
+
+
+def _reihenfolge_pruefen(kampf: Kampf, name: str, art: str) -> None:
+    grund = zug_sperre(kampf, name, art)
+    if grund is not None:
+        raise AloranFehler(grund)
+
+
+def _zug_text(kampf: Kampf, k: Kaempfer, jetzt: tuple[str, ...]) -> str:
+    if k.name in jetzt:
+        return "am Zug"
+    return {"abwartend": "wartet ab", "fertig": "hat gehandelt"}.get(k.zug, "")
+
+
+def abwarten_ereignis(kampf: Kampf, name: str) -> Ereignis:
+    """Wer am Zug ist, hält seine Aktionen zurück und greift später in der Runde ein.
+
+    Allgemeine Regeln › 2. Phase: „Charaktere mit höherer Initiative können ihre Aktionen
+    zurückhalten, um zu einem beliebigen Punkt der folgenden Kampfaktion einzugreifen. Eine
+    solche Reaktion wird dann direkt nach der abgewarteten Reaktion ausgeführt.“"""
+    kampf.kaempfer_namens(name)
+    jetzt = am_zug(kampf)
+    if name not in jetzt:
+        raise AloranFehler(f"{name} ist nicht am Zug – zurückhalten kann nur, wer an der Reihe ist"
+                           + (f" (jetzt: {', '.join(jetzt)})." if jetzt else "."))
+    return Ereignis("abwarten", {"folgen": [{"name": name, "zug": "abwartend"}]},
+                    f"{REGEL} › Allgemeine Regeln › 2. Phase - Aktionen deklarieren", False,
+                    f"{name} wartet ab und greift später in Runde {kampf.runde} ein")
+
+
+def zug_ende_ereignis(kampf: Kampf, name: str) -> Ereignis:
+    """``name`` beendet seinen Zug; der Nächste in der Reihenfolge ist dran.
+
+    Allgemeine Regeln › 3. Phase: „Die Kampfrunde springt also den Initiative-Werten folgend
+    durch die Phasen, bis alle Kombatanten ihre Aktionen hatten …“"""
+    k = kampf.kaempfer_namens(name)
+    if name not in am_zug(kampf) and k.zug != "abwartend":
+        grund = zug_sperre(kampf, name) or f"{name} ist nicht am Zug."
+        raise AloranFehler(f"{name} kann seinen Zug nicht beenden: {grund}")
+    return Ereignis("zug_ende", {"folgen": [{"name": name, "zug": "fertig"}]},
+                    f"{REGEL} › Allgemeine Regeln › 3. Phase - Vergleichswurf", False,
+                    f"{name} beendet seinen Zug")
 
 
 # ---------------------------------------------------------------------------------------
@@ -310,7 +469,10 @@ def _aktion(name: str, art: str, delta: int = -1) -> dict[str, Any]:
 
 
 def _aktion_ausgeben(k: Kaempfer, art: str, *, zweitwaffe_zuerst: bool = False) -> dict[str, Any]:
-    """Welcher Zähler eine Aktion bezahlt: die Aktion selbst, sonst die Zweitwaffen-Bonusaktion."""
+    """Welcher Zähler eine Aktion bezahlt: die Aktion selbst, sonst (nur bei der Verteidigung)
+    die Zweitwaffen-Bonusaktion. Ein Angriff bezahlt mit ihr nur ausdrücklich
+    (``zweitwaffe_zuerst``, geprüft in :func:`_zweitwaffe_pruefen`) – sonst griffe die
+    Hauptwaffe zweimal an."""
     kann_zweitwaffe = art in ("kampf", "verteidigung") and k.aktionen.zweitwaffe > 0
     if zweitwaffe_zuerst:
         if not kann_zweitwaffe:
@@ -318,9 +480,22 @@ def _aktion_ausgeben(k: Kaempfer, art: str, *, zweitwaffe_zuerst: bool = False) 
         return _aktion(k.name, "zweitwaffe")
     if getattr(k.aktionen, art) > 0:
         return _aktion(k.name, art)
-    if kann_zweitwaffe:
+    if kann_zweitwaffe and art == "verteidigung":
         return _aktion(k.name, "zweitwaffe")
     raise AloranFehler(f"{k.name} hat in dieser Runde keine {AKTION_NAME[art]} mehr.")
+
+
+def _eigene_aktion(kampf: Kampf, k: Kaempfer, art: str, **kw: Any) -> list[dict[str, Any]]:
+    """Prüft die Reihenfolge und bezahlt eine eigene Aktion; außer der Reihe verbraucht eine
+    Kampfaktion die sofortige Bonus-Kampfaktion."""
+    _reihenfolge_pruefen(kampf, k.name, art)
+    folgen = [_aktion_ausgeben(k, art, **kw)]
+    dran = k.name in am_zug(kampf)
+    if dran and not k.zug:
+        folgen.append({"name": k.name, "zug": "handelt"})
+    if art == "kampf" and k.sofort > 0 and k.zug != "abwartend" and not dran:
+        folgen.append({"name": k.name, "sofort": -1})
+    return folgen
 
 
 def initiative_ereignis(
@@ -373,14 +548,14 @@ def bewegung_ereignis(
     if not kann_handeln(kampf, name):
         raise AloranFehler(f"{name} ist {k.zustand_text(kampf.optionen)} und kann sich nicht bewegen.")
     punkte = bewegung(k.werte, art, gelaende=gelaende, reittier_stufe=reittier_stufe)
-    folgen = [_aktion_ausgeben(k, "bewegung")]
-    text = f"{name} bewegt sich ({art}): {punkte} Felder"
+    folgen = _eigene_aktion(kampf, k, "bewegung")
+    text = f"{name} bewegt sich ({art}): {anzahl(punkte, 'Feld', 'Felder')}"
     if spurt:
         if k.ausdauer < SPURT_AUSDAUER:
             raise AloranFehler(f"{name} hat nur {k.ausdauer} Ausdauer – ein Spurt kostet {SPURT_AUSDAUER}.")
-        folgen.append(_aktion_ausgeben(k, "kampf"))
+        folgen.extend(_eigene_aktion(kampf, k, "kampf"))
         folgen.append({"name": name, "ausdauer": -SPURT_AUSDAUER})
-        text = f"{name} spurtet ({art}): {punkte + 1} Felder, −{SPURT_AUSDAUER} Ausdauer"
+        text = f"{name} spurtet ({art}): {anzahl(punkte + 1, 'Feld', 'Felder')}, −{SPURT_AUSDAUER} Ausdauer"
     return Ereignis("bewegung", {"folgen": folgen, "felder": punkte + (1 if spurt else 0)},
                     f"{REGEL} › SPIELABLAUF › Bewegungsaktion", False, text)
 
@@ -391,20 +566,26 @@ def aktion_ereignis(kampf: Kampf, name: str, art: str, was: str = "") -> Ereigni
         raise AloranFehler(f"Aktionsart „{art}“ gibt es nicht ({', '.join(AKTIONSARTEN)}).")
     k = kampf.kaempfer_namens(name)
     text = f"{name}: {AKTION_NAME[art]}" + (f" – {was}" if was else "")
-    return Ereignis("aktion", {"folgen": [_aktion_ausgeben(k, art)]}, f"{REGEL} › SPIELABLAUF › AKTIONEN",
+    folgen = [_aktion_ausgeben(k, art)] if art == "verteidigung" else _eigene_aktion(kampf, k, art)
+    return Ereignis("aktion", {"folgen": folgen}, f"{REGEL} › SPIELABLAUF › AKTIONEN",
                     False, text)
 
 
-def bonusaktion_ereignis(kampf: Kampf, name: str, art: str = "kampf", grund: str = "") -> Ereignis:
+def bonusaktion_ereignis(kampf: Kampf, name: str, art: str = "kampf", grund: str = "",
+                         *, sofort: bool = True) -> Ereignis:
     """Eine Bonusaktion gewähren, z. B. weil ein Gegner die Kampfreichweite verlässt.
 
     SPIELABLAUF › Bonusaktion: „Beim Verlassen der Kampfreichweite … eines Gegners gewährt man
-    diesem dadurch eine Bonus-Kampfaktion.“
+    diesem dadurch eine Bonus-Kampfaktion.“ Eine Bonus-Kampfaktion ist mit ``sofort`` (Standard)
+    auch außerhalb der Reihenfolge nutzbar – der Gegner schlägt zu, wenn man ihn verlässt.
     """
     if art not in AKTIONSARTEN:
         raise AloranFehler(f"Aktionsart „{art}“ gibt es nicht ({', '.join(AKTIONSARTEN)}).")
     kampf.kaempfer_namens(name)
-    return Ereignis("bonusaktion", {"folgen": [_aktion(name, art, +1)]},
+    folgen = [_aktion(name, art, +1)]
+    if sofort and art == "kampf":
+        folgen.append({"name": name, "sofort": 1})
+    return Ereignis("bonusaktion", {"folgen": folgen},
                     f"{REGEL} › SPIELABLAUF › Bonusaktion", False,
                     f"{name} erhält eine Bonusaktion ({AKTION_NAME[art]})" + (f": {grund}" if grund else ""))
 
@@ -438,7 +619,7 @@ def eingriff_ereignis(
         i = ZONEN_SCHLUESSEL.index(zone)
         echt = max(wunden, -k.wunden[i])
         folgen.append({"name": name, "zone": zone, "wunden": echt, "schadensart": schadensart})
-        teile.append(f"{abs(echt)} Wunde(n) am {ZONEN[i].name} " + ("eingetragen" if echt > 0 else "geheilt"))
+        teile.append(f"{anzahl(abs(echt), 'Wunde', 'Wunden')} am {ZONEN[i].name} " + ("eingetragen" if echt > 0 else "geheilt"))
     if ausdauer:
         echt = min(ausdauer, k.werte.ausdauer - k.ausdauer) if ausdauer > 0 else max(ausdauer, -k.ausdauer)
         folgen.append({"name": name, "ausdauer": echt})
@@ -561,7 +742,7 @@ def austausch_lage(
             erlaubt = ", ".join(x.name for x in verteidigungen_gegen(v.werte, art, kampf.optionen))
             raise AloranFehler(f"„{verteidigung}“ wehrt „{angriff}“ nicht ab (SPIELABLAUF › Verteidigungsaktion) "
                                f"– möglich: {erlaubt or 'nichts'}.")
-        if kann_verteidigen(kampf, ziel):
+        if kann_verteidigen(kampf, ziel, verteidigung):
             v_art = gewaehlt
     la = lage(a.werte, art, a.wunden, v.werte, v_art, v.wunden, von_hinten=von_hinten,
               angriff_modifikator=angriff_modifikator, verteidigung_modifikator=verteidigung_modifikator,
@@ -600,6 +781,8 @@ def vorschau(
     verteidigung_modifikator: int = 0,
 ) -> Vorschau:
     """Die exakten Chancen eines geplanten Austauschs – mit denselben Regeln wie :func:`angriff_ereignis`."""
+    if zweitwaffe:
+        _zweitwaffe_pruefen(kampf.kaempfer_namens(angreifer).werte, angriff)
     la, v_art = austausch_lage(kampf, angreifer, ziel, angriff, verteidigung, von_hinten=von_hinten,
                                angriff_modifikator=angriff_modifikator,
                                verteidigung_modifikator=verteidigung_modifikator)
@@ -638,10 +821,9 @@ def angriff_ereignis(
     if not kann_handeln(kampf, angreifer):
         raise AloranFehler(f"{angreifer} ist {a.zustand_text(opt)} und kann nicht angreifen.")
     art = angriffsart(a.werte, angriff)
-    if zweitwaffe and art.art != "waffe":
-        raise AloranFehler("Nur mit einer Waffe kann man als Zweitwaffe angreifen – „mit der Zweitwaffe kann … "
-                           "keine kostenpflichtigen Spezialisierungen, sondern nur Standard-Attacken“.")
-    folgen: list[dict[str, Any]] = [_aktion_ausgeben(a, "kampf", zweitwaffe_zuerst=zweitwaffe)]
+    if zweitwaffe:
+        _zweitwaffe_pruefen(a.werte, angriff)
+    folgen: list[dict[str, Any]] = _eigene_aktion(kampf, a, "kampf", zweitwaffe_zuerst=zweitwaffe)
     hinweise: list[str] = []
     la, v_art = austausch_lage(kampf, angreifer, ziel, angriff, verteidigung, von_hinten=von_hinten,
                                angriff_modifikator=angriff_modifikator,
@@ -650,7 +832,9 @@ def angriff_ereignis(
         folgen.append(_aktion_ausgeben(v, "verteidigung"))
     elif verteidigung is not None:
         if kann_handeln(kampf, ziel) and not v.ist_wehrlos(opt) and not v.unparierbar:
-            raise AloranFehler(f"{ziel} hat in dieser Runde keine Verteidigungsaktion mehr.")
+            zp = zweitwaffen_parade(v.werte) if v.aktionen.zweitwaffe > 0 else None
+            raise AloranFehler(f"{ziel} hat in dieser Runde keine Verteidigungsaktion mehr"
+                               + (f" – die Bonusaktion der Zweitwaffe erlaubt nur „{zp}“." if zp else "."))
         hinweise.append(f"{ziel} ist {v.zustand_text(opt)} und kann sich nicht verteidigen")
     if v.unparierbar:
         folgen.append({"name": ziel, "unparierbar": -1})
@@ -710,7 +894,7 @@ def angriff_ereignis(
             wert, wunden = trefferschaden(summe, erg.kategorie, ruestung, opt, halbiert=zweitwaffe, bonus=bonus)
             folgen.append({"name": ziel, "zone": zone.schluessel, "wunden": wunden, "schadensart": art.schadensart})
             daten.update(zone_w20=w20, zone=zone.schluessel, schaden_wurf=summe, schaden=wert, wunden=wunden)
-            text.append(f"{zone.name} (W20 {w20}): {wert} Schaden − Rüstung {ruestung} = {wunden} Wunden")
+            text.append(f"{zone.name} (W20 {w20}): {wert} Schaden − Rüstung {ruestung} = {anzahl(wunden, 'Wunde', 'Wunden')}")
     q.pruefen()
     if hinweise:
         text.append("; ".join(hinweise))
@@ -780,7 +964,7 @@ def _alter_patzer(q: _Quelle, seite: str, wer: Kaempfer, folgen: list, probe: _P
         schaden = roh // 2
         wunden = max(0, schaden - wer.werte.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)])
         folgen.append({"name": wer.name, "zone": zone.schluessel, "wunden": wunden, "schadensart": probe.schadensart})
-        text += f" – {roh} halbiert = {schaden} Schaden am {zone.name}, {wunden} Wunden"
+        text += f" – {roh} halbiert = {schaden} Schaden am {zone.name}, {anzahl(wunden, 'Wunde', 'Wunden')}"
         if roh == _hoechstwert(ohne_bonus):
             folgen.append({"name": wer.name, "beeintraechtigt": True})
             text += "; Höchstschaden: Waffe fallengelassen (nächste Kampfaktion zum Aufheben)"
@@ -811,11 +995,13 @@ def _patzer(q: _Quelle, seite: str, wer: Kaempfer, gegner: Kaempfer, folgen: lis
         zone = proben.trefferzone(w20)
         wunden = max(0, schaden - wer.werte.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)])
         folgen.append({"name": wer.name, "zone": zone.schluessel, "wunden": wunden, "schadensart": "Wucht"})
-        text += f" – {schaden} Schaden am {zone.name}, {wunden} Wunden"
+        text += f" – {schaden} Schaden am {zone.name}, {anzahl(wunden, 'Wunde', 'Wunden')}"
     elif eintrag.wirkung == "beeintraechtigt":
         _beeintraechtigen(wer, folgen)
     else:
+        # „Der Gegner erhält eine sofortige Bonus-Kampfaktion“
         folgen.append(_aktion(gegner.name, "kampf", +1))
+        folgen.append({"name": gegner.name, "sofort": 1})
     return text
 
 
@@ -839,11 +1025,13 @@ def _meister(q: _Quelle, seite: str, wer: Kaempfer, gegner: Kaempfer, folgen: li
             zone = proben.trefferzone(w20)
             wunden = max(0, schaden - gegner.werte.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)])
             folgen.append({"name": gegner.name, "zone": zone.schluessel, "wunden": wunden, "schadensart": "Wucht"})
-            text += f" – {schaden} Schaden am {zone.name} von {gegner.name}, {wunden} Wunden"
+            text += f" – {schaden} Schaden am {zone.name} von {gegner.name}, {anzahl(wunden, 'Wunde', 'Wunden')}"
     elif eintrag.wirkung == "beeintraechtigt":
         _beeintraechtigen(gegner, folgen)
     else:
+        # „man erhält eine sofortige Bonus-Kampfaktion“
         folgen.append(_aktion(wer.name, "kampf", +1))
+        folgen.append({"name": wer.name, "sofort": 1})
     return text, bonus
 
 
@@ -859,7 +1047,8 @@ def _folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
             akt = aktionen_zu_rundenbeginn(k.werte)
             if k.beeintraechtigt:
                 akt = replace(akt, kampf=0)
-            neu.append(replace(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1)))
+            neu.append(replace(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1),
+                               zug="", sofort=0))
         return replace(kampf, kaempfer=tuple(neu), runde=int(f["runde"]))
     if "beitreten" in f:
         w = Kampfwerte.aus_dict(f["beitreten"])
@@ -884,6 +1073,10 @@ def _folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
             k = replace(k, aktionen=replace(k.aktionen, kampf=k.aktionen.kampf - 1))
         else:
             k = replace(k, beeintraechtigt=k.beeintraechtigt + 1)
+    elif "zug" in f:
+        k = replace(k, zug=str(f["zug"]))
+    elif "sofort" in f:
+        k = replace(k, sofort=max(0, k.sofort + int(f["sofort"])))
     elif "unparierbar" in f:
         k = replace(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
     else:

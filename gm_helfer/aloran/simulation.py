@@ -14,9 +14,10 @@ nichts am Ausgang und kostet nur Zeit.
 
 **Standardtaktik** (Entscheidungen, die die Bibliothek dem Spielleiter überlässt):
 
-- *Reihenfolge*: je Runde nach :func:`~.kampf.reihenfolge` (zu Rundenbeginn bestimmt);
-  wer gleichzeitig handelt (gleiche Initiative), handelt hier nacheinander in der
-  Reihenfolge der Bögen (Vereinfachung).
+- *Reihenfolge*: wie im Live-Kampf handelt, wer :func:`~.kampf.am_zug` ist (die aktuelle
+  Initiative zählt, Wunden können die Reihenfolge in der Runde ändern), danach
+  :func:`~.kampf.zug_ende_ereignis`; wer gleichzeitig handelt (gleiche Initiative), handelt
+  hier nacheinander in der Reihenfolge der Bögen (Vereinfachung). Niemand wartet ab.
 - *Angriff*: Jeder, der handeln kann (nicht kampfunfähig, nicht bewusstlos), setzt in seinem
   Zug alle Kampfaktionen ein, die er hat – auch eine Bonus-Kampfaktion aus Patzer oder
   Meistertreffer, sofern er sie in seinem Zug erhält. Alle stehen in Reichweite
@@ -29,7 +30,8 @@ nichts am Ausgang und kostet nur Zeit.
 - *Verteidigung*: das Ziel wehrt mit der zulässigen Verteidigung (:func:`~.werte.wehrt_ab`)
   mit dem größten Pool ab, solange es eine Verteidigungsaktion hat und nicht wehrlos,
   kampfunfähig oder bewusstlos ist (:func:`~.kampf.kann_verteidigen`); die Bonusaktion
-  „Kampf mit zwei Waffen“ dient nur als zusätzliche Verteidigung.
+  „Kampf mit zwei Waffen“ dient nur als zusätzliche Verteidigung (eine Parade mit der
+  Zweitwaffe, sobald die Verteidigungsaktion verbraucht ist).
 - *Ressourcen*: Ausdauer wird nicht für Spurts ausgegeben, Interaktionen bleiben ungenutzt.
 
 **Kampfende**: sobald höchstens eine Seite noch jemanden hat, der handeln kann
@@ -62,14 +64,16 @@ from .bogen import aus_bogen
 from .kampf import (
     Kaempfer,
     Kampf,
+    am_zug,
     angriff_ereignis,
     anwenden,
     initiative_ereignis,
     kann_handeln,
     kann_verteidigen,
     neuer_kampf,
-    reihenfolge,
     runde_ereignis,
+    zug_ende_ereignis,
+    zweitwaffen_parade,
 )
 from .optionen import Optionen
 from .proben import AloranFehler
@@ -103,7 +107,12 @@ def standardverteidigung(kampf: Kampf, ziel: str, angriff: Angriffsart) -> str |
     erste) – ``None``, wenn das Ziel sich nicht verteidigen kann."""
     if not kann_verteidigen(kampf, ziel):
         return None
-    moeglich = verteidigungen_gegen(kampf.kaempfer_namens(ziel).werte, angriff, kampf.optionen)
+    k = kampf.kaempfer_namens(ziel)
+    moeglich = verteidigungen_gegen(k.werte, angriff, kampf.optionen)
+    if k.aktionen.verteidigung <= 0:
+        # nur noch die Bonusaktion der Zweitwaffe: eine Parade mit ihr
+        zp = zweitwaffen_parade(k.werte)
+        moeglich = tuple(v for v in moeglich if v.name == zp)
     if not moeglich:
         return None
     return max(moeglich, key=lambda v: v.pool).name
@@ -146,8 +155,11 @@ class _Gedaechtnis:
         return max(ziele, key=lambda k: sum(k.wunden)).name if ziele else None
 
     def verteidigung(self, kampf: Kampf, ziel: str, angriff: Angriffsart) -> str | None:
-        if not self._je_kaempfer(self.verteidigt, kampf, kampf.kaempfer_namens(ziel), kann_verteidigen):
+        k = kampf.kaempfer_namens(ziel)
+        if not self._je_kaempfer(self.verteidigt, kampf, k, kann_verteidigen):
             return None
+        if k.aktionen.verteidigung <= 0:
+            return standardverteidigung(kampf, ziel, angriff)
         schluessel = (ziel, angriff.name)
         if schluessel not in self.verteidigungen:
             self.verteidigungen[schluessel] = standardverteidigung(kampf, ziel, angriff)
@@ -197,12 +209,13 @@ def einen_kampf(
     g = _Gedaechtnis()
     while kampf.runde < max_runden:
         kampf = anwenden(kampf, runde_ereignis(kampf))
-        for gruppe in reihenfolge(kampf):
-            for k in gruppe:
-                kampf = _zug(kampf, k.name, rng, g)
-                stehend = g.stehende_seiten(kampf)
-                if len(stehend) < 2:
-                    return _ausgang(kampf, next(iter(stehend), None))
+        while jetzt := am_zug(kampf):
+            name = jetzt[0]
+            kampf = _zug(kampf, name, rng, g)
+            stehend = g.stehende_seiten(kampf)
+            if len(stehend) < 2:
+                return _ausgang(kampf, next(iter(stehend), None))
+            kampf = anwenden(kampf, zug_ende_ereignis(kampf, name))
     return _ausgang(kampf, None)
 
 

@@ -318,6 +318,20 @@ def angriffsarten(w: Kampfwerte) -> tuple[Angriffsart, ...]:
     return tuple(arten)
 
 
+def zweitwaffe(w: Kampfwerte) -> Waffe | None:
+    """Die Waffe in der Nebenhand, falls der Kämpfer mit zwei Waffen kämpft.
+
+    SPIELABLAUF › Kampf mit zwei Waffen: „Klassen-Modifikatoren ermöglichen es Kriegern und
+    Schurken, ihre Nebenhand mit einer Zweitwaffe auszurüsten und dadurch eine Bonusaktion
+    (Angriff oder Verteidigung) zu erhalten.“ Lesart: mit dem Bogenfeld ``zweitwaffe`` ist die
+    erste Waffe des Bogens die Hauptwaffe, die zweite die Zweitwaffe. Ohne zweite Waffe gibt es
+    keine Bonusaktion.
+    """
+    if not w.zweitwaffe or len(w.waffen) < 2:
+        return None
+    return w.waffen[1]
+
+
 def _manoever_waffe(w: Kampfwerte, m: Manoever) -> Waffe | None:
     return next((x for x in w.waffen if x.name == m.waffe), None)
 

@@ -268,6 +268,11 @@ class Kampfzustand:
     """Pattsituation: Kartenempfänger in der Reihenfolge ihrer Geschicklichkeitsproben."""
     offene_treffer: tuple[Treffer, ...] = ()
     offener_schaden: OffenerSchaden | None = None
+    ausbluten_gewuerfelt: frozenset[str] = frozenset()
+    """Wer in dieser Runde die Ausbluten-Probe schon abgelegt hat (am Rundenbeginn, einmal)."""
+    nahkampf: frozenset[tuple[str, str]] = frozenset()
+    """Wer mit wem im Nahkampf steht (Namenspaare, alphabetisch) – vom Spielleiter markiert; zählt
+    für die Überzahl (``ueberzahl``)."""
 
     # -- Nachschlagen ----------------------------------------------------------------
     def kaempfer_namens(self, name: str) -> Kaempfer:
@@ -522,6 +527,7 @@ def _runde_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         muss_handeln=frozenset(),
         offene_treffer=(),
         offener_schaden=None,
+        ausbluten_gewuerfelt=frozenset(),
         ueberrascht=z.ueberrascht if z.runde == 0 else frozenset(),
     )
 
@@ -844,6 +850,7 @@ def angriffs_modifikatoren(
         mods.append(("Blindes Feuer", -4 if situation.blind else 0))
     else:
         mods.append(("Deckung", DECKUNG[situation.deckung]))
+        mods.append(("Überzahl", ueberzahl(zustand, angreifer, ziel)))
     if situation.blitzhieb:
         if "blitzhieb" not in a.talente:
             raise KampfFehler(f"{angreifer} hat das Talent Blitzhieb nicht.")
@@ -1187,6 +1194,7 @@ def _ausbluten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     if z.karten and any(r == z.runde for _, _, r in z.karten):
         raise KampfFehler("Ausbluten wird am Anfang der Runde geprüft, bevor Karten ausgeteilt werden.")
     ausgang = ausbluten_auswerten(Probe.aus_dict(e.daten["probe"]).ergebnis)
+    z = replace(z, ausbluten_gewuerfelt=z.ausbluten_gewuerfelt | {k.name})
     if ausgang == "tod":
         return _ersetze(z, replace(k, tot=True, blutet=False))
     if ausgang == "stabil":
@@ -1502,7 +1510,73 @@ def _bereitmachen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     return _aktion_eintragen(z, name, f"bereitmachen:{d['waffe']}", d.get("aktionen"), f"{d['waffe']} bereitmachen")
 
 
+# ---------------------------------------------------------------------------------------
+# Überzahl (aus dem vollständigen Regelwerk, nicht im Regeltext) und Verzicht auf Entscheidungen
+# ---------------------------------------------------------------------------------------
+
+UEBERZAHL_MAX = 4
+
+
+def im_nahkampf(z: Kampfzustand, name: str) -> tuple[str, ...]:
+    """Mit wem ``name`` laut Markierung des Spielleiters im Nahkampf steht."""
+    return tuple(sorted({b if a == name else a for a, b in z.nahkampf if name in (a, b)}))
+
+
+def ueberzahl(z: Kampfzustand, angreifer: str, ziel: str) -> int:
+    """Überzahl (Gang Up, *vollständiges Regelwerk*, steht **nicht** im Regeltext): +1 auf den
+    Nahkampfangriff je weiteren kampffähigen Gegner des Ziels, der mit dem Ziel im Nahkampf steht,
+    höchstens +4; jeder kampffähige Verbündete des Ziels, der mit dem Angreifer im Nahkampf steht,
+    hebt einen Punkt auf. Wer mit wem im Nahkampf steht, markiert der Spielleiter (``ereignis_nahkampf``).
+    """
+    ziel_seite = z.kaempfer_namens(ziel).seite
+    an_ziel = [n for n in im_nahkampf(z, ziel) if n != angreifer]
+    helfer = sum(1 for n in an_ziel if z.kaempfer_namens(n).seite != ziel_seite and z.kaempfer_namens(n).kampffaehig)
+    an_angreifer = [n for n in im_nahkampf(z, angreifer) if n != ziel]
+    gegen = sum(1 for n in an_angreifer if z.kaempfer_namens(n).seite == ziel_seite and z.kaempfer_namens(n).kampffaehig)
+    return max(0, min(UEBERZAHL_MAX, helfer - gegen))
+
+
+def ereignis_nahkampf(zustand: Kampfzustand, name: str, gegner: Sequence[str]) -> Ereignis:
+    """Der Spielleiter markiert, mit wem ``name`` jetzt im Nahkampf steht (ersetzt die bisherigen
+    Markierungen von ``name``; leer = mit niemandem)."""
+    zustand.kaempfer_namens(name)
+    for g in gegner:
+        if zustand.kaempfer_namens(g).seite == zustand.kaempfer_namens(name).seite:
+            raise KampfFehler(f"{g} ist ein Verbündeter von {name} – im Nahkampf stehen nur Gegner.")
+    text = f"{name} im Nahkampf mit {', '.join(gegner)}" if gegner else f"{name} steht mit niemandem im Nahkampf"
+    return Ereignis("nahkampf", {"name": name, "gegner": list(gegner)},
+                    regel="Hausregel › Überzahl (vollständiges Regelwerk, nicht im Regeltext)", text=text)
+
+
+def _nahkampf_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    name = e.daten["name"]
+    z.kaempfer_namens(name)
+    paare = {p for p in z.nahkampf if name not in p}
+    for g in e.daten["gegner"]:
+        z.kaempfer_namens(g)
+        paare.add(tuple(sorted((name, g))))
+    return replace(z, nahkampf=frozenset(paare))
+
+
+def ereignis_verzicht(zustand: Kampfzustand, name: str) -> Ereignis:
+    """``name`` verzichtet darauf, den Schaden des letzten Angriffs wegzustecken (die Wunden bleiben)."""
+    os_ = zustand.offener_schaden
+    if os_ is None or os_.ziel != name:
+        raise KampfFehler(f"{name} hat gerade nichts wegzustecken.")
+    return Ereignis("verzicht", {"name": name}, regel=R + "Schaden wegstecken",
+                    text=f"{name} steckt den Schaden nicht weg")
+
+
+def _verzicht_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    os_ = z.offener_schaden
+    if os_ is None or os_.ziel != e.daten["name"]:
+        raise KampfFehler(f"{e.daten['name']} hat gerade nichts wegzustecken.")
+    return replace(z, offener_schaden=None)
+
+
 _ANWENDEN = {
+    "nahkampf": _nahkampf_anwenden,
+    "verzicht": _verzicht_anwenden,
     "runde": _runde_anwenden,
     "karten": _karten_anwenden,
     "am_zug": _am_zug_anwenden,

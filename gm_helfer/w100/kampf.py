@@ -437,7 +437,7 @@ def zug_ende_ereignis(kampf: Kampf) -> Ereignis:
     neu = (k.initiative or 0) - INITIATIVE_KOSTEN
     weiter = " – noch ein Zug in dieser Runde" if neu >= 1 else ""
     return Ereignis("zug_ende", {"name": k.name}, regel=REGEL_INITIATIVE,
-                    text=f"{k.name} beendet den Zug: Initiative {k.initiative} → {neu}{weiter}.")
+                    text=f"{k.name} beendet den Zug: Initiative {zahl(k.initiative or 0)} → {zahl(neu)}{weiter}.")
 
 
 def neue_runde_ereignis(
@@ -721,7 +721,15 @@ def optionen_ereignis(kampf: Kampf, optionen: Optionen) -> Ereignis:
     geaendert = {k: v for k, v in neu.items() if alt[k] != v}
     return Ereignis("optionen", {"optionen": neu},
                     regel="W100 › Einstellungen des Kampfes",
-                    text="Einstellungen geändert: " + (", ".join(f"{k} = {v}" for k, v in geaendert.items()) or "nichts"))
+                    text="Einstellungen geändert: " + (", ".join(
+                        f"{k.replace('_', ' ')} {_wert_text(v)}" for k, v in geaendert.items()) or "nichts") + ".")
+
+
+def _wert_text(wert: Any) -> str:
+    """Einstellungswert für Menschen: an/aus statt True/False."""
+    if isinstance(wert, bool):
+        return "an" if wert else "aus"
+    return f"= {wert}"
 
 
 # --------------------------------------------------------------------------- Anwenden

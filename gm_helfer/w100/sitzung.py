@@ -8,7 +8,6 @@ Regelfehler kommen als deutsche Meldung zurück, damit keine Notebook-Zelle abbr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -39,6 +38,7 @@ from gm_helfer.w100.kampf import (
     runde_vorbei,
     sieger,
 )
+from gm_helfer.text import leer
 from gm_helfer.w100.optionen import W100Fehler
 from gm_helfer.w100.wuerfe import schadenswurf, w100
 
@@ -47,20 +47,40 @@ REGELFEHLER = (W100Fehler, wuerfel.WuerfelFehler, ProtokollFehler, TypeError, Va
 
 
 def neuer_verlauf(kampf: Kampf, ordner: Path | None = None, *, name: str = "") -> Verlauf:
-    """Ein neuer Verlauf mit Protokolldatei ``w100_<Zeit>.jsonl`` im Kampfordner."""
+    """Ein neuer Verlauf mit Protokolldatei im Kampfordner: ``w100_JJJJ-MM-TT_HH-MM-SS.jsonl``
+    (einheitlich für alle Systeme, :func:`gm_helfer.tisch.protokoll_datei`) oder ``w100_<name>.jsonl``."""
+    from gm_helfer import tisch
+
     ordner = ordner or pfade.kampf_ordner()
-    zeit = datetime.now(timezone.utc).strftime("%Y%m%d_%H%M%S")
-    datei = ordner / f"{SYSTEM}_{name or zeit}.jsonl"
-    n = 2
-    while datei.exists():
-        datei = ordner / f"{SYSTEM}_{name or zeit}_{n}.jsonl"
-        n += 1
+    if name:
+        datei = ordner / f"{SYSTEM}_{name}.jsonl"
+        n = 2
+        while datei.exists():
+            datei = ordner / f"{SYSTEM}_{name}_{n}.jsonl"
+            n += 1
+    else:
+        datei = tisch.protokoll_datei(SYSTEM, ordner)
     return Verlauf(kampf, anwenden, datei=datei, system=SYSTEM, kopf={"start": kampf_als_dict(kampf)})
+
+
+def start_aus_kopf(kopf: Mapping[str, Any]) -> Kampf:
+    """Der Startzustand aus dem Protokollkopf (zum Fortsetzen)."""
+    return kampf_aus_dict(kopf["start"])
+
+
+def gespeicherte_kaempfe(ordner: Path | None = None) -> list:
+    """Gespeicherte W100-Kämpfe, neueste zuerst, beschriftet mit Kämpfern, Runde und letztem
+    Schritt (:func:`gm_helfer.tisch.gespeicherte_kaempfe`)."""
+    from gm_helfer import tisch
+
+    return tisch.gespeicherte_kaempfe(
+        SYSTEM, lambda kopf: [k["name"] for k in kopf["start"]["kaempfer"]],
+        runden_arten=("initiative", "neue_runde"), ordner=ordner)
 
 
 def fortsetzen(datei: Path | str) -> tuple[Verlauf, list[str]]:
     """Ein W100-Protokoll einlesen und weiterspielen (Warnungen auf Deutsch)."""
-    return Verlauf.fortsetzen(Path(datei), lambda kopf: kampf_aus_dict(kopf["start"]), anwenden)
+    return Verlauf.fortsetzen(Path(datei), start_aus_kopf, anwenden)
 
 
 def protokolle(ordner: Path | None = None) -> list[Path]:
@@ -106,7 +126,7 @@ def protokoll_tabelle(verlauf: Verlauf | None) -> pl.DataFrame:
 def leiter_tabelle(kampf: Kampf) -> pl.DataFrame:
     """Die Initiative-Leiter als Tabelle für die Anzeige."""
     return pl.DataFrame([
-        {"Name": z["name"], "Initiative": z["initiative"], "Status": z["status"],
+        {"Name": z["name"], "Initiative": leer(z["initiative"]), "Status": z["status"],
          "LP": f"{z['lp']}/{z['lp_max']}", "Flee": f"{z['flee']}/{z['flee_max']}",
          "Parade frei": z["parade_frei"],
          "Position": f"({zahl(z['x'])} | {zahl(z['y'])})"}

@@ -23,6 +23,7 @@ from .chancen import (
     effekt_verteilung,
     verteidigungs_ausgaenge,
     verteidigungs_verteilung,
+    waffenlose_parade_chancen_exakt,
 )
 from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, PATZER, TREFFERZONEN, ZONEN
 from .kampf import (
@@ -42,6 +43,7 @@ from .kampf import (
     kampf_aus_kopf,
     kann_reagieren,
     konter_erschwernis,
+    konter_verzicht_ereignis,
     lebenspunkte_ereignis,
     neuer_kampf,
     reaktions_ticks,
@@ -62,6 +64,7 @@ from .schaden import (
     ruestung,
     schadenspunkte,
     trefferzone,
+    waffenlose_parade_schadenspunkte,
     zonen_ruestung,
 )
 from .verschiebung import Verschiebung, kaufkraft, pruefe_verschiebung, verhaeltnis

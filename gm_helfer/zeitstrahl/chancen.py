@@ -23,7 +23,13 @@ from gm_helfer.wuerfel import Ausdruck, parse
 from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, ZONEN
 from .optionen import STANDARD, Optionen
 from .proben import bewerte_probe
-from .schaden import Schicht, bestgeschuetzte_zone, trefferzone, zonen_ruestung
+from .schaden import (
+    WAFFENLOSE_PARADE_TEILER,
+    Schicht,
+    bestgeschuetzte_zone,
+    trefferzone,
+    zonen_ruestung,
+)
 
 __all__ = [
     "AngriffsChancen",
@@ -39,6 +45,7 @@ __all__ = [
     "als_float",
     "halbiert",
     "geteilt",
+    "waffenlose_parade_chancen_exakt",
     "startpositions_chancen",
 ]
 
@@ -387,6 +394,48 @@ def _zonen_exakt() -> tuple[tuple[str, Fraction], ...]:
     return tuple((z, Fraction(c, 36)) for z, c in zaehler.items()) + (
         ("empfindlich", Fraction(empf, 36)),
     )
+
+
+@lru_cache(maxsize=1024)
+def _waffenlose_parade_exakt(
+    text: str, ruestungsschutz: int, je_wuerfel: bool
+) -> tuple[tuple[int, Fraction], ...]:
+    ausdruck = parse(text)
+    _wuerfel_ohne_explosion(ausdruck)
+    t, rs = WAFFENLOSE_PARADE_TEILER, ruestungsschutz
+    summe = icepool.Die([0])
+    for g in ausdruck.wuerfel:
+        if je_wuerfel:
+            einzel = icepool.d(g.seiten).map(lambda x: max(0, x // t - rs))
+        else:
+            einzel = icepool.d(g.seiten)
+        for _ in range(g.anzahl):
+            summe = summe + einzel
+    c = ausdruck.konstante
+    if je_wuerfel:
+        ende = summe.map(lambda s: max(0, s + c // t))
+    else:
+        ende = summe.map(lambda s: max(0, (s + c) // t - rs))
+    nenner = ende.denominator()
+    return tuple(
+        (int(o), Fraction(q, nenner)) for o, q in zip(ende.outcomes(), ende.quantities()) if q
+    )
+
+
+def waffenlose_parade_chancen_exakt(
+    ausdruck: str | Ausdruck, ruestungsschutz: int = 0, *, je_wuerfel: bool = True
+) -> Verteilung:
+    """Exakte Verteilung der Schadenspunkte am Arm nach einer gelungenen waffenlosen Parade
+    (wie :func:`~gm_helfer.zeitstrahl.schaden.waffenlose_parade_schadenspunkte`: erst ¼ der
+    Trefferpunkte, dann die Rüstung).
+
+    >>> waffenlose_parade_chancen_exakt("W12", 2)[1]
+    Fraction(1, 12)
+    """
+    if ruestungsschutz < 0:
+        raise ValueError("Rüstungsschutz ist nie negativ.")
+    return dict(_waffenlose_parade_exakt(str(parse(ausdruck)), int(ruestungsschutz),
+                                         bool(je_wuerfel)))
 
 
 def trefferzonen_chancen() -> dict[str, float]:

@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from gm_helfer.protokoll import Ereignis
+from gm_helfer.text import dezimal
 from gm_helfer.wuerfel import parse
 
 from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, PATZER, ZONEN
@@ -33,8 +34,10 @@ from .schaden import (
     Schicht,
     bestgeschuetzte_zone,
     ruestung,
+    WAFFENLOSE_PARADE_TEILER,
     schadenspunkte,
     trefferzone,
+    waffenlose_parade_schadenspunkte,
     zonen_ruestung,
 )
 from .verschiebung import Verschiebung, pruefe_verschiebung
@@ -55,6 +58,7 @@ __all__ = [
     "aktion_ereignis",
     "ansage_ereignis",
     "ansage_verfallen_ereignis",
+    "konter_verzicht_ereignis",
     "angriff_ereignis",
     "lebenspunkte_ereignis",
     "zustand_ereignis",
@@ -341,7 +345,10 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
         for t in kampf.teilnehmer
     )
     balken = kampf.balken + tuple(Balken(**b) for b in d.get("balken", ()))
-    konter = d.get("konter")
+    # Ein offener Konter bleibt, bis er genommen, ausgeschlagen oder vom nächsten Schritt auf
+    # dem Zeitstrahl verdrängt ist; Eingriffe des Spielleiters lassen ihn stehen.
+    konter = d["konter"] if "konter" in d else (
+        kampf.konter if ereignis.art in _SPIELLEITER_EREIGNISSE else None)
     neu = replace(
         kampf,
         teilnehmer=teilnehmer,
@@ -351,6 +358,9 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
     )
     return _abgelaufen(neu)
 
+
+_SPIELLEITER_EREIGNISSE = ("lebenspunkte", "zustand")
+"""Ereignisse, die nichts auf dem Zeitstrahl bewegen (Spielleiter-Eingriffe)."""
 
 _BIS_TICK = re.compile(r" bis Tick (\d+)$")
 
@@ -526,6 +536,20 @@ def ansage_verfallen_ereignis(kampf: Kampf, name: str) -> Ereignis:
          "balken": [asdict(Balken(name, t.position, ende, "Ansage verfallen"))]},
         regel=_regel("Reaktionen"),
         text=f"{name}: kein Angriff kam – die angesagte Reaktion kostet 1 Tick → Tick {ende}.",
+    )
+
+
+def konter_verzicht_ereignis(kampf: Kampf) -> Ereignis:
+    """Der Verteidiger verzichtet auf den Konter („Kontern“: „… ist ein sofortiger
+    Gegenangriff möglich“ – möglich, nicht Pflicht)."""
+    if kampf.konter is None:
+        raise KampfFehler("Niemand darf gerade kontern.")
+    verteidiger, angreifer = kampf.konter
+    return Ereignis(
+        "konter_verzicht",
+        {"name": verteidiger, "konter": None},
+        regel=_regel("Kontern"),
+        text=f"{verteidiger} verzichtet auf den Konter gegen {angreifer}.",
     )
 
 
@@ -717,10 +741,6 @@ def block_folgen(
         folge = "gebrochen" if last > stab else "beschaedigt" if last > stab / 2 else "haelt"
         teile.append((idx, last, folge))
     return BlockFolgen(grenze, faktor, False, tuple(teile))
-
-
-WAFFENLOSE_PARADE_TEILER = 4
-"""„waffenlose Paraden reduzieren die Trefferpunkte lediglich auf ¼.“"""
 
 
 def abwehr_arm(zweite_hand: bool = False) -> str:
@@ -995,10 +1015,14 @@ def angriff_ereignis(
             # waffenlose Parade: ¼ der Trefferpunkte; waffenloser Block: voll – auf den Arm
             arm = abwehr_arm(zweite_hand)
             rs = zonen_ruestung(zk.ruestung, arm).schutz
-            sp = schadenspunkte(daten_schaden["trefferpunkte"], rs,
-                                konstante=dw.ausdruck.konstante)
             if verteidigung == "parade":
-                sp //= WAFFENLOSE_PARADE_TEILER
+                # „reduzieren die Trefferpunkte lediglich auf ¼“: erst vierteln, dann Rüstung
+                sp = waffenlose_parade_schadenspunkte(
+                    daten_schaden["trefferpunkte"], rs, konstante=dw.ausdruck.konstante,
+                    je_wuerfel=o.waffenlose_parade_je_wuerfel)
+            else:
+                sp = schadenspunkte(daten_schaden["trefferpunkte"], rs,
+                                    konstante=dw.ausdruck.konstante)
             lp_minus = sp
             daten_schaden.update({"zone": arm, "ruestungsschutz": rs, "schadenspunkte": sp})
             zeilen.append(f"Waffenlos {'pariert' if verteidigung == 'parade' else 'geblockt'}: "
@@ -1013,8 +1037,8 @@ def angriff_ereignis(
             waffen_aend: list[dict[str, Any]] = []
             if bf.entwaffnet:
                 waffen_aend.append({"index": vi, "status": "verloren"})
-                zeilen.append(f"Geblockt, aber {tp_summe} > Stärke×{bf.faktor:g} "
-                              f"({grenze:g}): {vw.name} fliegt aus der Hand!")
+                zeilen.append(f"Geblockt, aber {tp_summe} > Stärke×{dezimal(bf.faktor)} "
+                              f"({dezimal(grenze)}): {vw.name} fliegt aus der Hand!")
             for idx, last, folge in bf.teile:
                 ww, stab = zk.waffen[idx], z_t.stabilitaet[idx]
                 if folge == "gebrochen":

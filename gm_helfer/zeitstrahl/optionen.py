@@ -68,6 +68,13 @@ class Optionen:
     verdoppelt („… der Schaden an dieser Position wird verdoppelt.“). ``True``: die
     Trefferpunkte werden vor dem Rüstungsabzug verdoppelt."""
 
+    waffenlose_parade_je_wuerfel: bool = True
+    """„waffenlose Paraden reduzieren die Trefferpunkte lediglich auf ¼“ – zuerst vierteln,
+    dann die Rüstung („Trefferpunkte sind der Schaden vor Abzug von Schadensreduktionen“).
+    ``True`` (Standard): jeder Trefferpunktewürfel wird geviertelt und die Rüstung von jedem
+    Würfel abgezogen („… der Rüstungsschutz von jedem Trefferpunktewürfel abgezogen wird“).
+    ``False``: die Summe der Trefferpunkte wird geviertelt, die Rüstung einmal abgezogen."""
+
     sturz_mit_patzertabelle: bool = False
     """Kritischer Effekt 4 „Erhöht bei dem Ziel die Patzerschwelle für einen Sturz um 5“: die
     nächste Probe des Ziels ist bis zur um 5 erhöhten Patzerschwelle ein Patzer. ``False``

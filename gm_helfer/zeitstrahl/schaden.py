@@ -23,6 +23,8 @@ __all__ = [
     "zonen_ruestung",
     "trefferzone",
     "schadenspunkte",
+    "WAFFENLOSE_PARADE_TEILER",
+    "waffenlose_parade_schadenspunkte",
     "bestgeschuetzte_zone",
     "behinderung",
 ]
@@ -159,3 +161,37 @@ def schadenspunkte(
         return max(0, netto + konstante + bonus)
     netto = sum(max(0, a - ruestungsschutz) for a in trefferpunkte)
     return max(0, netto + konstante + bonus) * faktor
+
+
+WAFFENLOSE_PARADE_TEILER = 4
+"""„waffenlose Paraden reduzieren die Trefferpunkte lediglich auf ¼.“"""
+
+
+def waffenlose_parade_schadenspunkte(
+    trefferpunkte: Sequence[int],
+    ruestungsschutz: int,
+    *,
+    konstante: int = 0,
+    je_wuerfel: bool = True,
+) -> int:
+    """Schadenspunkte am Arm nach einer gelungenen waffenlosen Parade.
+
+    Regeltext „Schaden und Rüstungsschutz“: „Trefferpunkte sind der Schaden vor Abzug von
+    Schadensreduktionen“; „Verteidigung“: „waffenlose Paraden reduzieren die Trefferpunkte
+    lediglich auf ¼“. Darum zuerst vierteln (abgerundet), dann die Rüstung abziehen.
+    Standard (``je_wuerfel=True``): jeder Trefferpunktewürfel wird geviertelt, dann der
+    Rüstungsschutz von jedem Würfel abgezogen („… von jedem Trefferpunktewürfel abgezogen“);
+    eine Konstante (``2W6+3``) wird ebenfalls geviertelt und danach addiert. Option
+    ``je_wuerfel=False``: die Summe der Trefferpunkte (mit Konstante) wird geviertelt und
+    die Rüstung einmal abgezogen.
+
+    >>> waffenlose_parade_schadenspunkte([12], 2)  # 12 / 4 = 3, 3 − 2 = 1
+    1
+    """
+    t = WAFFENLOSE_PARADE_TEILER
+    if ruestungsschutz < 0:
+        raise ValueError("Rüstungsschutz ist nie negativ.")
+    if je_wuerfel:
+        return schadenspunkte([a // t for a in trefferpunkte], ruestungsschutz,
+                              konstante=konstante // t)
+    return max(0, (sum(trefferpunkte) + konstante) // t - ruestungsschutz)

@@ -15,6 +15,7 @@ from typing import Any
 import polars as pl
 
 from gm_helfer.protokoll import Verlauf
+from gm_helfer.text import leer
 
 from .chancen import startpositions_chancen
 from .kampf import (
@@ -161,13 +162,13 @@ def reihenfolge_tabelle(kampf: Kampf) -> pl.DataFrame:
             "": "▶" if t.name in am_zug else "",
             "Name": t.name,
             "Partei": t.partei,
-            "Tick": t.position,
+            "Tick": leer(t.position),
             "Lebenspunkte": f"{t.lebenspunkte}/{t.kaempfer.lebenspunkte}",
             "Waffen": waffen,
             "Zustände": ", ".join(zustaende),
         })
     return pl.DataFrame(zeilen, schema={"": pl.Utf8, "Name": pl.Utf8, "Partei": pl.Utf8,
-                                        "Tick": pl.Int64, "Lebenspunkte": pl.Utf8,
+                                        "Tick": pl.Utf8, "Lebenspunkte": pl.Utf8,
                                         "Waffen": pl.Utf8, "Zustände": pl.Utf8})
 
 

@@ -18,12 +18,11 @@ from .chancen import (
     angriff_chancen,
     angriff_chancen_exakt,
     angriff_schadens_chancen_exakt,
-    geteilt,
     schadens_chancen_exakt,
     verteidigungs_ausgaenge,
+    waffenlose_parade_chancen_exakt,
 )
 from .kampf import (
-    WAFFENLOSE_PARADE_TEILER,
     Kampf,
     abwehr_arm,
     block_folgen,
@@ -199,10 +198,13 @@ def schadens_vorschau(
             and zk.waffe(verteidigungs_waffe)[1].waffenlos):
         # abgewehrt (weder Treffer noch Patzer) → Trefferpunkte nach der Armrüstung am Arm
         abgewehrt = _abgewehrt(kampf, angreifer, wert, vert, verschiebung, krit_wahl)
-        arm = schadens_chancen_exakt(
-            w.schaden, zonen_ruestung(zk.ruestung, abwehr_arm(zweite_hand)).schutz)
+        arm_rs = zonen_ruestung(zk.ruestung, abwehr_arm(zweite_hand)).schutz
         if verteidigung == "parade":
-            arm = geteilt(arm, WAFFENLOSE_PARADE_TEILER)
+            # „reduzieren die Trefferpunkte lediglich auf ¼“: erst vierteln, dann die Rüstung
+            arm = waffenlose_parade_chancen_exakt(w.schaden, arm_rs,
+                                                  je_wuerfel=o.waffenlose_parade_je_wuerfel)
+        else:
+            arm = schadens_chancen_exakt(w.schaden, arm_rs)
         exakt = dict(exakt)
         exakt[0] -= abgewehrt
         for k, p in arm.items():

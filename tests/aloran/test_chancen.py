@@ -160,6 +160,7 @@ def test_folgen_chancen_gleich_aufzaehlung_des_live_austauschs():
     kampf = _kleiner_kampf()
     a, v = kampf.kaempfer
     kampf = aloran.anwenden(kampf, aloran.initiative_ereignis(kampf, augen={"A": "5", "V": "1"}))
+    kampf = aloran.anwenden(kampf, aloran.runde_ereignis(kampf))  # ab Runde 1 ist jemand am Zug
     v = kampf.kaempfer_namens("V")
     art = aloran.angriffsarten(a.werte)[0]
     la = aloran.lage(a.werte, art, a.wunden, v.werte, aloran.verteidigungsarten(v.werte)[0], v.wunden)
@@ -257,6 +258,7 @@ def test_folgen_chancen_mit_meister_bonus_gleich_aufzaehlung_des_live_austauschs
                       waffen=(Waffe("Klinge", "schwert", "Hieb", "1W3"),))
     kampf = neuer_kampf([a, v])
     kampf = aloran.anwenden(kampf, aloran.initiative_ereignis(kampf, augen={"A": "5", "V": "1"}))
+    kampf = aloran.anwenden(kampf, aloran.runde_ereignis(kampf))  # ab Runde 1 ist jemand am Zug
     mod = -2  # 1 + 5 − 2 = 4 Würfel
     vs = aloran.kampf.vorschau(kampf, "A", "V", "Klinge", None, angriff_modifikator=mod)
     assert (vs.lage.angriff_pool, vs.lage.angriff_schwierigkeit, vs.verteidigt) == (4, 5, False)
@@ -316,6 +318,7 @@ def test_folgen_chancen_mit_patzer_des_ziels_gleich_aufzaehlung_des_live_austaus
                       waffen=(Waffe("Klinge", "schwert", "Hieb", "1W3"),))
     kampf = neuer_kampf([a, v])
     kampf = aloran.anwenden(kampf, aloran.initiative_ereignis(kampf, augen={"A": "5", "V": "5"}))
+    kampf = aloran.anwenden(kampf, aloran.runde_ereignis(kampf))  # ab Runde 1 ist jemand am Zug
     vs = aloran.kampf.vorschau(kampf, "A", "V", "Klinge", "Parade: Klinge")
     assert (vs.lage.angriff_pool, vs.lage.verteidigung_pool, vs.lage.verteidigung_talentstufe) == (2, 2, 1)
     v0 = kampf.kaempfer_namens("V")

@@ -115,7 +115,7 @@ def test_zweitwaffe_halber_schaden_und_bonusaktion(werte):
 
 
 def test_ohne_verteidigungsaktion_und_wehrlos(werte):
-    kampf = kampf_mit(werte, "Tamra", "Wolf")
+    kampf = kampf_mit(werte, "Tamra", "Wolf", ini={"Tamra": "9", "Wolf": "1"})
     aus = {"angriff": "2 2 2 2 2 2 2 2", "verteidigung": "2 2 2 2 2 2 2 2"}
     kampf = k.anwenden(kampf, k.angriff_ereignis(kampf, "Tamra", "Wolf", "Langbogen", "Ausweichen", augen=aus))
     kampf = k.anwenden(kampf, k.bonusaktion_ereignis(kampf, "Tamra", "kampf", "Wolf verlässt die Reichweite"))
@@ -131,7 +131,7 @@ def test_wehrlos_kann_nicht_verteidigen(werte):
     assert verletzt.aktuelle_initiative == 2 and not verletzt.ist_wehrlos()
     assert verletzt.ist_wehrlos(Optionen(wehrlos_ohne_w10=True))  # 7 − 10 ≤ 0
     wehrlos = k.replace(verletzt, initiative=10)
-    assert wehrlos.ist_wehrlos() and wehrlos.zustand_text() == "wehrlos"
+    assert wehrlos.ist_wehrlos() and wehrlos.zustand_text().startswith("wehrlos, Tödliche Verletzung")
     kampf = k.replace(kampf, kaempfer=(kampf.kaempfer[0], wehrlos))
     assert not k.kann_verteidigen(kampf, "Brann")
     e = k.angriff_ereignis(kampf, "Wolf", "Brann", "Biss", "Parade: Langschwert",
@@ -142,7 +142,7 @@ def test_wehrlos_kann_nicht_verteidigen(werte):
 
 
 def test_waffenlos_ausdauer_und_bewusstlos(werte):
-    kampf = kampf_mit(werte, "Ork-Krieger", "Meridan")
+    kampf = kampf_mit(werte, "Ork-Krieger", "Meridan", ini={"Ork-Krieger": "9", "Meridan": "1"})
     augen = {"angriff": "0 0 9 9 9 5", "verteidigung": "2 2 2 2", "schaden": "6"}
     e = k.angriff_ereignis(kampf, "Ork-Krieger", "Meridan", "Ringen", "Parade: Kampfstab", augen=augen)
     assert e.daten["kategorie"] == "toedlicher_treffer" and e.daten["ausdauer_verlust"] == 18
@@ -187,7 +187,7 @@ def test_beeintraechtigt_wirkt_in_der_naechsten_runde(werte):
 
 
 def test_bewegung_und_spurt(werte):
-    kampf = kampf_mit(werte, "Tamra", "Wolf")
+    kampf = kampf_mit(werte, "Tamra", "Wolf", ini={"Tamra": "9", "Wolf": "1"})
     e = k.bewegung_ereignis(kampf, "Tamra", "normal", spurt=True)
     assert e.daten["felder"] == 6 and "−6 Ausdauer" in e.text  # Gewandtheit 3 + 2 = 5, Spurt +1
     neu = k.anwenden(kampf, e)
@@ -210,10 +210,11 @@ def test_rueckgaengig_und_fortsetzen(werte, tmp_path):
     datei = pfade.kampf_ordner() / "aloran_test.jsonl"
     verlauf = k.neuer_verlauf(kampf, datei)
     rng = random.Random(7)
-    verlauf.ausfuehren(k.initiative_ereignis(verlauf.zustand, rng=rng))
+    verlauf.ausfuehren(k.initiative_ereignis(verlauf.zustand, augen={"Brann": "9", "Ork-Krieger": "1"}))
     verlauf.ausfuehren(k.runde_ereignis(verlauf.zustand))
     verlauf.ausfuehren(k.angriff_ereignis(verlauf.zustand, "Brann", "Ork-Krieger", "Langschwert",
                                           "Parade: Kriegsaxt", rng=rng))
+    verlauf.ausfuehren(k.zug_ende_ereignis(verlauf.zustand, "Brann"))
     vor_letztem = verlauf.zustand
     verlauf.ausfuehren(k.angriff_ereignis(verlauf.zustand, "Ork-Krieger", "Brann", "Kriegsaxt",
                                           "Parade: Langschwert", rng=rng))
@@ -231,15 +232,16 @@ def test_zufaelliger_kampf_anwenden_veraendert_nichts_und_wunden_wachsen(seed, s
     rng = random.Random(seed)
     kampf = kampf_mit(werte, "Brann", "Ysra", "Ork-Krieger", "Wolf")
     for _ in range(schritte):
-        faehig = [x for x in kampf.kaempfer if k.kann_handeln(kampf, x.name) and
-                  (x.aktionen.kampf or x.aktionen.zweitwaffe)]
+        faehig = [x for x in kampf.kaempfer if k.zug_sperre(kampf, x.name) is None and x.aktionen.kampf]
         if not faehig:
-            kampf = k.anwenden(kampf, k.runde_ereignis(kampf))
+            jetzt = k.am_zug(kampf)
+            kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, jetzt[0]) if jetzt else k.runde_ereignis(kampf))
             continue
         a = rng.choice(faehig)
         z = rng.choice([x for x in kampf.kaempfer if x.name != a.name])
         art = rng.choice(aloran.angriffsarten(a.werte))
-        vert = aloran.verteidigungsarten(z.werte)[0].name if k.kann_verteidigen(kampf, z.name) else None
+        erste = aloran.verteidigungsarten(z.werte)[0].name
+        vert = erste if k.kann_verteidigen(kampf, z.name, erste) else None
         e = k.angriff_ereignis(kampf, a.name, z.name, art.name, vert, rng=rng)
         kopie = copy.deepcopy(kampf)
         neu = k.anwenden(kampf, e)
@@ -305,6 +307,7 @@ def test_alte_patzertabelle_rechnet_die_modifikatoren_ein(werte):
 def test_alte_patzertabelle_unparierbar_wird_bei_der_naechsten_attacke_verbraucht(werte):
     _, _, neu = _alter_patzer(werte, "4 4 4")
     assert not k.kann_verteidigen(neu, "Wegelagerer")
+    neu = k.anwenden(neu, k.zug_ende_ereignis(neu, "Wegelagerer"))  # gleiche Initiative: nacheinander
     e = k.angriff_ereignis(neu, "Echsenkrieger", "Wegelagerer", "Speer", "Parade: Säbel",
                            augen={"angriff": "9 9 9 9 2 2", "zone": "1", "schaden": "1"})
     assert e.daten["verteidigung"] is None and "kann sich nicht verteidigen" in e.text
@@ -326,7 +329,7 @@ def test_alte_patzertabelle_sturz_kostet_zwei_kampfaktionen(werte):
 def test_alte_patzertabelle_selbstverletzt_halber_waffenschaden_ohne_bonus(werte):
     # 3W6 8 + 1 = 9 → Selbstverletzt: Säbel 1W6+2 → nur der W6, halbiert; Torso (W20 16) Rüstung 2
     _, e, neu = _alter_patzer(werte, "2 3 3", angriff_patzer_schaden="6", angriff_patzer_zone="16")
-    assert "6 halbiert = 3 Schaden am Torso, 1 Wunden" in e.text and "Waffe fallengelassen" in e.text
+    assert "6 halbiert = 3 Schaden am Torso, 1 Wunde" in e.text and "Waffe fallengelassen" in e.text
     w = neu.kaempfer_namens("Wegelagerer")
     assert w.wunden[1] == 1 and w.schadensart == "Hieb" and w.beeintraechtigt == 1
     _, e, neu = _alter_patzer(werte, "2 3 3", angriff_patzer_schaden="5", angriff_patzer_zone="16")
@@ -353,7 +356,7 @@ def test_spielleiter_eingriff_wunden_heilen_und_ausdauer(werte):
     assert b.wunden[1] == 5 and b.schadensart == "Wucht" and b.ausdauer == werte["Brann"].ausdauer - 4
     # Heilen nie unter 0, Ausdauer nie über den Bogenwert
     e = k.eingriff_ereignis(verletzt, "Brann", zone="torso", wunden=-9, ausdauer=20)
-    assert "5 Wunde(n) am Torso geheilt" in e.text
+    assert "5 Wunden am Torso geheilt" in e.text
     geheilt = k.anwenden(verletzt, e).kaempfer_namens("Brann")
     assert geheilt.wunden == k.KEINE_WUNDEN and geheilt.ausdauer == werte["Brann"].ausdauer
     assert kampf.kaempfer_namens("Brann").wunden == k.KEINE_WUNDEN  # Eingabe unverändert

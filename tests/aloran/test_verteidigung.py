@@ -72,6 +72,7 @@ def test_geistiger_zauber_macht_keinen_schaden(werte):
 
 def test_paradezauber_wehrt_feuerstrahl_ab(werte):
     kampf = kampf_mit(werte, "Meridan", "Brann")
+    kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, "Meridan"))  # Meridan (13) vor Brann (12)
     e = k.angriff_ereignis(kampf, "Brann", "Meridan", "Langschwert", "Arkaner Schild (Paradezauber)",
                            augen={"angriff": "9 9 2 2 2 2 2 2", "verteidigung": "0 9 2 2 2 2 2 2"})
     assert (e.daten["angriff_netto"], e.daten["verteidigung_netto"], e.daten["kategorie"]) == (2, 3, "verfehlt")

@@ -66,6 +66,7 @@ def test_datei_fortsetzen_gleicher_zustand(tmp_path):
         v.ausfuehren(b(betrag, eingetippt=betrag == 7))
     v.rueckgaengig()
     v.ausfuehren(b(1))
+    v.schliessen()  # ein Schreiber je Kampf: erst freigeben
     w, warnungen = Verlauf.fortsetzen(datei, start, buchen)
     assert warnungen == []
     assert w.zustand == v.zustand == Konto(13, (5, -3, 1))
@@ -78,6 +79,7 @@ def test_datei_fortsetzen_gleicher_zustand(tmp_path):
     assert eintraege[3]["ereignis"]["eingetippt"] is True
     # nach dem Fortsetzen geht es in derselben Datei weiter
     w.ausfuehren(b(2))
+    w.schliessen()
     x, _ = Verlauf.fortsetzen(datei, start, buchen)
     assert x.zustand == Konto(15, (5, -3, 1, 2))
 
@@ -100,6 +102,7 @@ def test_abgerissene_letzte_zeile_wird_gemeldet_und_uebersprungen(tmp_path):
     v = Verlauf(Konto(0), buchen, datei=datei, kopf={"stand": 0})
     v.ausfuehren(b(4))
     v.ausfuehren(b(6))
+    v.schliessen()
     inhalt = datei.read_bytes()
     datei.write_bytes(inhalt[:-9])  # Absturz mitten im Schreiben der letzten Zeile
     w, warnungen = Verlauf.fortsetzen(datei, start, buchen)
@@ -108,6 +111,7 @@ def test_abgerissene_letzte_zeile_wird_gemeldet_und_uebersprungen(tmp_path):
     assert (tmp_path / "k.jsonl.abgerissen").exists()
     # weiterspielen und erneut fortsetzen ohne Warnung
     w.ausfuehren(b(1))
+    w.schliessen()
     x, warnungen2 = Verlauf.fortsetzen(datei, start, buchen)
     assert warnungen2 == [] and x.zustand == Konto(5, (4, 1))
 
@@ -117,6 +121,7 @@ def test_kaputte_zeile_in_der_mitte_ist_fehler_mit_zeilennummer(tmp_path):
     v = Verlauf(Konto(0), buchen, datei=datei, kopf={"stand": 0})
     v.ausfuehren(b(4))
     v.ausfuehren(b(6))
+    v.schliessen()
     zeilen = datei.read_text().splitlines()
     zeilen[1] = zeilen[1][:10]
     datei.write_text("\n".join(zeilen) + "\n")
@@ -149,6 +154,7 @@ def test_ereignis_das_nicht_mehr_passt_nennt_zeile(tmp_path):
     v = Verlauf(Konto(0), buchen, datei=datei, kopf={"stand": 0})
     v.ausfuehren(b(4))
     v.ausfuehren(b(-4))
+    v.schliessen()
     # anderer Start: die zweite Buchung ginge unter 0
     with pytest.raises(ProtokollFehler, match="Zeile 3"):
         Verlauf.fortsetzen(datei, lambda kopf: Konto(-1), buchen)
@@ -199,5 +205,6 @@ def test_fortsetzen_ergibt_immer_denselben_zustand(tmp_path_factory, schritte):
             except ValueError:
                 pass
         assert v.zustand == erwartet[-1]
+    v.schliessen()
     w, warnungen = Verlauf.fortsetzen(datei, start, buchen)
     assert warnungen == [] and w.zustand == v.zustand and w.ereignisse == v.ereignisse

@@ -494,6 +494,7 @@ def test_fortsetzen_aus_dem_protokoll(tmp_path):
     for _ in range(3):
         spiele_eine_runde(v, rng)
     v.rueckgaengig()
+    v.schliessen()  # ein Schreiber je Kampf: erst die alte Sitzung schließen
     weiter, warnungen = Verlauf.fortsetzen(datei, k.start_aus_kopf, anwenden)
     assert warnungen == []
     assert weiter.zustand == v.zustand

@@ -43,6 +43,7 @@ def test_ausfuehren_meldet_fehler_statt_ausnahme_und_schreibt_protokoll(tmp_path
     assert text.startswith("Karten für Runde 1")
     assert len(v.ereignisse) == 2
     assert sitzung.protokolle(tmp_path) == [v.datei]
+    v.schliessen()  # ein Schreiber je Kampf
     weiter, meldung = sitzung.fortsetzen_sicher(v.datei)
     assert weiter.zustand == v.zustand and "2 Schritte" in meldung
     assert sitzung.rueckgaengig(weiter).startswith("Zurückgenommen")

@@ -360,13 +360,16 @@ def test_verlauf_protokoll_rueckgaengig_und_fortsetzen(tmp_path, vier):
     for _ in range(25):
         v.ausfuehren(_zufaelliger_schritt(v.zustand, rng))
     zustand = v.zustand
+    vor_letztem = v.zustaende[-2]
+    v.schliessen()  # ein Schreiber je Kampf: erst schließen, dann fortsetzen
     v2, warnungen = Verlauf.fortsetzen(datei, lambda kopf: w100.kampf_aus_dict(kopf["start"]), anwenden)
     assert warnungen == []
     assert v2.zustand == zustand
-    vor_letztem = v.zustaende[-2]
     assert v2.rueckgaengig() == vor_letztem
+    v2.schliessen()
     v3, _ = Verlauf.fortsetzen(datei, lambda kopf: w100.kampf_aus_dict(kopf["start"]), anwenden)
     assert v3.zustand == vor_letztem
+    v3.schliessen()
     # abgerissene letzte Zeile: gemeldet, nicht fatal
     with open(datei, "ab") as f:
         f.write(b'{"art": "zug_en')

@@ -85,12 +85,14 @@ def test_sitzung_ablauf_mit_datei(tmp_path):
     assert text.endswith("→ Volltreffer (kritisch), 27 Schaden.")
     assert v.zustand["John"].lp == 33
     assert sitzung.protokolle(tmp_path) == [v.datei]
+    v.schliessen()  # ein Schreiber je Kampf: erst schließen, dann fortsetzen
     v2, meldung = sitzung.fortsetzen_sicher(v.datei)
     assert v2.zustand == v.zustand and meldung.startswith("Fortgesetzt")
-    assert sitzung.rueckgaengig(v).startswith("Rückgängig")
-    assert v.zustand["John"].lp == 60
+    assert sitzung.rueckgaengig(v2).startswith("Rückgängig")
+    assert v2.zustand["John"].lp == 60
     assert sitzung.fortsetzen_sicher(tmp_path / "gibtsnicht.jsonl")[1].startswith("⚠")
-    assert sitzung.protokoll_tabelle(v).height == len(v.ereignisse)
+    assert sitzung.protokoll_tabelle(v2).height == len(v2.ereignisse)
+    v2.schliessen()
 
 
 def test_diagramme():

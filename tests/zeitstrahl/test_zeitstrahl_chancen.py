@@ -260,8 +260,11 @@ def test_waffenlose_abwehr_in_der_schadensvorschau(art, zweite_hand):
             erwartet[s] += p * q
     abgewehrt = 1 - sum(nach.values()) - Fraction(1, 20)
     for x, y in product(range(1, 7), repeat=2):
-        arm = max(0, x - 1) + max(0, y - 1)
-        erwartet[arm // 4 if art == "parade" else arm] += abgewehrt / 36
+        if art == "parade":  # erst ¼ der Trefferpunkte (je Würfel), dann die Armrüstung
+            arm = max(0, x // 4 - 1) + max(0, y // 4 - 1)
+        else:
+            arm = max(0, x - 1) + max(0, y - 1)
+        erwartet[arm] += abgewehrt / 36
     erwartet[0] += Fraction(1, 20)  # Patzer
     assert set(vorschau) == {s for s, p in erwartet.items() if p}
     for s, p in erwartet.items():

@@ -245,7 +245,8 @@ def test_waffenlose_parade_und_block():
     kk = gestartet(angreifer, b, positionen={"A": 0, "B": 2})
     e = z.angriff_ereignis(kk, "A", "B", 0, "parade", verteidigungs_waffe=0, zweite_hand=True,
                            augen={"angriff": "5", "verteidigung": "15", "schaden": "9 7"})
-    assert e.daten["schaden"]["zone"] == "L Arm" and e.daten["schaden"]["schadenspunkte"] == (8 + 6) // 4
+    # erst ¼ der Trefferpunkte je Würfel, dann RS 1: (9 // 4 − 1) + (7 // 4 − 1) = 1 + 0
+    assert e.daten["schaden"]["zone"] == "L Arm" and e.daten["schaden"]["schadenspunkte"] == 1
 
 
 # --- Kontern --------------------------------------------------------------------------------

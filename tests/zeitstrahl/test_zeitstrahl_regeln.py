@@ -97,7 +97,7 @@ def test_trefferzonen_tabelle_wie_im_text():
             assert tz.empfindlich == (zone == "Kopf" or reihe == spalte)
 
 
-def test_trefferzone_geordnet_nicht_symmetrisch():
+def test_trefferzone_beide_wuerfelfolgen_gleich():
     assert z.trefferzone(1, 5).zone == "Kopf"
     assert z.trefferzone(5, 1).zone == "Kopf"
     assert z.trefferzone(1, 4).zone == "Torso" and z.trefferzone(4, 1).zone == "Torso"

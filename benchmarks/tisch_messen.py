@@ -1,0 +1,474 @@
+"""Misst die Live-Notebooks am Spieltisch in headless Chromium – neben einer Grundlinie.
+
+Aufruf: ``python benchmarks/tisch_messen.py [--runden N] [--nur savage_worlds,aloran]``.
+Kein Test: Zeiten hängen von der Maschine ab. Gemessen wird je Notebook (Median und Maximum):
+
+- **Fortsetzen → erste Chancen**: Seite öffnen, gespeicherten Kampf wählen, „Kampf fortsetzen“,
+  bis das Chancen-Diagramm steht.
+- **Neuer Kampf → erste Chancen**: Seite öffnen, mit den voreingestellten Kämpfern beginnen und
+  die nötigen Knöpfe (Runde, Karten/Initiative, wer dran ist) drücken, bis das Chancen-Diagramm steht.
+- **Eingabe → Chancen**: ein Modifikator ändert sich, bis die neue Chance angezeigt wird
+  (``sichtbar``) und bis keine Zelle mehr läuft (``ruhig``; marimo meldet über den Websocket je
+  Zelle ``queued`` → ``running`` → ``idle``).
+- **Klick → Zustand**: Würfeln bzw. Rückgängig, bis die Zahl der Protokollschritte sich ändert
+  (``sichtbar``) und bis keine Zelle mehr läuft (``ruhig``).
+
+Die Grundlinie ist ein minimales marimo-Notebook (Regler, icepool, Altair-Diagramm,
+``benchmarks/grundlinie.py``), gemessen im selben Lauf; die Tabelle zeigt das Verhältnis.
+Jeder Server läuft mit eigenen Temp-Ordnern (HOME, Bögen, Kampfprotokolle).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PROJEKT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGUMENTE = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+FRIST = 60.0
+"""Sekunden, nach denen ein Schritt als nicht gelungen gilt."""
+
+
+@dataclass(frozen=True)
+class Rezept:
+    """Wie ein Notebook bedient wird (Knopfbeschriftungen und Element-IDs)."""
+
+    datei: str
+    chancen: str
+    """CSS-Selektor des Elements mit der Trefferchance (steht neben dem Diagramm)."""
+    schritte: str
+    """CSS-Selektor der Schrittzahl des Protokolls."""
+    neu: tuple[str, ...]
+    """Knöpfe bis zu den ersten Chancen, in dieser Reihenfolge (fehlende werden übersprungen)."""
+    eingabe: str
+    """Beschriftung des Zahlenfelds, das die Chancen ändert."""
+    wurf: tuple[str, ...]
+    """Knopf, der würfelt (der erste vorhandene)."""
+    rueck: str = "Rückgängig"
+    fortsetzen: str = "Kampf fortsetzen"
+    eingabe_werte: tuple[int, ...] = (1, 2)
+
+
+REZEPTE: dict[str, Rezept] = {
+    "savage_worlds": Rezept(
+        datei="notebooks/savage_worlds_kampf.py",
+        chancen="#sw-treffer",
+        schritte="#sw-schritte",
+        neu=("Neuer Kampf", "Neuen Kampf beginnen", "Neue Runde: Karten austeilen", "Neue Runde", "Karten austeilen",
+             "Nächster ist dran"),
+        eingabe="Sonstiger Modifikator",
+        wurf=("Angriff würfeln", "Angreifen"),
+    ),
+    "aloran": Rezept(
+        datei="notebooks/aloran_kampf.py",
+        chancen="#aloran-chancen",
+        schritte="#aloran-schritte",
+        neu=("Neuer Kampf", "Neuen Kampf beginnen", "Initiative bestimmen", "Neue Runde"),
+        eingabe="± Würfel Angriff",
+        wurf=("Würfeln und anwenden",),
+    ),
+    "zeitstrahl": Rezept(
+        datei="notebooks/zeitstrahl_kampf.py",
+        chancen="#chance-passiv",
+        schritte="#protokoll-anzahl",
+        neu=("Neuer Kampf", "Startpositionen würfeln"),
+        eingabe="Modifikator Angriff",
+        wurf=("Würfeln und anwenden",),
+    ),
+    "w100": Rezept(
+        datei="notebooks/w100_kampf.py",
+        chancen="#w100-treffer",
+        schritte="#w100-schritte",
+        neu=("Neuer Kampf", "Neuen Kampf beginnen", "Initiative würfeln", "Zug beginnen"),
+        eingabe="Modifikator",
+        wurf=("Angriff würfeln",),
+    ),
+}
+
+
+# --------------------------------------------------------------------------- Server
+
+
+def _freier_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _umgebung(basis: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    for name in ("home", "config", "cache", "data", "state", "kaempfe"):
+        (basis / name).mkdir(parents=True, exist_ok=True)
+    shutil.copytree(PROJEKT / "charaktere", basis / "charaktere", dirs_exist_ok=True)
+    env.update(
+        HOME=str(basis / "home"), XDG_CONFIG_HOME=str(basis / "config"), XDG_CACHE_HOME=str(basis / "cache"),
+        XDG_DATA_HOME=str(basis / "data"), XDG_STATE_HOME=str(basis / "state"),
+        GM_HELFER_CHARAKTERE=str(basis / "charaktere"), GM_HELFER_KAEMPFE=str(basis / "kaempfe"),
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    return env
+
+
+class Server:
+    """``marimo run`` für ein Notebook, mit eigenen Temp-Ordnern; beendet sich selbst."""
+
+    def __init__(self, notebook: Path, basis: Path) -> None:
+        from gm_helfer.start import warten_auf_server
+
+        self.port = _freier_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = open(basis / "marimo.log", "wb")
+        self.prozess = subprocess.Popen(
+            [sys.executable, "-m", "marimo", "-y", "run", str(notebook), "--headless", "--host", "127.0.0.1",
+             "--port", str(self.port), "--no-token", "--show-tracebacks"],
+            cwd=PROJEKT, env=_umgebung(basis), stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        if not warten_auf_server(self.url, self.prozess, frist=60):
+            self.beenden()
+            raise SystemExit(f"marimo-Server für {notebook} ist nicht gestartet (Log: {basis / 'marimo.log'}).")
+
+    def beenden(self) -> None:
+        if self.prozess.poll() is None:
+            os.killpg(self.prozess.pid, signal.SIGTERM)
+            try:
+                self.prozess.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.prozess.pid, signal.SIGKILL)
+                self.prozess.wait(timeout=10)
+        self.log.close()
+
+
+# --------------------------------------------------------------------------- Browser
+
+
+class Verkehr:
+    """Zellzustände aus den ``cell-op``-Nachrichten und offene Kernel-Anfragen einer Seite."""
+
+    def __init__(self, seite) -> None:
+        self.offen = 0
+        self.letzte_anfrage = 0.0
+        self.letzte_nachricht = 0.0
+        self.zellen: dict[str, str] = {}
+        seite.on("request", self._anfrage)
+        seite.on("requestfinished", self._erledigt)
+        seite.on("requestfailed", self._erledigt)
+        seite.on("websocket", lambda ws: ws.on("framereceived", self._nachricht))
+
+    def _anfrage(self, anfrage) -> None:
+        if "/api/kernel/" in anfrage.url:
+            self.offen += 1
+            self.letzte_anfrage = time.monotonic()
+
+    def _erledigt(self, anfrage) -> None:
+        if "/api/kernel/" in anfrage.url:
+            self.offen = max(0, self.offen - 1)
+
+    def _nachricht(self, inhalt) -> None:
+        self.letzte_nachricht = time.monotonic()
+        try:
+            nachricht = json.loads(inhalt)
+        except (TypeError, ValueError):
+            return
+        daten = nachricht.get("data") if isinstance(nachricht, dict) else None
+        if isinstance(daten, dict) and daten.get("op") == "cell-op" and daten.get("status"):
+            self.zellen[daten.get("cell_id", "")] = daten["status"]
+
+    def beschaeftigt(self) -> bool:
+        jetzt = time.monotonic()
+        # eine Eingabe, auf die der Kernel noch nicht mit einer Nachricht geantwortet hat, zählt
+        unbeantwortet = self.letzte_anfrage > self.letzte_nachricht and jetzt - self.letzte_anfrage < 5.0
+        laufend = any(z in ("queued", "running") for z in self.zellen.values())
+        return self.offen > 0 or unbeantwortet or laufend
+
+
+def warte_ruhig(seite, verkehr: Verkehr, frist: float = FRIST) -> float:
+    """Wartet, bis keine Zelle mehr läuft; gibt den Zeitpunkt zurück, an dem es ruhig wurde."""
+    ende = time.monotonic() + frist
+    ruhig_seit = None
+    while time.monotonic() < ende:
+        if verkehr.beschaeftigt():
+            ruhig_seit = None
+        elif ruhig_seit is None:
+            ruhig_seit = time.monotonic()
+        elif time.monotonic() - ruhig_seit >= 0.08:
+            return ruhig_seit
+        seite.wait_for_timeout(10)
+    raise TimeoutError("Zellen laufen noch nach der Frist.")
+
+
+def _text(seite, selektor: str) -> str | None:
+    el = seite.locator(selektor)
+    if not el.count():
+        return None
+    try:
+        return el.first.inner_text(timeout=200)
+    except Exception:  # Element wird gerade ersetzt
+        return None
+
+
+def _chancen_stehen(seite, rezept: Rezept) -> bool:
+    """Die Trefferchance steht da (mit %) und mindestens ein Diagramm ist gezeichnet."""
+    text = _text(seite, rezept.chancen)
+    return bool(text and "%" in text) and seite.locator(".vega-embed svg, .vega-embed canvas").count() > 0
+
+
+def _knopf(seite, name: str):
+    knopf = seite.get_by_role("button", name=name, exact=True)
+    if knopf.count() and knopf.first.is_visible() and knopf.first.is_enabled():
+        return knopf.first
+    return None
+
+
+def _neue_seite(browser, url: str):
+    kontext = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    seite = kontext.new_page()
+    verkehr = Verkehr(seite)
+    return kontext, seite, verkehr
+
+
+def oeffnen_bis_chancen(browser, url: str, rezept: Rezept, *, fortsetzen: bool) -> float:
+    """Sekunden von ``goto`` bis zum ersten Chancen-Diagramm (neuer oder fortgesetzter Kampf)."""
+    kontext, seite, verkehr = _neue_seite(browser, url)
+    try:
+        start = time.monotonic()
+        seite.goto(url + "/")
+        if fortsetzen:
+            knopf = None
+            while knopf is None:
+                if time.monotonic() - start > FRIST:
+                    raise TimeoutError("kein Knopf „Kampf fortsetzen“")
+                knopf = _knopf(seite, rezept.fortsetzen)
+                seite.wait_for_timeout(20)
+            warte_ruhig(seite, verkehr)
+            auswahl = seite.get_by_role("combobox", name="Gespeicherter Kampf").first
+            werte = auswahl.evaluate("s => Array.from(s.options).map(o => o.value)")
+            gewaehlt = auswahl.evaluate("s => s.value")
+            erster = next((w for w in werte if w and w != "--"), None)
+            if erster is not None and gewaehlt != erster:
+                auswahl.select_option(value=erster)
+                warte_ruhig(seite, verkehr)
+            _knopf(seite, rezept.fortsetzen).click()
+            schritte = ()
+        else:
+            schritte = rezept.neu
+        geklickt: set[str] = set()
+        while not _chancen_stehen(seite, rezept):
+            if time.monotonic() - start > FRIST:
+                raise TimeoutError("keine Chancen nach der Frist")
+            if not verkehr.beschaeftigt():
+                for name in schritte:
+                    if name in geklickt:
+                        continue
+                    knopf = _knopf(seite, name)
+                    if knopf is not None:
+                        if os.environ.get("TISCH_MESSEN_LAUT"):
+                            print(f"    {time.monotonic() - start:5.2f} s: {name}", file=sys.stderr)
+                        knopf.click()
+                        geklickt.add(name)
+                        seite.wait_for_timeout(30)
+                        warte_ruhig(seite, verkehr)
+                        break
+            seite.wait_for_timeout(20)
+        return time.monotonic() - start
+    finally:
+        kontext.close()
+
+
+def _zahlenfeld(seite, name: str):
+    """marimo-Zahlenfeld: ``input[inputmode=numeric]``, die Beschriftung steckt als HTML in aria-label."""
+    for feld in seite.locator("input[inputmode=numeric]").all():
+        beschriftung = feld.get_attribute("aria-label") or ""
+        if ">" + name + "<" in beschriftung or beschriftung == name:
+            return feld
+    raise RuntimeError(f"kein Zahlenfeld „{name}“")
+
+
+def _warte_aenderung(seite, selektor: str, vorher: str | None, start: float) -> float:
+    while True:
+        jetzt = _text(seite, selektor)
+        if jetzt is not None and jetzt != vorher:
+            return time.monotonic() - start
+        if time.monotonic() - start > FRIST:
+            raise TimeoutError(f"{selektor} hat sich nicht geändert (steht: {jetzt!r})")
+        seite.wait_for_timeout(5)
+
+
+def eingaben_und_klicks(browser, url: str, rezept: Rezept, runden: int) -> dict[str, list[float]]:
+    """Eine Seite: neuen Kampf bis zu den Chancen, dann ``runden`` Eingaben und Klicks."""
+    aus: dict[str, list[float]] = {"eingabe_sichtbar": [], "eingabe_ruhig": [], "klick_sichtbar": [], "klick_ruhig": []}
+    kontext, seite, verkehr = _neue_seite(browser, url)
+    try:
+        seite.goto(url + "/")
+        start = time.monotonic()
+        geklickt: set[str] = set()
+        while not _chancen_stehen(seite, rezept):
+            if time.monotonic() - start > FRIST:
+                raise TimeoutError("keine Chancen nach der Frist")
+            if not verkehr.beschaeftigt():
+                for name in rezept.neu:
+                    if name not in geklickt and _knopf(seite, name) is not None:
+                        _knopf(seite, name).click()
+                        geklickt.add(name)
+                        seite.wait_for_timeout(30)
+                        warte_ruhig(seite, verkehr)
+                        break
+            seite.wait_for_timeout(20)
+        warte_ruhig(seite, verkehr)
+        feld = _zahlenfeld(seite, rezept.eingabe)
+        for i in range(runden):
+            wert = rezept.eingabe_werte[i % len(rezept.eingabe_werte)]
+            vorher = _text(seite, rezept.chancen)
+            feld.fill(str(wert))
+            start = time.monotonic()
+            feld.press("Enter")
+            aus["eingabe_sichtbar"].append(_warte_aenderung(seite, rezept.chancen, vorher, start))
+            aus["eingabe_ruhig"].append(warte_ruhig(seite, verkehr) - start)
+        feld.fill("0")
+        feld.press("Enter")
+        warte_ruhig(seite, verkehr)
+        for i in range(runden):
+            for name in (rezept.wurf if i % 2 == 0 else (rezept.rueck,)):
+                knopf = _knopf(seite, name)
+                if knopf is None:
+                    continue
+                vorher = _text(seite, rezept.schritte)
+                start = time.monotonic()
+                knopf.click()
+                aus["klick_sichtbar"].append(_warte_aenderung(seite, rezept.schritte, vorher, start))
+                aus["klick_ruhig"].append(warte_ruhig(seite, verkehr) - start)
+                break
+            else:
+                raise RuntimeError(f"kein Knopf {rezept.wurf if i % 2 == 0 else rezept.rueck}")
+        return aus
+    finally:
+        kontext.close()
+
+
+def grundlinie(browser, url: str, runden: int) -> dict[str, list[float]]:
+    aus: dict[str, list[float]] = {"oeffnen": [], "eingabe_sichtbar": [], "eingabe_ruhig": []}
+    for _ in range(3):
+        kontext, seite, verkehr = _neue_seite(browser, url)
+        start = time.monotonic()
+        seite.goto(url + "/")
+        while not (_text(seite, "#grundlinie-chance") and seite.locator(".vega-embed svg, .vega-embed canvas").count()):
+            seite.wait_for_timeout(10)
+            if time.monotonic() - start > FRIST:
+                raise TimeoutError("Grundlinie: kein Diagramm")
+        aus["oeffnen"].append(time.monotonic() - start)
+        if len(aus["oeffnen"]) == 3:
+            warte_ruhig(seite, verkehr)
+            regler = seite.get_by_role("slider").first
+            for i in range(runden):
+                vorher = _text(seite, "#grundlinie-chance")
+                regler.focus()
+                start = time.monotonic()
+                seite.keyboard.press("ArrowRight" if i % 2 == 0 else "ArrowLeft")
+                aus["eingabe_sichtbar"].append(_warte_aenderung(seite, "#grundlinie-chance", vorher, start))
+                aus["eingabe_ruhig"].append(warte_ruhig(seite, verkehr) - start)
+        kontext.close()
+    return aus
+
+
+# --------------------------------------------------------------------------- Ablauf
+
+
+def _fmt(werte: list[float]) -> str:
+    if not werte:
+        return "–"
+    return f"{statistics.median(werte):6.2f} / {max(werte):6.2f}"
+
+
+def messen_notebook(browser, name: str, rezept: Rezept, basis: Path, runden: int, oeffnungen: int) -> dict[str, list[float]]:
+    server = Server(PROJEKT / rezept.datei, basis)
+    aus: dict[str, list[float]] = {"neu": [], "fortsetzen": []}
+    fehler: list[str] = []
+    try:
+        for _ in range(oeffnungen):
+            try:
+                aus["neu"].append(oeffnen_bis_chancen(browser, server.url, rezept, fortsetzen=False))
+            except (TimeoutError, RuntimeError) as f:
+                fehler.append(f"neu: {f}")
+        for _ in range(oeffnungen):
+            try:
+                aus["fortsetzen"].append(oeffnen_bis_chancen(browser, server.url, rezept, fortsetzen=True))
+            except (TimeoutError, RuntimeError) as f:
+                fehler.append(f"fortsetzen: {f}")
+        try:
+            aus.update(eingaben_und_klicks(browser, server.url, rezept, runden))
+        except (TimeoutError, RuntimeError) as f:
+            fehler.append(f"Eingabe/Klick: {f}")
+    finally:
+        server.beenden()
+    for f in fehler:
+        print(f"  ⚠ {name}: {f}", file=sys.stderr)
+    return aus
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runden", type=int, default=8, help="Eingaben und Klicks je Notebook")
+    parser.add_argument("--oeffnungen", type=int, default=3, help="Öffnen je Notebook und Art")
+    parser.add_argument("--nur", default="", help="nur diese Notebooks, durch Komma getrennt")
+    parser.add_argument("--json", type=Path, help="Rohwerte zusätzlich als JSON hierhin")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    namen = [n for n in REZEPTE if not args.nur or n in args.nur.split(",")]
+    roh: dict[str, dict[str, list[float]]] = {}
+    with tempfile.TemporaryDirectory(prefix="tisch_messen_") as tmp, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGUMENTE)
+        basis = Path(tmp) / "grundlinie"
+        basis.mkdir()
+        server = Server(PROJEKT / "benchmarks" / "grundlinie.py", basis)
+        try:
+            roh["grundlinie"] = grundlinie(browser, server.url, args.runden)
+        finally:
+            server.beenden()
+        for name in namen:
+            basis = Path(tmp) / name
+            basis.mkdir()
+            roh[name] = messen_notebook(browser, name, REZEPTE[name], basis, args.runden, args.oeffnungen)
+        browser.close()
+    g = roh["grundlinie"]
+    g_eingabe = statistics.median(g["eingabe_ruhig"]) if g["eingabe_ruhig"] else float("nan")
+    print(f"Sekunden, Median / Maximum ({args.oeffnungen} Öffnungen, {args.runden} Eingaben und Klicks je Notebook)")
+    print(f"Grundlinie (Regler, icepool, Altair): öffnen {_fmt(g['oeffnen'])} · Eingabe sichtbar "
+          f"{_fmt(g['eingabe_sichtbar'])} · Eingabe ruhig {_fmt(g['eingabe_ruhig'])}")
+    kopf = ("Notebook", "Fortsetzen→Chancen", "Neuer Kampf→Chancen", "Eingabe sichtbar", "Eingabe ruhig",
+            "× Grundlinie", "Klick sichtbar", "Klick ruhig")
+    print("| " + " | ".join(kopf) + " |")
+    print("|" + "---|" * len(kopf))
+    for name in namen:
+        r = roh[name]
+        faktor = (f"{statistics.median(r['eingabe_ruhig']) / g_eingabe:4.1f}×" if r.get("eingabe_ruhig") else "–")
+        print("| " + " | ".join([
+            name, _fmt(r.get("fortsetzen", [])), _fmt(r.get("neu", [])), _fmt(r.get("eingabe_sichtbar", [])),
+            _fmt(r.get("eingabe_ruhig", [])), faktor, _fmt(r.get("klick_sichtbar", [])), _fmt(r.get("klick_ruhig", [])),
+        ]) + " |")
+    if args.json:
+        args.json.write_text(json.dumps(roh, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

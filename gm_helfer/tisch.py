@@ -1,0 +1,486 @@
+"""Die gemeinsame Notebook-Schicht der Live-Notebooks – systemfrei, ohne Regeln.
+
+Was alle vier Live-Notebooks gleich machen, steht einmal hier: Kampf anlegen und fortsetzen
+(gespeicherte Kämpfe beschriftet mit Kämpfern, Runde und letztem Schritt; Fortsetzen stellt
+die eigenen Kämpfer des Kampfes wieder her), Bogen-Editor, Protokollansicht (eine Reihenfolge
+überall: **neueste zuerst**), Aufgabenliste, eingetippte Würfel, deutsche Zahlen und
+Mehrzahl, Dateinamen und Pfade. Jedes Notebook verdrahtet nur noch sein System.
+
+Die reinen Hilfen (Text, Dateien, Protokoll) brauchen kein marimo; die Bausteine für die
+Oberfläche (``*_knopf``, ``*_wahl``, ``*_ansicht``) importieren marimo erst beim Aufruf.
+Regeln stehen hier keine: was erlaubt ist, sagen die Zug-Module der Systeme
+(``gm_helfer/<system>/zug.py``, siehe ``gm_helfer.zug``).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from gm_helfer import pfade
+from gm_helfer.diagramme import prozent
+from gm_helfer.protokoll import Ereignis, GesperrtFehler, ProtokollFehler, Verlauf, auflisten
+from gm_helfer.zug import Aktion, Entscheidung
+
+__all__ = [
+    "NEUER_KAMPF",
+    "FORTSETZEN",
+    "ANSEHEN",
+    "UEBERNEHMEN",
+    "PROTOKOLL_REIHENFOLGE",
+    "Fortsetzung",
+    "GespeicherterKampf",
+    "anzahl",
+    "augen",
+    "ausfuehren",
+    "fortsetzen",
+    "gespeicherte_kaempfe",
+    "neuer_verlauf",
+    "protokoll_datei",
+    "protokoll_tabelle",
+    "prozent",
+    "relativ",
+    "rueckgaengig",
+    "tabelle_deutsch",
+    "text",
+    "wurfquelle",
+    "zahl",
+]
+
+NEUER_KAMPF = "Neuer Kampf"
+"""Die eine Beschriftung für „Kampf anlegen“ in allen Notebooks."""
+FORTSETZEN = "Kampf fortsetzen"
+ANSEHEN = "Nur ansehen"
+UEBERNEHMEN = "Kampf übernehmen"
+PROTOKOLL_REIHENFOLGE = "neueste zuerst"
+"""Die Protokollansicht zeigt überall den neuesten Schritt oben."""
+
+LEER = "–"
+"""Steht statt ``None``/``null``/leerem Text in Tabellen und Texten."""
+
+
+# --------------------------------------------------------------------------- Zahlen und Text
+
+
+def zahl(x: float, stellen: int = 1) -> str:
+    """Deutsche Zahl: Dezimalkomma, echtes Minuszeichen, ganze Zahlen ohne Nachkommastellen.
+
+    >>> zahl(0.19, 2), zahl(2.0), zahl(-1.25, 2), zahl(3)
+    ('0,19', '2', '−1,25', '3')
+    """
+    if isinstance(x, bool):
+        return "ja" if x else "nein"
+    if isinstance(x, int) or float(x).is_integer():
+        return str(int(x)).replace("-", "−")
+    return f"{float(x):.{stellen}f}".replace(".", ",").replace("-", "−")
+
+
+def anzahl(n: float, einzahl: str, mehrzahl: str, stellen: int = 1) -> str:
+    """Zahl mit passendem Substantiv: genau 1 → Einzahl, sonst Mehrzahl (auch 0 und 0,19).
+
+    >>> anzahl(1, "Wunde", "Wunden"), anzahl(2, "Wunde", "Wunden"), anzahl(0.19, "Wunde", "Wunden", 2)
+    ('1 Wunde', '2 Wunden', '0,19 Wunden')
+    >>> anzahl(0, "Schritt", "Schritte")
+    '0 Schritte'
+    """
+    return f"{zahl(n, stellen)} {einzahl if n == 1 else mehrzahl}"
+
+
+def text(wert: Any, stellen: int = 1) -> str:
+    """Ein Wert für Anzeige und Tabellen: ``None``/NaN/leer → „–“, Zahlen deutsch, bool → ja/nein.
+
+    >>> text(None), text(""), text(2.5), text(True), text("Brakka")
+    ('–', '–', '2,5', 'ja', 'Brakka')
+    """
+    if wert is None or (isinstance(wert, float) and math.isnan(wert)) or wert == "":
+        return LEER
+    if isinstance(wert, (bool, int, float)):
+        return zahl(wert, stellen)
+    if isinstance(wert, (list, tuple, frozenset, set)):
+        return ", ".join(text(w, stellen) for w in wert) or LEER
+    return str(wert)
+
+
+def tabelle_deutsch(df: pl.DataFrame, stellen: int = 1) -> pl.DataFrame:
+    """Eine Tabelle zum Anzeigen: Kommazahlen deutsch, leere Zellen „–“, ja/nein statt true/false.
+
+    Ganzzahl-Spalten ohne Lücken bleiben Zahlen (sortierbar); alles andere wird Text.
+    """
+    spalten = []
+    for name in df.columns:
+        s = df.get_column(name)
+        if s.dtype.is_integer() and s.null_count() == 0:
+            spalten.append(s)
+        else:
+            spalten.append(pl.Series(name, [text(w, stellen) for w in s.to_list()], dtype=pl.Utf8))
+    return pl.DataFrame(spalten)
+
+
+def relativ(pfad: Path | str, basis: Path | str) -> str:
+    """Ein Pfad relativ zu ``basis`` (z. B. dem Bogenordner); liegt er außerhalb, nur der Dateiname.
+
+    >>> relativ("/a/b/charaktere/sw/brakka.toml", "/a/b/charaktere/sw")
+    'brakka.toml'
+    """
+    p, b = Path(pfad), Path(basis)
+    try:
+        return p.resolve().relative_to(b.resolve()).as_posix()
+    except ValueError:
+        return p.name
+
+
+# --------------------------------------------------------------------------- Protokolldateien
+
+
+def protokoll_datei(system: str, ordner: Path | str | None = None, jetzt: datetime | None = None) -> Path:
+    """Ein neuer, freier Dateiname ``<system>_JJJJ-MM-TT_HH-MM-SS.jsonl`` im Kampfordner
+    (bei zwei Kämpfen in derselben Sekunde ``…_2.jsonl``). Legt nichts an."""
+    ordner = Path(ordner or pfade.kampf_ordner())
+    ordner.mkdir(parents=True, exist_ok=True)
+    stempel = (jetzt or datetime.now()).strftime("%Y-%m-%d_%H-%M-%S")
+    datei = ordner / f"{system}_{stempel}.jsonl"
+    i = 2
+    while datei.exists():
+        datei = ordner / f"{system}_{stempel}_{i}.jsonl"
+        i += 1
+    return datei
+
+
+@dataclass(frozen=True)
+class GespeicherterKampf:
+    """Ein gespeicherter Kampf, wie ihn die Auswahl „Gespeicherter Kampf“ zeigt."""
+
+    datei: Path
+    teilnehmer: tuple[str, ...]
+    """Wer mitkämpft (aus dem Protokollkopf)."""
+    runde: int
+    """Zahl der begonnenen Runden (Ereignisse der Rundenart des Systems, ohne Zurückgenommene)."""
+    letzter_schritt: str
+    """Text des letzten gültigen Schritts („–“ ohne Schritte)."""
+    geaendert: datetime
+
+    @property
+    def beschriftung(self) -> str:
+        """„Brakka, Mira, Bandit 1 … · Runde 2 · zuletzt: … · 30.11. 21:04“."""
+        namen = ", ".join(self.teilnehmer[:4]) + (f" und {len(self.teilnehmer) - 4} weitere" if len(self.teilnehmer) > 4 else "")
+        letzter = self.letzter_schritt if len(self.letzter_schritt) <= 60 else self.letzter_schritt[:59] + "…"
+        return f"{namen or LEER} · Runde {self.runde} · zuletzt: {letzter} · {self.geaendert:%d.%m. %H:%M}"
+
+
+def _kampf_lesen(datei: Path, teilnehmer: Callable[[Mapping[str, Any]], Sequence[str]], runden_arten: frozenset[str]) -> GespeicherterKampf | None:
+    try:
+        zeilen = datei.read_bytes().split(b"\n")
+        geaendert = datetime.fromtimestamp(datei.stat().st_mtime)
+    except OSError:
+        return None
+    ereignisse: list[tuple[int, dict]] = []
+    kopf: dict = {}
+    for i, roh in enumerate(zeilen):
+        if not roh.strip():
+            continue
+        try:
+            eintrag = json.loads(roh.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            continue  # abgerissene Zeile: das Fortsetzen meldet sie
+        if i == 0:
+            kopf = eintrag.get("kopf") or {}
+        elif "rueckgaengig" in eintrag:
+            if ereignisse:
+                ereignisse.pop()
+        elif isinstance(eintrag.get("ereignis"), dict):
+            ereignisse.append((int(eintrag.get("nr", 0)), eintrag["ereignis"]))
+    try:
+        namen = tuple(str(n) for n in teilnehmer(kopf))
+    except (KeyError, TypeError, ValueError):
+        namen = ()
+    runde = sum(1 for _, e in ereignisse if e.get("art") in runden_arten)
+    letzter = str(ereignisse[-1][1].get("text") or ereignisse[-1][1].get("art")) if ereignisse else LEER
+    return GespeicherterKampf(datei, namen, runde, letzter, geaendert)
+
+
+def gespeicherte_kaempfe(
+    system: str,
+    teilnehmer: Callable[[Mapping[str, Any]], Sequence[str]],
+    *,
+    runden_arten: Iterable[str] = ("runde",),
+    ordner: Path | str | None = None,
+) -> list[GespeicherterKampf]:
+    """Gespeicherte Kämpfe des Systems, neueste zuerst, mit Kämpfern, Runde und letztem Schritt.
+
+    Args:
+        teilnehmer: liest die Namen der Kämpfer aus dem Protokollkopf des Systems.
+        runden_arten: Ereignisarten, die eine neue Runde beginnen (gezählt ohne Zurückgenommene).
+    """
+    ordner = Path(ordner or pfade.kampf_ordner())
+    arten = frozenset(runden_arten)
+    aus = []
+    for datei in auflisten(ordner, system):
+        k = _kampf_lesen(datei, teilnehmer, arten)
+        if k is not None:
+            aus.append(k)
+    return aus
+
+
+def neuer_verlauf(system: str, zustand: Any, anwenden: Callable, kopf: Mapping[str, Any], ordner: Path | str | None = None) -> Verlauf:
+    """Ein neuer Kampf mit Protokolldatei (einheitlicher Dateiname, siehe :func:`protokoll_datei`)."""
+    return Verlauf(zustand, anwenden, datei=protokoll_datei(system, ordner), system=system, kopf=kopf)
+
+
+@dataclass(frozen=True)
+class Fortsetzung:
+    """Ergebnis von :func:`fortsetzen`: der Verlauf (oder ``None``) und eine deutsche Meldung."""
+
+    verlauf: Verlauf | None
+    meldung: str
+    gesperrt: bool = False
+    """Eine andere Sitzung schreibt den Kampf: hier nur ansehen oder ausdrücklich übernehmen."""
+
+    @property
+    def nur_lesen(self) -> bool:
+        return self.verlauf is not None and self.verlauf.nur_lesen
+
+
+def fortsetzen(datei: Path | str | None, start: Callable[[Mapping[str, Any]], Any], anwenden: Callable, *, art: str = "schreiben") -> Fortsetzung:
+    """Setzt einen gespeicherten Kampf fort; Fehler werden zur Meldung, nie zur Ausnahme.
+
+    ``art``: „schreiben“ (Standard; schlägt fehl, wenn eine andere Sitzung schreibt: dann
+    ``gesperrt=True`` und die Meldung sagt, wer), „lesen“ (nur ansehen, der anderen Sitzung
+    folgen) oder „uebernehmen“ (die andere Sitzung kann danach nichts mehr eintragen).
+    """
+    if not datei:
+        return Fortsetzung(None, "⚠ Erst einen gespeicherten Kampf wählen.")
+    if art not in ("schreiben", "lesen", "uebernehmen"):
+        raise ValueError(f"Unbekannte Art „{art}“ – möglich: schreiben, lesen, uebernehmen.")
+    name = Path(datei).name
+    try:
+        verlauf, warnungen = Verlauf.fortsetzen(Path(datei), start, anwenden, nur_lesen=art == "lesen", uebernehmen=art == "uebernehmen")
+    except GesperrtFehler as fehler:
+        return Fortsetzung(None, f"🔒 {fehler}", gesperrt=True)
+    except (ProtokollFehler, ValueError, KeyError, TypeError) as fehler:
+        return Fortsetzung(None, f"⚠ {fehler}")
+    was = {"schreiben": "Fortgesetzt", "lesen": "Nur zum Ansehen geöffnet", "uebernehmen": "Übernommen"}[art]
+    meldung = f"{was}: {name} mit {anzahl(len(verlauf.ereignisse), 'Schritt', 'Schritten')}."
+    if warnungen:
+        meldung += " " + " ".join(f"⚠ {w}" for w in warnungen)
+    return Fortsetzung(verlauf, meldung)
+
+
+# --------------------------------------------------------------------------- Schritte
+
+
+def ausfuehren(verlauf: Verlauf | None, baue: Callable[[Any], Ereignis]) -> str:
+    """Baut ein Ereignis aus dem aktuellen Zustand und führt es aus.
+
+    Gibt die Protokollzeile (✎ = eingetippt) oder eine deutsche Meldung („⚠ …“) zurück – nie
+    eine Ausnahme: ein abgelehnter Schritt ändert nichts, die Eingaben bleiben stehen.
+    """
+    if verlauf is None:
+        return "⚠ Noch kein Kampf – oben anlegen oder fortsetzen."
+    try:
+        ereignis = baue(verlauf.zustand)
+        verlauf.ausfuehren(ereignis)
+    except (ValueError, KeyError, TypeError) as fehler:  # KampfFehler, WuerfelFehler, ProtokollFehler, …
+        return f"⚠ {fehler}"
+    return ("✎ " if ereignis.eingetippt else "") + ereignis.text
+
+
+def rueckgaengig(verlauf: Verlauf | None) -> str:
+    if verlauf is None or not verlauf.ereignisse:
+        return "⚠ Nichts zum Zurücknehmen."
+    letztes = verlauf.ereignisse[-1]
+    try:
+        verlauf.rueckgaengig()
+    except (ProtokollFehler, ValueError) as fehler:
+        return f"⚠ {fehler}"
+    return f"Zurückgenommen: {letztes.text}"
+
+
+def augen(eingabe: str | None) -> str | None:
+    """Eingetippte Augen aus einem Textfeld; leer heißt: das Programm würfelt."""
+    if eingabe is None or not str(eingabe).strip():
+        return None
+    return str(eingabe).strip()
+
+
+def wurfquelle(eingabe: str | None, rng: Any) -> dict[str, Any]:
+    """``{"augen": text}`` wenn der Spielleiter Würfel eingetippt hat, sonst ``{"rng": rng}``."""
+    getippt = augen(eingabe)
+    return {"augen": getippt} if getippt is not None else {"rng": rng}
+
+
+def protokoll_tabelle(verlauf: Verlauf | None) -> pl.DataFrame:
+    """Das Protokoll, **neueste zuerst** (überall gleich), mit Regel; ✎ = eingetippt."""
+    zeilen = [
+        {"Nr.": i, "Was geschah": ("✎ " if e.eingetippt else "") + (e.text or e.art), "Regel": e.regel or LEER}
+        for i, e in enumerate(verlauf.ereignisse if verlauf else (), start=1)
+    ]
+    return pl.DataFrame(zeilen, schema={"Nr.": pl.Int64, "Was geschah": pl.Utf8, "Regel": pl.Utf8}).reverse()
+
+
+def aufgaben_zeilen(entscheidungen: Iterable[Entscheidung | str]) -> list[str]:
+    """Die Aufgabenliste als Textzeilen (eine Entscheidung: „Wer: Text“)."""
+    aus = []
+    for e in entscheidungen:
+        if isinstance(e, Entscheidung):
+            aus.append(e.text if e.text.startswith(e.wer) else f"{e.wer}: {e.text}")
+        else:
+            aus.append(str(e))
+    return aus
+
+
+def verbotene_zeilen(aktionen: Iterable[Aktion]) -> list[str]:
+    """„Angriff – nicht möglich: Grund“ für jede verbotene Aktion (ohne Chancen)."""
+    return [f"{a.text} – nicht möglich: {a.grund or 'die Regeln erlauben es gerade nicht'}" for a in aktionen if not a.erlaubt]
+
+
+# --------------------------------------------------------------------------- marimo-Bausteine
+
+STIL = """
+<style>
+.tisch-panel button, .tisch-panel .marimo-button { white-space: normal; }
+.tisch-aufgaben li { margin: 0.1em 0; }
+.tisch-verboten { color: #6d4c41; font-size: 0.9em; }
+.tisch-meldung { font-weight: 600; }
+@media (max-width: 900px) {
+  .tisch-panel .vega-embed { max-width: 100%; }
+}
+</style>
+"""
+"""Gemeinsames CSS (Knöpfe brechen um, schmale Bildschirme ab 820 px)."""
+
+
+def stil():
+    """Das gemeinsame CSS als marimo-Ausgabe (einmal je Notebook oben ausgeben)."""
+    import marimo as mo
+
+    return mo.Html(STIL)
+
+
+def teilnehmer_wahl(namen: Sequence[str], vorauswahl: Sequence[str] | None = None, *, label: str = "Wer kämpft mit?"):
+    """„Wer kämpft mit?“ – nach einem Fortsetzen mit den Kämpfern des fortgesetzten Kampfes."""
+    import marimo as mo
+
+    wahl = [n for n in (vorauswahl if vorauswahl is not None else namen) if n in namen]
+    return mo.ui.multiselect(options=list(namen), value=wahl, label=label)
+
+
+def neu_knopf(on_click: Callable[[Any], Any] | None = None):
+    import marimo as mo
+
+    if on_click is not None:
+        return mo.ui.button(label=NEUER_KAMPF, kind="success", on_click=on_click)
+    return mo.ui.run_button(label=NEUER_KAMPF, kind="success")
+
+
+def kampf_wahl(gespeicherte: Sequence[GespeicherterKampf]):
+    """Auswahl „Gespeicherter Kampf“: Beschriftung mit Kämpfern, Runde, letztem Schritt; Wert =
+    Pfad als Text; voreingestellt der neueste."""
+    import marimo as mo
+
+    optionen: dict[str, str] = {}
+    for k in gespeicherte:
+        beschriftung = k.beschriftung
+        while beschriftung in optionen:
+            beschriftung += " "
+        optionen[beschriftung] = str(k.datei)
+    erste = next(iter(optionen), None)
+    return mo.ui.dropdown(options=optionen, value=erste, label="Gespeicherter Kampf", full_width=True)
+
+
+def fortsetzen_knoepfe(vorhanden: bool, on_click: Callable[[str], Callable[[Any], Any]] | None = None) -> dict[str, Any]:
+    """Die Knöpfe „Kampf fortsetzen“, „Nur ansehen“, „Kampf übernehmen“ (Art → Knopf).
+
+    ``on_click(art)`` liefert den Handler je Art (schreiben, lesen, uebernehmen); ohne ihn
+    sind es ``run_button``.
+    """
+    import marimo as mo
+
+    aus = {}
+    for art, label in (("schreiben", FORTSETZEN), ("lesen", ANSEHEN), ("uebernehmen", UEBERNEHMEN)):
+        if on_click is not None:
+            aus[art] = mo.ui.button(label=label, disabled=not vorhanden, on_click=on_click(art), kind="warn" if art == "uebernehmen" else "neutral")
+        else:
+            aus[art] = mo.ui.run_button(label=label, disabled=not vorhanden)
+    return aus
+
+
+def bogen_editor(tabellen: Mapping[str, pl.DataFrame], beschriftungen: Mapping[str, str] | None = None):
+    """Die Bögen als bearbeitbare Tabellen (ein ``mo.ui.dictionary``: Tabellenname → Editor).
+
+    ``editor.value`` passt direkt in ``boegen.aus_tabellen``.
+    """
+    import marimo as mo
+
+    namen = beschriftungen or {}
+    return mo.ui.dictionary({n: mo.ui.data_editor(df, label=namen.get(n, n.capitalize())) for n, df in tabellen.items()})
+
+
+def bogen_ansicht(editor, fehler: Iterable[Any], speichern, titel: str = "Charakterbögen bearbeiten"):
+    """Bogen-Editor im Akkordeon: Fehlerliste (Datei, Charakter, Feld), Tabellen, Speichern-Knopf."""
+    import marimo as mo
+
+    zeilen = [f"- ⚠ {html.escape(str(f))}" for f in fehler]
+    return mo.accordion({titel: mo.vstack([mo.md("\n".join(zeilen)) if zeilen else mo.md(""), *editor.elements.values(), speichern])})
+
+
+def meldung_ansicht(meldung: str, hook: str = "tisch-meldung"):
+    """Die Meldung des letzten Schritts (⚠ = abgelehnt, 🔒 = gesperrt) mit fester ID."""
+    import marimo as mo
+
+    art = "danger" if meldung.startswith(("⚠", "🔒")) else "neutral"
+    inhalt = mo.md(f"<span id='{hook}' class='tisch-meldung'>{html.escape(meldung) or LEER}</span>")
+    return mo.callout(inhalt, kind=art) if meldung else inhalt
+
+
+def aufgaben_ansicht(entscheidungen: Iterable[Entscheidung | str], hook: str = "tisch-aufgaben"):
+    """Die Aufgabenliste: alles, was offen ist, bis es genommen oder ausgeschlagen ist."""
+    import marimo as mo
+
+    zeilen = aufgaben_zeilen(entscheidungen)
+    if not zeilen:
+        return mo.md(f"<div id='{hook}' class='tisch-aufgaben'>Keine offenen Aufgaben.</div>")
+    punkte = "".join(f"<li>▸ {html.escape(z)}</li>" for z in zeilen)
+    return mo.md(f"<div id='{hook}' class='tisch-aufgaben'><strong>Offen:</strong><ul>{punkte}</ul></div>")
+
+
+def verbotene_ansicht(aktionen: Iterable[Aktion]):
+    """Verbotene Aktionen mit Grund, klein und ohne Chancen."""
+    import marimo as mo
+
+    zeilen = verbotene_zeilen(aktionen)
+    if not zeilen:
+        return mo.md("")
+    return mo.md("<div class='tisch-verboten'>" + "<br>".join(f"✗ {html.escape(z)}" for z in zeilen) + "</div>")
+
+
+def wuerfel_feld(label: str = "Echte Würfel", beispiel: str = "z. B. 8+3, 5", *, on_change: Callable[[str], Any] | None = None, wert: str = ""):
+    """Textfeld für eingetippte Würfel (leer = das Programm würfelt)."""
+    import marimo as mo
+
+    return mo.ui.text(value=wert, placeholder=f"leer = Programm würfelt; {beispiel}", label=label, on_change=on_change)
+
+
+def protokoll_ansicht(verlauf: Verlauf | None, hook: str = "tisch-protokoll", seiten: int = 15):
+    """Protokoll (neueste zuerst) mit Schrittzahl, Datei (nur Name) und Nur-Lesen-Hinweis."""
+    import marimo as mo
+
+    n = len(verlauf.ereignisse) if verlauf else 0
+    datei = verlauf.datei.name if verlauf is not None and verlauf.datei else LEER
+    rolle = " · 🔒 nur ansehen" if verlauf is not None and verlauf.nur_lesen else ""
+    return mo.vstack(
+        [
+            mo.md(
+                f"### <span id='{hook}'>Protokoll</span> ({PROTOKOLL_REIHENFOLGE}, ✎ = eingetippt) · "
+                f"<span id='{hook}-schritte'>{anzahl(n, 'Schritt', 'Schritte')}</span> · Datei `{datei}`{rolle}"
+            ),
+            mo.ui.table(protokoll_tabelle(verlauf), selection=None, page_size=seiten, show_download=False),
+        ]
+    )

@@ -1,0 +1,94 @@
+"""Die gemeinsame Notebook-Schicht: Zahlen, Mehrzahl, Dateien, gespeicherte Kämpfe, Fortsetzen."""
+
+from __future__ import annotations
+
+import doctest
+from datetime import datetime
+
+import polars as pl
+
+from gm_helfer import tisch
+from gm_helfer.protokoll import Ereignis, Verlauf
+
+
+def _anwenden(z, e):
+    if e.art == "fehler":
+        raise ValueError("geht nicht")
+    return z + 1
+
+
+def test_doctests():
+    assert doctest.testmod(tisch).failed == 0
+
+
+def test_mehrzahl_und_komma():
+    assert tisch.anzahl(1, "Wunde", "Wunden") == "1 Wunde"
+    assert tisch.anzahl(1.0, "Wunde", "Wunden") == "1 Wunde"
+    assert tisch.anzahl(3, "Wunde", "Wunden") == "3 Wunden"
+    assert tisch.anzahl(0.19, "Wunde", "Wunden", 2) == "0,19 Wunden"
+    assert tisch.zahl(-0.5) == "−0,5"
+
+
+def test_tabelle_ohne_null_und_punkt():
+    df = pl.DataFrame({"Name": ["A", None], "Wert": [1.5, None], "Zahl": [1, 2], "Wildcard": [True, False]})
+    aus = tisch.tabelle_deutsch(df)
+    assert aus["Name"].to_list() == ["A", "–"]
+    assert aus["Wert"].to_list() == ["1,5", "–"]
+    assert aus["Zahl"].to_list() == [1, 2]
+    assert aus["Wildcard"].to_list() == ["ja", "nein"]
+
+
+def test_protokolldatei_einheitlich(tmp_path):
+    jetzt = datetime(2026, 11, 30, 21, 4, 5)
+    erste = tisch.protokoll_datei("w100", tmp_path, jetzt)
+    assert erste.name == "w100_2026-11-30_21-04-05.jsonl"
+    erste.write_text("x")
+    assert tisch.protokoll_datei("w100", tmp_path, jetzt).name == "w100_2026-11-30_21-04-05_2.jsonl"
+
+
+def test_gespeicherte_kaempfe_beschriftet_und_fortsetzen(tmp_path):
+    v = tisch.neuer_verlauf("test", 0, _anwenden, {"namen": ["Brakka", "Mira"]}, ordner=tmp_path)
+    v.ausfuehren(Ereignis("runde", {}, text="Runde 1 beginnt"))
+    v.ausfuehren(Ereignis("angriff", {}, text="Brakka greift an"))
+    v.ausfuehren(Ereignis("runde", {}, text="Runde 2 beginnt"))
+    v.rueckgaengig()
+    liste = tisch.gespeicherte_kaempfe("test", lambda kopf: kopf["namen"], ordner=tmp_path)
+    assert len(liste) == 1
+    k = liste[0]
+    assert k.teilnehmer == ("Brakka", "Mira")
+    assert k.runde == 1
+    assert k.letzter_schritt == "Brakka greift an"
+    assert k.beschriftung.startswith("Brakka, Mira · Runde 1 · zuletzt: Brakka greift an")
+    # eine zweite Sitzung bekommt die Sperre gemeldet, kann aber ansehen oder übernehmen
+    gesperrt = tisch.fortsetzen(k.datei, lambda kopf: 0, _anwenden)
+    assert gesperrt.verlauf is None and gesperrt.gesperrt and gesperrt.meldung.startswith("🔒")
+    lesen = tisch.fortsetzen(k.datei, lambda kopf: 0, _anwenden, art="lesen")
+    assert lesen.nur_lesen and lesen.verlauf.zustand == 2
+    neu = tisch.fortsetzen(k.datei, lambda kopf: 0, _anwenden, art="uebernehmen")
+    assert neu.verlauf.zustand == 2 and "2 Schritten" in neu.meldung
+    assert tisch.ausfuehren(v, lambda z: Ereignis("x", {}, text="x")).startswith("⚠")
+    neu.verlauf.schliessen()
+    v.schliessen()
+
+
+def test_ausfuehren_abgelehnt_aendert_nichts():
+    v = Verlauf(0, _anwenden)
+    assert tisch.ausfuehren(v, lambda z: Ereignis("fehler", {})) == "⚠ geht nicht"
+    assert v.zustand == 0
+    assert tisch.ausfuehren(v, lambda z: Ereignis("plus", {}, eingetippt=True, text="eins")) == "✎ eins"
+    assert tisch.rueckgaengig(v) == "Zurückgenommen: eins"
+    assert tisch.rueckgaengig(v).startswith("⚠")
+
+
+def test_protokoll_neueste_zuerst():
+    v = Verlauf(0, _anwenden)
+    for t in ("a", "b"):
+        v.ausfuehren(Ereignis("x", {}, text=t))
+    assert tisch.protokoll_tabelle(v)["Was geschah"].to_list() == ["b", "a"]
+    assert tisch.protokoll_tabelle(None).height == 0
+
+
+def test_relativ(tmp_path):
+    (tmp_path / "sw").mkdir()
+    assert tisch.relativ(tmp_path / "sw" / "a.toml", tmp_path) == "sw/a.toml"
+    assert tisch.relativ("/anderswo/b.toml", tmp_path) == "b.toml"
