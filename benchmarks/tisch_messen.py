@@ -67,6 +67,8 @@ class Rezept:
     rueck: str = "Rückgängig"
     fortsetzen: str = "Kampf fortsetzen"
     eingabe_werte: tuple[int, ...] = (1, 2)
+    vorbereiten: tuple[str, ...] = ()
+    """Knöpfe, die vor den Klick-Messungen einmal gedrückt werden (z. B. an das Ziel herangehen)."""
 
 
 REZEPTE: dict[str, Rezept] = {
@@ -77,7 +79,7 @@ REZEPTE: dict[str, Rezept] = {
         neu=("Neuer Kampf", "Neuen Kampf beginnen", "Neue Runde: Karten austeilen", "Neue Runde", "Karten austeilen",
              "Nächster ist dran"),
         eingabe="Sonstiger Modifikator",
-        wurf=("Angriff würfeln", "Angreifen"),
+        wurf=("Angreifen", "Angriff würfeln"),
     ),
     "aloran": Rezept(
         datei="notebooks/aloran_kampf.py",
@@ -94,6 +96,7 @@ REZEPTE: dict[str, Rezept] = {
         neu=("Neuer Kampf", "Startpositionen würfeln"),
         eingabe="Modifikator Angriff",
         wurf=("Würfeln und anwenden",),
+        eingabe_werte=(-3, -6),
     ),
     "w100": Rezept(
         datei="notebooks/w100_kampf.py",
@@ -102,6 +105,7 @@ REZEPTE: dict[str, Rezept] = {
         neu=("Neuer Kampf", "Neuen Kampf beginnen", "Initiative würfeln", "Zug beginnen"),
         eingabe="Modifikator",
         wurf=("Angriff würfeln",),
+        vorbereiten=("Auf das Ziel zugehen",),
     ),
 }
 
@@ -137,10 +141,10 @@ class Server:
 
         self.port = _freier_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log = open(basis / "marimo.log", "wb")
+        self.log = open(basis / "marimo.log", "ab")
         self.prozess = subprocess.Popen(
             [sys.executable, "-m", "marimo", "-y", "run", str(notebook), "--headless", "--host", "127.0.0.1",
-             "--port", str(self.port), "--no-token", "--show-tracebacks"],
+             "--port", str(self.port), "--no-token", "--show-tracebacks", "--session-ttl", "0"],
             cwd=PROJEKT, env=_umgebung(basis), stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         if not warten_auf_server(self.url, self.prozess, frist=60):
@@ -246,8 +250,11 @@ def _neue_seite(browser, url: str):
     return kontext, seite, verkehr
 
 
-def oeffnen_bis_chancen(browser, url: str, rezept: Rezept, *, fortsetzen: bool) -> float:
-    """Sekunden von ``goto`` bis zum ersten Chancen-Diagramm (neuer oder fortgesetzter Kampf)."""
+def oeffnen_bis_chancen(browser, url: str, rezept: Rezept, *, fortsetzen: bool, nummer: int = 0) -> float:
+    """Sekunden von ``goto`` bis zum ersten Chancen-Diagramm (neuer oder fortgesetzter Kampf).
+
+    Fortsetzen wählt den ``nummer``-ten gespeicherten Kampf (neueste zuerst), damit jede Messung
+    einen eigenen, von keiner Sitzung gesperrten Kampf fortsetzt."""
     kontext, seite, verkehr = _neue_seite(browser, url)
     try:
         start = time.monotonic()
@@ -263,7 +270,8 @@ def oeffnen_bis_chancen(browser, url: str, rezept: Rezept, *, fortsetzen: bool) 
             auswahl = seite.get_by_role("combobox", name="Gespeicherter Kampf").first
             werte = auswahl.evaluate("s => Array.from(s.options).map(o => o.value)")
             gewaehlt = auswahl.evaluate("s => s.value")
-            erster = next((w for w in werte if w and w != "--"), None)
+            echte = [w for w in werte if w and w != "--"]
+            erster = echte[nummer] if nummer < len(echte) else None
             if erster is not None and gewaehlt != erster:
                 auswahl.select_option(value=erster)
                 warte_ruhig(seite, verkehr)
@@ -346,6 +354,11 @@ def eingaben_und_klicks(browser, url: str, rezept: Rezept, runden: int) -> dict[
         feld.fill("0")
         feld.press("Enter")
         warte_ruhig(seite, verkehr)
+        for name in rezept.vorbereiten:
+            if _knopf(seite, name) is not None:
+                _knopf(seite, name).click()
+                seite.wait_for_timeout(30)
+                warte_ruhig(seite, verkehr)
         for i in range(runden):
             for name in (rezept.wurf if i % 2 == 0 else (rezept.rueck,)):
                 knopf = _knopf(seite, name)
@@ -398,25 +411,33 @@ def _fmt(werte: list[float]) -> str:
     return f"{statistics.median(werte):6.2f} / {max(werte):6.2f}"
 
 
-def messen_notebook(browser, name: str, rezept: Rezept, basis: Path, runden: int, oeffnungen: int) -> dict[str, list[float]]:
-    server = Server(PROJEKT / rezept.datei, basis)
+def messen_notebook(browser, name: str, rezept: Rezept, basis: Path, runden: int, oeffnungen: int,
+                    datei: Path | None = None) -> dict[str, list[float]]:
+    """Erst ein Server für neue Kämpfe, Eingaben und Klicks; dann ein frischer Server (wie nach
+    einem Absturz) für das Fortsetzen – so hält keine alte Sitzung die Schreibsperre."""
+    notebook = datei or PROJEKT / rezept.datei
     aus: dict[str, list[float]] = {"neu": [], "fortsetzen": []}
     fehler: list[str] = []
+    server = Server(notebook, basis)
     try:
         for _ in range(oeffnungen):
             try:
                 aus["neu"].append(oeffnen_bis_chancen(browser, server.url, rezept, fortsetzen=False))
             except (TimeoutError, RuntimeError) as f:
                 fehler.append(f"neu: {f}")
-        for _ in range(oeffnungen):
-            try:
-                aus["fortsetzen"].append(oeffnen_bis_chancen(browser, server.url, rezept, fortsetzen=True))
-            except (TimeoutError, RuntimeError) as f:
-                fehler.append(f"fortsetzen: {f}")
         try:
             aus.update(eingaben_und_klicks(browser, server.url, rezept, runden))
         except (TimeoutError, RuntimeError) as f:
             fehler.append(f"Eingabe/Klick: {f}")
+    finally:
+        server.beenden()
+    server = Server(notebook, basis)
+    try:
+        for i in range(oeffnungen):
+            try:
+                aus["fortsetzen"].append(oeffnen_bis_chancen(browser, server.url, rezept, fortsetzen=True, nummer=i))
+            except (TimeoutError, RuntimeError) as f:
+                fehler.append(f"fortsetzen: {f}")
     finally:
         server.beenden()
     for f in fehler:
@@ -430,6 +451,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--oeffnungen", type=int, default=3, help="Öffnen je Notebook und Art")
     parser.add_argument("--nur", default="", help="nur diese Notebooks, durch Komma getrennt")
     parser.add_argument("--json", type=Path, help="Rohwerte zusätzlich als JSON hierhin")
+    parser.add_argument("--vorher", default="", help="git-Revision: deren Notebooks im selben Lauf mitmessen (vorher/nachher)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -445,6 +467,16 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             server.beenden()
         for name in namen:
+            alt_inhalt = b""
+            if args.vorher:
+                alt_inhalt = subprocess.run(["git", "show", f"{args.vorher}:{REZEPTE[name].datei}"], cwd=PROJEKT,
+                                            check=True, capture_output=True).stdout
+            if alt_inhalt and alt_inhalt != (PROJEKT / REZEPTE[name].datei).read_bytes():
+                alt = Path(tmp) / f"vorher_{Path(REZEPTE[name].datei).name}"
+                alt.write_bytes(alt_inhalt)
+                basis = Path(tmp) / f"vorher_{name}"
+                basis.mkdir()
+                roh[f"{name} (vorher)"] = messen_notebook(browser, name, REZEPTE[name], basis, args.runden, args.oeffnungen, alt)
             basis = Path(tmp) / name
             basis.mkdir()
             roh[name] = messen_notebook(browser, name, REZEPTE[name], basis, args.runden, args.oeffnungen)
@@ -458,7 +490,8 @@ def main(argv: list[str] | None = None) -> int:
             "× Grundlinie", "Klick sichtbar", "Klick ruhig")
     print("| " + " | ".join(kopf) + " |")
     print("|" + "---|" * len(kopf))
-    for name in namen:
+    zeilen = [n for name in namen for n in ([f"{name} (vorher)"] if f"{name} (vorher)" in roh else []) + [name]]
+    for name in zeilen:
         r = roh[name]
         faktor = (f"{statistics.median(r['eingabe_ruhig']) / g_eingabe:4.1f}×" if r.get("eingabe_ruhig") else "–")
         print("| " + " | ".join([

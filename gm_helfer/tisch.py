@@ -38,6 +38,7 @@ __all__ = [
     "PROTOKOLL_REIHENFOLGE",
     "Fortsetzung",
     "GespeicherterKampf",
+    "Tisch",
     "anzahl",
     "augen",
     "ausfuehren",
@@ -341,6 +342,101 @@ def verbotene_zeilen(aktionen: Iterable[Aktion]) -> list[str]:
     return [f"{a.text} – nicht möglich: {a.grund or 'die Regeln erlauben es gerade nicht'}" for a in aktionen if not a.erlaubt]
 
 
+class Tisch:
+    """Der laufende Kampf eines Notebooks: hält den Verlauf und meldet Schritte an marimo.
+
+    ``set_version`` ist der Setter des einen ``mo.state`` für das Protokoll (ein Zähler): nach
+    jedem ausgeführten Schritt steigt er, und nur Zellen, die ``get_version()`` lesen, laufen neu.
+    ``set_meldung`` zeigt die Zeile des Schritts oder die deutsche Ablehnung; ein abgelehnter
+    Schritt ändert den Zähler nicht – eingetippte Würfel bleiben so stehen.
+
+    In Knöpfen: ``mo.ui.button(label=…, on_click=tisch.klick(lambda v: …))``.
+    """
+
+    def __init__(self, set_version: Callable[[Any], None], set_meldung: Callable[[str], None]) -> None:
+        self.verlauf: Verlauf | None = None
+        self._set_version = set_version
+        self._set_meldung = set_meldung
+
+    @property
+    def zustand(self) -> Any:
+        return self.verlauf.zustand if self.verlauf is not None else None
+
+    def _weiter(self) -> None:
+        self._set_version(lambda n: n + 1)
+
+    def starten(self, verlauf: Verlauf | None, meldung: str) -> None:
+        """Ein neuer oder fortgesetzter Kampf ersetzt den bisherigen (dessen Schreibsperre endet)."""
+        if verlauf is not None:
+            alt = self.verlauf
+            if alt is not None and alt is not verlauf:
+                try:
+                    alt.schliessen()
+                except (ProtokollFehler, OSError):
+                    pass
+            self.verlauf = verlauf
+            self._weiter()
+        self._set_meldung(meldung)
+
+    def schritt(self, baue: Callable[[Any], Ereignis]) -> bool:
+        """Ein Ereignis bauen und ausführen (siehe :func:`ausfuehren`); ``True`` wenn ausgeführt."""
+        meldung = ausfuehren(self.verlauf, baue)
+        self._set_meldung(meldung)
+        if meldung.startswith("⚠"):
+            return False
+        self._weiter()
+        return True
+
+    def schritte(self, folge: Callable[[Verlauf], Sequence[str]]) -> bool:
+        """Mehrere Schritte auf einmal (z. B. Angriff samt Schaden); ``folge(verlauf)`` gibt die
+        Protokollzeilen zurück. Lehnt schon der erste Schritt ab, ändert sich nichts."""
+        if self.verlauf is None:
+            self._set_meldung("⚠ Noch kein Kampf – oben anlegen oder fortsetzen.")
+            return False
+        vorher = len(self.verlauf.ereignisse)
+        try:
+            zeilen = list(folge(self.verlauf))
+            fehler = None
+        except (ValueError, KeyError, TypeError) as f:
+            zeilen, fehler = [], f"⚠ {f}"
+        if len(self.verlauf.ereignisse) == vorher:
+            self._set_meldung(fehler or (" · ".join(zeilen) if zeilen else "⚠ Nichts geschehen."))
+            return False
+        self._set_meldung(" · ".join(zeilen + ([fehler] if fehler else [])))
+        self._weiter()
+        return True
+
+    def rueckgaengig(self) -> None:
+        meldung = rueckgaengig(self.verlauf)
+        self._set_meldung(meldung)
+        if not meldung.startswith("⚠"):
+            self._weiter()
+
+    def nachladen(self) -> None:
+        """Nur-Lesen: neue Schritte des Schreibers übernehmen."""
+        if self.verlauf is None:
+            return
+        try:
+            neu = self.verlauf.nachladen()
+        except (ProtokollFehler, ValueError) as f:
+            self._set_meldung(f"⚠ {f}")
+            return
+        self._set_meldung(f"{anzahl(neu, 'neuer Schritt', 'neue Schritte')} nachgeladen.")
+        if neu:
+            self._weiter()
+
+    def klick(self, aktion: Callable[[Verlauf | None], Any]) -> Callable[[Any], None]:
+        """Ein ``on_click`` für ``mo.ui.button``: ruft ``aktion(verlauf)`` (Ausnahmen → Meldung)."""
+
+        def handler(_wert: Any) -> None:
+            try:
+                aktion(self.verlauf)
+            except (ValueError, KeyError, TypeError) as f:
+                self._set_meldung(f"⚠ {f}")
+
+        return handler
+
+
 # --------------------------------------------------------------------------- marimo-Bausteine
 
 STIL = """
@@ -436,7 +532,7 @@ def meldung_ansicht(meldung: str, hook: str = "tisch-meldung"):
     import marimo as mo
 
     art = "danger" if meldung.startswith(("⚠", "🔒")) else "neutral"
-    inhalt = mo.md(f"<span id='{hook}' class='tisch-meldung'>{html.escape(meldung) or LEER}</span>")
+    inhalt = mo.md(f"<span id='{hook}' class='tisch-meldung'>{html.escape(meldung)}</span>")
     return mo.callout(inhalt, kind=art) if meldung else inhalt
 
 

@@ -8,25 +8,30 @@ with app.setup:
 
     import marimo as mo
 
-    from gm_helfer import boegen, diagramme, pfade
+    from gm_helfer import boegen, diagramme, pfade, tisch
     from gm_helfer import savage_worlds as sw
     from gm_helfer.savage_worlds import kampf as swk
     from gm_helfer.savage_worlds import sitzung, vorschau
+    from gm_helfer.savage_worlds import zug as swzug
 
 
 @app.cell
 def _():
-    mo.md(
-        """
+    mo.vstack(
+        [
+            tisch.stil(),
+            mo.md(
+                """
         # Savage Worlds – Kampf am Spieltisch
 
-        Aktionskarten mit Jokern, explodierende Würfel mit Wildcard-Würfel, Angeschlagen, Wunden,
-        Wegstecken mit Bennies, Außer Gefecht und Ausbluten. **Vor jedem Wurf** zeigen die
-        Diagramme die exakten Chancen. Gewürfelt wird vom Programm – oder du tippst die echten
-        Würfel ein (eine explodierte Kette mit `+`, z. B. `8+3, 5` = W8 zeigt 8 und 3, Wildcard-Würfel 5).
-        Jeder Schritt steht im Protokoll samt Regel, lässt sich zurücknehmen und wird sofort
-        gespeichert: ein abgebrochener Kampf geht unten bei „Kampf fortsetzen“ weiter.
+        Oben den Kampf anlegen oder fortsetzen, dann spielt sich alles im **Zug-Panel** ab: wer
+        dran ist, was er darf, die Chancen vor dem Wurf, der Wurf (vom Programm oder mit den echten
+        Würfeln, eine explodierte Kette mit `+`, z. B. `8+3, 5` = W8 zeigt 8 und 3, Wildcard-Würfel 5),
+        das Ergebnis und jede Entscheidung, die es öffnet. Jeder Schritt steht im Protokoll samt
+        Regel, lässt sich zurücknehmen und wird sofort gespeichert.
         """
+            ),
+        ]
     )
     return
 
@@ -34,53 +39,21 @@ def _():
 @app.cell
 def _():
     ladung = boegen.laden("savage_worlds", pfade.charakter_ordner("savage_worlds"))
-    return (ladung,)
-
-
-@app.cell
-def _(ladung):
-    tabellen = boegen.als_tabellen(ladung.boegen, sw.bogen.SCHEMA)
-    return (tabellen,)
-
-
-@app.cell
-def _(tabellen):
-    bogen_editor = mo.ui.data_editor(tabellen["charaktere"], label="Charaktere")
-    waffen_editor = mo.ui.data_editor(tabellen["waffen"], label="Waffen")
-    return bogen_editor, waffen_editor
-
-
-@app.cell
-def _(bogen_editor, ladung, waffen_editor):
-    geprueft = boegen.aus_tabellen(
-        {"charaktere": bogen_editor.value, "waffen": waffen_editor.value}, sw.bogen.SCHEMA, ladung.boegen
+    bogen_editor = tisch.bogen_editor(
+        boegen.als_tabellen(ladung.boegen, sw.bogen.SCHEMA), {"charaktere": "Charaktere", "waffen": "Waffen"}
     )
-    return (geprueft,)
+    return bogen_editor, ladung
 
 
 @app.cell
-def _(geprueft):
-    # hängt von den geprüften Bögen ab: nach jeder Änderung ein frischer Knopf
+def _(bogen_editor, ladung):
+    geprueft = boegen.aus_tabellen(dict(bogen_editor.value), sw.bogen.SCHEMA, ladung.boegen)
     speichern_knopf = mo.ui.run_button(label="Bögen speichern", disabled=bool(geprueft.fehler))
-    return (speichern_knopf,)
-
-
-@app.cell
-def _(bogen_editor, geprueft, ladung, speichern_knopf, waffen_editor):
-    _fehler = [str(f) for f in ladung.fehler + geprueft.fehler]
-    mo.accordion(
-        {
-            "Charakterbögen bearbeiten (Attribute, Fertigkeiten, Talente, Bennies, Waffen)": mo.vstack(
-                [
-                    mo.md("\n".join(f"- ⚠ {f}" for f in _fehler)) if _fehler else mo.md(""),
-                    bogen_editor,
-                    waffen_editor,
-                    speichern_knopf,
-                ]
-            )
-        }
+    tisch.bogen_ansicht(
+        bogen_editor, ladung.fehler + geprueft.fehler, speichern_knopf,
+        "Charakterbögen bearbeiten (Attribute, Fertigkeiten, Talente, Bennies, Waffen)",
     )
-    return
+    return geprueft, speichern_knopf
 
 
 @app.cell
@@ -92,9 +65,26 @@ def _(geprueft, speichern_knopf):
 
 
 @app.cell
-def _(geprueft):
+def _():
+    # Das Protokoll ist der einzige Zustand: ein Zähler, der nach jedem Schritt steigt.
+    get_version, set_version = mo.state(0)
+    get_meldung, set_meldung = mo.state("")
+    get_start, set_start = mo.state(0)  # steigt nur bei „Neuer Kampf“/„Fortsetzen“ (Liste der Kämpfe)
+    kampftisch = tisch.Tisch(set_version, set_meldung)
+    merker = {}  # Auswahl je Handelndem (Ziel, Waffe, Lage); neuer Handelnder = Vorgaben
+    wuerfel_rng = random.Random()
+    return get_meldung, get_start, get_version, kampftisch, merker, set_start, wuerfel_rng
+
+
+@app.cell
+def _(geprueft, get_start, kampftisch, set_start):
+    get_start()
     _namen = [b.name for b in geprueft.boegen]
-    teilnehmer = mo.ui.multiselect(options=_namen, value=_namen, label="Wer kämpft mit? (Seite und Anzahl stehen im Bogen)")
+    _gespeichert = sitzung.gespeicherte_kaempfe()
+    _laufend = kampftisch.verlauf
+    teilnehmer = tisch.teilnehmer_wahl(
+        _namen, sitzung.bogen_auswahl([k.name for k in _laufend.start.kaempfer], _namen) if _laufend else None
+    )
     hausregeln = mo.ui.dictionary(
         {
             "joker_fuer_verbuendete": mo.ui.checkbox(label="Joker-Bonus auch für Verbündete auf der Heldenkarte"),
@@ -106,272 +96,113 @@ def _(geprueft):
     )
     grosse_gruppen = mo.ui.checkbox(label="Große Gruppen: eine Karte je Seite")
     sl_bennies = mo.ui.number(start=0, stop=30, step=1, value=4, label="Bennies des Spielleiters")
-    return grosse_gruppen, hausregeln, sl_bennies, teilnehmer
+    kampf_wahl = tisch.kampf_wahl(_gespeichert)
 
-
-@app.cell
-def _():
-    get_sitzung, set_sitzung = mo.state(None)
-    get_meldung, set_meldung = mo.state("")
-    # Auswahl (wer handelt, Ziel, Waffe, Lage) überlebt jeden Schritt: die Listen werden nach
-    # jedem Schritt neu gebaut (frische Knöpfe), ihr Wert kommt aus diesem Zustand.
-    get_auswahl, set_auswahl = mo.state({})
-    wuerfel_rng = random.Random()
-    return get_auswahl, get_meldung, get_sitzung, set_auswahl, set_meldung, set_sitzung, wuerfel_rng
-
-
-@app.cell
-def _(get_sitzung):
-    get_sitzung()  # nach jedem Schritt neu: die Liste kennt auch den gerade laufenden Kampf
-    _protokolle = sitzung.protokolle()
-    protokoll_wahl = mo.ui.dropdown(options={p.name: str(p) for p in _protokolle}, label="Gespeicherter Kampf")
-    neu_knopf = mo.ui.run_button(label="Neuen Kampf beginnen", kind="success")
-    fortsetzen_knopf = mo.ui.run_button(label="Kampf fortsetzen")
-    return fortsetzen_knopf, neu_knopf, protokoll_wahl
-
-
-@app.cell
-def _(fortsetzen_knopf, grosse_gruppen, hausregeln, neu_knopf, protokoll_wahl, sl_bennies, teilnehmer):
-    mo.vstack(
-        [
-            mo.md("## Kampf vorbereiten"),
-            teilnehmer,
-            mo.hstack([grosse_gruppen, sl_bennies], justify="start"),
-            mo.md("**Hausregeln** (siehe `docs/savage_worlds.md`)"),
-            mo.hstack(list(hausregeln.elements.values()), justify="start", wrap=True),
-            mo.hstack([neu_knopf, protokoll_wahl, fortsetzen_knopf], justify="start"),
-        ]
-    )
-    return
-
-
-@app.cell
-def _(geprueft, grosse_gruppen, hausregeln, neu_knopf, set_meldung, set_sitzung, sl_bennies, teilnehmer):
-    mo.stop(not neu_knopf.value)
-    _verlauf = sitzung.neuer_verlauf(
-        sitzung.kampf_aus_boegen(
-            [b for b in geprueft.boegen if b.name in teilnehmer.value],
-            optionen=sw.Optionen(**hausregeln.value),
-            grosse_gruppen=grosse_gruppen.value,
-            spielleiter_bennies=int(sl_bennies.value),
-        )
-    )
-    set_sitzung((_verlauf, 0))
-    set_meldung(f"Neuer Kampf: {_verlauf.datei.name}")
-    return
-
-
-@app.cell
-def _(fortsetzen_knopf, protokoll_wahl, set_meldung, set_sitzung):
-    mo.stop(not fortsetzen_knopf.value)
-    _verlauf, _text = sitzung.fortsetzen_sicher(protokoll_wahl.value)
-    if _verlauf is not None:
-        set_sitzung((_verlauf, 0))
-    set_meldung(_text)
-    return
-
-
-@app.cell
-def _(get_sitzung):
-    verlauf = get_sitzung()[0] if get_sitzung() is not None else None
-    kampf = verlauf.zustand if verlauf is not None else None
-    return kampf, verlauf
-
-
-@app.function
-def merken(set_auswahl, schluessel):
-    """on_change für eine Auswahlliste: ihr Wert bleibt über den nächsten Schritt erhalten."""
-    return lambda wert: set_auswahl(lambda alt: {**alt, schluessel: wert})
-
-
-@app.function
-def weiter(verlauf, meldung, get_sitzung, set_sitzung, set_meldung):
-    """Nach einer Aktion: Zustand neu anzeigen und Meldung setzen."""
-    set_sitzung((verlauf, get_sitzung()[1] + 1))
-    set_meldung(meldung)
-
-
-@app.cell
-def _(get_meldung, kampf, verlauf):
-    mo.stop(kampf is None, mo.md("<span id='sw-lage'>Noch kein Kampf – oben beginnen oder fortsetzen.</span>"))
-    _aufgaben = sitzung.offene_aufgaben(kampf)
-    mo.vstack(
-        [
-            mo.md(f"## <span id='sw-lage'>{sitzung.lage(kampf)}</span>"),
-            mo.md(f"<span id='sw-meldung'>{get_meldung()}</span>"),
-            mo.md("\n".join(f"- ▸ {a}" for a in _aufgaben)) if _aufgaben else mo.md(""),
-            mo.md(
-                f"Protokolldatei: `{verlauf.datei.name if verlauf.datei else '–'}` · "
-                f"<span id='sw-schritte'>{len(verlauf.ereignisse)} Schritte</span>"
-            ),
-        ]
-    )
-    return
-
-
-@app.cell
-def _(kampf):
-    mo.stop(kampf is None)
-    mo.vstack(
-        [
-            mo.md("### Aktionskarten (Herunterzählen von links nach rechts)"),
-            mo.Html(sitzung.countdown_html(kampf)),
-            mo.ui.table(sitzung.kaempfer_tabelle(kampf), selection=None, page_size=30, label="Kämpfer"),
-        ]
-    )
-    return
-
-
-@app.cell
-def _(kampf):
-    mo.stop(kampf is None)
-    runde_knopf = mo.ui.run_button(label="Neue Runde")
-    karten_knopf = mo.ui.run_button(label="Karten austeilen", kind="success")
-    karten_text = mo.ui.text(placeholder="z. B. Brakka: A♠; Banditen: 7♥; Mira: 3♣ 4♥ K♦", label="Echte Karten", full_width=True)
-    naechster_knopf = mo.ui.run_button(label="Nächster ist dran", kind="success")
-    dran_wahl = mo.ui.dropdown(options=sitzung.empfaenger_liste(kampf, "alle"), label="oder gezielt:")
-    dran_knopf = mo.ui.run_button(label="Ist dran (Joker/Abwarten)")
-    abwarten_knopf = mo.ui.run_button(label="Abwarten")
-    fertig_knopf = mo.ui.run_button(label="Zug beenden")
-    rueck_knopf = mo.ui.run_button(label="Rückgängig", kind="warn")
-    return (
-        abwarten_knopf,
-        dran_knopf,
-        dran_wahl,
-        fertig_knopf,
-        karten_knopf,
-        karten_text,
-        naechster_knopf,
-        rueck_knopf,
-        runde_knopf,
-    )
-
-
-@app.cell
-def _(abwarten_knopf, dran_knopf, dran_wahl, fertig_knopf, karten_knopf, karten_text, naechster_knopf, rueck_knopf, runde_knopf):
-    mo.vstack(
-        [
-            mo.md("### Runde und Herunterzählen"),
-            mo.hstack([runde_knopf, karten_knopf, naechster_knopf, abwarten_knopf, fertig_knopf, rueck_knopf], justify="start", wrap=True),
-            mo.hstack([dran_wahl, dran_knopf], justify="start"),
-            mo.accordion({"Karten vom Tisch eintippen (Kühler Kopf/Schnell: alle gezogenen Karten der Reihe nach)": karten_text}),
-        ]
-    )
-    return
-
-
-@app.cell
-def _(get_sitzung, runde_knopf, set_meldung, set_sitzung, verlauf):
-    mo.stop(not runde_knopf.value)
-    weiter(verlauf, sitzung.ausfuehren(verlauf, swk.ereignis_runde), get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(get_sitzung, karten_knopf, karten_text, set_meldung, set_sitzung, verlauf, wuerfel_rng):
-    mo.stop(not karten_knopf.value)
-    _text = sitzung.ausfuehren(verlauf, lambda z: swk.ereignis_karten(z, **sitzung.kartenquelle(karten_text.value, wuerfel_rng)))
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(get_sitzung, naechster_knopf, set_meldung, set_sitzung, verlauf):
-    mo.stop(not naechster_knopf.value)
-    weiter(verlauf, sitzung.ausfuehren(verlauf, swk.ereignis_am_zug), get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(dran_knopf, dran_wahl, get_sitzung, set_meldung, set_sitzung, verlauf):
-    mo.stop(not dran_knopf.value)
-    _text = sitzung.ausfuehren(verlauf, lambda z: swk.ereignis_am_zug(z, dran_wahl.value))
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(abwarten_knopf, get_sitzung, set_meldung, set_sitzung, verlauf):
-    mo.stop(not abwarten_knopf.value)
-    weiter(verlauf, sitzung.ausfuehren(verlauf, swk.ereignis_abwarten), get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(fertig_knopf, get_sitzung, set_meldung, set_sitzung, verlauf):
-    mo.stop(not fertig_knopf.value)
-    weiter(verlauf, sitzung.ausfuehren(verlauf, swk.ereignis_fertig), get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(get_sitzung, rueck_knopf, set_meldung, set_sitzung, verlauf):
-    mo.stop(not rueck_knopf.value)
-    weiter(verlauf, sitzung.rueckgaengig(verlauf), get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(kampf):
-    mo.stop(kampf is None)
-    _empf = sitzung.empfaenger_liste(kampf, "alle")
-    hinterhalt_wahl = mo.ui.multiselect(options=_empf, label="Lauern im Hinterhalt (beginnen abwartend)")
-    opfer_wahl = mo.ui.multiselect(options=_empf, label="Werden überrascht (Wahrnehmungsprobe)")
-    ueberraschung_augen = mo.ui.text(placeholder="z. B. Brakka: 4, 2; Mira: 6+1, 3", label="Echte Würfel")
-    ueberraschung_knopf = mo.ui.run_button(label="Überraschung auswerten")
-    mo.accordion(
-        {
-            "Überraschung (nur vor den ersten Karten)": mo.vstack(
-                [mo.hstack([hinterhalt_wahl, opfer_wahl], justify="start"), mo.hstack([ueberraschung_augen, ueberraschung_knopf], justify="start")]
+    def _neu(_):
+        _v = sitzung.neuer_verlauf(
+            sitzung.kampf_aus_boegen(
+                [b for b in geprueft.boegen if b.name in teilnehmer.value],
+                optionen=sw.Optionen(**hausregeln.value),
+                grosse_gruppen=grosse_gruppen.value,
+                spielleiter_bennies=int(sl_bennies.value),
             )
-        }
+        )
+        kampftisch.starten(_v, f"{tisch.NEUER_KAMPF}: {_v.datei.name}")
+        set_start(lambda n: n + 1)
+
+    def _fortsetzen(art):
+        def _handler(_):
+            _f = tisch.fortsetzen(kampf_wahl.value, swk.start_aus_kopf, swk.anwenden, art=art)
+            kampftisch.starten(_f.verlauf, _f.meldung)
+            if _f.verlauf is not None:
+                set_start(lambda n: n + 1)
+
+        return _handler
+
+    _neu_knopf = tisch.neu_knopf(on_click=kampftisch.klick(lambda _v: _neu(None)))
+    _fortsetzen_knoepfe = tisch.fortsetzen_knoepfe(bool(_gespeichert), on_click=_fortsetzen)
+    kampf_knoepfe = [_neu_knopf, *_fortsetzen_knoepfe.values()]  # global gebunden: sonst wirken Klicks nicht
+    mo.vstack(
+        [
+            mo.md("## Kampf anlegen oder fortsetzen"),
+            teilnehmer,
+            mo.hstack([grosse_gruppen, sl_bennies], justify="start", wrap=True),
+            mo.accordion({"Hausregeln (siehe docs/savage_worlds.md)": mo.vstack(list(hausregeln.elements.values()))}),
+            _neu_knopf,
+            kampf_wahl,
+            mo.hstack(list(_fortsetzen_knoepfe.values()), justify="start", wrap=True),
+        ]
     )
-    return hinterhalt_wahl, opfer_wahl, ueberraschung_augen, ueberraschung_knopf
+    return grosse_gruppen, hausregeln, kampf_knoepfe, kampf_wahl, sl_bennies, teilnehmer
 
 
 @app.cell
-def _(get_sitzung, hinterhalt_wahl, opfer_wahl, set_meldung, set_sitzung, ueberraschung_augen, ueberraschung_knopf, verlauf, wuerfel_rng):
-    mo.stop(not ueberraschung_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf,
-        lambda z: swk.ereignis_ueberraschung(
-            z, hinterhalt_wahl.value, opfer_wahl.value, **sitzung.wurfquelle_je_name(ueberraschung_augen.value, wuerfel_rng)
-        ),
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+def _(get_version, kampftisch):
+    get_version()
+    verlauf = kampftisch.verlauf
+    kampf = verlauf.zustand if verlauf is not None else None
+    wer = swzug.am_zug(kampf) if kampf is not None else None
+    return kampf, verlauf, wer
+
+
+@app.cell
+def _(get_meldung):
+    tisch.meldung_ansicht(get_meldung(), "sw-meldung")
     return
 
 
 @app.cell
-def _(get_auswahl, kampf, set_auswahl):
-    mo.stop(kampf is None or not sitzung.angreifer(kampf))
-    _wer = sitzung.angreifer(kampf)
-    angreifer_wahl = mo.ui.dropdown(
-        options=_wer, value=sitzung.behalten(_wer, get_auswahl().get("angreifer")), label="Wer handelt",
-        on_change=merken(set_auswahl, "angreifer"),
+def _(kampf, verlauf):
+    mo.stop(kampf is None, mo.md("<span id='sw-lage'>Noch kein Kampf – oben anlegen oder fortsetzen.</span>"))
+    _nur_lesen = (
+        mo.callout(mo.md("🔒 Nur ansehen: eine andere Sitzung führt diesen Kampf."), kind="warn") if verlauf.nur_lesen else mo.md("")
     )
-    return (angreifer_wahl,)
+    mo.vstack(
+        [
+            mo.md(f"## <span id='sw-lage'>{sitzung.lage(kampf)}</span> · <span id='sw-schritte'>{tisch.anzahl(len(verlauf.ereignisse), 'Schritt', 'Schritte')}</span>"),
+            _nur_lesen,
+            mo.Html(sitzung.countdown_html(kampf)),
+        ]
+    )
+    return
 
 
 @app.cell
-def _(angreifer_wahl, get_auswahl, kampf, set_auswahl):
-    _gemerkt = get_auswahl()
-    _ziele = sitzung.ziele(kampf, angreifer_wahl.value)
-    _waffen = sitzung.waffen(kampf, angreifer_wahl.value)
+def _(kampf, merker, wer):
+    # Eingaben des Zug-Panels: nach jedem Schritt neu gebaut; Auswahl gilt je Handelndem
+    mo.stop(kampf is None or wer is None)
+    if merker.get("_wer") != wer:
+        merker.clear()
+        merker["_wer"] = wer
+    _gemerkt = merker
+
+    def _merken(schluessel):
+        def _f(wert):
+            _gemerkt[schluessel] = wert
+
+        return _f
+
+    _gruppe = [m.name for m in kampf.mitglieder(kampf.am_zug) if m.kampffaehig]
+    wer_wahl = mo.ui.dropdown(options=_gruppe, value=wer, label="Wer handelt")
+    _ziele = sitzung.ziele(kampf, wer)
+    _waffen = sitzung.waffen(kampf, wer)
     ziel_wahl = mo.ui.dropdown(
-        options=_ziele, value=sitzung.behalten(_ziele, _gemerkt.get("ziel")), label="Ziel", on_change=merken(set_auswahl, "ziel")
+        options=_ziele, value=_gemerkt.get("ziel") if _gemerkt.get("ziel") in _ziele else swzug.standard_ziel(kampf, wer),
+        label="Ziel", on_change=_merken("ziel"),
     )
     waffe_wahl = mo.ui.dropdown(
-        options=_waffen, value=sitzung.behalten(_waffen, _gemerkt.get("waffe")), label="Waffe", on_change=merken(set_auswahl, "waffe")
-    )
-    weitere_ziele = mo.ui.multiselect(
-        options=_ziele, value=[n for n in _gemerkt.get("weitere", []) if n in _ziele],
-        label="Weitere Ziele (Feuerrate/Blitzhieb: je Würfel eins, bestes Ergebnis aufs erste Ziel)",
-        on_change=merken(set_auswahl, "weitere"),
+        options=_waffen, value=_gemerkt.get("waffe") if _gemerkt.get("waffe") in _waffen else swzug.standard_waffe(kampf, wer),
+        label="Waffe", on_change=_merken("waffe"),
     )
     _lage = sitzung.lage_auswahl(_gemerkt.get("lage"))
+    _angesagt = swk.angesagte_aktionen(kampf, wer)
     lage_wahl = mo.ui.dictionary(
         {
+            "sonstiges": mo.ui.number(start=-10, stop=10, step=1, value=_lage["sonstiges"], label="Sonstiger Modifikator"),
+            "aktionen": mo.ui.number(
+                start=1, stop=4, step=1, value=_angesagt or _lage["aktionen"], disabled=_angesagt is not None,
+                label="Aktionen diese Runde" + (" (angesagt)" if _angesagt else ""),
+            ),
             "reichweite": mo.ui.dropdown(options=["kurz", "mittel", "lang"], value=_lage["reichweite"], label="Reichweite"),
             "beleuchtung": mo.ui.dropdown(options=["hell", "düster", "dunkel", "stockfinster"], value=_lage["beleuchtung"], label="Licht"),
             "deckung": mo.ui.dropdown(options=["keine", "leicht", "mittel", "schwer", "nahezu voll"], value=_lage["deckung"], label="Deckung"),
@@ -379,523 +210,291 @@ def _(angreifer_wahl, get_auswahl, kampf, set_auswahl):
             "ziel_liegt": mo.ui.checkbox(value=_lage["ziel_liegt"], label="Ziel liegt"),
             "blind": mo.ui.checkbox(value=_lage["blind"], label="Blindes Feuer"),
             "blitzhieb": mo.ui.checkbox(value=_lage["blitzhieb"], label="Blitzhieb"),
-            "aktionen": mo.ui.number(start=1, stop=4, step=1, value=_lage["aktionen"], label="Aktionen diese Runde"),
-            "sonstiges": mo.ui.number(start=-10, stop=10, step=1, value=_lage["sonstiges"], label="Sonstiger Modifikator"),
         },
-        on_change=merken(set_auswahl, "lage"),
+        on_change=_merken("lage"),
     )
-    return lage_wahl, waffe_wahl, weitere_ziele, ziel_wahl
-
-
-@app.cell
-def _(angreifer_wahl, lage_wahl, waffe_wahl, weitere_ziele, ziel_wahl):
+    weitere_ziele = mo.ui.multiselect(
+        options=_ziele, value=[n for n in _gemerkt.get("weitere", []) if n in _ziele],
+        label="Weitere Ziele (Feuerrate/Blitzhieb: je Würfel eins)", on_change=_merken("weitere"),
+    )
+    angriff_augen = tisch.wuerfel_feld("Angriff: echte Würfel", "z. B. 8+3, 5")
+    schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel", "z. B. 6, 4")
+    _e = lage_wahl.elements
     mo.vstack(
         [
-            mo.md(f"### Aktion von {angreifer_wahl.value}"),
-            mo.hstack([angreifer_wahl, ziel_wahl, waffe_wahl, weitere_ziele], justify="start", wrap=True),
-            mo.hstack(list(lage_wahl.elements.values())[:3] + list(lage_wahl.elements.values())[7:], justify="start", wrap=True),
-            mo.hstack(list(lage_wahl.elements.values())[3:7], justify="start", wrap=True),
+            mo.md(f"### <span id='sw-am-zug'>{wer}</span> ist am Zug"),
+            mo.hstack([wer_wahl, ziel_wahl, waffe_wahl, _e["sonstiges"], _e["aktionen"]], justify="start", wrap=True),
+            mo.accordion(
+                {
+                    "Lage: Reichweite, Licht, Deckung, mehrere Ziele": mo.vstack(
+                        [
+                            mo.hstack([_e["reichweite"], _e["beleuchtung"], _e["deckung"]], justify="start", wrap=True),
+                            mo.hstack([_e["ziel_geduckt"], _e["ziel_liegt"], _e["blind"], _e["blitzhieb"]], justify="start", wrap=True),
+                            weitere_ziele,
+                        ]
+                    )
+                }
+            ),
         ]
     )
-    return
+    return angriff_augen, lage_wahl, schaden_augen, waffe_wahl, weitere_ziele, wer_wahl, ziel_wahl
 
 
 @app.cell
-def _(lage_wahl):
-    situation = swk.Angriffssituation.aus_werten(lage_wahl.value)
+def _(kampf, lage_wahl, waffe_wahl, weitere_ziele, wer_wahl, ziel_wahl):
+    # Chancen vor dem Wurf – nur für eine erlaubte Aktion (eine verbotene zeigt ihren Grund)
+    _wer = wer_wahl.value
+    _angriff = next(a for a in swzug.aktionen(kampf, _wer) if a.schluessel == "angriff")
+    try:
+        situation = swk.Angriffssituation.aus_werten(lage_wahl.value)
+    except (sw.KampfFehler, ValueError, TypeError):
+        situation = swk.Angriffssituation()
+    _ausgabe = mo.md(f"<span id='sw-verboten'>✗ Angreifen – nicht möglich: {_angriff.grund}</span>")
+    if _angriff.erlaubt:
+        try:
+            _werte = swk.angriffs_werte(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
+            _treffer = vorschau.treffer_vorschau(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
+            _wirkung = vorschau.angriff_vorschau(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
+            _mods = ", ".join(f"{n} {v:+d}".replace("-", "−") for n, v in _werte["modifikatoren"]) or "keine"
+            _mehr = ""
+            if weitere_ziele.value:
+                _je = vorschau.ziele_vorschau(kampf, _wer, [ziel_wahl.value, *weitere_ziele.value], waffe_wahl.value, situation)
+                _mehr = " · je Ziel: " + ", ".join(f"{n} {tisch.prozent(p)}" for n, p in _je.items())
+            _ausgabe = mo.vstack(
+                [
+                    mo.md(
+                        f"**Chancen vor dem Wurf:** {_werte['eigenschaft']} × {_werte['anzahl']} gegen Mindestwurf "
+                        f"{_werte['mindestwurf']} · Modifikatoren: {_mods} · Treffer "
+                        f"<span id='sw-treffer'>{tisch.prozent(_treffer['Erfolg'] + _treffer['Steigerung'])}</span>{_mehr}"
+                    ),
+                    mo.hstack(
+                        [
+                            diagramme.ergebnis_balken(_treffer, titel="Angriffsprobe", farben=sitzung.FARBEN),
+                            diagramme.ergebnis_balken(_wirkung, titel="Was der Angriff mit dem Ziel macht", farben=sitzung.FARBEN),
+                        ],
+                        wrap=True,
+                    ),
+                ]
+            )
+        except (sw.KampfFehler, ValueError) as _f:
+            _ausgabe = mo.md(f"<span id='sw-verboten'>✗ {_f}</span>")
+    _ausgabe
     return (situation,)
 
 
 @app.cell
-def _(angreifer_wahl, kampf, situation, waffe_wahl, ziel_wahl):
-    try:
-        angriff_chancen = vorschau.angriff_vorschau(kampf, angreifer_wahl.value, ziel_wahl.value, waffe_wahl.value, situation)
-        treffer_chancen = vorschau.treffer_vorschau(kampf, angreifer_wahl.value, ziel_wahl.value, waffe_wahl.value, situation)
-        angriff_werte = swk.angriffs_werte(kampf, angreifer_wahl.value, ziel_wahl.value, waffe_wahl.value, situation)
-        angriff_fehler = ""
-    except (sw.KampfFehler, ValueError) as _f:
-        angriff_chancen, treffer_chancen, angriff_werte, angriff_fehler = None, None, None, str(_f)
-    return angriff_chancen, angriff_fehler, angriff_werte, treffer_chancen
+def _(angriff_augen, kampf, kampftisch, schaden_augen, situation, waffe_wahl, weitere_ziele, wer_wahl, wuerfel_rng, ziel_wahl):
+    # Die Knöpfe des Zugs: Angreifen (samt Schaden), Zug beenden, Erholung, Abwarten, Rückgängig
+    _wer = wer_wahl.value
+    _aktionen = {a.schluessel: a for a in swzug.aktionen(kampf, _wer)}
 
+    def _angreifen(verlauf):
+        _ziele = [ziel_wahl.value, *weitere_ziele.value] if weitere_ziele.value else None
 
-@app.cell
-def _(angreifer_wahl, kampf, situation, waffe_wahl, weitere_ziele, ziel_wahl):
-    mo.stop(not weitere_ziele.value)
-    try:
-        _ziele = [ziel_wahl.value, *weitere_ziele.value]
-        _je_ziel = vorschau.ziele_vorschau(kampf, angreifer_wahl.value, _ziele, waffe_wahl.value, situation)
-        _wirkung = vorschau.ziele_wirkung(kampf, angreifer_wahl.value, _ziele, waffe_wahl.value, situation)
-        _anzeige = mo.vstack(
-            [
-                mo.md("**Mehrere Ziele** – die Diagramme oben gelten, wenn alle Würfel auf das erste Ziel gehen."),
-                mo.hstack(
-                    [diagramme.ergebnis_balken(_je_ziel, titel="Getroffen / mit Steigerung je Ziel")]
-                    + [diagramme.ergebnis_balken(_st, titel=f"Was der Angriff mit {_n} macht", farben=sitzung.FARBEN) for _n, _st in _wirkung.items()],
-                    wrap=True,
-                ),
-            ]
-        )
-    except (sw.KampfFehler, ValueError) as _f:
-        _anzeige = mo.md(f"⚠ {_f}")
-    _anzeige
-    return
+        def _folge(v):
+            if _ziele:
+                return [tisch.ausfuehren(v, lambda z: swk.ereignis_angriff(
+                    z, _wer, ziel_wahl.value, waffe_wahl.value, situation, ziele=_ziele,
+                    **tisch.wurfquelle(angriff_augen.value, wuerfel_rng)))]
+            return swzug.angreifen(
+                v, _wer, ziel_wahl.value, waffe_wahl.value, situation,
+                **tisch.wurfquelle(angriff_augen.value, wuerfel_rng), schaden_augen=tisch.augen(schaden_augen.value),
+            )
 
+        kampftisch.schritte(_folge)
 
-@app.cell
-def _(angriff_chancen, angriff_fehler, angriff_werte, treffer_chancen):
-    mo.stop(angriff_chancen is None, mo.md(f"⚠ {angriff_fehler}"))
-    _mods = ", ".join(f"{n} {v:+d}" for n, v in angriff_werte["modifikatoren"]) or "keine"
+    _knoepfe = [
+        mo.ui.button(label="Angreifen", kind="success", disabled=not _aktionen["angriff"].erlaubt, on_click=kampftisch.klick(_angreifen)),
+        mo.ui.button(label="Zug beenden, nächste Karte", disabled=not _aktionen["fertig"].erlaubt,
+                     on_click=kampftisch.klick(lambda v: kampftisch.schritte(swzug.zug_beenden))),
+    ]
+    if "erholung" in _aktionen:
+        _knoepfe.append(mo.ui.button(
+            label="Erholungsprobe", disabled=not _aktionen["erholung"].erlaubt,
+            on_click=kampftisch.klick(lambda v: kampftisch.schritt(lambda z: swk.ereignis_erholung(z, _wer, **tisch.wurfquelle(angriff_augen.value, wuerfel_rng)))),
+        ))
+        _quelle = "eigen" if kampf.kaempfer_namens(_wer).bennies else "spielleiter"
+        _knoepfe.append(mo.ui.button(
+            label="Benny: nicht mehr Angeschlagen", disabled=not _aktionen["benny_erholen"].erlaubt,
+            on_click=kampftisch.klick(lambda v: kampftisch.schritt(lambda z: swk.ereignis_benny(z, _wer, quelle=_quelle))),
+        ))
+    _knoepfe.append(mo.ui.button(label="Abwarten", disabled=not _aktionen["abwarten"].erlaubt,
+                                 on_click=kampftisch.klick(lambda v: kampftisch.schritt(swk.ereignis_abwarten))))
+    _hilfe = None
+    if "erholung" in _aktionen and _aktionen["erholung"].erlaubt:
+        _hilfe = diagramme.ergebnis_balken(vorschau.erholung_vorschau(kampf, _wer), titel="Erholungsprobe (Willenskraft gegen 4)")
+    zug_knoepfe = _knoepfe  # global gebunden: sonst wirken Klicks nicht
     mo.vstack(
         [
-            mo.md(
-                f"**Chancen vor dem Wurf:** {angriff_werte['eigenschaft']} × {angriff_werte['anzahl']} gegen MW "
-                f"{angriff_werte['mindestwurf']} · Modifikatoren: {_mods} · Treffer "
-                f"<span id='sw-treffer'>{diagramme.prozent(treffer_chancen['Erfolg'] + treffer_chancen['Steigerung'])}</span>"
-            ),
-            mo.hstack(
-                [
-                    diagramme.ergebnis_balken(treffer_chancen, titel="Angriffsprobe", farben=sitzung.FARBEN),
-                    diagramme.ergebnis_balken(angriff_chancen, titel="Was der Angriff mit dem Ziel macht", farben=sitzung.FARBEN),
-                ],
-                wrap=True,
-            ),
+            mo.hstack([angriff_augen, schaden_augen], justify="start", wrap=True),
+            mo.hstack(_knoepfe, justify="start", wrap=True),
+            tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel != "angriff"]),
+            _hilfe if _hilfe is not None else mo.md(""),
         ]
-    )
-    return
+    ).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
+    return (zug_knoepfe,)
+
+
+@app.cell
+def _(kampf, kampftisch, wuerfel_rng):
+    # Neue Runde (ein Klick: Runde, Karten, erste Karte) und jede offene Entscheidung mit ihren Chancen
+    mo.stop(kampf is None)
+    _offen = swzug.offene_entscheidungen(kampf)
+    _runde = swzug.naechste_runde_moeglich(kampf)
+    entscheidung_elemente = []  # global gebunden: sonst wirken Klicks und Eingaben nicht
+
+    def _m(element):
+        entscheidung_elemente.append(element)
+        return element
+
+    def _k(**knopf):
+        return _m(mo.ui.button(**knopf))
+
+    _karten_text = _m(mo.ui.text(placeholder="z. B. Brakka: A♠; Banditen: 7♥; Mira: 3♣ 4♥ K♦", label="Echte Karten", full_width=True))
+    _teile = []
+    _unten = [_k(label="Rückgängig", kind="warn", on_click=kampftisch.klick(lambda v: kampftisch.rueckgaengig()))]
+    if kampf.runde and not kampf.am_zug and kampf.naechster():
+        _unten.insert(0, _k(label="Nächste Karte aufrufen", kind="success",
+                            on_click=kampftisch.klick(lambda v: kampftisch.schritt(swk.ereignis_am_zug))))
+    if _runde.erlaubt or kampf.runde == 0 or not (kampf.am_zug or kampf.naechster()):
+        _teile.append(mo.hstack(
+            [
+                _k(
+                    label=_runde.text, kind="success", disabled=not _runde.erlaubt,
+                    on_click=kampftisch.klick(lambda v: kampftisch.schritte(lambda vv: swzug.neue_runde(
+                        vv, rng=wuerfel_rng,
+                        karten=sitzung.karten_eingabe(_karten_text.value) if tisch.augen(_karten_text.value) else None))),
+                ),
+                mo.accordion({"Karten vom Tisch eintippen": _karten_text}),
+            ],
+            justify="start", wrap=True,
+        ))
+        if not _runde.erlaubt:
+            _teile.append(mo.md(f"<span class='tisch-verboten'>✗ {_runde.grund}</span>"))
+    for _e in _offen:
+        _augen = _m(tisch.wuerfel_feld("Echte Würfel", "z. B. 6, 3"))
+        if _e.schluessel == "wegstecken":
+            _c = vorschau.wegstecken_vorschau(kampf, _e.wer)
+            _eigen = kampf.kaempfer_namens(_e.wer).bennies > 0
+            _teile.append(mo.vstack([
+                mo.md(f"**{_e.text}** – erwartet bleiben {tisch.anzahl(_c.erwartete_wunden, 'Wunde', 'Wunden', 2)}, alles weg: {tisch.prozent(_c.alle_weg)}"),
+                diagramme.ergebnis_balken({tisch.anzahl(n, "Wunde bleibt", "Wunden bleiben"): p for n, p in _c.verbleibende_wunden.items()}, titel="Ein Benny: verbleibende Wunden"),
+                mo.hstack([
+                    _augen,
+                    _k(label="Wegstecken (Benny)", kind="success", on_click=kampftisch.klick(
+                        lambda v, w=_e.wer, a=_augen, q="eigen" if _eigen else "spielleiter": kampftisch.schritt(
+                            lambda z: swk.ereignis_wegstecken(z, w, quelle=q, **tisch.wurfquelle(a.value, wuerfel_rng))))),
+                    _k(label="Nicht wegstecken", on_click=kampftisch.klick(
+                        lambda v, w=_e.wer: kampftisch.schritt(lambda z: swk.ereignis_verzicht(z, w)))),
+                ], justify="start", wrap=True),
+            ]))
+        elif _e.schluessel.startswith("schaden:"):
+            _nr = int(_e.schluessel.split(":")[1])
+            _t = kampf.offene_treffer[_nr]
+            _w = swk.schadens_werte(kampf, _t)
+            _teile.append(mo.vstack([
+                mo.md(f"**{_e.text}:** {_w['ausdruck']} gegen Robustheit {_w['robustheit']}"),
+                diagramme.ergebnis_balken(vorschau.schaden_stufen(kampf, _t), titel="Wirkung dieses Schadenswurfs", farben=sitzung.FARBEN),
+                mo.hstack([_augen, _k(label="Schaden würfeln", kind="success", on_click=kampftisch.klick(
+                    lambda v, n=_nr, a=_augen: kampftisch.schritt(lambda z: swk.ereignis_schaden(z, nummer=n, **tisch.wurfquelle(a.value, wuerfel_rng)))))],
+                    justify="start", wrap=True),
+            ]))
+        elif _e.schluessel == "ausser_gefecht":
+            _c = vorschau.ausser_gefecht_vorschau(kampf, _e.wer)
+            _verletzung = _m(mo.ui.text(placeholder="2W6 und W6: z. B. 3, 4, 2", label="Verletzungstabelle"))
+            _teile.append(mo.vstack([
+                mo.md(f"**{_e.text}** (Konstitution mit Wundabzügen)"),
+                diagramme.ergebnis_balken(
+                    {"stirbt": _c.tod, "blutet aus (bleibend verletzt)": _c.fehlschlag, "verletzt bis Heilung": _c.erfolg, "verletzt für 24 h": _c.steigerung},
+                    titel="Außer-Gefecht-Probe",
+                    farben={"stirbt": "#000000", "blutet aus (bleibend verletzt)": "#8e0000", "verletzt bis Heilung": "#fb8c00", "verletzt für 24 h": "#66bb6a"},
+                ),
+                mo.hstack([_augen, _verletzung, _k(label="Außer-Gefecht-Probe", kind="danger", on_click=kampftisch.klick(
+                    lambda v, w=_e.wer, a=_augen, vz=_verletzung: kampftisch.schritt(lambda z: swk.ereignis_ausser_gefecht(
+                        z, w, **tisch.wurfquelle(a.value, wuerfel_rng), verletzung_augen=tisch.augen(vz.value)))))],
+                    justify="start", wrap=True),
+            ]))
+        elif _e.schluessel == "ausbluten":
+            _c = vorschau.ausbluten_vorschau(kampf, _e.wer)
+            _teile.append(mo.vstack([
+                mo.md(f"**{_e.text}** – stirbt irgendwann ohne Hilfe: {tisch.prozent(_c.tod_insgesamt)}"),
+                diagramme.kurve_ueber_runden({"ohne Hilfe": _c.tod_bis_runde}, titel="Tot innerhalb von n Runden", y_titel="Chance, tot zu sein"),
+                mo.hstack([_augen, _k(label="Ausbluten-Probe", kind="danger", on_click=kampftisch.klick(
+                    lambda v, w=_e.wer, a=_augen: kampftisch.schritt(lambda z: swk.ereignis_ausbluten(z, w, **tisch.wurfquelle(a.value, wuerfel_rng)))))],
+                    justify="start", wrap=True),
+            ]))
+    mo.vstack([tisch.aufgaben_ansicht(_offen, "sw-aufgaben"), *_teile, mo.hstack(_unten, justify="start", wrap=True)])
+    return (entscheidung_elemente,)
 
 
 @app.cell
 def _(kampf):
     mo.stop(kampf is None)
-    # Knöpfe hängen vom Kampf ab: nach jedem Schritt neu, damit kein alter Klick nachwirkt
-    angriff_augen = mo.ui.text(placeholder="leer = Programm würfelt; z. B. 8+3, 5", label="Echte Würfel")
-    angriff_knopf = mo.ui.run_button(label="Angriff würfeln", kind="success")
-    sprint_knopf = mo.ui.run_button(label="Sprinten")
-    manoever_knopf = mo.ui.run_button(label="Ziel Angeschlagen durch Trick/Geistiges Duell (keine Wunde)")
-    mo.hstack([angriff_augen, angriff_knopf, sprint_knopf, manoever_knopf], justify="start", wrap=True)
-    return angriff_augen, angriff_knopf, manoever_knopf, sprint_knopf
-
-
-@app.cell
-def _(angreifer_wahl, angriff_augen, angriff_knopf, get_sitzung, set_meldung, set_sitzung, situation, verlauf, waffe_wahl, weitere_ziele, wuerfel_rng, ziel_wahl):
-    mo.stop(not angriff_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf,
-        lambda z: swk.ereignis_angriff(
-            z, angreifer_wahl.value, ziel_wahl.value, waffe_wahl.value, situation,
-            ziele=[ziel_wahl.value, *weitere_ziele.value] if weitere_ziele.value else None,
-            **sitzung.wurfquelle(angriff_augen.value, wuerfel_rng),
-        ),
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
+    mo.accordion({"Kämpfer (Zustand, Wunden, Bennies, Parade, Robustheit)": mo.ui.table(
+        tisch.tabelle_deutsch(sitzung.kaempfer_tabelle(kampf)), selection=None, page_size=30, show_download=False)})
     return
 
 
 @app.cell
-def _(get_sitzung, manoever_knopf, set_meldung, set_sitzung, verlauf, ziel_wahl):
-    mo.stop(not manoever_knopf.value)
-    weiter(verlauf, sitzung.ausfuehren(verlauf, lambda z: swk.ereignis_manoever(z, ziel_wahl.value)), get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(angreifer_wahl, angriff_augen, get_sitzung, set_meldung, set_sitzung, situation, sprint_knopf, verlauf, wuerfel_rng):
-    mo.stop(not sprint_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf,
-        lambda z: swk.ereignis_sprint(
-            z, angreifer_wahl.value, aktionen=situation.aktionen, **sitzung.wurfquelle(angriff_augen.value, wuerfel_rng)
-        ),
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(angreifer_wahl, kampf):
-    # Knöpfe hängen vom Kampf ab: nach jedem Schritt neu, damit kein alter Klick nachwirkt
-    _uebrig = swk.bewegung_uebrig(kampf, angreifer_wahl.value)
-    bewegung_zoll = mo.ui.number(start=0, stop=40, step=0.5, value=1, label="Zoll")
-    bewegung_art = mo.ui.dropdown(options=list(swk.BEWEGUNGSARTEN), value="gehen", label="Art")
-    bewegung_schwierig = mo.ui.checkbox(label="schwieriges Terrain")
-    bewegung_aufstehen = mo.ui.checkbox(label="vorher aufstehen (2“)")
-    bewegung_knopf = mo.ui.run_button(label="Bewegen")
-    sprung_anlauf = mo.ui.checkbox(value=True, label="mit Anlauf")
-    sprung_probe = mo.ui.checkbox(label="mit Stärkeprobe (+1“)")
-    sprung_knopf = mo.ui.run_button(label="Springen")
-    bereit_schnell = mo.ui.checkbox(value=True, label="schnell (eine Aktion statt der ganzen Runde)")
-    bereit_zwei = mo.ui.checkbox(label="zwei Waffen auf einmal")
-    bereit_knopf = mo.ui.run_button(label="Waffe bereitmachen")
-    mo.accordion(
-        {
-            f"Bewegung, Springen, Waffe ziehen – {angreifer_wahl.value} hat noch "
-            f"<span id='sw-bewegung'>{swk.zoll_text(_uebrig['gehen'])}</span> (geduckt {swk.zoll_text(_uebrig['geduckt'])}, kriechen {swk.zoll_text(_uebrig['kriechen'])})": mo.vstack(
-                [
-                    mo.hstack([bewegung_zoll, bewegung_art, bewegung_schwierig, bewegung_aufstehen, bewegung_knopf], justify="start", wrap=True),
-                    mo.hstack([sprung_anlauf, sprung_probe, sprung_knopf], justify="start"),
-                    mo.hstack([bereit_schnell, bereit_zwei, bereit_knopf], justify="start"),
-                    mo.md("Echte Würfel (Stärke- oder Geschicklichkeitsprobe) ins Feld „Echte Würfel“ beim Angriff tippen."),
-                ]
-            )
-        }
-    )
-    return (
-        bereit_knopf,
-        bereit_schnell,
-        bereit_zwei,
-        bewegung_art,
-        bewegung_aufstehen,
-        bewegung_knopf,
-        bewegung_schwierig,
-        bewegung_zoll,
-        sprung_anlauf,
-        sprung_knopf,
-        sprung_probe,
-    )
-
-
-@app.cell
-def _(angreifer_wahl, bewegung_art, bewegung_aufstehen, bewegung_knopf, bewegung_schwierig, bewegung_zoll, get_sitzung, set_meldung, set_sitzung, verlauf):
-    mo.stop(not bewegung_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf,
-        lambda z: swk.ereignis_bewegung(
-            z, angreifer_wahl.value, bewegung_zoll.value, art=bewegung_art.value,
-            schwierig=bewegung_schwierig.value, aufstehen=bewegung_aufstehen.value,
-        ),
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(angreifer_wahl, angriff_augen, get_sitzung, set_meldung, set_sitzung, sprung_anlauf, sprung_knopf, sprung_probe, verlauf, wuerfel_rng):
-    mo.stop(not sprung_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf,
-        lambda z: swk.ereignis_springen(
-            z, angreifer_wahl.value, anlauf=sprung_anlauf.value, staerkeprobe=sprung_probe.value,
-            **sitzung.wurfquelle(angriff_augen.value, wuerfel_rng),
-        ),
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(angreifer_wahl, angriff_augen, bereit_knopf, bereit_schnell, bereit_zwei, get_sitzung, set_meldung, set_sitzung, situation, verlauf, waffe_wahl, wuerfel_rng):
-    mo.stop(not bereit_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf,
-        lambda z: swk.ereignis_bereitmachen(
-            z, angreifer_wahl.value, waffe_wahl.value, schnell=bereit_schnell.value, zwei_waffen=bereit_zwei.value,
-            aktionen=situation.aktionen, **sitzung.wurfquelle(angriff_augen.value, wuerfel_rng),
-        ),
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(kampf):
-    mo.stop(kampf is None or not kampf.offene_treffer)
-    _liste = sitzung.treffer_liste(kampf)
-    treffer_wahl = mo.ui.dropdown(options=_liste, value=next(iter(_liste)), label="Schaden würfeln für (Reihenfolge wählt der Angreifer)")
-    return (treffer_wahl,)
-
-
-@app.cell
-def _(kampf, treffer_wahl):
-    _t = kampf.offene_treffer[treffer_wahl.value]
-    _werte = swk.schadens_werte(kampf, _t)
-    schaden_augen = mo.ui.text(placeholder="leer = Programm würfelt; z. B. 12+4, 6", label="Echte Würfel")
-    schaden_knopf = mo.ui.run_button(label="Schaden würfeln", kind="success")
-    blind_knopf = mo.ui.run_button(label="Blindes Feuer: Ziel würfelt Heimlichkeit")
-    mo.vstack(
-        [
-            mo.md(f"### Schaden: {_t.angreifer} → {_t.ziel}: {_werte['ausdruck']} gegen Robustheit {_werte['robustheit']}"),
-            diagramme.ergebnis_balken(vorschau.schaden_stufen(kampf, _t), titel="Wirkung dieses Schadenswurfs", farben=sitzung.FARBEN),
-            treffer_wahl,
-            mo.hstack([schaden_augen, schaden_knopf, blind_knopf], justify="start"),
-        ]
-    )
-    return blind_knopf, schaden_augen, schaden_knopf
-
-
-@app.cell
-def _(get_sitzung, schaden_augen, schaden_knopf, set_meldung, set_sitzung, treffer_wahl, verlauf, wuerfel_rng):
-    mo.stop(not schaden_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf, lambda z: swk.ereignis_schaden(z, nummer=treffer_wahl.value, **sitzung.wurfquelle(schaden_augen.value, wuerfel_rng))
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(blind_knopf, get_sitzung, schaden_augen, set_meldung, set_sitzung, verlauf, wuerfel_rng):
-    mo.stop(not blind_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf,
-        lambda z: swk.ereignis_heimlichkeit(z, **sitzung.wurfquelle(schaden_augen.value, wuerfel_rng)),
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(kampf):
-    mo.stop(kampf is None or sitzung.wegstecken_ziel(kampf) is None)
-    _wer = sitzung.wegstecken_ziel(kampf)
-    _einmal = vorschau.wegstecken_vorschau(kampf, _wer)
-    _zweimal = vorschau.wegstecken_vorschau(kampf, _wer, wiederholen=True)
-    wegstecken_augen = mo.ui.text(placeholder="leer = Programm würfelt", label="Echte Würfel (Konstitution, Wildcard)")
-    wegstecken_quelle = mo.ui.radio(options={"eigener Benny": "eigen", "Benny des Spielleiters": "spielleiter"}, value="eigener Benny", inline=True)
-    wegstecken_knopf = mo.ui.run_button(label="Wegstecken (Benny)", kind="success")
-    mo.vstack(
-        [
-            mo.md(
-                f"### {_wer} kann Schaden wegstecken – erwartet bleiben {_einmal.erwartete_wunden:.2f} Wunden, "
-                f"alles weg: {diagramme.prozent(_einmal.alle_weg)} (mit Wiederholen: {diagramme.prozent(_zweimal.alle_weg)})"
-            ),
-            diagramme.ergebnis_balken(
-                {f"{n} Wunden bleiben": p for n, p in _einmal.verbleibende_wunden.items()}, titel="Ein Benny: verbleibende Wunden"
-            ),
-            mo.hstack([wegstecken_augen, wegstecken_quelle, wegstecken_knopf], justify="start"),
-        ]
-    )
-    return wegstecken_augen, wegstecken_knopf, wegstecken_quelle
-
-
-@app.cell
-def _(get_sitzung, set_meldung, set_sitzung, verlauf, wegstecken_augen, wegstecken_knopf, wegstecken_quelle, wuerfel_rng):
-    mo.stop(not wegstecken_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf,
-        lambda z: swk.ereignis_wegstecken(
-            z, sitzung.wegstecken_ziel(z), quelle=wegstecken_quelle.value, **sitzung.wurfquelle(wegstecken_augen.value, wuerfel_rng)
-        ),
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(kampf):
-    mo.stop(kampf is None or not sitzung.namen(kampf, "ag_offen"))
-    _wer = sitzung.namen(kampf, "ag_offen")[0]
-    _c = vorschau.ausser_gefecht_vorschau(kampf, _wer)
-    ag_augen = mo.ui.text(placeholder="Konstitution, Wildcard: z. B. 4, 2", label="Echte Würfel")
-    ag_verletzung = mo.ui.text(placeholder="Verletzung 2W6 und W6: z. B. 3, 4, 2", label="Verletzungstabelle")
-    ag_knopf = mo.ui.run_button(label=f"Außer-Gefecht-Probe für {_wer}", kind="danger")
-    mo.vstack(
-        [
-            mo.md(f"### {_wer} ist Außer Gefecht – Konstitutionsprobe mit Wundabzügen"),
-            diagramme.ergebnis_balken(
-                {"stirbt": _c.tod, "blutet aus (bleibend verletzt)": _c.fehlschlag, "verletzt bis Heilung": _c.erfolg, "verletzt für 24 h": _c.steigerung},
-                titel="Außer-Gefecht-Probe",
-                farben={"stirbt": "#000000", "blutet aus (bleibend verletzt)": "#8e0000", "verletzt bis Heilung": "#fb8c00", "verletzt für 24 h": "#66bb6a"},
-            ),
-            mo.hstack([ag_augen, ag_verletzung, ag_knopf], justify="start"),
-        ]
-    )
-    return ag_augen, ag_knopf, ag_verletzung
-
-
-@app.cell
-def _(ag_augen, ag_knopf, ag_verletzung, get_sitzung, set_meldung, set_sitzung, verlauf, wuerfel_rng):
-    mo.stop(not ag_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf,
-        lambda z: swk.ereignis_ausser_gefecht(
-            z, sitzung.namen(z, "ag_offen")[0], **sitzung.wurfquelle(ag_augen.value, wuerfel_rng),
-            verletzung_augen=sitzung.augen(ag_verletzung.value),
-        ),
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(kampf):
-    mo.stop(kampf is None or not sitzung.namen(kampf, "angeschlagen"))
-    _namen = sitzung.namen(kampf, "angeschlagen")
-    erholung_wahl = mo.ui.dropdown(options=_namen, value=_namen[0], label="Angeschlagen")
-    return (erholung_wahl,)
-
-
-@app.cell
-def _(erholung_wahl, kampf):
-    erholung_augen = mo.ui.text(placeholder="leer = Programm würfelt", label="Echte Würfel (Willenskraft)")
-    erholung_knopf = mo.ui.run_button(label="Erholungsprobe")
-    benny_quelle = mo.ui.radio(options={"eigener Benny": "eigen", "Benny des Spielleiters": "spielleiter"}, value="eigener Benny", inline=True)
-    benny_knopf = mo.ui.run_button(label="Benny ausgeben: nicht mehr Angeschlagen")
-    mo.vstack(
-        [
-            mo.md(f"### {erholung_wahl.value} ist Angeschlagen"),
-            diagramme.ergebnis_balken(vorschau.erholung_vorschau(kampf, erholung_wahl.value), titel="Erholungsprobe (Willenskraft gegen 4)"),
-            mo.hstack([erholung_wahl, erholung_augen, erholung_knopf], justify="start"),
-            mo.hstack([benny_quelle, benny_knopf], justify="start"),
-        ]
-    )
-    return benny_knopf, benny_quelle, erholung_augen, erholung_knopf
-
-
-@app.cell
-def _(erholung_augen, erholung_knopf, erholung_wahl, get_sitzung, set_meldung, set_sitzung, verlauf, wuerfel_rng):
-    mo.stop(not erholung_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf, lambda z: swk.ereignis_erholung(z, erholung_wahl.value, **sitzung.wurfquelle(erholung_augen.value, wuerfel_rng))
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(benny_knopf, benny_quelle, erholung_wahl, get_sitzung, set_meldung, set_sitzung, verlauf):
-    mo.stop(not benny_knopf.value)
-    _text = sitzung.ausfuehren(verlauf, lambda z: swk.ereignis_benny(z, erholung_wahl.value, quelle=benny_quelle.value))
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(kampf):
-    mo.stop(kampf is None or not sitzung.namen(kampf, "blutet"))
-    _namen = sitzung.namen(kampf, "blutet")
-    _helfer = [n for n in sitzung.namen(kampf, "kampffaehig")]
-    blutet_wahl = mo.ui.dropdown(options=_namen, value=_namen[0], label="Blutet aus")
-    helfer_wahl = mo.ui.dropdown(options=_helfer, value=_helfer[0] if _helfer else None, label="Helfer (Heilen)")
-    return blutet_wahl, helfer_wahl
-
-
-@app.cell
-def _(blutet_wahl, helfer_wahl, kampf):
-    _ohne = vorschau.ausbluten_vorschau(kampf, blutet_wahl.value)
-    _mit = vorschau.ausbluten_vorschau(kampf, blutet_wahl.value, helfer=helfer_wahl.value) if helfer_wahl.value else None
-    _kurven = {"ohne Hilfe": _ohne.tod_bis_runde}
-    if _mit is not None:
-        _kurven[f"mit {helfer_wahl.value} (Heilen)"] = _mit.tod_bis_runde
-    ausbluten_augen = mo.ui.text(placeholder="leer = Programm würfelt", label="Echte Würfel")
-    ausbluten_knopf = mo.ui.run_button(label="Ausbluten-Probe (Rundenbeginn, vor den Karten)", kind="danger")
-    heilen_knopf = mo.ui.run_button(label="Blutung stoppen (Heilen)", kind="success")
-    heilen_nach_kampf = mo.ui.checkbox(label="nach dem Kampf (ohne Zug)")
-    heilen_aktionen = mo.ui.number(start=1, stop=4, step=1, value=1, label="Aktionen des Helfers diese Runde")
-    mo.vstack(
-        [
-            mo.md(f"### {blutet_wahl.value} blutet aus – stirbt irgendwann: {diagramme.prozent(_ohne.tod_insgesamt)} ohne Hilfe"),
-            diagramme.kurve_ueber_runden(_kurven, titel="Tot innerhalb von n Runden", y_titel="Chance, tot zu sein"),
-            mo.hstack([blutet_wahl, helfer_wahl, ausbluten_augen], justify="start"),
-            mo.hstack([ausbluten_knopf, heilen_knopf, heilen_aktionen, heilen_nach_kampf], justify="start", wrap=True),
-        ]
-    )
-    return ausbluten_augen, ausbluten_knopf, heilen_aktionen, heilen_knopf, heilen_nach_kampf
-
-
-@app.cell
-def _(ausbluten_augen, ausbluten_knopf, blutet_wahl, get_sitzung, set_meldung, set_sitzung, verlauf, wuerfel_rng):
-    mo.stop(not ausbluten_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf, lambda z: swk.ereignis_ausbluten(z, blutet_wahl.value, **sitzung.wurfquelle(ausbluten_augen.value, wuerfel_rng))
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(ausbluten_augen, blutet_wahl, get_sitzung, heilen_aktionen, heilen_knopf, heilen_nach_kampf, helfer_wahl, set_meldung, set_sitzung, verlauf, wuerfel_rng):
-    mo.stop(not heilen_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf,
-        lambda z: swk.ereignis_heilen(
-            z, helfer_wahl.value, blutet_wahl.value, aktionen=int(heilen_aktionen.value), als_aktion=not heilen_nach_kampf.value,
-            **sitzung.wurfquelle(ausbluten_augen.value, wuerfel_rng),
-        ),
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(kampf):
+def _(kampf, kampftisch, wer, wuerfel_rng):
+    # Seltener gebraucht: Nahkampf markieren (Überzahl), gezielt aufrufen, Überraschung, Unterbrechen, Bennies, Bewegung
     mo.stop(kampf is None)
     _alle = sitzung.namen(kampf, "kampffaehig")
-    unterbrecher_wahl = mo.ui.dropdown(options=_alle, value=_alle[0] if _alle else None, label="Wer unterbricht (wartet ab / Joker)")
-    unterbrochen_wahl = mo.ui.dropdown(options=_alle, value=_alle[-1] if _alle else None, label="wen")
-    _wildcards = sitzung.namen(kampf, "wildcard")
-    benny_wahl = mo.ui.dropdown(options=["Spielleiter"] + _wildcards, value="Spielleiter", label="Benny geben an")
-    return benny_wahl, unterbrecher_wahl, unterbrochen_wahl
-
-
-@app.cell
-def _(benny_wahl, kampf, unterbrecher_wahl, unterbrochen_wahl):
-    _c = vorschau.unterbrechen_vorschau(kampf, unterbrecher_wahl.value, unterbrochen_wahl.value) if unterbrecher_wahl.value else None
-    unterbrechen_augen = mo.ui.text(placeholder="z. B. 7, 2 | 5", label="Echte Würfel: eigene | gegnerische")
-    unterbrechen_knopf = mo.ui.run_button(label="Unterbrechen (vergleichende Geschicklichkeit)")
-    benny_geben_knopf = mo.ui.run_button(label="Benny geben")
-    _wartende = sitzung.empfaenger_liste(kampf, "abwartend")
-    patt_wahl = mo.ui.multiselect(options=_wartende, value=_wartende, label="Abwartende, die zugleich handeln wollen")
-    patt_augen = mo.ui.text(placeholder="z. B. Brakka: 6+2, 3; Banditen: 4", label="Echte Würfel")
-    patt_knopf = mo.ui.run_button(label="Pattsituation auswerten (Geschicklichkeit)")
+    _empf = sitzung.empfaenger_liste(kampf, "alle")
+    _akteur = wer or (_alle[0] if _alle else None)
+    _seite = kampf.kaempfer_namens(_akteur).seite if _akteur else None
+    _nah = mo.ui.multiselect(
+        options=[n for n in _alle if kampf.kaempfer_namens(n).seite != _seite], value=list(swk.im_nahkampf(kampf, _akteur)) if _akteur else [],
+        label=f"{_akteur or '–'} steht im Nahkampf mit",
+    )
+    _nah_knopf = mo.ui.button(label="Nahkampf eintragen", on_click=kampftisch.klick(
+        lambda v: kampftisch.schritt(lambda z: swk.ereignis_nahkampf(z, _akteur, list(_nah.value)))))
+    _dran = mo.ui.dropdown(options=_empf, label="Karte aufrufen")
+    _dran_knopf = mo.ui.button(label="Ist dran (Joker/Abwarten)", on_click=kampftisch.klick(
+        lambda v: kampftisch.schritt(lambda z: swk.ereignis_am_zug(z, _dran.value))))
+    _hinterhalt = mo.ui.multiselect(options=_empf, label="Lauern im Hinterhalt")
+    _opfer = mo.ui.multiselect(options=_empf, label="Werden überrascht")
+    _ue_augen = mo.ui.text(placeholder="z. B. Brakka: 4, 2; Mira: 6+1, 3", label="Echte Würfel")
+    _ue_knopf = mo.ui.button(label="Überraschung auswerten", on_click=kampftisch.klick(lambda v: kampftisch.schritt(
+        lambda z: swk.ereignis_ueberraschung(z, _hinterhalt.value, _opfer.value, **sitzung.wurfquelle_je_name(_ue_augen.value, wuerfel_rng)))))
+    _unterbrecher = mo.ui.dropdown(options=_alle, value=_alle[0] if _alle else None, label="Wer unterbricht")
+    _unterbrochen = mo.ui.dropdown(options=_alle, value=_alle[-1] if _alle else None, label="wen")
+    _ub_augen = mo.ui.text(placeholder="z. B. 7, 2 | 5", label="Echte Würfel: eigene | gegnerische")
+    _ub_knopf = mo.ui.button(label="Unterbrechen", on_click=kampftisch.klick(lambda v: kampftisch.schritt(
+        lambda z: swk.ereignis_unterbrechen(z, _unterbrecher.value, _unterbrochen.value, **sitzung.wurfquelle_paar(_ub_augen.value, wuerfel_rng)))))
+    _benny_an = mo.ui.dropdown(options=["Spielleiter"] + sitzung.namen(kampf, "wildcard"), value="Spielleiter", label="Benny geben an")
+    _benny_knopf = mo.ui.button(label="Benny geben", on_click=kampftisch.klick(lambda v: kampftisch.schritt(
+        lambda z: swk.ereignis_benny_erhalten(z, "" if _benny_an.value == "Spielleiter" else _benny_an.value))))
+    _zoll = mo.ui.number(start=0, stop=40, step=0.5, value=1, label="Zoll")
+    _art = mo.ui.dropdown(options=list(swk.BEWEGUNGSARTEN), value="gehen", label="Art")
+    _bewegen = mo.ui.button(label="Bewegen", on_click=kampftisch.klick(lambda v: kampftisch.schritt(
+        lambda z: swk.ereignis_bewegung(z, _akteur, _zoll.value, art=_art.value))))
+    _sprint = mo.ui.button(label="Sprinten", on_click=kampftisch.klick(lambda v: kampftisch.schritt(
+        lambda z: swk.ereignis_sprint(z, _akteur, rng=wuerfel_rng))))
+    werkzeug_elemente = [_nah, _nah_knopf, _dran, _dran_knopf, _hinterhalt, _opfer, _ue_augen, _ue_knopf, _unterbrecher,
+                         _unterbrochen, _ub_augen, _ub_knopf, _benny_an, _benny_knopf, _zoll, _art, _bewegen, _sprint]
     mo.accordion(
         {
-            "Aktionen unterbrechen": mo.vstack(
-                [
-                    mo.hstack([unterbrecher_wahl, unterbrochen_wahl], justify="start"),
-                    diagramme.ergebnis_balken(_c, titel="Vergleichende Geschicklichkeitsprobe") if _c else mo.md(""),
-                    mo.hstack([unterbrechen_augen, unterbrechen_knopf], justify="start"),
-                ]
-            ),
-            "Pattsituation (alle Abwartenden wollen auf einmal handeln)": mo.hstack([patt_wahl, patt_augen, patt_knopf], justify="start", wrap=True),
-            "Bennies verteilen": mo.hstack([benny_wahl, benny_geben_knopf], justify="start"),
+            "Nahkampf markieren (Überzahl: +1 je weiteren Gegner am Ziel, höchstens +4 – aus dem Regelwerk)": mo.hstack([_nah, _nah_knopf], justify="start", wrap=True),
+            "Bewegen und Sprinten": mo.hstack([_zoll, _art, _bewegen, _sprint], justify="start", wrap=True),
+            "Karte gezielt aufrufen (Joker, Abwartende)": mo.hstack([_dran, _dran_knopf], justify="start", wrap=True),
+            "Überraschung (nur vor den ersten Karten)": mo.hstack([_hinterhalt, _opfer, _ue_augen, _ue_knopf], justify="start", wrap=True),
+            "Aktionen unterbrechen": mo.hstack([_unterbrecher, _unterbrochen, _ub_augen, _ub_knopf], justify="start", wrap=True),
+            "Bennies verteilen": mo.hstack([_benny_an, _benny_knopf], justify="start", wrap=True),
         }
     )
-    return benny_geben_knopf, patt_augen, patt_knopf, patt_wahl, unterbrechen_augen, unterbrechen_knopf
+    return (werkzeug_elemente,)
 
 
 @app.cell
-def _(get_sitzung, patt_augen, patt_knopf, patt_wahl, set_meldung, set_sitzung, verlauf, wuerfel_rng):
-    mo.stop(not patt_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf, lambda z: swk.ereignis_patt(z, patt_wahl.value, **sitzung.wurfquelle_je_name(patt_augen.value, wuerfel_rng))
+def _(kampf, kampftisch, verlauf):
+    mo.stop(kampf is None)
+    _nachladen = (
+        mo.ui.button(label="Nachladen", on_click=kampftisch.klick(lambda v: kampftisch.nachladen())) if verlauf.nur_lesen else mo.md("")
     )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(get_sitzung, set_meldung, set_sitzung, unterbrechen_augen, unterbrechen_knopf, unterbrecher_wahl, unterbrochen_wahl, verlauf, wuerfel_rng):
-    mo.stop(not unterbrechen_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf,
-        lambda z: swk.ereignis_unterbrechen(
-            z, unterbrecher_wahl.value, unterbrochen_wahl.value, **sitzung.wurfquelle_paar(unterbrechen_augen.value, wuerfel_rng)
-        ),
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(benny_geben_knopf, benny_wahl, get_sitzung, set_meldung, set_sitzung, verlauf):
-    mo.stop(not benny_geben_knopf.value)
-    _text = sitzung.ausfuehren(
-        verlauf, lambda z: swk.ereignis_benny_erhalten(z, "" if benny_wahl.value == "Spielleiter" else benny_wahl.value)
-    )
-    weiter(verlauf, _text, get_sitzung, set_sitzung, set_meldung)
-    return
-
-
-@app.cell
-def _(verlauf):
-    mo.stop(verlauf is None)
-    mo.vstack(
-        [
-            mo.md("### <span id='sw-protokoll'>Protokoll</span> (neuestes zuerst, ✎ = eingetippte Würfel oder Karten)"),
-            mo.ui.table(sitzung.protokoll_tabelle(verlauf), selection=None, page_size=25),
-        ]
-    )
-    return
+    protokoll_elemente = [_nachladen]
+    mo.vstack([_nachladen, tisch.protokoll_ansicht(verlauf, "sw-protokoll")])
+    return (protokoll_elemente,)
 
 
 if __name__ == "__main__":

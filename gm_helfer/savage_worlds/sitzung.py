@@ -10,21 +10,19 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
-from gm_helfer import pfade
+from gm_helfer import tisch
 from gm_helfer.boegen import Bogen
-from gm_helfer.karten import KartenFehler, karte_svg
-from gm_helfer.protokoll import Ereignis, ProtokollFehler, Verlauf
+from gm_helfer.karten import karte_svg
+from gm_helfer.protokoll import Ereignis, Verlauf
 from gm_helfer.savage_worlds import kampf as k
 from gm_helfer.savage_worlds.bogen import kaempfer_aus_bogen
 from gm_helfer.savage_worlds.kampf import KampfFehler, Kampfzustand
 from gm_helfer.savage_worlds.optionen import Optionen
-from gm_helfer.wuerfel import WuerfelFehler
 
 __all__ = [
     "FARBEN",
@@ -83,71 +81,63 @@ def beispiel_runde(ordner: Path | None = None, *, seed: int = 0) -> Verlauf[Kamp
 
 def neuer_verlauf(zustand: Kampfzustand, ordner: Path | None = None) -> Verlauf[Kampfzustand]:
     """Ein neuer Verlauf mit Protokolldatei im Kampfordner (``GM_HELFER_KAEMPFE``)."""
-    ordner = Path(ordner or pfade.kampf_ordner())
-    ordner.mkdir(parents=True, exist_ok=True)
-    stempel = datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
-    datei = ordner / f"{SYSTEM}_{stempel}.jsonl"
-    i = 2
-    while datei.exists():
-        datei = ordner / f"{SYSTEM}_{stempel}_{i}.jsonl"
-        i += 1
-    return Verlauf(zustand, k.anwenden, datei=datei, system=SYSTEM, kopf=k.kopf(zustand))
+    return tisch.neuer_verlauf(SYSTEM, zustand, k.anwenden, k.kopf(zustand), ordner)
+
+
+def kaempfer_namen(kopf: Mapping[str, Any]) -> list[str]:
+    """Die Kämpfer eines gespeicherten Kampfes (aus dem Protokollkopf)."""
+    return [str(d["name"]) for d in kopf.get("kaempfer", [])]
+
+
+def gespeicherte_kaempfe(ordner: Path | None = None) -> list[tisch.GespeicherterKampf]:
+    """Gespeicherte Savage-Worlds-Kämpfe, neueste zuerst, beschriftet (Kämpfer, Runde, letzter Schritt)."""
+    return tisch.gespeicherte_kaempfe(SYSTEM, kaempfer_namen, runden_arten=("runde",), ordner=ordner)
 
 
 def protokolle(ordner: Path | None = None) -> list[Path]:
     """Gespeicherte Savage-Worlds-Kämpfe, neueste zuerst."""
-    ordner = Path(ordner or pfade.kampf_ordner())
-    if not ordner.is_dir():
-        return []
-    return sorted(ordner.glob(f"{SYSTEM}_*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
+    return [g.datei for g in gespeicherte_kaempfe(ordner)]
 
 
-def fortsetzen_sicher(datei: str | Path | None) -> tuple[Verlauf[Kampfzustand] | None, str]:
+def fortsetzen_sicher(datei: str | Path | None, art: str = "schreiben") -> tuple[Verlauf[Kampfzustand] | None, str]:
     """Setzt einen Kampf aus seiner Protokolldatei fort; Fehler werden zur Meldung."""
-    if not datei:
-        return None, "⚠ Erst einen gespeicherten Kampf wählen."
-    try:
-        verlauf, warnungen = Verlauf.fortsetzen(Path(datei), k.start_aus_kopf, k.anwenden)
-    except (ProtokollFehler, KampfFehler, KeyError, ValueError) as fehler:
-        return None, f"⚠ {fehler}"
-    text = f"Fortgesetzt: {Path(datei).name} mit {len(verlauf.ereignisse)} Schritten."
-    if warnungen:
-        text += " " + " ".join(f"⚠ {w}" for w in warnungen)
-    return verlauf, text
+    f = tisch.fortsetzen(datei, k.start_aus_kopf, k.anwenden, art=art)
+    return f.verlauf, f.meldung
+
+
+def bogen_auswahl(kaempfer: Sequence[str], bogen_namen: Sequence[str]) -> list[str]:
+    """Welche Bögen die Kämpfer eines Kampfes gestellt haben: „Bandit“ für „Bandit 1“ … „Bandit 4“.
+
+    >>> bogen_auswahl(["Brakka", "Bandit 1", "Bandit 2"], ["Bandit", "Brakka", "Mira"])
+    ['Bandit', 'Brakka']
+    """
+    aus = []
+    for b in bogen_namen:
+        for n in kaempfer:
+            rest = n[len(b):]
+            if n == b or (n.startswith(b + " ") and rest.strip().isdigit()):
+                aus.append(b)
+                break
+    return aus
 
 
 def ausfuehren(verlauf: Verlauf[Kampfzustand] | None, baue: Callable[[Kampfzustand], Ereignis]) -> str:
-    """Baut ein Ereignis aus dem aktuellen Zustand und führt es aus; gibt die Protokollzeile
-    oder eine deutsche Fehlermeldung (⚠ …) zurück – nie eine Ausnahme."""
-    if verlauf is None:
-        return "⚠ Noch kein Kampf – oben beginnen oder fortsetzen."
-    try:
-        ereignis = baue(verlauf.zustand)
-        verlauf.ausfuehren(ereignis)
-    except (KampfFehler, WuerfelFehler, KartenFehler, ProtokollFehler, ValueError, TypeError, KeyError) as fehler:
-        return f"⚠ {fehler}"
-    return ("✎ " if ereignis.eingetippt else "") + ereignis.text
+    """Wie :func:`gm_helfer.tisch.ausfuehren`: Protokollzeile oder „⚠ …“, nie eine Ausnahme."""
+    return tisch.ausfuehren(verlauf, baue)
 
 
 def rueckgaengig(verlauf: Verlauf[Kampfzustand] | None) -> str:
-    if verlauf is None or not verlauf.ereignisse:
-        return "⚠ Nichts zum Zurücknehmen."
-    letztes = verlauf.ereignisse[-1]
-    verlauf.rueckgaengig()
-    return f"Zurückgenommen: {letztes.text}"
+    return tisch.rueckgaengig(verlauf)
 
 
 def augen(text: str | None) -> str | None:
     """Eingetippte Augen aus einem Textfeld; leer heißt: das Programm würfelt."""
-    if text is None or not str(text).strip():
-        return None
-    return str(text).strip()
+    return tisch.augen(text)
 
 
 def wurfquelle(text: str | None, rng: Any) -> dict[str, Any]:
     """``{"augen": text}`` wenn der Spielleiter Würfel eingetippt hat, sonst ``{"rng": rng}``."""
-    eingetippt = augen(text)
-    return {"augen": eingetippt} if eingetippt is not None else {"rng": rng}
+    return tisch.wurfquelle(text, rng)
 
 
 def _namens_teile(text: str) -> list[tuple[str, str]]:
@@ -290,12 +280,8 @@ def countdown_html(zustand: Kampfzustand) -> str:
 
 
 def protokoll_tabelle(verlauf: Verlauf[Kampfzustand] | None) -> pl.DataFrame:
-    """Das Protokoll, neuestes zuerst, mit der Regel jedes Schritts (✎ = eingetippt)."""
-    zeilen = [
-        {"Nr.": i, "Was geschah": ("✎ " if e.eingetippt else "") + e.text, "Regel": e.regel}
-        for i, e in enumerate(verlauf.ereignisse if verlauf else (), start=1)
-    ]
-    return pl.DataFrame(zeilen, schema={"Nr.": pl.Int64, "Was geschah": pl.Utf8, "Regel": pl.Utf8}).reverse()
+    """Das Protokoll, neueste zuerst (wie in allen Notebooks, :func:`gm_helfer.tisch.protokoll_tabelle`)."""
+    return tisch.protokoll_tabelle(verlauf)
 
 
 # -- Auswahllisten ----------------------------------------------------------------------------
