@@ -31,11 +31,12 @@ from typing import Any, ClassVar
 import polars as pl
 
 from gm_helfer import pfade
-from gm_helfer.protokoll import Ereignis, ProtokollFehler, Verlauf
+from gm_helfer.protokoll import Ereignis, GesperrtFehler, ProtokollFehler, Verlauf
 from gm_helfer.wuerfel import WuerfelFehler
 
 __all__ = [
     "KampfFehler",
+    "offen_aus",
     "Offen",
     "Schritt",
     "Zellenkampf",
@@ -86,6 +87,13 @@ class Schritt:
                 f"<div class='gm-schritt-text' style='padding:4px 8px;border-left:4px solid #2e7d32;"
                 f"background:#f1f8e9;margin-bottom:6px'>{zeichen}{html.escape(self.text)}</div>"
                 f"{self.lage_html}</div>")
+
+
+def offen_aus(entscheidungen: Any) -> list[Offen]:
+    """Entscheidungen der Zug-API (``gm_helfer/<system>/zug.py``) mit eindeutigem Schlüssel
+    „art:wer“ (die Zug-API nennt die Art und ``wer`` getrennt)."""
+    return [Offen(e.schluessel if ":" in e.schluessel else f"{e.schluessel}:{e.wer}", e.wer, e.text)
+            for e in entscheidungen]
 
 
 def augen_je_schluessel(text: str | Mapping[str, Any] | None, erster: str) -> dict[str, str] | None:
@@ -205,7 +213,7 @@ def _meldung(fehler: BaseException) -> str:
 class Zellenkampf:
     """Basis der Kampfobjekte aller Systeme (siehe Moduldoku).
 
-    Unterklassen setzen ``SYSTEM``, ``TITEL``, ``FEHLER`` und liefern :meth:`_fortsetzen_verlauf`,
+    Unterklassen setzen ``SYSTEM``, ``TITEL``, ``FEHLER`` und liefern :meth:`_start`, :meth:`_anwenden`,
     :meth:`am_zug`, :meth:`reihenfolge`, :meth:`offene_entscheidungen`, :meth:`kaempfer_zeilen`,
     :meth:`lage`, :meth:`naechster_schritt` und :meth:`entscheiden`.
     """
@@ -226,8 +234,13 @@ class Zellenkampf:
 
     # -- je System ---------------------------------------------------------------------------
 
-    @classmethod
-    def _fortsetzen_verlauf(cls, datei: Path) -> tuple[Verlauf, list[str]]:
+    @staticmethod
+    def _start(kopf: Mapping[str, Any]) -> Any:
+        """Startzustand aus dem Kopf der Protokolldatei (wie beim marimo-Notebook)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _anwenden(zustand: Any, ereignis: Ereignis) -> Any:
         raise NotImplementedError
 
     def am_zug(self) -> str | None:
@@ -368,28 +381,49 @@ class Zellenkampf:
         return self._fertig(Schritt("Zurückgenommen: " + " · ".join(texte)))
 
     @classmethod
-    def aus_datei(cls, datei: str | Path, *, rng: Any = None) -> Zellenkampf:
-        """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook."""
+    def aus_datei(cls, datei: str | Path, *, rng: Any = None, uebernehmen: bool = False,
+                  nur_lesen: bool = False) -> Zellenkampf:
+        """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook.
+
+        Ein Kampf hat genau einen Schreiber: führt ihn gerade eine andere Sitzung (ein
+        marimo-Tab, ein anderes Kampfobjekt), kommt eine deutsche Meldung. ``nur_lesen=True``
+        zeigt ihn nur an; ``uebernehmen=True`` übernimmt ihn ausdrücklich (die andere Sitzung
+        kann dann nichts mehr eintragen).
+        """
         pfad = datei_finden(datei)
         try:
-            verlauf, warnungen = cls._fortsetzen_verlauf(pfad)
-        except KampfFehler:
-            raise
+            verlauf, warnungen = Verlauf.fortsetzen(pfad, cls._start, cls._anwenden,
+                                                    uebernehmen=uebernehmen, nur_lesen=nur_lesen)
+        except GesperrtFehler as fehler:
+            raise KampfFehler(f"{fehler} (Im Notebook: erst dort schließen, oder hier mit "
+                              "„uebernehmen=True“ übernehmen bzw. mit „nur_lesen=True“ ansehen.)") from None
         except (*cls.FEHLER, *_GRUNDFEHLER) as fehler:
             raise KampfFehler(f"{pfad.name}: {_meldung(fehler)}") from None
         if verlauf.system and cls.SYSTEM and verlauf.system != cls.SYSTEM:
+            verlauf.schliessen()
             raise KampfFehler(f"{pfad.name} ist ein Kampf für „{verlauf.system}“, nicht für {cls.TITEL}.")
-        text = f"Fortgesetzt: {pfad.name} mit {len(verlauf.ereignisse)} Schritten."
+        text = f"Fortgesetzt: {pfad.name} mit {len(verlauf.ereignisse)} Schritten" + (
+            " (nur ansehen)." if nur_lesen else ".")
         if warnungen:
             text += " " + " ".join(f"⚠ {w}" for w in warnungen)
         return cls(verlauf, rng=rng, meldung=text)
 
-    def fortsetzen(self, datei: str | Path) -> Zellenkampf:
-        """Setzt in diesem Objekt den Kampf aus ``datei`` fort (Pfad oder Name im Kampfordner)."""
-        neu = self.aus_datei(datei, rng=self.rng)
-        self._verlauf, self.meldung = neu._verlauf, neu.meldung
+    def fortsetzen(self, datei: str | Path, *, uebernehmen: bool = False, nur_lesen: bool = False) -> Zellenkampf:
+        """Setzt in diesem Objekt den Kampf aus ``datei`` fort (Pfad oder Name im Kampfordner);
+        der bisherige Kampf wird dabei freigegeben. Der Tracker bleibt verbunden."""
+        self._verlauf.schliessen()
+        neu = self.aus_datei(datei, rng=self.rng, uebernehmen=uebernehmen, nur_lesen=nur_lesen)
+        self._verlauf, self.meldung, self._gruppen = neu._verlauf, neu.meldung, []
         self._melden()
         return self
+
+    def schliessen(self) -> None:
+        """Gibt den Kampf frei (die Schreibsperre): danach kann ihn das marimo-Notebook oder ein
+        anderes Kampfobjekt fortsetzen. Hier lässt sich dann nichts mehr eintragen, bis
+        :meth:`fortsetzen` ihn wieder aufnimmt."""
+        self._verlauf.schliessen()
+        self.meldung = f"Geschlossen: {self.datei.name if self.datei else 'Kampf'} – zum Weiterspielen fortsetzen."
+        self._melden()
 
     def protokoll(self) -> pl.DataFrame:
         """Das Protokoll: je Schritt Text, Regel, eingetippt (✎)."""

@@ -22,10 +22,10 @@ import altair as alt
 from gm_helfer.aloran import diagramme as aloran_diagramme
 from gm_helfer.aloran import kampf as ak
 from gm_helfer.aloran import sitzung
+from gm_helfer.aloran import zug as azug
 from gm_helfer.aloran.bogen import aus_bogen
 from gm_helfer.aloran.optionen import Optionen
 from gm_helfer.aloran.proben import AloranFehler
-from gm_helfer.protokoll import Verlauf
 from gm_helfer.zellenkampf import (
     KampfFehler,
     Offen,
@@ -35,31 +35,10 @@ from gm_helfer.zellenkampf import (
     augen_je_schluessel,
     boegen_waehlen,
     datei_finden,
+    offen_aus,
 )
 
 __all__ = ["AloranKampf", "kampf_fortsetzen", "kampf_starten"]
-
-
-# -- Zug-Auskunft: hinter diesen Aufrufen steht später die Zug-API (gm_helfer/aloran/zug.py)
-
-
-def _am_zug(kampf: ak.Kampf) -> str | None:
-    """Der Erste in der Handlungsreihenfolge, der handeln kann und noch eine Kampfaktion hat."""
-    if kampf.runde == 0:
-        return None
-    for gruppe in ak.reihenfolge(kampf):
-        for kf in gruppe:
-            if kf.initiative is not None and ak.kann_handeln(kampf, kf.name) and kf.aktionen.kampf > 0:
-                return kf.name
-    return None
-
-
-def _standard_ziel(kampf: ak.Kampf, wer: str) -> str | None:
-    seite = kampf.kaempfer_namens(wer).werte.seite
-    for n in sitzung.gegner_von(kampf, wer):
-        if kampf.kaempfer_namens(n).werte.seite != seite and ak.kann_handeln(kampf, n):
-            return n
-    return None
 
 
 def _standard_verteidigung(kampf: ak.Kampf, ziel: str, wer: str, angriff: str) -> str | None:
@@ -76,12 +55,11 @@ class AloranKampf(Zellenkampf):
     TITEL = "Aloran"
     FEHLER = (AloranFehler,)
 
-    @classmethod
-    def _fortsetzen_verlauf(cls, datei: Path) -> tuple[Verlauf, list[str]]:
-        return ak.fortsetzen(datei)
+    _start = staticmethod(ak.aus_kopf)
+    _anwenden = staticmethod(ak.anwenden)
 
     def am_zug(self) -> str | None:
-        return _am_zug(self.zustand)
+        return azug.am_zug(self.zustand)
 
     def lage(self) -> str:
         kampf = self.zustand
@@ -94,12 +72,17 @@ class AloranKampf(Zellenkampf):
 
     def reihenfolge(self) -> list[dict[str, Any]]:
         kampf, dran = self.zustand, self.am_zug()
-        return [
-            {"name": kf.name, "info": f"Ini {kf.aktuelle_initiative}" if kf.initiative is not None else "ohne Ini",
-             "dran": kf.name == dran,
-             "fertig": kf.aktionen.kampf == 0 or not ak.kann_handeln(kampf, kf.name)}
-            for gruppe in ak.reihenfolge(kampf) for kf in gruppe
-        ]
+        namen = azug.reihenfolge(kampf)
+        rest = [kf.name for gruppe in ak.reihenfolge(kampf) for kf in gruppe if kf.name not in namen]
+        aus = []
+        for name in namen + rest:
+            kf = kampf.kaempfer_namens(name)
+            info = f"Ini {kf.aktuelle_initiative}" if kf.initiative is not None else "ohne Ini"
+            if getattr(kf, "zug", "") == "abwartend":
+                info += " · wartet ab"
+            aus.append({"name": name, "info": info, "dran": name == dran,
+                        "fertig": name not in namen or getattr(kf, "zug", "") == "fertig"})
+        return aus
 
     def kaempfer_zeilen(self) -> list[dict[str, Any]]:
         return [
@@ -110,13 +93,7 @@ class AloranKampf(Zellenkampf):
         ]
 
     def offene_entscheidungen(self) -> list[Offen]:
-        # Verteidigung, Patzer und Meistertreffer entscheidet der Austausch selbst; offen
-        # bleibt nur, wer noch ohne Initiative ist (etwa nach „greift ein“).
-        kampf = self.zustand
-        if kampf.runde == 0:
-            return []
-        return [Offen(f"initiative:{kf.name}", kf.name, f"{kf.name} hat noch keine Initiative")
-                for kf in kampf.kaempfer if kf.initiative is None and ak.kann_handeln(kampf, kf.name)]
+        return offen_aus(azug.offene_entscheidungen(self.zustand))
 
     def sieger(self) -> str | None:
         kampf = self.zustand
@@ -126,29 +103,42 @@ class AloranKampf(Zellenkampf):
 
     def naechster_schritt(self) -> tuple[str, Callable[[], Schritt]] | None:
         kampf = self.zustand
-        if all(kf.initiative is None for kf in kampf.kaempfer):
-            return "Initiative würfeln", self.initiative
+        if kampf.runde == 0 and any(kf.initiative is None for kf in kampf.kaempfer):
+            return "Initiative würfeln und Runde 1 beginnen", lambda: self._schritte(
+                lambda k: ak.initiative_ereignis(k, rng=self.rng), ak.runde_ereignis)
         if kampf.runde == 0:
             return "Runde 1 beginnt", self.runde
         dran = self.am_zug()
         if dran:
-            return f"{dran} verzichtet auf die Kampfaktion", lambda: self.verzichten(dran)
+            return f"{dran} beendet den Zug", lambda: self.zug_beenden(dran)
         return f"Runde {kampf.runde + 1} beginnt", self.runde
 
     def entscheiden(self, schluessel: str) -> Schritt:
         art, _, wer = schluessel.partition(":")
-        if art == "initiative":
-            return self.initiative(namen=[wer])
-        raise KampfFehler(f"Unbekannte Entscheidung „{schluessel}“.")
+        if art in ("bonus_kampfaktion", "abwarten") and wer:
+            return self.angriff(wer)  # außer der Reihe bzw. aus dem Abwarten eingreifen
+        raise KampfFehler(f"Die Entscheidung „{schluessel}“ ist nicht offen.")
 
     def _standard_schritt(self, versucht: set[Any]) -> Schritt | None:
+        kampf = self.zustand
+        for o in self.offene_entscheidungen():
+            if o.schluessel.startswith("bonus_kampfaktion:") and (kampf.runde, o.schluessel) not in versucht:
+                versucht.add((kampf.runde, o.schluessel))
+                try:
+                    return self.angriff(o.wer)
+                except KampfFehler:
+                    continue
         dran = self.am_zug()
         if not dran:
             return None
-        try:
-            return self.angriff(dran)
-        except KampfFehler:
-            return self.verzichten(dran)
+        erlaubt = {a.schluessel for a in azug.aktionen(kampf, dran) if a.erlaubt}
+        if "angriff" in erlaubt and (kampf.runde, dran) not in versucht:
+            versucht.add((kampf.runde, dran))
+            try:
+                return self.angriff(dran)
+            except KampfFehler:
+                return None
+        return None
 
     # -- Ablauf ----------------------------------------------------------------------
 
@@ -164,12 +154,19 @@ class AloranKampf(Zellenkampf):
         """Neue Kampfrunde: alle Aktionen frisch."""
         return self._schritt(ak.runde_ereignis)
 
-    def verzichten(self, wer: str | None = None) -> Schritt:
-        """``wer`` (Standard: wer am Zug ist) verzichtet auf seine Kampfaktion dieser Runde."""
+    def zug_beenden(self, wer: str | None = None) -> Schritt:
+        """``wer`` (Standard: wer am Zug ist) beendet seinen Zug."""
         wer = wer or self.am_zug()
         if not wer:
-            raise KampfFehler("Niemand hat mehr eine Kampfaktion – neue Runde mit „kampf.weiter()“.")
-        return self._schritt(lambda k: ak.aktion_ereignis(k, wer, "kampf", "verzichtet"))
+            raise KampfFehler("Niemand ist am Zug – neue Runde mit „kampf.weiter()“.")
+        return self._schritt(lambda k: ak.zug_ende_ereignis(k, wer))
+
+    def abwarten(self, wer: str | None = None) -> Schritt:
+        """``wer`` hält seine Aktionen zurück und greift später ein."""
+        wer = wer or self.am_zug()
+        if not wer:
+            raise KampfFehler("Niemand ist am Zug.")
+        return self._schritt(lambda k: ak.abwarten_ereignis(k, wer))
 
     def _wahl(self, wer: str | None, ziel: str | None, angriff: str | None) -> tuple[str, str, str]:
         kampf = self.zustand
@@ -177,10 +174,10 @@ class AloranKampf(Zellenkampf):
         if not wer:
             raise KampfFehler("Niemand ist am Zug – erst „kampf.weiter()“.")
         self._rufen(kampf.kaempfer_namens, wer)
-        ziel = ziel or _standard_ziel(kampf, wer)
+        ziel = ziel or azug.standard_ziel(kampf, wer)
         if not ziel:
             raise KampfFehler(f"{wer} hat kein Ziel: kein Gegner kann mehr kämpfen.")
-        angriff = angriff or (sitzung.angriff_namen(kampf, wer) or [None])[0]
+        angriff = angriff or azug.standard_waffe(kampf, wer)
         if not angriff:
             raise KampfFehler(f"{wer} hat keinen Angriff auf dem Bogen.")
         return wer, ziel, angriff
@@ -234,6 +231,8 @@ def kampf_starten(namen: Iterable[str] | str, *, optionen: Optionen = Optionen()
     return AloranKampf(verlauf, rng=rng, meldung=f"Neuer Kampf: {', '.join(kampf.namen)}.")
 
 
-def kampf_fortsetzen(datei: str | Path, *, rng: Any = None) -> AloranKampf:
-    """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook."""
-    return AloranKampf.aus_datei(datei_finden(datei), rng=rng)
+def kampf_fortsetzen(datei: str | Path, *, rng: Any = None, uebernehmen: bool = False,
+                     nur_lesen: bool = False) -> AloranKampf:
+    """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook (siehe
+    :meth:`~gm_helfer.zellenkampf.Zellenkampf.aus_datei`: ein Schreiber je Kampf)."""
+    return AloranKampf.aus_datei(datei_finden(datei), rng=rng, uebernehmen=uebernehmen, nur_lesen=nur_lesen)

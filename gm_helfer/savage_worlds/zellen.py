@@ -22,30 +22,20 @@ import altair as alt
 
 from gm_helfer import diagramme
 from gm_helfer.karten import KartenFehler, karte_svg
-from gm_helfer.protokoll import Verlauf
 from gm_helfer.savage_worlds import kampf as k
-from gm_helfer.savage_worlds import sitzung, vorschau
+from gm_helfer.savage_worlds import sitzung, vorschau, zug
 from gm_helfer.savage_worlds.optionen import Optionen
-from gm_helfer.zellenkampf import KampfFehler, Offen, Schritt, Zellenkampf, boegen_waehlen, datei_finden
+from gm_helfer.zellenkampf import (
+    KampfFehler,
+    Offen,
+    Schritt,
+    Zellenkampf,
+    boegen_waehlen,
+    datei_finden,
+    offen_aus,
+)
 
 __all__ = ["SavageWorldsKampf", "kampf_fortsetzen", "kampf_starten"]
-
-
-# -- Zug-Auskunft: hinter diesen drei Aufrufen steht später die Zug-API (gm_helfer/savage_worlds/zug.py)
-
-
-def _am_zug(z: k.Kampfzustand) -> str | None:
-    return z.am_zug or None
-
-
-def _standard_ziel(z: k.Kampfzustand, wer: str) -> str | None:
-    ziele = [n for n in sitzung.ziele(z, wer) if z.kaempfer_namens(n).seite != z.kaempfer_namens(wer).seite]
-    return ziele[0] if ziele else None
-
-
-def _standard_waffe(z: k.Kampfzustand, wer: str) -> str | None:
-    waffen = sitzung.waffen(z, wer)
-    return waffen[0] if waffen else None
 
 
 class SavageWorldsKampf(Zellenkampf):
@@ -55,14 +45,13 @@ class SavageWorldsKampf(Zellenkampf):
     TITEL = "Savage Worlds"
     FEHLER = (k.KampfFehler, KartenFehler)
 
-    @classmethod
-    def _fortsetzen_verlauf(cls, datei: Path) -> tuple[Verlauf, list[str]]:
-        return Verlauf.fortsetzen(datei, k.start_aus_kopf, k.anwenden)
+    _start = staticmethod(k.start_aus_kopf)
+    _anwenden = staticmethod(k.anwenden)
 
     # -- Lage ------------------------------------------------------------------------
 
     def am_zug(self) -> str | None:
-        return _am_zug(self.zustand)
+        return zug.am_zug(self.zustand)
 
     def lage(self) -> str:
         return sitzung.lage(self.zustand)
@@ -83,23 +72,7 @@ class SavageWorldsKampf(Zellenkampf):
         ]
 
     def offene_entscheidungen(self) -> list[Offen]:
-        z = self.zustand
-        aus = [Offen(f"schaden:{i}", t.angreifer, f"Schaden würfeln: {t.angreifer} → {t.ziel}"
-                     + (" (Steigerung)" if t.steigerung else ""))
-               for i, t in enumerate(z.offene_treffer)]
-        weg = sitzung.wegstecken_ziel(z)
-        if weg:
-            aus.append(Offen(f"wegstecken:{weg}", weg, f"{weg} kann die Wunden mit einem Benny wegstecken"))
-        for n in sitzung.namen(z, "ag_offen"):
-            aus.append(Offen(f"ausser_gefecht:{n}", n, f"{n}: Außer-Gefecht-Probe würfeln"))
-        if not z.karten:
-            for n in sitzung.namen(z, "blutet"):
-                aus.append(Offen(f"ausbluten:{n}", n, f"{n} blutet: Ausbluten-Probe vor den Karten"))
-        for n in sorted(z.erholung_offen):
-            kf = z.kaempfer_namens(n)
-            if kf.angeschlagen and kf.kampffaehig:
-                aus.append(Offen(f"erholung:{n}", n, f"{n} ist Angeschlagen: Erholungsprobe"))
-        return aus
+        return offen_aus(zug.offene_entscheidungen(self.zustand))
 
     def sieger(self) -> str | None:
         seiten = {kf.seite for kf in self.zustand.kaempfer}
@@ -136,8 +109,10 @@ class SavageWorldsKampf(Zellenkampf):
 
     def _standard_schritt(self, versucht: set[Any]) -> Schritt | None:
         z = self.zustand
-        offen = [o for o in self.offene_entscheidungen() if not o.schluessel.startswith("wegstecken")]
+        offen = self.offene_entscheidungen()
         if offen:
+            if offen[0].schluessel.startswith("wegstecken:"):
+                return self.nicht_wegstecken(offen[0].wer)  # Standard: die Bennies behalten
             return self.entscheiden(offen[0].schluessel)
         gehandelt = {n for n, _ in z.aktionen_runde}
         for wer in sitzung.angreifer(z):
@@ -176,14 +151,14 @@ class SavageWorldsKampf(Zellenkampf):
 
     def _angriff_wahl(self, wer: str | None, ziel: str | None, waffe: str | None) -> tuple[str, str, str]:
         z = self.zustand
-        wer = wer or (sitzung.angreifer(z) or [None])[0]
+        wer = wer or zug.am_zug(z)
         if not wer:
             raise KampfFehler("Niemand ist an der Reihe – erst „kampf.weiter()“ (nächste Karte).")
         self._rufen(z.kaempfer_namens, wer)
-        ziel = ziel or _standard_ziel(z, wer)
+        ziel = ziel or zug.standard_ziel(z, wer)
         if not ziel:
             raise KampfFehler(f"{wer} hat kein Ziel: kein kampffähiger Gegner mehr.")
-        waffe = waffe or _standard_waffe(z, wer)
+        waffe = waffe or zug.standard_waffe(z, wer)
         return wer, ziel, waffe
 
     def angriff(self, wer: str | None = None, ziel: str | None = None, waffe: str | None = None, *,
@@ -208,6 +183,13 @@ class SavageWorldsKampf(Zellenkampf):
         if not wer:
             raise KampfFehler("Gerade kann niemand Wunden wegstecken.")
         return self._schritt(lambda z: k.ereignis_wegstecken(z, wer, quelle=quelle, **self._quelle(augen)))
+
+    def nicht_wegstecken(self, wer: str | None = None) -> Schritt:
+        """Auf das Wegstecken verzichten: die Wunden des letzten Schadens bleiben."""
+        wer = wer or sitzung.wegstecken_ziel(self.zustand)
+        if not wer:
+            raise KampfFehler("Gerade kann niemand Wunden wegstecken.")
+        return self._schritt(lambda z: k.ereignis_verzicht(z, wer))
 
     def ausser_gefecht(self, wer: str | None = None, augen: str | None = None, *,
                        verletzung: str | None = None) -> Schritt:
@@ -294,6 +276,8 @@ def kampf_starten(namen: Iterable[str] | str, *, optionen: Optionen = Optionen()
     return SavageWorldsKampf(verlauf, rng=rng, meldung=f"Neuer Kampf: {', '.join(kf.name for kf in start.kaempfer)}.")
 
 
-def kampf_fortsetzen(datei: str | Path, *, rng: Any = None) -> SavageWorldsKampf:
-    """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook."""
-    return SavageWorldsKampf.aus_datei(datei_finden(datei), rng=rng)
+def kampf_fortsetzen(datei: str | Path, *, rng: Any = None, uebernehmen: bool = False,
+                     nur_lesen: bool = False) -> SavageWorldsKampf:
+    """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook (siehe
+    :meth:`~gm_helfer.zellenkampf.Zellenkampf.aus_datei`: ein Schreiber je Kampf)."""
+    return SavageWorldsKampf.aus_datei(datei_finden(datei), rng=rng, uebernehmen=uebernehmen, nur_lesen=nur_lesen)

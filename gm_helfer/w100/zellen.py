@@ -19,10 +19,10 @@ from typing import Any
 
 import altair as alt
 
-from gm_helfer.protokoll import Verlauf
 from gm_helfer.w100 import diagramme as w100_diagramme
 from gm_helfer.w100 import kampf as wk
 from gm_helfer.w100 import sitzung
+from gm_helfer.w100 import zug as wzug
 from gm_helfer.w100.bogen import kampf_aus_boegen
 from gm_helfer.w100.daten import AUSWEICHEN, KEINE_ABWEHR, PARADE
 from gm_helfer.w100.optionen import Optionen, W100Fehler
@@ -35,32 +35,12 @@ from gm_helfer.zellenkampf import (
     augen_je_schluessel,
     boegen_waehlen,
     datei_finden,
+    offen_aus,
 )
 
 __all__ = ["W100Kampf", "kampf_fortsetzen", "kampf_starten"]
 
 _SEITEN = {"helden": "Helden", "gegner": "Gegner"}
-
-
-# -- Zug-Auskunft: hinter diesen Aufrufen steht später die Zug-API (gm_helfer/w100/zug.py)
-
-
-def _am_zug(kampf: wk.Kampf) -> str | None:
-    return kampf.am_zug
-
-
-def _standard_ziel(kampf: wk.Kampf, wer: str) -> str | None:
-    seite = kampf[wer].seite
-    for n in sitzung.ziele(kampf) if kampf.am_zug == wer else ():
-        if kampf[n].seite != seite:
-            return n
-    gegner = [k for k in kampf.kaempfer if k.seite != seite and k.kampffaehig(kampf.optionen)]
-    return min(gegner, key=lambda k: wk.abstand(kampf[wer], k)).name if gegner else None
-
-
-def _standard_waffe(kampf: wk.Kampf, wer: str) -> str | None:
-    waffen = [w.name for w in kampf[wer].waffen if w.ausgeruestet]
-    return waffen[0] if waffen else None
 
 
 class W100Kampf(Zellenkampf):
@@ -70,12 +50,11 @@ class W100Kampf(Zellenkampf):
     TITEL = "W100"
     FEHLER = (W100Fehler,)
 
-    @classmethod
-    def _fortsetzen_verlauf(cls, datei: Path) -> tuple[Verlauf, list[str]]:
-        return sitzung.fortsetzen(datei)
+    _start = staticmethod(sitzung.start_aus_kopf)
+    _anwenden = staticmethod(wk.anwenden)
 
     def am_zug(self) -> str | None:
-        return _am_zug(self.zustand)
+        return wzug.am_zug(self.zustand)
 
     def lage(self) -> str:
         return sitzung.lage(self.zustand)
@@ -99,8 +78,7 @@ class W100Kampf(Zellenkampf):
         return zeilen
 
     def offene_entscheidungen(self) -> list[Offen]:
-        # Ausweichen (Flee) und Parade sagt der Verteidiger mit dem Angriff an (abwehr=…).
-        return []
+        return offen_aus(wzug.offene_entscheidungen(self.zustand))
 
     def sieger(self) -> str | None:
         seite = wk.sieger(self.zustand)
@@ -117,13 +95,25 @@ class W100Kampf(Zellenkampf):
         return f"{wk.naechster(kampf)} beginnt den Zug", self.zug_beginn
 
     def entscheiden(self, schluessel: str) -> Schritt:
+        if schluessel.startswith("initiative_ergreifen:"):
+            raise KampfFehler("Wer die Initiative ergreift, sagt „kampf.ergreifen(name)“ – sonst einfach "
+                              "„kampf.weiter()“: dann beginnt, wer die meiste Initiative hat.")
         raise KampfFehler(f"Die Entscheidung „{schluessel}“ ist nicht offen – in W100 sagt der "
                           "Verteidiger Ausweichen oder Parade mit dem Angriff an (abwehr=…, punkte=…).")
+
+    def ergreifen(self, wer: str) -> Schritt:
+        """„Initiative Ergreifen“: ``wer`` bekommt vor dem ersten Zug den ersten Zug."""
+        return self._schritt(lambda k: wk.ergreifen_ereignis(k, wer))
 
     def _standard_schritt(self, versucht: set[Any]) -> Schritt | None:
         kampf = self.zustand
         dran = kampf.am_zug
-        if dran is None or kampf[dran].angriffshandlungen > 0:
+        if dran is None:
+            dran = wzug.am_zug(kampf)
+            if dran is None or (kampf.runde, kampf.zuege_gesamt) in versucht:
+                return None
+            versucht.add((kampf.runde, kampf.zuege_gesamt))
+        elif kampf[dran].angriffshandlungen > 0:
             return None
         try:
             return self.angriff()
@@ -156,31 +146,38 @@ class W100Kampf(Zellenkampf):
         getippt = self._namen_augen(augen)
         return self._schritt(lambda k: sitzung.neue_runde(k, rng=self.rng, augen=getippt))
 
+    def _im_zug(self, baue: Callable[[wk.Kampf], Any]) -> Schritt:
+        """Ein Schritt dessen, der an der Reihe ist – hat sein Zug noch nicht begonnen, beginnt er
+        mit diesem Schritt (beides zusammen; Rückgängig nimmt beides zurück)."""
+        if self.zustand.am_zug is None:
+            return self._schritte(wk.zug_beginn_ereignis, baue)
+        return self._schritt(baue)
+
     def bewegen(self, ziel: str | None = None, *, nach: tuple[float, float] | None = None) -> Schritt:
         """Wer am Zug ist, bewegt sich auf ``ziel`` zu (höchstens seine Bewegung weit) – oder ``nach``."""
         kampf = self.zustand
-        wer = kampf.am_zug
+        wer = wzug.am_zug(kampf)
         if wer is None:
-            raise KampfFehler("Niemand ist am Zug – erst „kampf.weiter()“.")
+            raise KampfFehler("Niemand ist an der Reihe – erst „kampf.weiter()“.")
         if nach is None:
-            ziel = ziel or _standard_ziel(kampf, wer)
+            ziel = ziel or wzug.standard_ziel(kampf, wer)
             if not ziel:
                 raise KampfFehler(f"{wer} hat kein Ziel, auf das er sich zubewegen könnte.")
-            nach = self._rufen(sitzung.schritt_richtung, kampf, ziel)
-        return self._schritt(lambda k: wk.bewegung_ereignis(k, wer, nach))
+            nach = self._rufen(sitzung.schritt_richtung, wzug.im_zug(kampf, wer), ziel)
+        return self._im_zug(lambda k: wk.bewegung_ereignis(k, wer, nach))
 
     def _wahl(self, wer: str | None, ziel: str | None, waffe: str | None) -> tuple[str, str, str]:
         kampf = self.zustand
-        dran = kampf.am_zug
+        dran = wzug.am_zug(kampf)
         if dran is None:
-            raise KampfFehler("Niemand ist am Zug – erst „kampf.weiter()“.")
+            raise KampfFehler("Niemand ist an der Reihe – erst „kampf.weiter()“.")
         if wer is not None and wer != dran:
             raise KampfFehler(f"{wer} ist nicht am Zug – am Zug ist {dran}.")
-        ziel = ziel or _standard_ziel(kampf, dran)
+        ziel = ziel or wzug.standard_ziel(kampf, dran)
         if not ziel:
             raise KampfFehler(f"{dran} hat kein Ziel: kein Gegner ist mehr kampffähig.")
         self._rufen(kampf.__getitem__, ziel)
-        waffe = waffe or _standard_waffe(kampf, dran)
+        waffe = waffe or wzug.standard_waffe(kampf, dran)
         if not waffe:
             raise KampfFehler(f"{dran} hat keine ausgerüstete Waffe.")
         return dran, ziel, waffe
@@ -203,15 +200,15 @@ class W100Kampf(Zellenkampf):
             quelle = {"w100_augen": getippt.get("w100"), "schaden_augen": getippt.get("schaden")}
         else:
             quelle = {"rng": self.rng}
-        return self._schritt(lambda k: sitzung.angriff(k, ziel, waffe, modifikator=modifikator, abwehr=abwehr,
-                                                        punkte=punkte, **quelle))
+        return self._im_zug(lambda k: sitzung.angriff(k, ziel, waffe, modifikator=modifikator, abwehr=abwehr,
+                                                       punkte=punkte, **quelle))
 
     def chancen(self, wer: str | None = None, ziel: str | None = None, waffe: str | None = None, *,
                 abwehr: str = KEINE_ABWEHR, punkte: int = 0, modifikator: int = 0) -> alt.TopLevelMixin:
         """Trefferstufen mit der angesagten Abwehr und was jeder Punkt Flee bzw. Parade kauft."""
         wer, ziel, waffe = self._wahl(wer, ziel, waffe)
-        vs = self._rufen(sitzung.vorschau, self.zustand, ziel, waffe, modifikator=modifikator, abwehr=abwehr,
-                         punkte=punkte)
+        vs = self._rufen(sitzung.vorschau, wzug.im_zug(self.zustand, wer), ziel, waffe, modifikator=modifikator,
+                         abwehr=abwehr, punkte=punkte)
         if isinstance(vs, str):
             raise KampfFehler(vs.removeprefix("⚠ "))
         teile = [w100_diagramme.trefferstufen_balken(vs.chancen, titel=f"{wer} → {ziel} mit {waffe}"
@@ -237,6 +234,8 @@ def kampf_starten(namen: Iterable[str] | str, *, optionen: Optionen = Optionen()
     return W100Kampf(verlauf, rng=rng, meldung=f"Neuer Kampf: {', '.join(k.name for k in kampf.kaempfer)}.")
 
 
-def kampf_fortsetzen(datei: str | Path, *, rng: Any = None) -> W100Kampf:
-    """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook."""
-    return W100Kampf.aus_datei(datei_finden(datei), rng=rng)
+def kampf_fortsetzen(datei: str | Path, *, rng: Any = None, uebernehmen: bool = False,
+                     nur_lesen: bool = False) -> W100Kampf:
+    """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook (siehe
+    :meth:`~gm_helfer.zellenkampf.Zellenkampf.aus_datei`: ein Schreiber je Kampf)."""
+    return W100Kampf.aus_datei(datei_finden(datei), rng=rng, uebernehmen=uebernehmen, nur_lesen=nur_lesen)

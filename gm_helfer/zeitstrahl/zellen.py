@@ -20,10 +20,10 @@ from typing import Any
 import altair as alt
 
 from gm_helfer import diagramme, pfade
-from gm_helfer.protokoll import Verlauf
 from gm_helfer.zeitstrahl import diagramme as zs_diagramme
 from gm_helfer.zeitstrahl import kampf as zk
 from gm_helfer.zeitstrahl import sitzung, vorschau
+from gm_helfer.zeitstrahl import zug as zzug
 from gm_helfer.zeitstrahl.bogen import kaempfer_aus_bogen
 from gm_helfer.zeitstrahl.optionen import STANDARD, Optionen
 from gm_helfer.zellenkampf import (
@@ -35,24 +35,10 @@ from gm_helfer.zellenkampf import (
     augen_je_schluessel,
     boegen_waehlen,
     datei_finden,
+    offen_aus,
 )
 
 __all__ = ["ZeitstrahlKampf", "kampf_fortsetzen", "kampf_starten"]
-
-
-# -- Zug-Auskunft: hinter diesen Aufrufen steht später die Zug-API (gm_helfer/zeitstrahl/zug.py)
-
-
-def _am_zug(kampf: zk.Kampf) -> str | None:
-    if kampf.konter is not None:
-        return kampf.konter[0]
-    return kampf.am_zug[0] if kampf.gestartet and kampf.am_zug else None
-
-
-def _standard_ziel(kampf: zk.Kampf, wer: str) -> str | None:
-    partei = kampf[wer].partei
-    gegner = [t.name for t in kampf.reihenfolge() if t.partei != partei]
-    return gegner[0] if gegner else None
 
 
 class ZeitstrahlKampf(Zellenkampf):
@@ -62,12 +48,11 @@ class ZeitstrahlKampf(Zellenkampf):
     TITEL = "Zeitstrahl"
     FEHLER = (zk.KampfFehler,)
 
-    @classmethod
-    def _fortsetzen_verlauf(cls, datei: Path) -> tuple[Verlauf, list[str]]:
-        return sitzung.verlauf_fortsetzen(datei)
+    _start = staticmethod(zk.kampf_aus_kopf)
+    _anwenden = staticmethod(zk.anwenden)
 
     def am_zug(self) -> str | None:
-        return _am_zug(self.zustand)
+        return zzug.am_zug(self.zustand)
 
     def lage(self) -> str:
         kampf = self.zustand
@@ -90,11 +75,7 @@ class ZeitstrahlKampf(Zellenkampf):
                 for z in sitzung.reihenfolge_tabelle(self.zustand).iter_rows(named=True)]
 
     def offene_entscheidungen(self) -> list[Offen]:
-        kampf = self.zustand
-        if kampf.konter is None:
-            return []
-        wer, gegen = kampf.konter
-        return [Offen(f"konter:{wer}", wer, sitzung.konter_hinweis(kampf))]
+        return offen_aus(zzug.offene_entscheidungen(self.zustand))
 
     def sieger(self) -> str | None:
         kampf = self.zustand
@@ -106,19 +87,25 @@ class ZeitstrahlKampf(Zellenkampf):
         kampf = self.zustand
         if not kampf.gestartet:
             return "Startpositionen würfeln", self.start
-        if kampf.am_zug:
-            wer = kampf.am_zug[0]
+        wer = self.am_zug()
+        if wer and kampf.konter is None:
+            if kampf[wer].angesagt:
+                return f"Die angesagte Reaktion von {wer} verfällt (1 Tick)", lambda: self._schritt(
+                    lambda k: zk.ansage_verfallen_ereignis(k, wer))
             return f"{wer} wartet ab (1 Tick)", lambda: self.abwarten(wer)
         return None
 
     def entscheiden(self, schluessel: str) -> Schritt:
         art, _, wer = schluessel.partition(":")
-        if art == "konter" and self.zustand.konter is not None and self.zustand.konter[0] == wer:
-            return self.angriff(wer, self.zustand.konter[1])
+        kampf = self.zustand
+        if art == "konter" and kampf.konter is not None and kampf.konter[0] == wer:
+            return self.angriff(wer, kampf.konter[1])
+        if art == "ansage" and wer:
+            return self._schritt(lambda k: zk.ansage_verfallen_ereignis(k, wer))
         raise KampfFehler(f"Die Entscheidung „{schluessel}“ ist nicht (mehr) offen.")
 
     def _standard_schritt(self, versucht: set[Any]) -> Schritt | None:
-        offen = self.offene_entscheidungen()
+        offen = [o for o in self.offene_entscheidungen() if o.schluessel.startswith("konter:")]
         if offen:
             return self.entscheiden(offen[0].schluessel)
         dran = self.am_zug()
@@ -127,7 +114,7 @@ class ZeitstrahlKampf(Zellenkampf):
         try:
             return self.angriff(dran)
         except KampfFehler:
-            return self.abwarten(dran)
+            return None
 
     # -- Ablauf ----------------------------------------------------------------------
 
@@ -155,9 +142,10 @@ class ZeitstrahlKampf(Zellenkampf):
         if not wer:
             raise KampfFehler("Niemand ist am Zug – erst „kampf.weiter()“ (Startpositionen).")
         self._rufen(kampf.__getitem__, wer)
-        ziel = ziel or _standard_ziel(kampf, wer)
+        ziel = ziel or zzug.standard_ziel(kampf, wer)
         if not ziel:
             raise KampfFehler(f"{wer} hat kein Ziel: kein Gegner ist mehr kampffähig.")
+        waffe = waffe if waffe is not None else zzug.standard_waffe(kampf, wer)
         return wer, ziel, 0 if waffe is None else waffe
 
     def angriff(self, wer: str | None = None, ziel: str | None = None, waffe: int | str | None = None, *,
@@ -208,6 +196,8 @@ def kampf_starten(namen: Iterable[str] | str, *, optionen: Optionen = STANDARD, 
     return ZeitstrahlKampf(verlauf, rng=rng, meldung=f"Neuer Kampf: {', '.join(k.name for k in kaempfer)}.")
 
 
-def kampf_fortsetzen(datei: str | Path, *, rng: Any = None) -> ZeitstrahlKampf:
-    """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook."""
-    return ZeitstrahlKampf.aus_datei(datei_finden(datei), rng=rng)
+def kampf_fortsetzen(datei: str | Path, *, rng: Any = None, uebernehmen: bool = False,
+                     nur_lesen: bool = False) -> ZeitstrahlKampf:
+    """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook (siehe
+    :meth:`~gm_helfer.zellenkampf.Zellenkampf.aus_datei`: ein Schreiber je Kampf)."""
+    return ZeitstrahlKampf.aus_datei(datei_finden(datei), rng=rng, uebernehmen=uebernehmen, nur_lesen=nur_lesen)

@@ -10,6 +10,7 @@ import pytest
 
 from gm_helfer import aloran, pfade, w100, zeitstrahl
 from gm_helfer import savage_worlds as sw
+from gm_helfer.aloran import kampf as aloran_kampf
 from gm_helfer.aloran import sitzung as aloran_sitzung
 from gm_helfer.protokoll import Verlauf
 from gm_helfer.savage_worlds import kampf as swk
@@ -80,12 +81,23 @@ def test_kampf_bis_zum_ende_mit_protokoll(system):
     ergebnis = kampf.ausspielen()
     assert kampf.sieger() is not None, ergebnis.text
     assert "entschieden" in ergebnis.text
+    # ein Kampf, ein Schreiber: solange dieses Objekt ihn führt, nur ansehen
+    with pytest.raises(KampfFehler, match="wird gerade in einer anderen Sitzung geführt.*uebernehmen=True"):
+        modul.kampf_fortsetzen(kampf.datei)
+    zuschauer = modul.kampf_fortsetzen(kampf.datei, nur_lesen=True)
+    assert zuschauer.zustand == kampf.zustand and "(nur ansehen)" in zuschauer.meldung
+    kampf.schliessen()
     # jede Zeile steht in der Datei: frisch gelesen ist es derselbe Kampf
     wieder = modul.kampf_fortsetzen(kampf.datei)
     assert wieder.zustand == kampf.zustand
     assert len(wieder.ereignisse) == len(kampf.ereignisse) > 3
     assert wieder.sieger() == kampf.sieger()
     assert f"Entschieden:</b> nur {kampf.sieger()}" in wieder.html()
+    wieder.schliessen()
+    kampf.fortsetzen(kampf.datei)  # dasselbe Objekt nimmt ihn wieder auf
+    assert kampf.zustand == wieder.zustand and kampf.meldung.startswith("Fortgesetzt:")
+    kampf.rueckgaengig()
+    kampf.schliessen()
 
 
 @pytest.mark.parametrize("system", SYSTEME)
@@ -145,6 +157,8 @@ def test_aloran_initiative_eingetippt_und_austausch():
                             augen="9 8 7 0 3 2 6 1; verteidigung: 7 2 1 4 3 5 6; zone: 12; schaden: 4")
     assert schritt.eingetippt and "[9 8 7 0 3 2 6 1] gegen 6" in schritt.text
     assert kampf.zustand.kaempfer_namens("Brann").aktionen.kampf == 0
+    assert kampf.am_zug() == "Brann" and kampf.naechster_schritt()[0] == "Brann beendet den Zug"
+    kampf.weiter()
     assert kampf.am_zug() == "Ork-Krieger"
 
 
@@ -205,6 +219,7 @@ def test_sw_zellen_nach_marimo_und_zurueck():
     kampf.runde()
     kampf.weiter()
     kampf.angriff(augen="10+3, 5")
+    kampf.schliessen()  # Jupyter gibt den Kampf frei
     # marimo: Auswahlliste „Gespeicherter Kampf“ und „Kampf fortsetzen“
     assert kampf.datei in sw_sitzung.protokolle()
     verlauf, text = sw_sitzung.fortsetzen_sicher(kampf.datei)
@@ -212,6 +227,7 @@ def test_sw_zellen_nach_marimo_und_zurueck():
     assert verlauf.zustand == kampf.zustand
     # marimo macht weiter (wie der Knopf „Schaden würfeln“), dann wieder die Zellen
     assert not sw_sitzung.ausfuehren(verlauf, lambda z: swk.ereignis_schaden(z, nummer=0, augen="7, 3, 2")).startswith("⚠")
+    verlauf.schliessen()
     weiter = sw.kampf_fortsetzen(kampf.datei.name)
     assert weiter.zustand == verlauf.zustand and weiter.zustand.kaempfer_namens("Bandit 1").ausser_gefecht
     weiter.weiter()
@@ -225,10 +241,11 @@ def test_sw_marimo_nach_zellen():
     verlauf = sw_sitzung.neuer_verlauf(sw_sitzung.kampf_aus_boegen(gewaehlt))
     sw_sitzung.ausfuehren(verlauf, swk.ereignis_runde)
     sw_sitzung.ausfuehren(verlauf, lambda z: swk.ereignis_karten(z, rng=random.Random(1)))
+    verlauf.schliessen()
     kampf = sw.kampf_fortsetzen(verlauf.datei)
     assert kampf.zustand == verlauf.zustand and "Fortgesetzt" in kampf.meldung
     kampf.weiter()
-    assert kampf.am_zug() == kampf.zustand.reihenfolge()[0][0]  # die höchste Karte
+    assert kampf.zustand.am_zug == kampf.zustand.reihenfolge()[0][0]  # die höchste Karte
     assert kampf.ereignisse[-1].art == "am_zug"
 
 
@@ -237,24 +254,28 @@ def test_aloran_zellen_und_marimo():
     kampf.initiative(augen="Brann: 9; Ork-Krieger: 2")
     kampf.weiter()
     kampf.angriff(augen="9 8 7 0 3 2 6 1; verteidigung: 7 2 1 4 3 5 6; zone: 12; schaden: 4")
+    kampf.schliessen()
     # marimo: Dateiname aus sitzung.protokolldateien(), fortsetzen mit aloran.fortsetzen
     assert kampf.datei.name in aloran_sitzung.protokolldateien()
     verlauf, warnungen = aloran.fortsetzen(aloran_sitzung.protokolldatei(kampf.datei.name))
     assert not warnungen and verlauf.zustand == kampf.zustand
-    verlauf.ausfuehren(aloran.runde_ereignis(verlauf.zustand))  # marimo: „Neue Runde“
+    verlauf.ausfuehren(aloran_kampf.zug_ende_ereignis(verlauf.zustand, "Brann"))  # marimo: „Zug beenden“
+    verlauf.schliessen()
     zurueck = aloran.kampf_fortsetzen(kampf.datei.name)
-    assert zurueck.zustand == verlauf.zustand and zurueck.zustand.runde == 2
+    assert zurueck.zustand == verlauf.zustand and zurueck.am_zug() == "Ork-Krieger"
 
 
 def test_zeitstrahl_zellen_und_marimo():
     kampf = zeitstrahl.kampf_starten(["herkulos", "soeldner"], rng=random.Random(3))
     kampf.start(augen="Herkulos: 18; Söldner: 3")
     kampf.angriff(augen="15; zone: 3 5; schaden: 4 2 1")
+    kampf.schliessen()
     assert kampf.datei in zs_sitzung.protokolle(pfade.kampf_ordner())
     verlauf, warnungen = zs_sitzung.verlauf_fortsetzen(kampf.datei)
     assert not warnungen and verlauf.zustand == kampf.zustand
     wer = verlauf.zustand.am_zug[0]
     verlauf.ausfuehren(zeitstrahl.aktion_ereignis(verlauf.zustand, wer, 2, "sofort", "Tür zuhalten"))
+    verlauf.schliessen()
     zurueck = zeitstrahl.kampf_fortsetzen(kampf.datei)
     assert zurueck.zustand == verlauf.zustand
 
@@ -266,6 +287,7 @@ def test_zeitstrahl_marimo_nach_zellen():
     kaempfer = [zeitstrahl.kaempfer_aus_bogen(b) for b in ladung.boegen if b.name in ("Herkulos", "Söldner")]
     verlauf = zs_sitzung.neuer_verlauf(kaempfer, zeitstrahl.STANDARD, pfade.kampf_ordner())
     verlauf.ausfuehren(zeitstrahl.start_ereignis(verlauf.zustand, rng=random.Random(0)))
+    verlauf.schliessen()
     kampf = zeitstrahl.kampf_fortsetzen(verlauf.datei.name)
     assert kampf.zustand == verlauf.zustand
     kampf.angriff()
@@ -277,12 +299,14 @@ def test_w100_zellen_und_marimo():
     kampf.initiative(augen="John: 10; Ork-Krieger: 90")
     kampf.weiter()
     kampf.bewegen()
+    kampf.schliessen()
     assert kampf.datei in w100_sitzung.protokolle()
     verlauf, text = w100_sitzung.fortsetzen_sicher(kampf.datei)
     assert verlauf is not None and verlauf.zustand == kampf.zustand, text
     assert not w100_sitzung.ausfuehren(verlauf, w100.zug_ende_ereignis).startswith("⚠")  # marimo: „Zug beenden“
+    verlauf.schliessen()
     zurueck = w100.kampf_fortsetzen(kampf.datei)
-    assert zurueck.zustand == verlauf.zustand and zurueck.am_zug() is None
+    assert zurueck.zustand == verlauf.zustand and zurueck.zustand.am_zug is None
 
 
 def test_w100_marimo_nach_zellen():
@@ -292,6 +316,7 @@ def test_w100_marimo_nach_zellen():
     start = w100.kampf_aus_boegen([b for b in ladung.boegen if b.name in ("John", "Ork-Krieger")])
     verlauf = w100_sitzung.neuer_verlauf(start)
     w100_sitzung.ausfuehren(verlauf, lambda k: w100_sitzung.initiative_wuerfeln(k, rng=random.Random(0)))
+    verlauf.schliessen()
     kampf = w100.kampf_fortsetzen(verlauf.datei)
     assert kampf.zustand == verlauf.zustand
     kampf.weiter()
@@ -301,6 +326,7 @@ def test_w100_marimo_nach_zellen():
 def test_falsches_system_wird_gemeldet():
     kampf = sw.kampf_starten(["brakka", "bandit"])
     kampf.runde()
+    kampf.schliessen()
     with pytest.raises(KampfFehler, match="savage_worlds"):
         w100.kampf_fortsetzen(kampf.datei)
 
