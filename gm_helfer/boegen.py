@@ -28,10 +28,13 @@ beim Laden und Speichern nichts verloren geht, was der Spielleiter eingetragen h
 
 from __future__ import annotations
 
+import difflib
 import math
 import os
 import re
-import tempfile
+import secrets
+import stat
+import time
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -39,7 +42,8 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
-import tomli_w
+import tomlkit
+import tomlkit.items
 
 from gm_helfer import pfade
 
@@ -53,6 +57,7 @@ __all__ = [
     "schema",
     "Bogen",
     "BogenFehler",
+    "SpeicherFehler",
     "Ladeergebnis",
     "laden",
     "laden_datei",
@@ -117,6 +122,15 @@ class SchemaFehler(ValueError):
     """Ein Schema ist fehlerhaft oder für das System ist keines angemeldet."""
 
 
+class SpeicherFehler(ValueError):
+    """Ein Bogen darf so nicht gespeichert werden (z. B. sein Name steht schon in einem
+    anderen Bogen); die Meldung ist deutsch und nennt die Dateien."""
+
+
+MAX_TIEFE = 20
+"""So tief dürfen Tabellen in einem Bogen höchstens verschachtelt sein."""
+
+
 # --------------------------------------------------------------------------- Schema
 
 
@@ -135,6 +149,9 @@ class Feld:
         maximum: größter erlaubter Wert (nur ``int``/``float``).
         auswahl: erlaubte Werte für ``typ="auswahl"``.
         beschreibung: kurzer deutscher Text für Tabellen und Hilfe.
+        pruefung: zusätzliche Prüfung des Systems nach der Typprüfung (z. B. ob eine
+            Schadensangabe wie ``St+W8`` stimmt); wirft ``ValueError`` mit deutscher
+            Meldung, die dann Datei, Charakter und Feld bekommt.
     """
 
     name: str
@@ -145,6 +162,7 @@ class Feld:
     maximum: float | None = None
     auswahl: tuple[str, ...] = ()
     beschreibung: str = ""
+    pruefung: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -336,8 +354,14 @@ class Ladeergebnis:
 
 
 def _anzeige_pfad(datei: Path) -> str:
+    """Der Pfad für Meldungen: relativ zum Projekt, zum Bogenordner oder zum Arbeitsordner.
+
+    Meldungen erscheinen auch auf anderen Geräten (``gm-helfer --host``); absolute Pfade
+    des Servers zeigen sie nur, wenn die Datei außerhalb all dieser Ordner liegt.
+    """
     datei = Path(datei)
-    for basis in (pfade.projekt_ordner(), Path.cwd()):
+    bogen_basis = pfade.charakter_ordner("x").parent
+    for basis in (pfade.projekt_ordner(), bogen_basis, Path.cwd()):
         try:
             return str(datei.resolve().relative_to(basis.resolve()))
         except (ValueError, OSError):
@@ -352,12 +376,17 @@ def _frieren(werte: Mapping[str, Any]) -> Mapping[str, Any]:
 def _zahl_text(x: float) -> str:
     if isinstance(x, float) and x.is_integer():
         x = int(x)
-    return str(x).replace(".", ",")
+    text = str(x).replace(".", ",")
+    return text if len(text) <= 30 else text[:12] + f"… ({len(text)} Stellen)"
 
 
 def _pruefe_wert(f: Feld, wert: Any) -> tuple[Any, str]:
     """(bereinigter Wert, "") oder (None, deutsche Meldung)."""
     typ = f.typ
+    if isinstance(wert, Mapping):
+        return None, f"muss {_TYP_TEXT[typ]} sein, nicht eine Tabelle."
+    if isinstance(wert, list):
+        return None, f"muss {_TYP_TEXT[typ]} sein, nicht eine Liste."
     if typ == "int":
         if isinstance(wert, bool) or not isinstance(wert, (int, float)):
             return None, f"muss {_TYP_TEXT[typ]} sein, nicht {wert!r}."
@@ -385,16 +414,25 @@ def _pruefe_wert(f: Feld, wert: Any) -> tuple[Any, str]:
             return None, f"muss {_TYP_TEXT[typ]} sein, nicht {wert!r}."
         from gm_helfer import wuerfel
 
+        from gm_helfer import chancen
+
         try:
-            wuerfel.ueblicher_ausdruck(wert)
+            ausdruck = wuerfel.ueblicher_ausdruck(wert)
         except ValueError as fehler:
             return None, f"Würfelangabe {wert!r} ungültig: {fehler}"
+        if chancen.aufwand(ausdruck) > chancen.MAX_AUFWAND:
+            return None, f"Würfelangabe {wert!r}: zu viele Würfel für exakte Chancen."
         wert = wert.strip()
     if typ in ("int", "float"):
         if f.minimum is not None and wert < f.minimum:
             return None, f"{_zahl_text(wert)} ist kleiner als das Minimum {_zahl_text(f.minimum)}."
         if f.maximum is not None and wert > f.maximum:
             return None, f"{_zahl_text(wert)} ist größer als das Maximum {_zahl_text(f.maximum)}."
+    if f.pruefung is not None:
+        try:
+            f.pruefung(wert)
+        except ValueError as fehler:
+            return None, str(fehler)
     return wert, ""
 
 
@@ -426,21 +464,51 @@ def _pruefe_zeile(
     return werte, fehler
 
 
-def _flach(tabelle: Mapping[str, Any], unter_namen: set[str], praefix: str = ""):
-    """TOML-Dokument → (Feldname mit Punkt → Wert, Untertabellenname → Rohliste)."""
+def _flach(
+    tabelle: Mapping[str, Any],
+    unter_namen: set[str],
+    praefix: str = "",
+    feld_namen: frozenset[str] = frozenset(),
+):
+    """TOML-Dokument → (Feldname mit Punkt → Wert, Untertabellenname → Rohliste).
+
+    Steht unter dem Namen eines Felds eine Tabelle (``seite = {}``), bleibt sie als Wert
+    stehen, damit die Prüfung sie meldet, statt still den Standardwert zu nehmen.
+    """
     werte: dict[str, Any] = {}
     unter: dict[str, Any] = {}
     for schluessel, wert in tabelle.items():
         name = praefix + schluessel
         if name in unter_namen:
             unter[name] = wert
-        elif isinstance(wert, Mapping):
-            w, u = _flach(wert, unter_namen, name + ".")
+        elif isinstance(wert, Mapping) and name not in feld_namen:
+            w, u = _flach(wert, unter_namen, name + ".", feld_namen)
             werte.update(w)
             unter.update(u)
         else:
             werte[name] = wert
     return werte, unter
+
+
+def _tiefe(wert: Any) -> int:
+    """Verschachtelungstiefe von Tabellen und Listen (ohne Rekursion)."""
+    tiefste = 0
+    offen = [(wert, 0)]
+    while offen:
+        w, t = offen.pop()
+        tiefste = max(tiefste, t)
+        if tiefste > MAX_TIEFE:
+            return tiefste
+        if isinstance(w, Mapping):
+            offen.extend((v, t + 1) for v in w.values())
+        elif isinstance(w, list):
+            offen.extend((v, t + 1) for v in w)
+    return tiefste
+
+
+def _tabellen_namen(felder: Sequence[Feld]) -> set[str]:
+    """Namen, die im Schema Tabellen sind (``attribute`` für ``attribute.staerke``)."""
+    return {".".join(f.name.split(".")[:i]) for f in felder for i in range(1, f.name.count(".") + 1)}
 
 
 def _verschachtelt(werte: Mapping[str, Any]) -> dict[str, Any]:
@@ -472,6 +540,10 @@ def _bogen_pruefen(
 ) -> tuple[Bogen | None, list[BogenFehler]]:
     charakter = _name_fuer_meldung(roh_werte, datei)
     werte, fehlerliste = _pruefe_zeile(sch.felder, roh_werte, "")
+    for name in sorted(_tabellen_namen(sch.felder) & set(roh_werte)):
+        fehlerliste.append(
+            (name, f"muss eine Tabelle sein (in TOML: [{name}]), nicht {roh_werte[name]!r}.")
+        )
     untertabellen: dict[str, tuple[Mapping[str, Any], ...]] = {}
     for u in sch.untertabellen:
         zeilen = roh_unter.get(u.name, [])
@@ -483,9 +555,12 @@ def _bogen_pruefen(
             )
             continue
         geprueft = []
+        blatt_namen = frozenset(f.name for f in u.felder)
         for i, zeile in enumerate(zeilen, start=1):
-            flach, _ = _flach(zeile, set())
+            flach, _ = _flach(zeile, set(), "", blatt_namen)
             w, f = _pruefe_zeile(u.felder, flach, f"{u.name}[{i}].")
+            for name in sorted(_tabellen_namen(u.felder) & set(flach)):
+                f.append((f"{u.name}[{i}].{name}", f"muss eine Tabelle sein, nicht {flach[name]!r}."))
             fehlerliste.extend(f)
             geprueft.append(_frieren(w))
         untertabellen[u.name] = tuple(geprueft)
@@ -525,12 +600,82 @@ def laden_datei(datei: Path, sch: Schema | str) -> tuple[Bogen | None, list[Boge
         return None, [
             BogenFehler(datei, datei.stem, "", f"lässt sich nicht lesen: {fehler.strerror}.")
         ]
+    return _aus_text(datei, text, sch)
+
+
+def _aus_text(datei: Path, text: str, sch: Schema) -> tuple[Bogen | None, list[BogenFehler]]:
+    """Prüft den Text einer Bogendatei (ein UTF-8-Byte-Order-Mark am Anfang ist erlaubt)."""
+    text = text.removeprefix("\ufeff")
     try:
         dok = tomllib.loads(text)
     except tomllib.TOMLDecodeError as fehler:
-        return None, [BogenFehler(datei, datei.stem, "", f"TOML-Syntaxfehler: {fehler}.")]
-    roh_werte, roh_unter = _flach(dok, {u.name for u in sch.untertabellen})
+        return None, [BogenFehler(datei, datei.stem, "", toml_meldung(fehler))]
+    except ValueError:  # int() mit mehr als 4300 Ziffern
+        return None, [
+            BogenFehler(datei, datei.stem, "", "enthält eine Zahl mit mehr als 4.300 Ziffern.")
+        ]
+    except RecursionError:
+        return None, [BogenFehler(datei, datei.stem, "", _ZU_TIEF)]
+    if _tiefe(dok) > MAX_TIEFE:
+        return None, [BogenFehler(datei, datei.stem, "", _ZU_TIEF)]
+    roh_werte, roh_unter = _flach(
+        dok, {u.name for u in sch.untertabellen}, "", frozenset(f.name for f in sch.felder)
+    )
     return _bogen_pruefen(datei, roh_werte, roh_unter, sch)
+
+
+_ZU_TIEF = f"ist zu tief verschachtelt (höchstens {MAX_TIEFE} Ebenen Tabellen und Listen)."
+
+_TOML_MELDUNGEN: tuple[tuple[str, str], ...] = (
+    (r"Cannot declare (.*) twice", "der Schlüssel {0} steht zweimal da"),
+    (r"Cannot mutate immutable namespace (.*)", "die Tabelle {0} ist schon fest (Inline-Tabelle oder Liste) und lässt sich nicht erweitern"),
+    (r"Cannot overwrite a value", "ein Wert wird ein zweites Mal gesetzt"),
+    (r"Cannot redefine namespace (.*)", "die Tabelle {0} wird ein zweites Mal angelegt"),
+    (r"Duplicate inline table key (.*)", "der Schlüssel {0} steht zweimal in der Inline-Tabelle"),
+    (r"Escaped character is not a Unicode scalar value", "ein \\u-Zeichen ist kein gültiges Unicode-Zeichen"),
+    (r"Expected '=' after a key in a key/value pair", "nach dem Schlüssel fehlt ein „=“"),
+    (r"Expected ']' at the end of a table declaration", "der Tabellenkopf endet nicht mit „]“"),
+    (r"Expected ']]' at the end of an array declaration", "der Kopf [[…]] endet nicht mit „]]“"),
+    (r"Expected newline or end of document after a statement", "nach einem Eintrag muss die Zeile enden"),
+    (r"Expected (.*)", "erwartet wurde {0}"),
+    (r"Found invalid character (.*)", "ungültiges Zeichen {0}"),
+    (r"Illegal character '\\n'", "der Text endet nicht vor dem Zeilenende (fehlt ein Anführungszeichen?)"),
+    (r"Illegal character (.*)", "unerlaubtes Zeichen {0}"),
+    (r"Invalid date or datetime", "ungültiges Datum oder ungültige Uhrzeit"),
+    (r"Invalid hex value", "ungültiger Hex-Wert"),
+    (r"Invalid initial character for a key part", "ein Schlüssel beginnt mit einem ungültigen Zeichen"),
+    (r"Invalid statement", "diese Zeile ist kein gültiger Eintrag"),
+    (r"Invalid value", "ungültiger Wert (Text gehört in Anführungszeichen, z. B. \"W8\")"),
+    (r"Unclosed array", "eine Liste [ … ] wird nicht geschlossen"),
+    (r"Unclosed inline table", "eine Inline-Tabelle {{ … }} wird nicht geschlossen"),
+    (r"Unescaped '\\' in a string", "ein „\\“ im Text muss verdoppelt werden"),
+    (r"Unterminated string", "ein Text endet nicht mit einem Anführungszeichen"),
+)
+
+
+def toml_meldung(fehler: Exception) -> str:
+    """Ein Syntaxfehler von ``tomllib`` als deutsche Meldung mit Zeile und Spalte.
+
+    >>> try:
+    ...     tomllib.loads("name = Bandit")
+    ... except tomllib.TOMLDecodeError as f:
+    ...     print(toml_meldung(f))
+    TOML-Syntaxfehler in Zeile 1, Spalte 8: ungültiger Wert (Text gehört in Anführungszeichen, z. B. "W8").
+    """
+    text = str(fehler)
+    ort = ""
+    treffer = re.search(r"\(at line (\d+), column (\d+)\)$", text)
+    if treffer:
+        ort = f" in Zeile {treffer[1]}, Spalte {treffer[2]}"
+        text = text[: treffer.start()].strip()
+    elif text.endswith("(at end of document)"):
+        ort = " am Ende der Datei"
+        text = text.removesuffix("(at end of document)").strip()
+    for muster, deutsch in _TOML_MELDUNGEN:
+        passend = re.fullmatch(muster, text)
+        if passend:
+            return f"TOML-Syntaxfehler{ort}: {deutsch.format(*passend.groups())}."
+    return f"TOML-Syntaxfehler{ort}."
 
 
 def laden(system: str, ordner: Path | None = None) -> Ladeergebnis:
@@ -555,14 +700,70 @@ def laden(system: str, ordner: Path | None = None) -> Ladeergebnis:
         for d in ordner.rglob("*.toml")
         if d.is_file() and not any(t.startswith(".") for t in d.relative_to(ordner).parts)
     )
+    for unterordner in {d.parent for d in dateien} | {ordner}:
+        _reste_entfernen(unterordner)
     boegen: list[Bogen] = []
     fehler: list[BogenFehler] = []
     for datei in dateien:
-        bogen, f = laden_datei(datei, sch)
+        try:
+            bogen, f = laden_datei(datei, sch)
+        except Exception as unerwartet:  # noqa: BLE001 – ein Bogen hält die anderen nie auf
+            bogen, f = None, [
+                BogenFehler(
+                    datei,
+                    datei.stem,
+                    "",
+                    f"lässt sich nicht lesen (unerwarteter Fehler {type(unerwartet).__name__}).",
+                )
+            ]
         if bogen is not None:
             boegen.append(bogen)
         fehler.extend(f)
-    return Ladeergebnis(tuple(boegen), tuple(fehler))
+    fehlerhafte = {f.datei for f in fehler} - {b.datei for b in boegen}
+    boegen, doppelt = _ohne_doppelte_namen(boegen, {d: _roher_name(d) for d in sorted(fehlerhafte)})
+    return Ladeergebnis(tuple(boegen), tuple(fehler) + tuple(doppelt))
+
+
+def _roher_name(datei: Path) -> str | None:
+    """Der Name in einer Bogendatei, die die Prüfung nicht bestanden hat (oder None)."""
+    try:
+        text = Path(datei).read_bytes().decode("utf-8").removeprefix("\ufeff")
+        name = tomllib.loads(text).get("name")
+    except (OSError, ValueError, RecursionError):
+        return None
+    return name if isinstance(name, str) else None
+
+
+def _doppelt_meldung(name: str, andere: Sequence[Path]) -> str:
+    dateien = ", ".join(_anzeige_pfad(d) for d in andere)
+    return (
+        f"Der Name „{name}“ steht auch in {dateien}. Jeder Charakter braucht einen eigenen "
+        "Namen – bitte eine der Dateien umbenennen; bis dahin bleiben beide außen vor "
+        "(kein Kampf, kein Speichern)."
+    )
+
+
+def _ohne_doppelte_namen(
+    boegen: Sequence[Bogen], fehlerhafte: Mapping[Path, str | None] = FesteZuordnung()
+) -> tuple[list[Bogen], list[BogenFehler]]:
+    """Bögen mit einem Namen, den ein anderer Bogen auch trägt, fallen heraus (mit Fehler).
+
+    ``fehlerhafte``: Datei → Name der Bögen, die schon aus anderem Grund gemeldet sind;
+    trägt ein guter Bogen denselben Namen, fällt er ebenfalls heraus (sonst verweigerte
+    erst das Speichern).
+    """
+    nach_name: dict[str, list[Path]] = {}
+    for b in boegen:
+        nach_name.setdefault(b.name, []).append(b.datei)
+    for datei, name in fehlerhafte.items():
+        if name in nach_name:
+            nach_name[name].append(datei)
+    fehler = []
+    for b in boegen:
+        andere = [d for d in nach_name[b.name] if d != b.datei]
+        if andere:
+            fehler.append(BogenFehler(b.datei, b.name, "name", _doppelt_meldung(b.name, andere)))
+    return [b for b in boegen if len(nach_name[b.name]) == 1], fehler
 
 
 # --------------------------------------------------------------------------- Speichern
@@ -576,21 +777,27 @@ def _dokument(bogen: Bogen) -> dict[str, Any]:
     return dok
 
 
+def _schema_oder_none(bogen: Bogen) -> Schema | None:
+    if not bogen.system:
+        return None
+    try:
+        return schema(bogen.system)
+    except SchemaFehler:
+        return None
+
+
 def _unveraendert(bogen: Bogen) -> bool:
     """Stimmt die Datei schon mit dem Bogen überein (gleiche Daten nach dem Prüfen)?"""
     if not bogen.datei.is_file():
         return False
-    if bogen.system:
-        try:
-            sch = schema(bogen.system)
-        except SchemaFehler:
-            sch = None
-        if sch is not None:
-            alt, _ = laden_datei(bogen.datei, sch)
-            return alt is not None and _gleich(alt, bogen)
+    sch = _schema_oder_none(bogen)
+    if sch is not None:
+        alt, _ = laden_datei(bogen.datei, sch)
+        return alt is not None and _gleich(alt, bogen)
     try:
-        return tomllib.loads(bogen.datei.read_text("utf-8")) == _dokument(bogen)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        text = bogen.datei.read_text("utf-8").removeprefix("\ufeff")
+        return tomllib.loads(text) == _dokument(bogen)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return False
 
 
@@ -600,31 +807,268 @@ def _gleich(a: Bogen, b: Bogen) -> bool:
     } == {k: [dict(z) for z in v] for k, v in b.untertabellen.items()}
 
 
-def speichern(bogen: Bogen) -> bool:
-    """Schreibt den Bogen atomar in ``bogen.datei``.
+def _namenskonflikt(bogen: Bogen) -> list[Path]:
+    """Andere Bogendateien des Systemordners, die denselben Namen tragen."""
+    ordner = Path(bogen.datei).parent
+    if bogen.system:
+        basis = pfade.charakter_ordner(bogen.system)
+        try:
+            Path(bogen.datei).resolve().relative_to(basis.resolve())
+            ordner = basis
+        except (ValueError, OSError):
+            pass
+    andere = []
+    for datei in sorted(ordner.rglob("*.toml")) if ordner.is_dir() else ():
+        if any(t.startswith(".") for t in datei.relative_to(ordner).parts):
+            continue
+        try:
+            if datei.resolve() == Path(bogen.datei).resolve():
+                continue
+            text = datei.read_bytes().decode("utf-8").removeprefix("\ufeff")
+            if tomllib.loads(text).get("name") == bogen.name:
+                andere.append(datei)
+        except (OSError, ValueError, RecursionError):
+            continue  # unlesbare Bögen meldet laden()
+    return andere
 
-    Erst in eine Temp-Datei im selben Ordner, dann ``fsync`` und ``os.replace``: ein
-    Absturz hinterlässt die alte oder die neue Datei, nie eine halbe. Stimmt die Datei
-    schon mit dem Bogen überein, wird sie nicht angefasst (Kommentare bleiben dann auch
-    erhalten; ein echtes Neuschreiben verliert TOML-Kommentare).
+
+def speichern(bogen: Bogen) -> bool:
+    """Schreibt den Bogen atomar in ``bogen.datei`` und lässt die Datei des Spielleiters stehen.
+
+    Nur geänderte Werte werden in der Datei ersetzt (mit tomlkit): Kommentare, Reihenfolge
+    und Layout bleiben, Standardwerte, die nicht in der Datei standen, kommen nicht hinzu.
+    Zeilen einer Untertabelle (``[[waffen]]``) werden wie in einem Diff eingefügt, ersetzt
+    oder gelöscht; unveränderte Zeilen bleiben samt Kommentaren. Die Rechte der Datei
+    bleiben. Geschrieben wird erst in eine Temp-Datei im selben Ordner, dann ``fsync`` und
+    ``os.replace``: ein Absturz hinterlässt die alte oder die neue Datei, nie eine halbe;
+    Temp-Dateien eines abgebrochenen Speicherns räumt das nächste Speichern oder Laden weg.
 
     Returns:
         ``True``, wenn die Datei geschrieben wurde; ``False``, wenn sie schon stimmte.
+
+    Raises:
+        SpeicherFehler: ein anderer Bogen des Systems trägt denselben Namen (dann würde
+            ein Kampf die beiden verwechseln); nichts wird geschrieben.
     """
+    andere = _namenskonflikt(bogen)
+    if andere:
+        raise SpeicherFehler(
+            f"{_anzeige_pfad(bogen.datei)}, {bogen.name}: nicht gespeichert. "
+            + _doppelt_meldung(bogen.name, andere)
+        )
     if _unveraendert(bogen):
         return False
-    daten = tomli_w.dumps(_dokument(bogen)).encode("utf-8")
-    atomar_schreiben(bogen.datei, daten)
+    atomar_schreiben(bogen.datei, _toml_text(bogen).encode("utf-8"))
     return True
 
 
+_FEHLT = object()
+
+
+def _klar(wert: Any) -> Any:
+    """Ein tomlkit-Wert als gewöhnlicher Python-Wert."""
+    return wert.unwrap() if hasattr(wert, "unwrap") else wert
+
+
+def _wert_gleich(a: Any, b: Any) -> bool:
+    """Gleicher Wert im Sinn des Bogens (``2.0`` und ``2`` ja, ``True`` und ``1`` nein)."""
+    a, b = _klar(a), _klar(b)
+    return isinstance(a, bool) == isinstance(b, bool) and a == b
+
+
+def _holen(container: Any, teile: Sequence[str]) -> Any:
+    for teil in teile:
+        if not isinstance(container, Mapping) or teil not in container:
+            return _FEHLT
+        container = container[teil]
+    return container
+
+
+def _einarbeiten(container: Any, werte: Mapping[str, Any], felder: Mapping[str, Feld], neu: Callable[[], Any]) -> None:
+    """Schreibt geänderte Werte in einen tomlkit-Container; Unverändertes bleibt unberührt."""
+    for name, wert in werte.items():
+        teile = name.split(".")
+        alt = _holen(container, teile)
+        if wert is None:
+            if alt is not _FEHLT:
+                del _holen(container, teile[:-1])[teile[-1]]
+            continue
+        if alt is not _FEHLT and _wert_gleich(alt, wert):
+            continue
+        feld = felder.get(name)
+        if alt is _FEHLT and feld is not None and feld.standard is not None and _wert_gleich(feld.standard, wert):
+            continue  # Standardwerte kommen nicht in die Datei
+        ziel = container
+        for teil in teile[:-1]:
+            if teil not in ziel:
+                ziel[teil] = neu()
+            ziel = ziel[teil]
+            if not isinstance(ziel, Mapping):
+                raise SchemaFehler(f"'{name}' ist Feld und Tabelle zugleich.")
+        ziel[teile[-1]] = wert
+
+
+def _zeilen_einarbeiten(dok: Any, u: Untertabelle, zeilen: Sequence[Mapping[str, Any]]) -> None:
+    """Gleicht die Zeilen einer Untertabelle ab wie ein Diff (gleiche Zeilen bleiben)."""
+    felder = {f.name: f for f in u.felder}
+    blatt_namen = frozenset(felder)
+    alt = dok.get(u.name, _FEHLT)
+    if alt is _FEHLT or not isinstance(alt, list):
+        if zeilen:
+            aot = tomlkit.aot()
+            for z in zeilen:
+                tabelle = tomlkit.table()
+                _einarbeiten(tabelle, z, felder, tomlkit.table)
+                aot.append(tabelle)
+            dok[u.name] = aot
+        return
+    if not zeilen:
+        del dok[u.name]
+        return
+    inline = not isinstance(alt, tomlkit.items.AoT)
+    neue_tabelle = tomlkit.inline_table if inline else tomlkit.table
+
+    def schluessel(werte: Mapping[str, Any]) -> str:
+        return repr(sorted((k, repr(_klar(v))) for k, v in werte.items() if v is not None))
+
+    alt_geprueft = [
+        _pruefe_zeile(u.felder, _flach(_klar(z), set(), "", blatt_namen)[0], "")[0] for z in alt
+    ]
+    vergleich = difflib.SequenceMatcher(
+        a=[schluessel(z) for z in alt_geprueft], b=[schluessel(z) for z in zeilen], autojunk=False
+    )
+    for art, i1, i2, j1, j2 in reversed(vergleich.get_opcodes()):
+        if art == "equal":
+            continue
+        gemeinsam = min(i2 - i1, j2 - j1) if art == "replace" else 0
+        for k in range(gemeinsam):  # ersetzte Zeilen an Ort und Stelle ändern
+            _einarbeiten(alt[i1 + k], zeilen[j1 + k], felder, neue_tabelle)
+        for k in reversed(range(i1 + gemeinsam, i2)):
+            _zeile_loeschen(alt, k)
+        for k in range(j1 + gemeinsam, j2):
+            tabelle = neue_tabelle()
+            _einarbeiten(tabelle, zeilen[k], felder, neue_tabelle)
+            if not inline:
+                tabelle.trivia.indent = "\n"  # Leerzeile vor [[…]] wie üblich
+            alt.insert(i1 + k - j1, tabelle)
+
+
+def _zeile_loeschen(zeilen: Any, k: int) -> None:
+    """Löscht Zeile ``k`` einer Liste von Tabellen; Kommentare am Ende der Zeile bleiben.
+
+    tomlkit hängt einen Kommentar über ``[[waffen]]`` an die Tabelle davor: er gehört
+    zur nächsten Zeile und wandert deshalb zur vorigen Tabelle, statt mitgelöscht zu werden.
+    """
+    zeile = zeilen[k]
+    rest: list[tuple[Any, Any]] = []
+    if isinstance(zeile, tomlkit.items.Table) and len(zeilen) > 1:
+        koerper = zeile.value.body
+        while koerper and koerper[-1][0] is None and isinstance(
+            koerper[-1][1], (tomlkit.items.Comment, tomlkit.items.Whitespace)
+        ):
+            rest.insert(0, koerper.pop())
+    del zeilen[k]
+    if not rest:
+        return
+    if k < len(zeilen):  # vor den Kopf der nächsten Zeile
+        naechste = zeilen[k]
+        naechste.trivia.indent = "".join(i.as_string() for _, i in rest) + naechste.trivia.indent
+    else:
+        zeilen[k - 1].value.body.extend(rest)
+
+
+def _toml_text(bogen: Bogen) -> str:
+    """Der neue Dateitext: die alte Datei mit den geänderten Werten (oder eine neue)."""
+    sch = _schema_oder_none(bogen)
+    bom = ""
+    dok = None
+    try:
+        roh = bogen.datei.read_bytes().decode("utf-8")
+        bom = "\ufeff" if roh.startswith("\ufeff") else ""
+        dok = tomlkit.parse(roh.removeprefix("\ufeff"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError, tomlkit.exceptions.TOMLKitError):
+        dok = None  # fehlt oder unlesbar: neu schreiben
+    if dok is None:
+        dok = tomlkit.document()
+    felder = {f.name: f for f in sch.felder} if sch else {}
+    _einarbeiten(dok, bogen.werte, felder, tomlkit.table)
+    if sch is not None:
+        for u in sch.untertabellen:
+            _zeilen_einarbeiten(dok, u, bogen.untertabellen.get(u.name, ()))
+    else:
+        for name, zeilen in bogen.untertabellen.items():
+            dok[name] = [_verschachtelt(z) for z in zeilen]
+    text = bom + tomlkit.dumps(dok)
+    if sch is not None:  # Sicherheitsnetz: die Datei muss genau den Bogen ergeben
+        zurueck, _ = _aus_text(bogen.datei, text, sch)
+        if zurueck is None or not _gleich(zurueck, bogen):
+            neu = tomlkit.document()
+            _einarbeiten(neu, bogen.werte, felder, tomlkit.table)
+            for u in sch.untertabellen:
+                _zeilen_einarbeiten(neu, u, bogen.untertabellen.get(u.name, ()))
+            text = bom + tomlkit.dumps(neu)
+    return text
+
+
+_TEMP_NEU = re.compile(r"^\.(?P<ziel>.+)\.(?P<pid>\d+)-[0-9a-f]+\.tmp$")
+_TEMP_ALT = re.compile(r"^\.(?P<ziel>.+\.toml)\.[a-z0-9_]{8}\.tmp$")  # tempfile.mkstemp (früher)
+_TEMP_ALTER = 600.0
+"""Sekunden, nach denen eine Temp-Datei ohne lesbare Prozessnummer als Rest gilt."""
+
+
+def _prozess_lebt(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+def _reste_entfernen(ordner: Path) -> list[Path]:
+    """Entfernt Temp-Dateien abgebrochener Speichervorgänge (Prozess tot oder sehr alt)."""
+    entfernt = []
+    try:
+        eintraege = list(Path(ordner).iterdir())
+    except OSError:
+        return entfernt
+    jetzt = time.time()
+    for datei in eintraege:
+        neu, alt = _TEMP_NEU.match(datei.name), _TEMP_ALT.match(datei.name)
+        if not (neu or alt):
+            continue
+        try:
+            alter = jetzt - datei.lstat().st_mtime
+            if (neu and not _prozess_lebt(int(neu["pid"]))) or alter > _TEMP_ALTER:
+                datei.unlink()
+                entfernt.append(datei)
+        except OSError:
+            continue
+    return entfernt
+
+
 def atomar_schreiben(datei: Path, daten: bytes) -> None:
-    """Schreibt Bytes atomar: Temp-Datei im selben Ordner, fsync, ``os.replace``."""
+    """Schreibt Bytes atomar: Temp-Datei im selben Ordner, fsync, ``os.replace``.
+
+    Die Rechte einer vorhandenen Datei bleiben; eine neue Datei bekommt die üblichen
+    Rechte (0666 ohne umask). Reste abgebrochener Speichervorgänge werden vorher entfernt.
+    """
     datei = Path(datei)
     datei.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{datei.name}.", suffix=".tmp", dir=datei.parent)
+    _reste_entfernen(datei.parent)
+    try:
+        modus = stat.S_IMODE(datei.stat().st_mode)
+    except FileNotFoundError:
+        modus = None
+    temp = datei.parent / f".{datei.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "wb") as f:
+            if modus is not None:
+                os.fchmod(f.fileno(), modus)
             f.write(daten)
             f.flush()
             os.fsync(f.fileno())
@@ -758,6 +1202,20 @@ def aus_tabellen(
         belegt.add(datei)
         eintraege.append((datei, alt, roh))
 
+    # Zwei Zeilen mit demselben Namen: beide fallen heraus (Untertabellen gingen sonst
+    # an den falschen Charakter und der Kampf verwechselte sie)
+    namen_zaehler: dict[Any, list[Path]] = {}
+    for datei, _, roh in eintraege:
+        namen_zaehler.setdefault(roh.get("name"), []).append(datei)
+    doppelt = {n for n, dateien in namen_zaehler.items() if isinstance(n, str) and len(dateien) > 1}
+    for datei, _, roh in eintraege:
+        if roh.get("name") in doppelt:
+            andere = [d for d in namen_zaehler[roh["name"]] if d != datei]
+            fehler.append(BogenFehler(datei, roh["name"], "name", _doppelt_meldung(roh["name"], andere)))
+    ohne = {alt.name for _, alt, roh in eintraege if alt is not None and roh.get("name") in doppelt}
+    eintraege = [e for e in eintraege if e[2].get("name") not in doppelt]
+    ohne = (ohne | doppelt) - {roh.get("name") for _, _, roh in eintraege}
+
     # Untertabellen: Name (neu, sonst alt) → Eintrag
     nach_name: dict[str, int] = {}
     for i, (_, alt, roh) in enumerate(eintraege):
@@ -778,6 +1236,8 @@ def aus_tabellen(
         namen = [f.name for f in u.felder]
         for nr, zeile in enumerate(tabellen[u.name].iter_rows(named=True), start=1):
             wem = zeile.get("charakter")
+            if wem in ohne:
+                continue  # der Charakter ist schon als doppelter Name gemeldet
             if wem not in nach_name:
                 fehler.append(
                     BogenFehler(

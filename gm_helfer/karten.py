@@ -207,11 +207,14 @@ class Stapel:
     def ziehen_eingetippt(self, karten: Iterable[Karte | str]) -> tuple[tuple[Karte, ...], Stapel]:
         """Nimmt die Karten, die der Spielleiter am Tisch ausgeteilt hat.
 
-        Jede Karte muss noch im Ziehstapel liegen; liegt sie nur in der Ablage, wurde der
-        Stapel am Tisch offenbar neu gemischt, also wird die Ablage eingemischt.
+        Jede Karte muss noch im Ziehstapel liegen. Eine Karte aus der Ablage ist nur erlaubt,
+        wenn der Ziehstapel mit diesem Austeilen aufgebraucht ist (alle seine Karten sind unter den
+        eingetippten): dann wird die Ablage eingemischt („reshuffle the discards if the deck runs
+        out“, DESIGN.md). Sonst wurde die Karte in diesem Stapel schon gespielt – ein Tippfehler,
+        kein stilles Mischen.
 
         Raises:
-            KartenFehler: eine Karte doppelt oder schon ausgeteilt.
+            KartenFehler: eine Karte doppelt, schon ausgeteilt oder in diesem Stapel schon gespielt.
         """
         gewaehlt = tuple(k if isinstance(k, Karte) else Karte.parse(k) for k in karten)
         gesehen: set[Karte] = set()
@@ -221,10 +224,17 @@ class Stapel:
             gesehen.add(karte)
         ziehstapel = list(self.ziehstapel)
         ablage = list(self.ablage)
+        aufgebraucht = set(ziehstapel) <= gesehen
         for karte in gewaehlt:
             if karte in ziehstapel:
                 ziehstapel.remove(karte)
             elif karte in ablage:
+                if not aufgebraucht:
+                    raise KartenFehler(
+                        f"Die Karte {karte} wurde in diesem Stapel schon gespielt (sie liegt auf der Ablage; gemischt wird "
+                        f"erst nach einer Runde mit Joker oder wenn der Stapel aufgebraucht ist – noch {len(self.ziehstapel)} "
+                        "Karten im Stapel)."
+                    )
                 ziehstapel += ablage
                 ablage = []
                 ziehstapel.remove(karte)

@@ -43,6 +43,8 @@ import socket
 import sys
 import sysconfig
 import threading
+import time
+import weakref
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -66,8 +68,10 @@ __all__ = [
     "VerdraengtFehler",
     "Verlauf",
     "auflisten",
+    "fortsetzen_sicher",
     "inhaber",
     "kopf_lesen",
+    "nachladen_sicher",
 ]
 
 FORMAT = "gm_helfer-protokoll"
@@ -222,6 +226,56 @@ _TOKEN = re.compile(r"[0-9a-f]{16}")
 _OHNE_FCNTL = threading.Lock()  # nur ohne fcntl (Windows): Riegel innerhalb eines Prozesses
 
 
+class _Fadenwache:
+    """Gibt Sperren frei, deren Thread geendet hat – der Fall „Sitzung endet“.
+
+    ``marimo run`` führt jede Sitzung (jeden Tab) in einem eigenen Kernel-Thread aus und beendet
+    ihn, wenn die Sitzung geschlossen wird; die Objekte der Sitzung werden dabei nicht sicher
+    freigegeben. Ein Wach-Thread (Daemon) prüft darum jede Sekunde, ob die Threads, die eine
+    Sperre genommen haben, noch leben; er endet, sobald keine Sperre mehr zu bewachen ist.
+    Sperren des Hauptthreads braucht er nicht: endet der, endet der Prozess.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._eintraege: list[tuple[weakref.ref[_Sperre], threading.Thread]] = []
+        self._faden: threading.Thread | None = None
+
+    def bewachen(self, sperre: _Sperre) -> None:
+        faden = threading.current_thread()
+        if faden is threading.main_thread():
+            return
+        with self._lock:
+            self._eintraege.append((weakref.ref(sperre), faden))
+            if self._faden is None or not self._faden.is_alive():
+                self._faden = threading.Thread(target=self._wachen, name="gm_helfer-sperrwache", daemon=True)
+                self._faden.start()
+
+    def _wachen(self) -> None:
+        while True:
+            time.sleep(1.0)
+            freigeben: list[_Sperre] = []
+            with self._lock:
+                bleiben = []
+                for ref, faden in self._eintraege:
+                    sperre = ref()
+                    if sperre is None or not sperre.gehalten:
+                        continue
+                    if faden.is_alive():
+                        bleiben.append((ref, faden))
+                    else:
+                        freigeben.append(sperre)
+                self._eintraege = bleiben
+                if not bleiben and not freigeben:
+                    self._faden = None
+                    return
+            for sperre in freigeben:
+                sperre.freigeben()
+
+
+_WACHE = _Fadenwache()
+
+
 class _Sperre:
     """Das Schreibrecht an einer Protokolldatei – zwischen Prozessen und Threads.
 
@@ -284,7 +338,8 @@ class _Sperre:
     @staticmethod
     def inhaber_lesen(fd: int) -> dict[str, Any]:
         try:
-            roh = os.pread(fd, 4096, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            roh = os.read(fd, 4096)
             daten = json.loads(roh.decode("utf-8")) if roh.strip() else {}
         except (OSError, ValueError):
             return {}
@@ -348,7 +403,8 @@ class _Sperre:
                            "thread": threading.current_thread().name, "seit": _jetzt()}
                 roh = json.dumps(eintrag, ensure_ascii=False).encode("utf-8") + b"\n"
                 os.ftruncate(fd, 0)
-                os.pwrite(fd, roh, 0)
+                os.lseek(fd, 0, os.SEEK_SET)
+                _alles_schreiben(fd, roh)
                 os.fsync(fd)
             except OSError as fehler:
                 datei.close()
@@ -357,6 +413,7 @@ class _Sperre:
                     f"{self.datei.name}: die Schreibsperre lässt sich nicht setzen – {_grund(fehler)}."
                 ) from fehler
             self._lebenszeichen = datei
+        _WACHE.bewachen(self)
 
     def ist_inhaber(self, fd: int) -> bool:
         """Unter dem Riegel: gehört die Datei noch diesem Schreiber?"""
@@ -1059,3 +1116,68 @@ class Verlauf(Generic[Z]):
                 f"{datei.name}: die unvollständige letzte Zeile lässt sich nicht beiseitelegen – "
                 f"{_grund(fehler)}."
             ) from fehler
+
+
+def fortsetzen_sicher(
+    datei: Path | str,
+    start: Callable[[Mapping[str, Any]], Z],
+    anwenden: Callable[[Z, Ereignis], Z],
+    *,
+    vorher: Verlauf[Any] | None = None,
+    uebernehmen: bool = False,
+) -> tuple[Verlauf[Z] | None, str]:
+    """„Kampf fortsetzen“ für Notebooks: nie eine Ausnahme, immer eine deutsche Meldung.
+
+    * ``vorher`` ist der Verlauf, den die Sitzung bisher zeigt: derselbe Kampf wird erst
+      geschlossen und dann neu gelesen; nach dem Wechsel zu einem anderen Kampf wird er
+      geschlossen (seine Sperre frei).
+    * Schreibt eine andere Sitzung den Kampf, kommt er **nur zum Ansehen** (``nur_lesen``)
+      zurück, mit der Meldung der Sperre (beginnt mit „⚠“); :func:`nachladen_sicher` folgt ihm.
+      ``uebernehmen=True`` verdrängt die andere Sitzung ausdrücklich.
+    * Jeder andere Fehler: ``(None, "⚠ <Grund mit Datei und Zeile>")``.
+
+    Returns:
+        ``(verlauf, meldung)``; ``verlauf`` ist ``None``, wenn nichts zu öffnen war.
+    """
+    datei = Path(datei)
+    if vorher is not None and vorher.datei is not None and _gleiche_datei(vorher.datei, datei):
+        vorher.schliessen()
+    try:
+        verlauf, warnungen = Verlauf.fortsetzen(datei, start, anwenden, uebernehmen=uebernehmen)
+        text = f"Fortgesetzt: {datei.name} mit {len(verlauf.ereignisse)} Schritten."
+    except GesperrtFehler as gesperrt:
+        try:
+            verlauf, warnungen = Verlauf.fortsetzen(datei, start, anwenden, nur_lesen=True)
+        except ProtokollFehler as fehler:
+            return None, f"⚠ {fehler}"
+        text = f"⚠ {gesperrt}"
+    except ProtokollFehler as fehler:
+        return None, f"⚠ {fehler}"
+    if vorher is not None and vorher is not verlauf:
+        vorher.schliessen()
+    if warnungen:
+        text += " " + " ".join(f"⚠ {w}" for w in warnungen)
+    return verlauf, text
+
+
+def _gleiche_datei(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:  # pragma: no cover
+        return a == b
+
+
+def nachladen_sicher(verlauf: Verlauf[Any] | None) -> str:
+    """Für die Ansicht eines Kampfes, den eine andere Sitzung schreibt: neue Schritte einlesen.
+
+    Returns:
+        ``""`` (nichts zu melden), ``"3 neue Schritte aus der anderen Sitzung."`` oder
+        ``"⚠ <Grund>"``; nie eine Ausnahme. Für einen Schreiber (oder ``None``) nichts.
+    """
+    if verlauf is None or not verlauf.nur_lesen or verlauf.rolle == "geschlossen":
+        return ""
+    try:
+        neu = verlauf.nachladen()
+    except ProtokollFehler as fehler:
+        return f"⚠ {fehler}"
+    return f"{neu} neue Schritte aus der anderen Sitzung." if neu else ""

@@ -6,15 +6,25 @@ Notebooks mit einer Zeile Beschreibung verlinkt.
 
     gm-helfer                      # Browser öffnet sich auf http://127.0.0.1:2718/?file=start.py
     gm-helfer --port 8080          # anderer Port
-    gm-helfer --host 0.0.0.0       # im Netz erreichbar (z. B. Tablet am Spieltisch)
+    gm-helfer --host 0.0.0.0       # im Netz erreichbar (z. B. Tablet am Spieltisch), mit Passwort
+    gm-helfer --host 0.0.0.0 --passwort-datei ~/.gm_passwort   # festes Passwort aus einer Datei
     gm-helfer --kein-browser       # nur den Server starten
+
+Im Netz (jede Adresse außer 127.0.0.1, ::1 und localhost) ist ein Passwort Pflicht:
+``--passwort`` oder ``--passwort-datei``, sonst erzeugt ``gm-helfer`` eines und zeigt es
+an. marimo fragt es auf einer Anmeldeseite ab (sein Token-Passwort); ohne Anmeldung
+bekommt kein Gerät ein Notebook zu sehen. Das Passwort geht über die Standardeingabe an
+marimo, nicht über die Kommandozeile (die andere Benutzer des Rechners lesen könnten).
+Die Seiten nennen keine absoluten Pfade des Servers (:mod:`gm_helfer.server`).
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import ipaddress
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -22,6 +32,7 @@ import sys
 import time
 import urllib.request
 import webbrowser
+from urllib.parse import quote
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +45,7 @@ __all__ = [
     "notebooks",
     "uebersicht_markdown",
     "befehl",
+    "braucht_passwort",
     "warten_auf_server",
     "main",
 ]
@@ -115,12 +127,61 @@ def uebersicht_markdown(ordner: Path | None = None) -> str:
     return "\n".join(zeilen)
 
 
-def befehl(*, port: int, host: str = "127.0.0.1", ordner: Path | None = None) -> list[str]:
-    """Die Kommandozeile für ``marimo run`` (ohne eigenen Browser: den öffnet ``main``)."""
+def befehl(
+    *, port: int, host: str = "127.0.0.1", ordner: Path | None = None, passwort: bool = False
+) -> list[str]:
+    """Die Kommandozeile für ``marimo run`` (ohne eigenen Browser: den öffnet ``main``).
+
+    Läuft über :mod:`gm_helfer.server` (keine Serverpfade in den Seiten). Mit
+    ``passwort=True`` liest marimo sein Token-Passwort aus der Standardeingabe; ohne gibt
+    es keine Anmeldung (nur für Loopback-Adressen).
+    """
+    anmeldung = ["--token", "--token-password-file", "-"] if passwort else ["--no-token"]
     return [
-        sys.executable, "-m", "marimo", "-y", "run", str(ordner or notebook_ordner()),
-        "--headless", "--host", host, "--port", str(port), "--no-sandbox",
+        sys.executable, "-m", "gm_helfer.server", "-y", "run", str(ordner or notebook_ordner()),
+        "--headless", "--host", host, "--port", str(port), "--no-sandbox", *anmeldung,
     ]
+
+
+def braucht_passwort(host: str) -> bool:
+    """Ob ``host`` von anderen Geräten erreichbar ist (alles außer Loopback braucht ein Passwort).
+
+    >>> braucht_passwort("127.0.0.1"), braucht_passwort("localhost"), braucht_passwort("0.0.0.0")
+    (False, False, True)
+    """
+    name = host.strip().strip("[]").lower()
+    if name in ("localhost", "localhost.", "ip6-localhost"):
+        return False
+    try:
+        return not ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return True  # ein Rechnername (oder leer = alle Adressen): im Netz
+
+
+def _passwort(args: argparse.Namespace) -> tuple[str | None, bool]:
+    """(Passwort oder None, selbst erzeugt?) nach den Optionen und der Adresse."""
+    if args.passwort is not None and args.passwort_datei is not None:
+        raise SystemExit("Bitte nur eines angeben: --passwort oder --passwort-datei.")
+    if args.passwort_datei is not None:
+        try:
+            text = Path(args.passwort_datei).expanduser().read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as fehler:
+            raise SystemExit(
+                f"Die Passwortdatei {args.passwort_datei} lässt sich nicht lesen: "
+                f"{getattr(fehler, 'strerror', None) or 'kein UTF-8-Text'}."
+            ) from None
+        passwort = text.strip()
+    elif args.passwort is not None:
+        passwort = args.passwort.strip()  # marimo nimmt es ohne Leerraum an den Rändern
+    elif braucht_passwort(args.host):
+        return secrets.token_urlsafe(12), True
+    else:
+        return None, False
+    if not passwort:
+        raise SystemExit("Das Passwort ist leer; bitte eines angeben (oder die Option weglassen).")
+    if "\n" in passwort or "\r" in passwort:
+        raise SystemExit("Das Passwort darf nur eine Zeile haben.")
+    return passwort, False
 
 
 def _port_frei(host: str, port: int) -> bool:
@@ -150,6 +211,10 @@ def _argumente(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="Adresse, an die der Server bindet (Standard: 127.0.0.1; 0.0.0.0 = im Netz)")
     parser.add_argument("--kein-browser", action="store_true",
                         help="keinen Browser öffnen, nur den Server starten")
+    parser.add_argument("--passwort", default=None,
+                        help="Passwort für die Anmeldung (im Netz Pflicht; fehlt es, wird eines erzeugt)")
+    parser.add_argument("--passwort-datei", default=None, metavar="DATEI",
+                        help="Passwort aus der ersten Zeile dieser Datei lesen")
     return parser.parse_args(argv)
 
 
@@ -167,15 +232,33 @@ def warten_auf_server(url: str, prozess: subprocess.Popen, frist: float = 60.0) 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Einstieg für ``gm-helfer``; läuft, bis Strg+C gedrückt wird."""
+    """Einstieg für ``gm-helfer``; läuft, bis Strg+C gedrückt wird.
+
+    ``gm-helfer bericht LOG [--html]`` druckt stattdessen den Bericht eines Kampfprotokolls
+    (:mod:`gm_helfer.bericht`)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["bericht"]:
+        from gm_helfer import bericht
+
+        return bericht.main(argv[1:])
     args = _argumente(argv)
     if args.port is not None and not 0 < args.port < 65536:
         raise SystemExit(f"Ungültiger Port {args.port}: erlaubt sind 1 bis 65535.")
     port = args.port if args.port is not None else _freier_port(args.host)
     if not notebook_ordner().is_dir():
         raise SystemExit(f"Der Ordner {notebook_ordner()} fehlt – ist gm_helfer vollständig installiert?")
-    prozess = subprocess.Popen(befehl(port=port, host=args.host), cwd=pfade.projekt_ordner())
-    anzeige_host = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
+    passwort, erzeugt = _passwort(args)
+    prozess = subprocess.Popen(
+        befehl(port=port, host=args.host, passwort=passwort is not None),
+        cwd=pfade.projekt_ordner(),
+        stdin=subprocess.PIPE if passwort is not None else None,
+    )
+    if passwort is not None:
+        prozess.stdin.write(passwort.encode("utf-8"))
+        prozess.stdin.close()
+    anzeige_host = "127.0.0.1" if args.host in ("0.0.0.0", "", "::") else args.host
+    if ":" in anzeige_host:
+        anzeige_host = f"[{anzeige_host}]"
     basis = f"http://{anzeige_host}:{port}"
     try:
         if not warten_auf_server(basis, prozess):
@@ -185,9 +268,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "Versuche es mit --port."
             )
         start = f"{basis}/?file={STARTSEITE}"
-        print(f"gm_helfer läuft: {start}\nBeenden mit Strg+C.", flush=True)
+        zeilen = [f"gm_helfer läuft: {start}"]
+        if passwort is not None:
+            if braucht_passwort(args.host):
+                zeilen.append(
+                    f"Im Netz erreichbar (Adresse {args.host}, Port {port}): andere Geräte öffnen "
+                    f"http://<Adresse dieses Rechners>:{port}/ und melden sich mit dem Passwort an."
+                )
+            zeilen.append(
+                f"Passwort: {passwort}"
+                + (" (neu erzeugt; ein festes mit --passwort-datei)" if erzeugt else "")
+            )
+        zeilen.append("Beenden mit Strg+C.")
+        print("\n".join(zeilen), flush=True)
         if not args.kein_browser:
-            webbrowser.open(start)
+            # der eigene Browser meldet sich gleich an (das Passwort steht nur in dieser Adresse)
+            webbrowser.open(start if passwort is None else f"{start}&access_token={quote(passwort, safe='')}")
         return prozess.wait()
     except KeyboardInterrupt:
         return 0

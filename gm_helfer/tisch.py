@@ -48,6 +48,7 @@ __all__ = [
     "protokoll_datei",
     "protokoll_tabelle",
     "prozent",
+    "frisch",
     "relativ",
     "rueckgaengig",
     "tabelle_deutsch",
@@ -453,6 +454,19 @@ STIL = """
 """Gemeinsames CSS (Knöpfe brechen um, schmale Bildschirme ab 820 px)."""
 
 
+def frisch(label: str, schluessel: Any) -> str:
+    """Eine Beschriftung, die marimo zwingt, ein neu gebautes Eingabefeld auch im Browser neu zu
+    zeichnen, sobald sich ``schluessel`` ändert (der Schlüssel steht unsichtbar dahinter).
+
+    Ohne das behält der Browser bei gleichbleibender Beschriftung den alten angezeigten Wert, obwohl
+    der Kernel schon den neuen Startwert hat (gemessen mit marimo 0.25 an ``mo.ui.number`` und
+    ``mo.ui.text``): das Panel zeigte dann „+2“, gerechnet wurde mit 0. Schlüssel: der Handelnde
+    (Modifikatoren gelten je Handelndem) oder die Schrittzahl (eingetippte Würfel leeren sich nach
+    einem ausgeführten Schritt).
+    """
+    return f"{label}<span style='display:none'>{html.escape(str(schluessel))}</span>"
+
+
 def stil():
     """Das gemeinsame CSS als marimo-Ausgabe (einmal je Notebook oben ausgeben)."""
     import marimo as mo
@@ -557,11 +571,16 @@ def verbotene_ansicht(aktionen: Iterable[Aktion]):
     return mo.md("<div class='tisch-verboten'>" + "<br>".join(f"✗ {html.escape(z)}" for z in zeilen) + "</div>")
 
 
-def wuerfel_feld(label: str = "Echte Würfel", beispiel: str = "z. B. 8+3, 5", *, on_change: Callable[[str], Any] | None = None, wert: str = ""):
-    """Textfeld für eingetippte Würfel (leer = das Programm würfelt)."""
+def wuerfel_feld(label: str = "Echte Würfel", beispiel: str = "z. B. 8+3, 5", *, on_change: Callable[[str], Any] | None = None,
+                 wert: str = "", schluessel: Any = None):
+    """Textfeld für eingetippte Würfel (leer = das Programm würfelt).
+
+    ``schluessel`` (z. B. die Schrittzahl): ändert er sich, zeigt auch der Browser das Feld leer
+    (siehe :func:`frisch`)."""
     import marimo as mo
 
-    return mo.ui.text(value=wert, placeholder=f"leer = Programm würfelt; {beispiel}", label=label, on_change=on_change)
+    beschriftung = frisch(label, schluessel) if schluessel is not None else label
+    return mo.ui.text(value=wert, placeholder=f"leer = Programm würfelt; {beispiel}", label=beschriftung, on_change=on_change)
 
 
 def protokoll_ansicht(verlauf: Verlauf | None, hook: str = "tisch-protokoll", seiten: int = 15):
@@ -577,6 +596,6 @@ def protokoll_ansicht(verlauf: Verlauf | None, hook: str = "tisch-protokoll", se
                 f"### <span id='{hook}'>Protokoll</span> ({PROTOKOLL_REIHENFOLGE}, ✎ = eingetippt) · "
                 f"<span id='{hook}-schritte'>{anzahl(n, 'Schritt', 'Schritte')}</span> · Datei `{datei}`{rolle}"
             ),
-            mo.ui.table(protokoll_tabelle(verlauf), selection=None, page_size=seiten, show_download=False),
+            mo.ui.table(protokoll_tabelle(verlauf), selection=None, page_size=seiten, show_download=False, show_column_summaries=False),
         ]
     )

@@ -20,13 +20,16 @@ jede einzelne Augenzahl fest, Explosionen eingeschlossen.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
+
+from gm_helfer.cache import bounded_cache
 
 __all__ = [
     "MAX_ANZAHL",
+    "MAX_LAENGE",
     "MAX_SEITEN",
     "Ausdruck",
     "Wuerfel",
@@ -44,10 +47,15 @@ __all__ = [
 ]
 
 MAX_ANZAHL = 100
-"""Höchstens so viele Würfel in einer Gruppe (``100W6``); mehr ist ein Tippfehler."""
+"""Höchstens so viele Würfel wirft ein ganzer Ausdruck (``100W6`` wie ``W6+W6+…``)."""
 MAX_SEITEN = 1000
 """Höchstens so viele Seiten hat ein Würfel (``W1000``)."""
 MAX_KONSTANTE = 100_000
+MAX_LAENGE = 500
+"""Höchstens so viele Zeichen hat ein Würfelausdruck (Leerzeichen mitgezählt)."""
+_MAX_ZIFFERN = 7
+"""Längere Zahlen werden gar nicht erst umgewandelt (sie wären ohnehin zu groß)."""
+_PARSE_CACHE_BYTES = 4_000_000
 UEBLICHE_SEITEN = (2, 3, 4, 6, 8, 10, 12, 20, 100)
 """Würfel, die es am Spieltisch gibt; Charakterbögen erlauben nur diese (kein W7)."""
 
@@ -124,8 +132,8 @@ class Ausdruck:
 _TERM = re.compile(
     r"""\s*(?P<zeichen>[+-])?\s*
         (?:
-          (?P<anzahl>\d+)?\s*(?P<w>[WwDd])\s*(?P<seiten>\d+|%)\s*(?P<knall>!)?
-        | (?P<zahl>\d+)
+          (?P<anzahl>[0-9]+)?\s*(?P<w>[WwDd])\s*(?P<seiten>[0-9]+|%)\s*(?P<knall>!)?
+        | (?P<zahl>[0-9]+)
         )\s*""",
     re.VERBOSE,
 )
@@ -146,15 +154,40 @@ def parse(text: str | Ausdruck) -> Ausdruck:
         raise WuerfelFehler(
             f"Ein Würfelausdruck muss Text sein (z. B. „2W6+1“), nicht {type(text).__name__}."
         )
+    if len(text) > MAX_LAENGE:
+        raise WuerfelFehler(
+            f"Der Würfelausdruck ist zu lang ({len(text)} Zeichen, höchstens {MAX_LAENGE})."
+        )
     return _parse_text(text)
 
 
-@lru_cache(maxsize=4096)
+def _parse_groesse(schluessel: tuple[Any, ...], ausdruck: Ausdruck) -> int:
+    """Geschätzte Bytes eines Cache-Eintrags: Text plus Ausdruck samt Gruppen."""
+    return sys.getsizeof(schluessel[0]) + 300 + 250 * len(ausdruck.wuerfel)
+
+
+def _zahl(roh: str, ziffern: str, zu_gross: str) -> int:
+    """Eine Ziffernfolge als Zahl; zu lange Folgen werden nicht umgewandelt.
+
+    ``zu_gross`` ist die Meldung für eine zu lange Folge, ``{}`` steht für die Ziffern.
+    """
+    if len(ziffern) > _MAX_ZIFFERN:
+        raise WuerfelFehler(f"„{_kurz(roh)}“: " + zu_gross.format(_kurz(ziffern, 12)))
+    return int(ziffern)
+
+
+def _kurz(text: str, laenge: int = 40) -> str:
+    """Ein Text für eine Meldung, gekürzt, damit sie lesbar bleibt."""
+    return text if len(text) <= laenge else text[: laenge - 1] + "…"
+
+
+@bounded_cache(max_bytes=_PARSE_CACHE_BYTES, size=_parse_groesse)
 def _parse_text(text: str) -> Ausdruck:
-    """Liest einen Text; gecacht, denn Ausdrücke sind unveränderlich."""
+    """Liest einen Text; gecacht (in Bytes begrenzt), denn Ausdrücke sind unveränderlich."""
     roh = text.strip()
     if not roh:
         raise WuerfelFehler("Der Würfelausdruck ist leer – zum Beispiel „2W6+1“ eingeben.")
+    anzahl_gesamt = 0
     gruppen: list[Wuerfel] = []
     konstante = 0
     pos = 0
@@ -163,31 +196,44 @@ def _parse_text(text: str) -> Ausdruck:
         treffer = _TERM.match(roh, pos)
         if treffer is None or treffer.end() == pos:
             raise WuerfelFehler(
-                f"„{roh}“ ist kein gültiger Würfelausdruck: an Stelle {pos + 1} "
+                f"„{_kurz(roh)}“ ist kein gültiger Würfelausdruck: an Stelle {pos + 1} "
                 f"(„{roh[pos:pos + 8]}“) erwarte ich einen Würfel wie „W6“ oder eine Zahl."
             )
         if treffer["zeichen"] is None and not erster:
             raise WuerfelFehler(
-                f"„{roh}“: zwischen zwei Teilen fehlt ein + oder - (Stelle {pos + 1})."
+                f"„{_kurz(roh)}“: zwischen zwei Teilen fehlt ein + oder - (Stelle {pos + 1})."
             )
         vorzeichen = -1 if treffer["zeichen"] == "-" else 1
         if treffer["w"]:
-            anzahl = int(treffer["anzahl"]) if treffer["anzahl"] else 1
-            seiten = 100 if treffer["seiten"] == "%" else int(treffer["seiten"])
+            anzahl = (
+                _zahl(roh, treffer["anzahl"], f"{{}} Würfel sind zu viele (höchstens {MAX_ANZAHL}).")
+                if treffer["anzahl"]
+                else 1
+            )
+            seiten = (
+                100
+                if treffer["seiten"] == "%"
+                else _zahl(roh, treffer["seiten"], f"ein W{{}} ist zu groß (höchstens W{MAX_SEITEN}).")
+            )
             _pruefe_wuerfel(roh, anzahl, seiten)
+            anzahl_gesamt += anzahl
+            if anzahl_gesamt > MAX_ANZAHL:
+                raise WuerfelFehler(
+                    f"„{_kurz(roh)}“: mehr als {MAX_ANZAHL} Würfel im ganzen Ausdruck sind zu viele."
+                )
             gruppen.append(Wuerfel(anzahl, seiten, bool(treffer["knall"]), vorzeichen))
         else:
-            zahl = int(treffer["zahl"])
+            zahl = _zahl(roh, treffer["zahl"], f"die Zahl {{}} ist zu groß (höchstens {MAX_KONSTANTE}).")
             if zahl > MAX_KONSTANTE:
                 raise WuerfelFehler(
-                    f"„{roh}“: die Zahl {zahl} ist zu groß (höchstens {MAX_KONSTANTE})."
+                    f"„{_kurz(roh)}“: die Zahl {zahl} ist zu groß (höchstens {MAX_KONSTANTE})."
                 )
             konstante += vorzeichen * zahl
         pos = treffer.end()
         erster = False
     if not gruppen:
         raise WuerfelFehler(
-            f"„{roh}“ enthält keinen Würfel – zum Beispiel „W6“ oder „2W6+1“ eingeben."
+            f"„{_kurz(roh)}“ enthält keinen Würfel – zum Beispiel „W6“ oder „2W6+1“ eingeben."
         )
     return Ausdruck(tuple(gruppen), konstante)
 
@@ -213,11 +259,12 @@ def ueblicher_ausdruck(text: str | Ausdruck) -> Ausdruck:
 
 
 def _pruefe_wuerfel(roh: str, anzahl: int, seiten: int) -> None:
+    roh = _kurz(roh)
     if anzahl < 1:
         raise WuerfelFehler(f"„{roh}“: es muss mindestens ein Würfel geworfen werden.")
     if anzahl > MAX_ANZAHL:
         raise WuerfelFehler(
-            f"„{roh}“: {anzahl} Würfel sind zu viele (höchstens {MAX_ANZAHL} je Gruppe)."
+            f"„{roh}“: {anzahl} Würfel sind zu viele (höchstens {MAX_ANZAHL})."
         )
     if seiten < 2:
         raise WuerfelFehler(f"„{roh}“: ein Würfel braucht mindestens 2 Seiten, nicht {seiten}.")
@@ -242,10 +289,13 @@ def augenzahl(text: str | int, seiten: int) -> int:
         roh, wert = str(text), text
     else:
         roh = str(text).strip()
-        if not re.fullmatch(r"\d+", roh):
+        if not re.fullmatch(r"[0-9]+", roh):
             raise WuerfelFehler(
-                f"„{roh}“ ist keine Augenzahl – bitte nur Ziffern eintippen (W{seiten}: 1 bis {seiten})."
+                f"„{_kurz(roh)}“ ist keine Augenzahl – bitte nur Ziffern eintippen "
+                f"(W{seiten}: 1 bis {seiten})."
             )
+        if len(roh) > _MAX_ZIFFERN:
+            raise WuerfelFehler(f"Ein W{seiten} zeigt keine {_kurz(roh)} (möglich: 1 bis {seiten}).")
         wert = int(roh)
     if wert == 0 and seiten in (10, 100):
         return seiten

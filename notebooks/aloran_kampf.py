@@ -143,8 +143,11 @@ def _(knopf_neu, stand, verlauf_setzen, wahl_optionen, wahl_teilnehmer):
 
 
 @app.cell
-def _(knopf_fortsetzen, verlauf_setzen, wahl_protokoll):
+def _(knopf_fortsetzen, verlauf_holen, verlauf_setzen, wahl_protokoll):
     mo.stop(not knopf_fortsetzen.value or not wahl_protokoll.value)
+    _bisher = verlauf_holen()
+    if _bisher and _bisher[0].datei == sitzung.protokolldatei(wahl_protokoll.value):
+        _bisher[0].schliessen()  # derselbe Kampf in dieser Sitzung: Sperre abgeben, neu lesen
     _erg, _fehler = aufrufen(aloran.fortsetzen, sitzung.protokolldatei(wahl_protokoll.value))
     if _erg is not None:
         verlauf_setzen((_erg[0], 0))
@@ -169,8 +172,10 @@ def ausfuehren(verlauf, version, verlauf_setzen, baustein, *argumente, **schlues
     """Ereignis bauen (Bibliothek), ausführen, Zustand neu setzen; gibt die Fehlermeldung zurück."""
     ereignis, fehler = aufrufen(baustein, verlauf.zustand, *argumente, **schluessel)
     if ereignis is not None:
-        verlauf.ausfuehren(ereignis)
-        verlauf_setzen((verlauf, version + 1))
+        # Speichern kann scheitern (Platte voll, Kampf in anderer Sitzung übernommen): Meldung
+        _, fehler = aufrufen(verlauf.ausfuehren, ereignis)
+        if not fehler:
+            verlauf_setzen((verlauf, version + 1))
     return fehler
 
 
@@ -180,6 +185,7 @@ def _(kampf, verlauf):
     mo.vstack([
         mo.md(f"## <span id='aloran-runde'>Runde {kampf.runde}</span> "
               f"<small style='font-weight:normal'>· Protokoll: {_datei}</small>"),
+        mo.md(f"<span id='aloran-am-zug'>**{sitzung.zug_hinweis(kampf)}**</span>"),
         mo.ui.table(pl.DataFrame(aloran.uebersicht(kampf)), selection=None, pagination=False,
                     wrapped_columns=["Verletzung"],
                     label="Handlungsreihenfolge (höchste Initiative zuerst; gleiche Zahl = gleichzeitig)"),
@@ -207,14 +213,36 @@ def _(kampf):
     knopf_initiative = mo.ui.run_button(label="Initiative bestimmen")
     knopf_runde = mo.ui.run_button(label="Neue Runde")
     knopf_zurueck = mo.ui.run_button(label="Rückgängig")
+    _dran = list(aloran.am_zug(kampf)) + [k.name for k in kampf.kaempfer if k.zug == "abwartend"]
+    wahl_zug = mo.ui.dropdown(options=_dran, value=_dran[0] if _dran else None, label="Zug von")
+    knopf_zug_ende = mo.ui.run_button(label="Zug beenden")
+    knopf_abwarten = mo.ui.run_button(label="Abwarten (Aktionen zurückhalten)")
     mo.vstack([
         mo.md("### Initiative und Runden"),
         mo.md("<small>Initiativewert + 1W10 gilt den ganzen Kampf. Leere Felder würfelt das Programm.</small>"),
         mo.hstack(list(eingabe_initiative.values()), justify="start", wrap=True),
         wahl_hinterhalt,
         mo.hstack([knopf_initiative, knopf_runde, knopf_zurueck], justify="start"),
+        mo.hstack([wahl_zug, knopf_zug_ende, knopf_abwarten], justify="start", align="end"),
     ])
-    return eingabe_initiative, knopf_initiative, knopf_runde, knopf_zurueck, wahl_hinterhalt
+    return (
+        eingabe_initiative,
+        knopf_abwarten,
+        knopf_initiative,
+        knopf_runde,
+        knopf_zug_ende,
+        knopf_zurueck,
+        wahl_hinterhalt,
+        wahl_zug,
+    )
+
+
+@app.cell
+def _(knopf_abwarten, knopf_zug_ende, verlauf, verlauf_setzen, version, wahl_zug):
+    mo.stop(not (knopf_zug_ende.value or knopf_abwarten.value))
+    _baustein = aloran.zug_ende_ereignis if knopf_zug_ende.value else aloran.abwarten_ereignis
+    meldung(ausfuehren(verlauf, version, verlauf_setzen, _baustein, wahl_zug.value), "fehler-zug")
+    return
 
 
 @app.cell
@@ -237,7 +265,7 @@ def _(knopf_zurueck, verlauf, verlauf_setzen, version):
     mo.stop(not knopf_zurueck.value)
     _hinweis = "" if verlauf.kann_rueckgaengig else "Nichts mehr zurückzunehmen."
     if not _hinweis:
-        verlauf.rueckgaengig()
+        _, _hinweis = aufrufen(verlauf.rueckgaengig)
         verlauf_setzen((verlauf, version + 1))
     meldung(_hinweis, "hinweis-zurueck", "warn")
     return
@@ -245,7 +273,8 @@ def _(knopf_zurueck, verlauf, verlauf_setzen, version):
 
 @app.cell
 def _(kampf):
-    wahl_angreifer = mo.ui.dropdown(options=list(kampf.namen), value=kampf.namen[0], label="Angreifer")
+    wahl_angreifer = mo.ui.dropdown(options=list(kampf.namen), value=(aloran.am_zug(kampf) or kampf.namen)[0],
+                                    label="Angreifer")
     return (wahl_angreifer,)
 
 

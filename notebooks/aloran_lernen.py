@@ -8,7 +8,8 @@ with app.setup:
 
     from gm_helfer import aloran, diagramme
     from gm_helfer.aloran import diagramme as aloran_diagramme
-    from gm_helfer.aloran import sitzung
+    from gm_helfer import lehre as kurs
+    from gm_helfer.aloran import lehre, sitzung
 
 
 @app.cell
@@ -20,7 +21,48 @@ def _():
     Erfolge, Attacke gegen Parade, Patzer und Meistertreffer, Trefferzonen und Wunden.
     Alle Zahlen sind **exakt** berechnet (keine Simulation). Grundlage ist der Regeltext
     `regeln/aloran.txt`; wo er unklar ist, steht die gewählte Lesart in `docs/aloran.md`.
+    Ein Kurs in etwa einer halben Stunde:
+
+    - **Teil A – ein Schlagabtausch zum Mitmachen:** von der Initiative bis zu den Wunden,
+      du entscheidest die Verteidigung.
+    - **Teil B – die Regeln im Einzelnen**, mit Reglern und exakten Chancen.
+    - **Teil C – Übungen** mit Rückmeldung und Punktestand.
+    - **Teil D – die Fallen**, in die Spieler am Tisch oft tappen.
+    - **Teil E – Glossar und eine Seite zum Ausdrucken.**
     """)
+    return
+
+
+@app.cell
+def _():
+    mo.md("""
+    ## Teil A – ein Schlagabtausch zum Mitmachen
+
+    Brann (Schwert 4, Langschwert) greift einen Ork-Krieger an (Axt 3). Die W10 sind
+    eingetippt; was sie bewirken, rechnet die Bibliothek aus. Du entscheidest, wie sich
+    der Ork wehrt:
+    """)
+    return
+
+
+@app.cell
+def _():
+    wahl_verteidigung = mo.ui.radio(options=list(lehre.VERTEIDIGUNG_WAHL), value="mit der Kriegsaxt parieren",
+                                    label="Verteidigung des Orks")
+    wahl_verteidigung
+    return (wahl_verteidigung,)
+
+
+@app.cell
+def _(wahl_verteidigung):
+    _schritte, _ = lehre.schlagabtausch(wahl_verteidigung.value)
+    kurs.schritte_ansicht(_schritte, "al-kurs-schlagabtausch")
+    return
+
+
+@app.cell
+def _():
+    mo.md("""## Teil B – die Regeln im Einzelnen""")
     return
 
 
@@ -242,6 +284,25 @@ def _():
 def _():
     mo.ui.table(sitzung.verteidigung_tabelle(), selection=None, pagination=False,
                 label="Zulässige Verteidigungen (ja / –)")
+    return
+
+
+@app.cell
+def _():
+    aufgaben = lehre.aufgaben()
+    antworten = kurs.eingaben(aufgaben)
+    return antworten, aufgaben
+
+
+@app.cell
+def _(antworten, aufgaben):
+    kurs.uebungen_ansicht(aufgaben, antworten, "al-kurs")
+    return
+
+
+@app.cell
+def _():
+    kurs.fallen_und_glossar(lehre.fallen(), lehre.GLOSSAR, lehre.kurzreferenz(), "aloran_kurzreferenz.html")
     return
 
 

@@ -168,7 +168,7 @@ def _(kampf, verlauf):
 
 
 @app.cell
-def _(kampf, merker, wer):
+def _(kampf, merker, verlauf, wer):
     # Eingaben des Zug-Panels: nach jedem Schritt neu gebaut; Auswahl gilt je Handelndem
     mo.stop(kampf is None or wer is None)
     if merker.get("_wer") != wer:
@@ -183,42 +183,42 @@ def _(kampf, merker, wer):
         return _f
 
     _gruppe = [m.name for m in kampf.mitglieder(kampf.am_zug) if m.kampffaehig]
-    wer_wahl = mo.ui.dropdown(options=_gruppe, value=wer, label="Wer handelt")
+    wer_wahl = mo.ui.dropdown(options=_gruppe, value=wer, label=tisch.frisch("Wer handelt", wer))
     _ziele = sitzung.ziele(kampf, wer)
     _waffen = sitzung.waffen(kampf, wer)
     ziel_wahl = mo.ui.dropdown(
         options=_ziele, value=_gemerkt.get("ziel") if _gemerkt.get("ziel") in _ziele else swzug.standard_ziel(kampf, wer),
-        label="Ziel", on_change=_merken("ziel"),
+        label=tisch.frisch("Ziel", wer), on_change=_merken("ziel"),
     )
     waffe_wahl = mo.ui.dropdown(
         options=_waffen, value=_gemerkt.get("waffe") if _gemerkt.get("waffe") in _waffen else swzug.standard_waffe(kampf, wer),
-        label="Waffe", on_change=_merken("waffe"),
+        label=tisch.frisch("Waffe", wer), on_change=_merken("waffe"),
     )
     _lage = sitzung.lage_auswahl(_gemerkt.get("lage"))
     _angesagt = swk.angesagte_aktionen(kampf, wer)
     lage_wahl = mo.ui.dictionary(
         {
-            "sonstiges": mo.ui.number(start=-10, stop=10, step=1, value=_lage["sonstiges"], label="Sonstiger Modifikator"),
+            "sonstiges": mo.ui.number(start=-10, stop=10, step=1, value=_lage["sonstiges"], label=tisch.frisch("Sonstiger Modifikator", wer)),
             "aktionen": mo.ui.number(
                 start=1, stop=4, step=1, value=_angesagt or _lage["aktionen"], disabled=_angesagt is not None,
-                label="Aktionen diese Runde" + (" (angesagt)" if _angesagt else ""),
+                label=tisch.frisch("Aktionen diese Runde" + (" (angesagt)" if _angesagt else ""), wer),
             ),
-            "reichweite": mo.ui.dropdown(options=["kurz", "mittel", "lang"], value=_lage["reichweite"], label="Reichweite"),
-            "beleuchtung": mo.ui.dropdown(options=["hell", "düster", "dunkel", "stockfinster"], value=_lage["beleuchtung"], label="Licht"),
-            "deckung": mo.ui.dropdown(options=["keine", "leicht", "mittel", "schwer", "nahezu voll"], value=_lage["deckung"], label="Deckung"),
-            "ziel_geduckt": mo.ui.checkbox(value=_lage["ziel_geduckt"], label="Ziel geduckt"),
-            "ziel_liegt": mo.ui.checkbox(value=_lage["ziel_liegt"], label="Ziel liegt"),
-            "blind": mo.ui.checkbox(value=_lage["blind"], label="Blindes Feuer"),
-            "blitzhieb": mo.ui.checkbox(value=_lage["blitzhieb"], label="Blitzhieb"),
+            "reichweite": mo.ui.dropdown(options=["kurz", "mittel", "lang"], value=_lage["reichweite"], label=tisch.frisch("Reichweite", wer)),
+            "beleuchtung": mo.ui.dropdown(options=["hell", "düster", "dunkel", "stockfinster"], value=_lage["beleuchtung"], label=tisch.frisch("Licht", wer)),
+            "deckung": mo.ui.dropdown(options=["keine", "leicht", "mittel", "schwer", "nahezu voll"], value=_lage["deckung"], label=tisch.frisch("Deckung", wer)),
+            "ziel_geduckt": mo.ui.checkbox(value=_lage["ziel_geduckt"], label=tisch.frisch("Ziel geduckt", wer)),
+            "ziel_liegt": mo.ui.checkbox(value=_lage["ziel_liegt"], label=tisch.frisch("Ziel liegt", wer)),
+            "blind": mo.ui.checkbox(value=_lage["blind"], label=tisch.frisch("Blindes Feuer", wer)),
+            "blitzhieb": mo.ui.checkbox(value=_lage["blitzhieb"], label=tisch.frisch("Blitzhieb", wer)),
         },
         on_change=_merken("lage"),
     )
     weitere_ziele = mo.ui.multiselect(
         options=_ziele, value=[n for n in _gemerkt.get("weitere", []) if n in _ziele],
-        label="Weitere Ziele (Feuerrate/Blitzhieb: je Würfel eins)", on_change=_merken("weitere"),
+        label=tisch.frisch("Weitere Ziele (Feuerrate/Blitzhieb: je Würfel eins)", wer), on_change=_merken("weitere"),
     )
-    angriff_augen = tisch.wuerfel_feld("Angriff: echte Würfel", "z. B. 8+3, 5")
-    schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel", "z. B. 6, 4")
+    angriff_augen = tisch.wuerfel_feld("Angriff: echte Würfel", "z. B. 8+3, 5", schluessel=len(verlauf.ereignisse))
+    schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel", "z. B. 6, 4", schluessel=len(verlauf.ereignisse))
     _e = lage_wahl.elements
     mo.vstack(
         [
@@ -336,9 +336,10 @@ def _(angriff_augen, kampf, kampftisch, schaden_augen, situation, waffe_wahl, we
 
 
 @app.cell
-def _(kampf, kampftisch, wuerfel_rng):
+def _(kampf, kampftisch, verlauf, wuerfel_rng):
     # Neue Runde (ein Klick: Runde, Karten, erste Karte) und jede offene Entscheidung mit ihren Chancen
     mo.stop(kampf is None)
+    _schritte = len(verlauf.ereignisse)
     _offen = swzug.offene_entscheidungen(kampf)
     _runde = swzug.naechste_runde_moeglich(kampf)
     entscheidung_elemente = []  # global gebunden: sonst wirken Klicks und Eingaben nicht
@@ -350,7 +351,7 @@ def _(kampf, kampftisch, wuerfel_rng):
     def _k(**knopf):
         return _m(mo.ui.button(**knopf))
 
-    _karten_text = _m(mo.ui.text(placeholder="z. B. Brakka: A♠; Banditen: 7♥; Mira: 3♣ 4♥ K♦", label="Echte Karten", full_width=True))
+    _karten_text = _m(mo.ui.text(placeholder="z. B. Brakka: A♠; Banditen: 7♥; Mira: 3♣ 4♥ K♦", label=tisch.frisch("Echte Karten", _schritte), full_width=True))
     _teile = []
     _unten = [_k(label="Rückgängig", kind="warn", on_click=kampftisch.klick(lambda v: kampftisch.rueckgaengig()))]
     if kampf.runde and not kampf.am_zug and kampf.naechster():
@@ -372,7 +373,7 @@ def _(kampf, kampftisch, wuerfel_rng):
         if not _runde.erlaubt:
             _teile.append(mo.md(f"<span class='tisch-verboten'>✗ {_runde.grund}</span>"))
     for _e in _offen:
-        _augen = _m(tisch.wuerfel_feld("Echte Würfel", "z. B. 6, 3"))
+        _augen = _m(tisch.wuerfel_feld("Echte Würfel", "z. B. 6, 3", schluessel=(_e.schluessel, _schritte)))
         if _e.schluessel == "wegstecken":
             _c = vorschau.wegstecken_vorschau(kampf, _e.wer)
             _eigen = kampf.kaempfer_namens(_e.wer).bennies > 0
@@ -401,7 +402,7 @@ def _(kampf, kampftisch, wuerfel_rng):
             ]))
         elif _e.schluessel == "ausser_gefecht":
             _c = vorschau.ausser_gefecht_vorschau(kampf, _e.wer)
-            _verletzung = _m(mo.ui.text(placeholder="2W6 und W6: z. B. 3, 4, 2", label="Verletzungstabelle"))
+            _verletzung = _m(mo.ui.text(placeholder="2W6 und W6: z. B. 3, 4, 2", label=tisch.frisch("Verletzungstabelle", _schritte)))
             _teile.append(mo.vstack([
                 mo.md(f"**{_e.text}** (Konstitution mit Wundabzügen)"),
                 diagramme.ergebnis_balken(
@@ -431,7 +432,7 @@ def _(kampf, kampftisch, wuerfel_rng):
 def _(kampf):
     mo.stop(kampf is None)
     mo.accordion({"Kämpfer (Zustand, Wunden, Bennies, Parade, Robustheit)": mo.ui.table(
-        tisch.tabelle_deutsch(sitzung.kaempfer_tabelle(kampf)), selection=None, page_size=30, show_download=False)})
+        tisch.tabelle_deutsch(sitzung.kaempfer_tabelle(kampf)), selection=None, page_size=30, show_download=False, show_column_summaries=False)})
     return
 
 

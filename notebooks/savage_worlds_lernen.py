@@ -6,8 +6,9 @@ app = marimo.App(width="medium", app_title="Savage Worlds – Kampfregeln lernen
 with app.setup:
     import marimo as mo
 
-    from gm_helfer import diagramme, pfade
+    from gm_helfer import diagramme, lehre, pfade
     from gm_helfer import savage_worlds as sw
+    from gm_helfer.savage_worlds import lehre as swl
     from gm_helfer.savage_worlds import chancen as swc
     from gm_helfer.savage_worlds import sitzung
 
@@ -18,11 +19,59 @@ def _():
         """
         # Savage Worlds – die Kampfregeln Schritt für Schritt
 
-        Jeder Abschnitt erklärt eine Regel aus dem Kampfkapitel und rechnet sie **exakt** vor:
-        stell die Regler ein und sieh, wie sich die Chancen ändern. Alle Zahlen kommen aus
-        `gm_helfer.savage_worlds` – dieselben Regeln, die auch das Live-Notebook benutzt.
+        Ein Kurs in etwa einer halben Stunde. Alle Zahlen kommen aus `gm_helfer.savage_worlds` –
+        dieselben Regeln, die auch das Live-Notebook am Spieltisch benutzt.
+
+        - **Teil A – ein Schlagabtausch zum Mitmachen:** von den Aktionskarten bis zu den Wunden,
+          du triffst die Entscheidungen.
+        - **Teil B – die Regeln im Einzelnen** (1–6), mit Reglern und exakten Chancen.
+        - **Teil C – Übungen** mit Rückmeldung und Punktestand.
+        - **Teil D – die Fallen**, in die Spieler am Tisch oft tappen.
+        - **Teil E – Glossar und eine Seite zum Ausdrucken.**
         """
     )
+    return
+
+
+@app.cell
+def _():
+    mo.md(
+        """
+        ## Teil A – ein Schlagabtausch zum Mitmachen
+
+        Brakka (Heldin, Wildcard, Kämpfen W8, Stärke W10, Langschwert) trifft auf Baron Ulrich
+        (Wildcard, Parade 6, Robustheit 8, zwei Bennies). Die Würfel sind eingetippt, wie am
+        Tisch gefallen – was sie bewirken, rechnet die Bibliothek Schritt für Schritt aus. Du
+        entscheidest für Baron Ulrich:
+        """
+    )
+    return
+
+
+@app.cell
+def _():
+    wahl_wegstecken = mo.ui.radio(
+        options={"Benny ausgeben und wegstecken": True, "Benny behalten": False},
+        value="Benny ausgeben und wegstecken", label="Nach dem Treffer: Schaden wegstecken?",
+    )
+    wahl_erholung = mo.ui.radio(
+        options={"Erholungsprobe würfeln": False, "Benny ausgeben": True},
+        value="Erholungsprobe würfeln", label="Am Zug und Angeschlagen:",
+    )
+    mo.hstack([wahl_wegstecken, wahl_erholung], justify="start", gap=2, wrap=True)
+    return wahl_erholung, wahl_wegstecken
+
+
+@app.cell
+def _(wahl_erholung, wahl_wegstecken):
+    _schritte, _ = swl.schlagabtausch(wegstecken=wahl_wegstecken.value, benny_gegen_angeschlagen=wahl_erholung.value)
+    lehre.schritte_ansicht(_schritte, "sw-kurs-schlagabtausch")
+    return
+
+
+@app.cell
+def _():
+    mo.md("""## Teil B – die Regeln im Einzelnen""")
     return
 
 
@@ -310,6 +359,25 @@ def _():
 def _(fr_aktionen, fr_verteilung, fr_wuerfel):
     _je_ziel = sw.treffer_je_ziel(fr_wuerfel.value, fr_verteilung.value, None, True, sw.mehrfachaktion_abzug(fr_aktionen.value))
     diagramme.ergebnis_balken(sw.getroffen_je_ziel(_je_ziel), titel="Feuerrate 3 auf mehrere Ziele (MW 4)")
+    return
+
+
+@app.cell
+def _():
+    aufgaben = swl.aufgaben()
+    antworten = lehre.eingaben(aufgaben)
+    return antworten, aufgaben
+
+
+@app.cell
+def _(antworten, aufgaben):
+    lehre.uebungen_ansicht(aufgaben, antworten, "sw-kurs")
+    return
+
+
+@app.cell
+def _():
+    lehre.fallen_und_glossar(swl.fallen(), swl.GLOSSAR, swl.kurzreferenz(), "savage_worlds_kurzreferenz.html")
     return
 
 

@@ -11,6 +11,7 @@ with app.setup:
 
     from gm_helfer import diagramme, w100
     from gm_helfer.w100 import diagramme as w100_diagramme
+    from gm_helfer import lehre as kurs
     from gm_helfer.w100 import lehre
 
 
@@ -26,8 +27,47 @@ def _():
     Nahkampf-OB – nie beides gegen denselben Angriff.
 
     Alle Zahlen unten sind exakt gerechnet, mit denselben Regelfunktionen wie im
-    Kampf-Notebook.
+    Kampf-Notebook. Ein Kurs in etwa einer halben Stunde:
+
+    - **Teil A – ein Schlagabtausch zum Mitmachen:** von der Initiative bis zum Schaden,
+      du entscheidest die Abwehr.
+    - **Teil B – die Regeln im Einzelnen** (1–6), mit Reglern und exakten Chancen.
+    - **Teil C – Übungen** mit Rückmeldung und Punktestand.
+    - **Teil D – die Fallen**, in die Spieler am Tisch oft tappen.
+    - **Teil E – Glossar und eine Seite zum Ausdrucken.**
     """)
+    return
+
+
+@app.cell
+def _():
+    mo.md("""
+    ## Teil A – ein Schlagabtausch zum Mitmachen
+
+    John (OB 50 mit dem Langschwert) greift einen Ork an (DB 20, Panzerung 4, 30 Flee,
+    Nahkampf-OB 40). Die Würfel sind eingetippt – Johns 89 aus dem Beispiel des
+    Regeltexts –, was sie bewirken, rechnet die Bibliothek aus. Du sagst für den Ork an:
+    """)
+    return
+
+
+@app.cell
+def _():
+    wahl_abwehr = mo.ui.radio(options=list(lehre.ABWEHR_WAHL), value="20 Flee-Punkte ausweichen", label="Abwehr des Orks")
+    wahl_abwehr
+    return (wahl_abwehr,)
+
+
+@app.cell
+def _(wahl_abwehr):
+    _schritte, _ = lehre.schlagabtausch(wahl_abwehr.value)
+    kurs.schritte_ansicht(_schritte, "w100-kurs-schlagabtausch")
+    return
+
+
+@app.cell
+def _():
+    mo.md("""## Teil B – die Regeln im Einzelnen""")
     return
 
 
@@ -248,6 +288,25 @@ def _():
 def _(ini, optionen):
     folge = lehre.zugfolge(ini.value, runden=1, optionen=optionen)
     mo.ui.table(folge, selection=None, label="Zugfolge der ersten Runde")
+    return
+
+
+@app.cell
+def _():
+    aufgaben = lehre.aufgaben()
+    antworten = kurs.eingaben(aufgaben)
+    return antworten, aufgaben
+
+
+@app.cell
+def _(antworten, aufgaben):
+    kurs.uebungen_ansicht(aufgaben, antworten, "w100-kurs")
+    return
+
+
+@app.cell
+def _():
+    kurs.fallen_und_glossar(lehre.fallen(), lehre.GLOSSAR, lehre.kurzreferenz(), "w100_kurzreferenz.html")
     return
 
 

@@ -24,6 +24,20 @@ def versuch(funktion, *argumente, **schluessel):
 
 
 @app.function
+def verteilung_berechnen(ausdruck, rng):
+    """Exakte Verteilung; ist sie zu aufwendig, eine Stichprobe samt deutschem Hinweis.
+
+    Liefert ``(verteilung, hinweis)``; ``hinweis`` ist leer, wenn die Verteilung exakt ist.
+    """
+    if ausdruck is None:
+        return None, ""
+    try:
+        return chancen.verteilung(ausdruck), ""
+    except chancen.AufwandFehler as zu_teuer:
+        return chancen.geschaetzte_verteilung(ausdruck, rng=rng), str(zu_teuer)
+
+
+@app.function
 def ausdruck_lesen(text, explodierend):
     """Würfelausdruck lesen; mit ``explodierend`` explodieren alle Würfel."""
     ausdruck = wuerfel.parse(text)
@@ -60,33 +74,43 @@ def _(eingabe_ausdruck, eingabe_explodierend):
 
 @app.cell
 def _(ausdruck):
-    verteilung = chancen.verteilung(ausdruck) if ausdruck is not None else None
-    return (verteilung,)
+    verteilung, geschaetzt_hinweis = verteilung_berechnen(ausdruck, random.Random())
+    return geschaetzt_hinweis, verteilung
 
 
 @app.cell
-def _(ausdruck, ausdruck_fehler, eingabe_ziel, verteilung):
+def _(ausdruck, ausdruck_fehler, eingabe_ziel, geschaetzt_hinweis, verteilung):
     mo.stop(
         verteilung is None,
         mo.callout(mo.md(f"<span id='fehler-ausdruck'>{ausdruck_fehler}</span>"), kind="danger"),
     )
     _chance = diagramme.prozent(chancen.mindestens(verteilung, eingabe_ziel.value))
     _mittel = diagramme.zahl(chancen.mittelwert(verteilung))
-    mo.md(
+    _art = "geschätzte Chance" if geschaetzt_hinweis else "Chance"
+    _zeile = mo.md(
         f"""
-        <span id='chance'>**{ausdruck}**: Chance auf mindestens {eingabe_ziel.value}: **{_chance}**</span>
+        <span id='chance'>**{ausdruck}**: {_art} auf mindestens {eingabe_ziel.value}: **{_chance}**</span>
         &nbsp;·&nbsp; <span id='mittelwert'>Mittelwert {_mittel}</span>
         &nbsp;·&nbsp; <span id='median'>Median {chancen.quantil(verteilung, 0.5)}</span>
         """
     )
+    _hinweis = mo.callout(
+        mo.md(f"<span id='hinweis-geschaetzt'>{geschaetzt_hinweis} Unten stehen geschätzte Werte.</span>"),
+        kind="warn",
+    )
+    mo.vstack([_hinweis, _zeile]) if geschaetzt_hinweis else _zeile
     return
 
 
 @app.cell
-def _(ausdruck, eingabe_ziel, verteilung):
+def _(ausdruck, eingabe_ziel, geschaetzt_hinweis, verteilung):
     mo.stop(verteilung is None)
     diagramm = mo.ui.altair_chart(
-        diagramme.verteilung_diagramm(verteilung, ziel=eingabe_ziel.value, titel=f"Verteilung von {ausdruck}"),
+        diagramme.verteilung_diagramm(
+            verteilung,
+            ziel=eingabe_ziel.value,
+            titel=f"{'Geschätzte ' if geschaetzt_hinweis else ''}Verteilung von {ausdruck}",
+        ),
         chart_selection=False,
         legend_selection=False,
     )

@@ -35,8 +35,10 @@ def anhaengen(verlauf, verlauf_setzen, version, ereignis, fehler, hook):
     """Hängt ein gelungenes Ereignis an den Verlauf (gespeichert, rückgängig machbar) und
     meldet sonst den Fehler."""
     if ereignis is not None:
-        verlauf.ausfuehren(ereignis)
-        verlauf_setzen((verlauf, version + 1))
+        # Speichern kann scheitern (Platte voll, Kampf in anderer Sitzung übernommen): Meldung
+        _, fehler = versuch(verlauf.ausfuehren, ereignis)
+        if not fehler:
+            verlauf_setzen((verlauf, version + 1))
     return fehler_hinweis(fehler, hook)
 
 
@@ -144,6 +146,9 @@ def _(kaempfer_alle):
     wahl_parade_bonus = mo.ui.switch(value=True, label="Parade mit Verteidigungsbonus der Waffe")
     wahl_sturz_tabelle = mo.ui.switch(value=False, label="Krit-Effekt 4: auch der erhöhte Bereich würfelt auf der Patzertabelle")
     wahl_konter_beides = mo.ui.switch(value=False, label="Konter-Spezialisierung senkt Erschwernis und erlaubt Zeitdifferenz")
+    wahl_viertel_je_wuerfel = mo.ui.switch(value=True, label="Waffenlose Parade: jeden Trefferpunktewürfel vierteln (sonst die Summe)")
+    wahl_gesundheit = mo.ui.dropdown(options={"Lebenspunkte (kampfunfähig bei 0)": "lebenspunkte", "ohne (SL entscheidet)": "ohne"},
+                                     value="Lebenspunkte (kampfunfähig bei 0)", label="Gesundheitsmodell")
     knopf_neu = mo.ui.run_button(label="Neuer Kampf")
     mo.vstack([
         mo.md("## Kampf anlegen"),
@@ -151,12 +156,14 @@ def _(kaempfer_alle):
         mo.hstack([wahl_schwierigkeit_helden, wahl_schwierigkeit_feinde], justify="start"),
         mo.md("<small>Furchterregende Gegner oder ein Überraschungsangriff erhöhen die Schwierigkeit einer Partei.</small>"),
         mo.accordion({"Hausregeln (Lesarten in docs/zeitstrahl.md)": mo.vstack([
-            wahl_probe, wahl_krit_immer, wahl_fenster, wahl_parade_bonus, wahl_sturz_tabelle, wahl_konter_beides])}),
+            wahl_probe, wahl_krit_immer, wahl_fenster, wahl_parade_bonus, wahl_sturz_tabelle, wahl_konter_beides,
+            wahl_viertel_je_wuerfel, wahl_gesundheit])}),
         knopf_neu,
     ])
     return (
         knopf_neu,
         wahl_fenster,
+        wahl_gesundheit,
         wahl_konter_beides,
         wahl_krit_immer,
         wahl_parade_bonus,
@@ -165,17 +172,20 @@ def _(kaempfer_alle):
         wahl_schwierigkeit_helden,
         wahl_sturz_tabelle,
         wahl_teilnehmer,
+        wahl_viertel_je_wuerfel,
     )
 
 
 @app.cell
 def _(
     wahl_fenster,
+    wahl_gesundheit,
     wahl_konter_beides,
     wahl_krit_immer,
     wahl_parade_bonus,
     wahl_probe,
     wahl_sturz_tabelle,
+    wahl_viertel_je_wuerfel,
 ):
     optionen = zeitstrahl.Optionen(
         probe=wahl_probe.value,
@@ -184,6 +194,8 @@ def _(
         parade_mit_verteidigungsbonus=wahl_parade_bonus.value,
         sturz_mit_patzertabelle=wahl_sturz_tabelle.value,
         konter_spezialisierung_beides=wahl_konter_beides.value,
+        waffenlose_parade_je_wuerfel=wahl_viertel_je_wuerfel.value,
+        gesundheit=wahl_gesundheit.value,
     )
     return (optionen,)
 
@@ -224,8 +236,11 @@ def _(kaempfer_alle, knopf_neu, optionen, verlauf_setzen, wahl_teilnehmer):
 
 
 @app.cell
-def _(knopf_fortsetzen, verlauf_setzen, wahl_protokoll):
+def _(knopf_fortsetzen, verlauf_holen, verlauf_setzen, wahl_protokoll):
     mo.stop(not knopf_fortsetzen.value or not wahl_protokoll.value)
+    _bisher = verlauf_holen()
+    if _bisher and str(_bisher[0].datei) == str(wahl_protokoll.value):
+        _bisher[0].schliessen()  # derselbe Kampf in dieser Sitzung: Sperre abgeben, neu lesen
     _ergebnis, _fehler = versuch(sitzung.verlauf_fortsetzen, wahl_protokoll.value)
     if _ergebnis is not None:
         verlauf_setzen((_ergebnis[0], 0))
@@ -604,19 +619,22 @@ def _(kampf, sl_name):
     sl_zustand = mo.ui.dropdown(options=list(_t.zustaende), value=None, label="Zustand")
     knopf_lp = mo.ui.run_button(label="Lebenspunkte setzen")
     knopf_zustand = mo.ui.run_button(label="Zustand beenden", disabled=not _t.zustaende)
+    knopf_ausfall = mo.ui.run_button(label="Kampfunfähig erklären (nur ohne Gesundheitsmodell)",
+                                     disabled=kampf.optionen.gesundheit != "ohne")
     mo.accordion({
         "Spielleiter-Eingriffe (Heilung, Zustände)": mo.vstack([
             sl_name,
             mo.hstack([sl_lp, sl_grund, knopf_lp], justify="start", align="end"),
-            mo.hstack([sl_zustand, knopf_zustand], justify="start", align="end"),
+            mo.hstack([sl_zustand, knopf_zustand, knopf_ausfall], justify="start", align="end"),
         ])
     })
-    return knopf_lp, knopf_zustand, sl_grund, sl_lp, sl_zustand
+    return knopf_ausfall, knopf_lp, knopf_zustand, sl_grund, sl_lp, sl_zustand
 
 
 @app.cell
 def _(
     kampf,
+    knopf_ausfall,
     knopf_lp,
     knopf_zustand,
     sl_grund,
@@ -627,9 +645,11 @@ def _(
     verlauf_setzen,
     version,
 ):
-    mo.stop(not (knopf_lp.value or knopf_zustand.value))
+    mo.stop(not (knopf_lp.value or knopf_zustand.value or knopf_ausfall.value))
     if knopf_lp.value:
         _ereignis, _fehler = versuch(zeitstrahl.lebenspunkte_ereignis, kampf, sl_name.value, sl_lp.value, sl_grund.value)
+    elif knopf_ausfall.value:
+        _ereignis, _fehler = versuch(zeitstrahl.ausfall_ereignis, kampf, sl_name.value, sl_grund.value)
     else:
         _ereignis, _fehler = versuch(zeitstrahl.zustand_ereignis, kampf, sl_name.value, sl_zustand.value)
     anhaengen(verlauf, verlauf_setzen, version, _ereignis, _fehler, "fehler-eingriff")
@@ -645,8 +665,9 @@ def _(verlauf):
 @app.cell
 def _(knopf_zurueck, verlauf, verlauf_setzen, version):
     mo.stop(not knopf_zurueck.value)
-    verlauf.rueckgaengig()
+    _, _fehler = versuch(verlauf.rueckgaengig)
     verlauf_setzen((verlauf, version + 1))
+    fehler_hinweis(_fehler, "fehler-zurueck")
     return
 
 

@@ -8,7 +8,9 @@ with app.setup:
     import polars as pl
 
     from gm_helfer import chancen, diagramme, zeitstrahl
+    from gm_helfer import lehre as kurs
     from gm_helfer.zeitstrahl import beispiele
+    from gm_helfer.zeitstrahl import lehre
     from gm_helfer.zeitstrahl import diagramme as zs_diagramme
 
 
@@ -20,9 +22,49 @@ def _():
     Zeitstrahl kennt keine Kampfrunden. Jeder Kämpfer steht auf einem **Zeitstrahl**
     (ein Feld ≈ eine halbe Sekunde); wer die niedrigste Position hat, ist dran, und jede
     Aktion schiebt ihn um so viele Felder weiter, wie sie dauert. Schnelle Waffen
-    bedeuten also: öfter zuschlagen. Dieses Notebook geht die Regeln Schritt für Schritt
-    durch – mit exakt gerechneten Chancen.
+    bedeuten also: öfter zuschlagen. Ein Kurs in etwa einer halben Stunde, mit exakt
+    gerechneten Chancen:
+
+    - **Teil A – ein Schlagabtausch zum Mitmachen:** von den Startpositionen bis zum Schaden,
+      du entscheidest die Verteidigung.
+    - **Teil B – die Regeln im Einzelnen** (1–6), mit Reglern und exakten Chancen.
+    - **Teil C – Übungen** mit Rückmeldung und Punktestand.
+    - **Teil D – die Fallen**, in die Spieler am Tisch oft tappen.
+    - **Teil E – Glossar und eine Seite zum Ausdrucken.**
     """)
+    return
+
+
+@app.cell
+def _():
+    mo.md("""
+    ## Teil A – ein Schlagabtausch zum Mitmachen
+
+    Herkulos (Nahkampf 12, Stachelkeule 3W4) gegen einen Söldner im Kettenhemd (Nahkampf 11,
+    Langschwert 2W6). Die Würfel sind eingetippt; was sie bewirken, rechnet die Bibliothek
+    aus. Der Söldner schlägt bei Tick 0 zu – du entscheidest, wie Herkulos sich wehrt:
+    """)
+    return
+
+
+@app.cell
+def _():
+    wahl_verteidigung = mo.ui.radio(options=list(lehre.VERTEIDIGUNG_WAHL), value="mit der Keule parieren",
+                                    label="Verteidigung von Herkulos")
+    wahl_verteidigung
+    return (wahl_verteidigung,)
+
+
+@app.cell
+def _(wahl_verteidigung):
+    _schritte, _ = lehre.schlagabtausch(wahl_verteidigung.value)
+    kurs.schritte_ansicht(_schritte, "zs-kurs-schlagabtausch")
+    return
+
+
+@app.cell
+def _():
+    mo.md("""## Teil B – die Regeln im Einzelnen""")
     return
 
 
@@ -267,6 +309,25 @@ def _(lern_schritt, lern_verlauf):
         mo.callout(mo.md(f"<span id='lern-ereignis'>{_ereignis.text}</span><br><small>Regel: {_ereignis.regel}</small>"), kind="info"),
         zs_diagramme.zeitstrahl_jetzt(lern_verlauf.zustaende[lern_schritt.value], titel=f"Zeitstrahl nach Schritt {lern_schritt.value}"),
     ])
+    return
+
+
+@app.cell
+def _():
+    aufgaben = lehre.aufgaben()
+    antworten = kurs.eingaben(aufgaben)
+    return antworten, aufgaben
+
+
+@app.cell
+def _(antworten, aufgaben):
+    kurs.uebungen_ansicht(aufgaben, antworten, "zs-kurs")
+    return
+
+
+@app.cell
+def _():
+    kurs.fallen_und_glossar(lehre.fallen(), lehre.GLOSSAR, lehre.kurzreferenz(), "zeitstrahl_kurzreferenz.html")
     return
 
 

@@ -29,7 +29,9 @@ from .kampf import (
     Aktionen,
     Kaempfer,
     Kampf,
+    abwarten_ereignis,
     aktion_ereignis,
+    am_zug,
     angriff_ereignis,
     anwenden,
     aus_kopf,
@@ -46,6 +48,9 @@ from .kampf import (
     runde_ereignis,
     uebersicht,
     wunden_zeilen,
+    zug_ende_ereignis,
+    zug_sperre,
+    zweitwaffen_parade,
 )
 from .optionen import OPTION_TEXTE, Optionen
 from .proben import (
@@ -70,6 +75,7 @@ from .werte import (
     bewegung,
     initiativewert,
     verteidigungsarten,
+    zweitwaffe,
 )
 from .wunden import kampfunfaehig, verletzungsstufe, wehrlos, wundschwellen
 

@@ -384,6 +384,11 @@ def am_zug(kampf: Kampf) -> tuple[str, ...]:
     return ()
 
 
+KAMPFUNFAEHIG_ERLAUBT = ("bewegung", "interaktion")
+"""Was Kampfunfähige (nicht Bewusstlose) noch dürfen: Kriechen und verbale Äußerungen
+(Allgemeine Regeln › 6. Phase); „nicht zaubern oder körperliche Talente anwenden“."""
+
+
 def zug_sperre(kampf: Kampf, name: str, art: str = "kampf") -> str | None:
     """Darf ``name`` jetzt eine eigene Aktion (``art``: bewegung, kampf, interaktion) nutzen?
 
@@ -397,6 +402,11 @@ def zug_sperre(kampf: Kampf, name: str, art: str = "kampf") -> str | None:
     if kampf.runde < 1:
         return "Der Kampf hat noch nicht begonnen: erst Initiative würfeln, dann Runde 1 beginnen."
     if not kann_handeln(kampf, name):
+        if k.kampfunfaehig and not k.bewusstlos and art in KAMPFUNFAEHIG_ERLAUBT:
+            # „Kampfunfähige Charaktere können … noch agieren. Das kann von Kriechen über verbale
+            # Äußerungen alles sein, was der Spielleiter zulässt.“ – außerhalb der Reihenfolge,
+            # die sie überspringt („bis alle Kombatanten ihre Aktionen hatten oder kampfunfähig sind“)
+            return None
         return f"{name} ist {k.zustand_text(kampf.optionen)} und kann nicht handeln."
     if k.zug == "abwartend":
         return None
@@ -533,7 +543,18 @@ def initiative_ereignis(
 
 
 def runde_ereignis(kampf: Kampf) -> Ereignis:
-    """Neue Kampfrunde: alle Aktionen frisch; eine beeinträchtigte Kampfaktion entfällt."""
+    """Neue Kampfrunde: alle Aktionen frisch; eine beeinträchtigte Kampfaktion entfällt.
+
+    Allgemeine Regeln › 3. Phase: „… bis alle Kombatanten ihre Aktionen hatten oder kampfunfähig
+    sind. Erst dann beginnt die nächste Kampfrunde.“ – solange jemand am Zug ist oder noch
+    aussteht, wird die neue Runde abgelehnt (wer abwartet, verliert seine zurückgehaltenen
+    Aktionen mit der Runde)."""
+    if am_zug(kampf):
+        offen = [k.name for g in reihenfolge(kampf) for k in g
+                 if k.zug in ("", "handelt") and kann_handeln(kampf, k.name)]
+        raise AloranFehler(f"Runde {kampf.runde} ist noch nicht vorbei: {', '.join(offen)} "
+                           f"{'hat' if len(offen) == 1 else 'haben'} noch nicht gehandelt – erst den Zug "
+                           f"beenden („Erst dann beginnt die nächste Kampfrunde.“).")
     n = kampf.runde + 1
     return Ereignis("runde", {"folgen": [{"runde": n}]}, f"{REGEL} › SPIELABLAUF › AKTIONEN", False,
                     f"Runde {n} beginnt")
@@ -545,8 +566,9 @@ def bewegung_ereignis(
 ) -> Ereignis:
     """Bewegungsaktion; ``spurt`` nutzt zusätzlich die Kampfaktion: 6 Ausdauer → 1 Bewegungspunkt."""
     k = kampf.kaempfer_namens(name)
-    if not kann_handeln(kampf, name):
-        raise AloranFehler(f"{name} ist {k.zustand_text(kampf.optionen)} und kann sich nicht bewegen.")
+    if not kann_handeln(kampf, name) and (k.bewusstlos or art != "Kriechen" or spurt):
+        nur = " – kampfunfähig bleibt nur Kriechen" if not k.bewusstlos else ""
+        raise AloranFehler(f"{name} ist {k.zustand_text(kampf.optionen)} und kann sich nicht so bewegen{nur}.")
     punkte = bewegung(k.werte, art, gelaende=gelaende, reittier_stufe=reittier_stufe)
     folgen = _eigene_aktion(kampf, k, "bewegung")
     text = f"{name} bewegt sich ({art}): {anzahl(punkte, 'Feld', 'Felder')}"
@@ -744,6 +766,11 @@ def austausch_lage(
                                f"– möglich: {erlaubt or 'nichts'}.")
         if kann_verteidigen(kampf, ziel, verteidigung):
             v_art = gewaehlt
+        elif kann_handeln(kampf, ziel) and not v.ist_wehrlos(kampf.optionen) and not v.unparierbar:
+            # Vorschau und Wurf lehnen gleich ab: keine Verteidigungsaktion mehr für diese Wahl
+            zp = zweitwaffen_parade(v.werte) if v.aktionen.zweitwaffe > 0 else None
+            raise AloranFehler(f"{ziel} hat in dieser Runde keine Verteidigungsaktion mehr"
+                               + (f" – die Bonusaktion der Zweitwaffe erlaubt nur „{zp}“." if zp else "."))
     la = lage(a.werte, art, a.wunden, v.werte, v_art, v.wunden, von_hinten=von_hinten,
               angriff_modifikator=angriff_modifikator, verteidigung_modifikator=verteidigung_modifikator,
               optionen=kampf.optionen)
@@ -831,10 +858,6 @@ def angriff_ereignis(
     if v_art is not None:
         folgen.append(_aktion_ausgeben(v, "verteidigung"))
     elif verteidigung is not None:
-        if kann_handeln(kampf, ziel) and not v.ist_wehrlos(opt) and not v.unparierbar:
-            zp = zweitwaffen_parade(v.werte) if v.aktionen.zweitwaffe > 0 else None
-            raise AloranFehler(f"{ziel} hat in dieser Runde keine Verteidigungsaktion mehr"
-                               + (f" – die Bonusaktion der Zweitwaffe erlaubt nur „{zp}“." if zp else "."))
         hinweise.append(f"{ziel} ist {v.zustand_text(opt)} und kann sich nicht verteidigen")
     if v.unparierbar:
         folgen.append({"name": ziel, "unparierbar": -1})

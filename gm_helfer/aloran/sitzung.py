@@ -14,11 +14,11 @@ from typing import Any, Mapping, Sequence
 
 import polars as pl
 
-from gm_helfer import boegen, pfade
+from gm_helfer import boegen, pfade, protokoll
 
 from .bogen import aus_bogen
 from .daten import KATEGORIE_ANZEIGE, SYSTEM, ZONEN, WUNDSTUFEN, WUNDTABELLEN_TITEL, WUNDTABELLE_ART, WUNDTEXTE
-from .kampf import Kampf
+from .kampf import Kampf, am_zug, reihenfolge
 from .optionen import Optionen
 from .werte import Kampfwerte, angriffsart, angriffsarten, verteidigungen_gegen, verteidigungsarten
 
@@ -74,9 +74,8 @@ def speichern(stand: Bogenstand) -> list[str]:
 
 
 def protokolldateien() -> list[str]:
-    """Namen der Aloran-Kampfprotokolle im Kampfordner, neueste zuerst."""
-    dateien = sorted(pfade.kampf_ordner().glob(f"{SYSTEM}_*.jsonl"), key=lambda d: d.stat().st_mtime, reverse=True)
-    return [d.name for d in dateien]
+    """Namen der Aloran-Kampfprotokolle im Kampfordner, neueste zuerst (nur mit vollständigem Kopf)."""
+    return [d.name for d in protokoll.auflisten(pfade.kampf_ordner(), SYSTEM, f"{SYSTEM}_*.jsonl")]
 
 
 def neue_protokolldatei(jetzt: datetime | None = None) -> Path:
@@ -113,6 +112,26 @@ def verteidigung_namen(kampf: Kampf, name: str, angreifer: str | None = None,
         return [v.name for v in verteidigungsarten(werte)]
     art = angriffsart(kampf.kaempfer_namens(angreifer).werte, angriff)
     return [v.name for v in verteidigungen_gegen(werte, art, kampf.optionen)]
+
+
+def zug_hinweis(kampf: Kampf) -> str:
+    """Wer am Zug ist und wer danach kommt – ein Satz für das Live-Notebook.
+
+    Allgemeine Regeln › 1.–3. Phase (Reihenfolge nach Initiative, Abwarten, Rundenende);
+    die Regel steckt in :func:`~.kampf.am_zug`."""
+    if kampf.runde < 1:
+        if any(k.initiative is None for k in kampf.kaempfer):
+            return "Noch nicht begonnen: erst Initiative bestimmen, dann „Neue Runde“ (Runde 1)."
+        return "Initiative steht – mit „Neue Runde“ beginnt Runde 1."
+    jetzt = am_zug(kampf)
+    abwartend = [k.name for k in kampf.kaempfer if k.zug == "abwartend"]
+    warten = f" Wartet ab (darf jederzeit eingreifen): {', '.join(abwartend)}." if abwartend else ""
+    if not jetzt:
+        return f"Runde {kampf.runde}: alle hatten ihre Aktionen – „Neue Runde“ beginnen.{warten}"
+    danach = [k.name for g in reihenfolge(kampf) for k in g if not k.zug and k.name not in jetzt]
+    ini = kampf.kaempfer_namens(jetzt[0]).aktuelle_initiative
+    return (f"Am Zug: {' und '.join(jetzt)} (Initiative {ini})."
+            + (f" Danach: {', '.join(danach)}." if danach else "") + warten)
 
 
 def gegner_von(kampf: Kampf, name: str) -> list[str]:

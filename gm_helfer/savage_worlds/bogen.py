@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from gm_helfer import boegen, wuerfel
+from gm_helfer import boegen, chancen, wuerfel
 from gm_helfer.savage_worlds.daten import WUERFELSTUFEN, Waffe
 from gm_helfer.savage_worlds.kampf import Kaempfer
 from gm_helfer.savage_worlds.proben import UNTRAINIERT, eigenschaft
@@ -63,11 +63,22 @@ def robustheit(werte: Mapping[str, Any]) -> int:
 
 
 def _pruefe_schaden(text: str) -> str:
-    """Eine Schadensangabe: „St“, „St+W8“ oder fester Schaden wie „2W6+1“ – nur W4 bis W12."""
+    """Eine Schadensangabe: „St“, „St+W8“ oder fester Schaden wie „2W6+1“ – nur W4 bis W12.
+
+    Die exakten Chancen müssen bezahlbar bleiben, auch mit Stärke W12 und Bonusschaden
+    (sonst scheiterte erst der Kampf, ohne Dateinamen).
+    """
     ausdruck = wuerfel.parse(schadensausdruck(text, "W6"))
     for w in ausdruck.wuerfel:
         if w.seiten not in WUERFELSTUFEN:
             raise wuerfel.WuerfelFehler(f"„{text}“: Schadenswürfel sind W4 bis W12, kein W{w.seiten}.")
+    groesster = schadensausdruck(text, "W12", bonus_w6=True)
+    if chancen.aufwand(groesster) > chancen.MAX_AUFWAND:
+        raise wuerfel.WuerfelFehler(
+            f"„{text}“: so viele Schadenswürfel lassen sich nicht exakt berechnen "
+            f"(höchstens {chancen.MAX_AUFWAND:,} Rechenschritte; {groesster} braucht "
+            f"{chancen.aufwand(groesster):,}).".replace(",", ".")
+        )
     return text
 
 
@@ -95,7 +106,7 @@ SCHEMA = boegen.Schema(
             (
                 boegen.Feld("name", "str", beschreibung="Name der Waffe"),
                 boegen.Feld("art", "auswahl", auswahl=("Nahkampf", "Fernkampf", "Wurf"), beschreibung="Nahkampf, Fernkampf oder Wurf"),
-                boegen.Feld("schaden", "str", beschreibung="St+W8, St oder fester Schaden wie 2W6"),
+                boegen.Feld("schaden", "str", beschreibung="St+W8, St oder fester Schaden wie 2W6", pruefung=_pruefe_schaden),
                 boegen.Feld("kurz", "int", standard=0, minimum=0, maximum=200, beschreibung="kurze Reichweite (Zoll)"),
                 boegen.Feld("mittel", "int", standard=0, minimum=0, maximum=400, beschreibung="mittlere Reichweite"),
                 boegen.Feld("lang", "int", standard=0, minimum=0, maximum=800, beschreibung="lange Reichweite"),

@@ -414,13 +414,17 @@ def ausbluten_chancen(
     heilen: str | Eigenschaft | None = None,
     heilen_modifikator: int = 0,
     heilen_wildcard: bool = True,
+    heilen_zuerst: bool = True,
 ) -> Ausblutenchancen:
     """Ausbluten: am Anfang jeder Runde eine Konstitutionsprobe (mit Wundabzügen).
 
     Fehlschlag: tot; Erfolg: nächste Runde wieder; Steigerung: stabil. Mit ``heilen`` (der
-    Heilen-Würfel eines Helfers) versucht der Helfer vor jeder Probe einmal, die Blutung mit
-    einer einfachen Heilenprobe zu stoppen („Bei einem Erfolg muss der Charakter keine weiteren
-    Konstitutionsproben ablegen“).
+    Heilen-Würfel eines Helfers) versucht der Helfer einmal je Runde (Heilen ist eine Aktion in
+    seinem Zug, also zwischen zwei Ausbluten-Proben), die Blutung mit einer einfachen Heilenprobe
+    zu stoppen („Bei einem Erfolg muss der Charakter keine weiteren Konstitutionsproben
+    ablegen“). ``heilen_zuerst``: der erste Versuch kommt vor der ersten Probe (die Runde läuft
+    noch); ``False``: die erste Probe ist jetzt fällig, vor den Karten – der Helfer kommt erst
+    danach dran.
     """
     if runden < 1:
         raise ValueError("Es braucht mindestens eine Runde.")
@@ -431,14 +435,17 @@ def ausbluten_chancen(
     tod_bis: list[float] = []
     lebt_blutend = 1.0
     tot = 0.0
-    for _ in range(runden):
-        lebt_blutend *= 1.0 - p_hilfe
+    for runde in range(runden):
+        if runde or heilen_zuerst:
+            lebt_blutend *= 1.0 - p_hilfe
         tot += lebt_blutend * p_tod
         lebt_blutend *= p_weiter
         tod_bis.append(tot)
     # irgendwann: geometrische Reihe über alle Runden
     weiter_je_runde = (1.0 - p_hilfe) * p_weiter
     tod_insgesamt = (1.0 - p_hilfe) * p_tod / (1.0 - weiter_je_runde) if weiter_je_runde < 1 else 0.0
+    if not heilen_zuerst:  # erste Probe ohne vorherigen Heilversuch, danach wie oben
+        tod_insgesamt = p_tod + p_weiter * tod_insgesamt
     return Ausblutenchancen(tuple(tod_bis), tod_insgesamt, 1.0 - tod_insgesamt)
 
 

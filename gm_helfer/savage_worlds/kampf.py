@@ -71,6 +71,7 @@ __all__ = [
     "anwenden",
     "angesagte_aktionen",
     "angriffs_modifikatoren",
+    "ausbluten_faellig",
     "bewegung_uebrig",
     "ereignis_bereitmachen",
     "ereignis_bewegung",
@@ -78,8 +79,11 @@ __all__ = [
     "ereignis_patt",
     "gruppen_sprint",
     "ereignis_springen",
+    "erholung_sofort",
+    "joker_halter",
     "kampf_beginnen",
     "start_aus_kopf",
+    "unterbrechen_ohne_probe",
 ]
 
 SYSTEM = "savage_worlds"
@@ -218,6 +222,12 @@ class Treffer:
     waffe: str
     steigerung: bool
     joker: bool
+    blind: bool = False
+    """Blindes Feuer: das Ziel darf einmal je Angriff eine Heimlichkeitsprobe ablegen."""
+    angriff: int = 0
+    """Nummer des Angriffs im Kampf (alle Treffer einer Feuerrate teilen sie)."""
+    heimlichkeit: bool = False
+    """Die Heimlichkeitsprobe gegen diesen Treffer ist gewürfelt (und misslungen)."""
 
 
 @dataclass(frozen=True)
@@ -268,8 +278,17 @@ class Kampfzustand:
     """Pattsituation: Kartenempfänger in der Reihenfolge ihrer Geschicklichkeitsproben."""
     offene_treffer: tuple[Treffer, ...] = ()
     offener_schaden: OffenerSchaden | None = None
+    ausbluten_offen: frozenset[str] = frozenset()
+    """Blutende, die am Anfang dieser Runde die Ausbluten-Probe noch schulden („am Anfang jeder
+    weiteren Runde, noch bevor Aktionskarten ausgeteilt werden“)."""
     ausbluten_gewuerfelt: frozenset[str] = frozenset()
-    """Wer in dieser Runde die Ausbluten-Probe schon abgelegt hat (am Rundenbeginn, einmal)."""
+    """Wer die Ausbluten-Probe dieser Runde schon abgelegt hat (eine je Runde)."""
+    vorrang: tuple[str, ...] = ()
+    """Kartenempfänger, die vor dem weiteren Herunterzählen an der Reihe sind, vorne zuerst: wer
+    unterbrochen wurde, setzt danach fort; wer eine Unterbrechung verlor, handelt direkt nach dem,
+    den er unterbrechen wollte."""
+    angriffe: int = 0
+    """Zahl der Angriffe im Kampf (nummeriert die Treffer eines Angriffs)."""
     nahkampf: frozenset[tuple[str, str]] = frozenset()
     """Wer mit wem im Nahkampf steht (Namenspaare, alphabetisch) – vom Spielleiter markiert; zählt
     für die Überzahl (``ueberzahl``)."""
@@ -334,8 +353,18 @@ class Kampfzustand:
         )
 
     def naechster(self) -> str | None:
-        """Wer als Nächstes an der Reihe ist (ohne Abwartende und wer schon gehandelt hat); nach
-        einer Pattsituation zuerst deren Reihenfolge."""
+        """Wer als Nächstes an der Reihe ist (ohne Abwartende und wer schon gehandelt hat).
+
+        Vor dem Herunterzählen: zuerst ein Abwartender, der Angeschlagen ist (er muss seine
+        Aktion „unmittelbar“ für die Erholungsprobe einsetzen), dann ``vorrang`` (ein
+        Unterbrochener setzt fort, wer eine Unterbrechung verlor, handelt direkt danach), dann die
+        Reihenfolge einer Pattsituation."""
+        for e in erholung_sofort(self):
+            if e != self.am_zug:
+                return e
+        for e in self.vorrang:
+            if e not in self.gehandelt and e != self.am_zug and any(m.kampffaehig for m in self.mitglieder(e)):
+                return e
         for e in self.patt_folge:
             if e not in self.gehandelt and e != self.am_zug and any(m.kampffaehig for m in self.mitglieder(e)):
                 return e
@@ -425,6 +454,58 @@ def _erholung_faellig(z: Kampfzustand, empfaenger: str) -> frozenset[str]:
     return frozenset(m.name for m in z.mitglieder(empfaenger) if m.angeschlagen and m.kampffaehig)
 
 
+def ausbluten_faellig(z: Kampfzustand) -> tuple[str, ...]:
+    """Wer am Anfang dieser Runde die Ausbluten-Probe noch ablegen muss.
+
+    Ausbluten: „Der verwundete Charakter muss am Anfang jeder weiteren Runde, noch bevor
+    Aktionskarten ausgeteilt werden, eine Konstitutionsprobe ablegen.“ – genau eine je Runde;
+    solange sie aussteht, gibt es keine Karten und niemand ist an der Reihe."""
+    if not z.ausbluten_offen:
+        return ()
+    return tuple(k.name for k in z.kaempfer if k.name in z.ausbluten_offen and k.blutet and not k.tot)
+
+
+def _ausbluten_zuerst(z: Kampfzustand, was: str) -> None:
+    faellig = ausbluten_faellig(z)
+    if faellig:
+        raise KampfFehler(
+            f"{was} geht erst nach der Ausbluten-Probe von {', '.join(faellig)} – „am Anfang jeder weiteren Runde, noch "
+            "bevor Aktionskarten ausgeteilt werden“."
+        )
+
+
+def erholung_sofort(z: Kampfzustand) -> tuple[str, ...]:
+    """Abwartende Kartenempfänger mit einem Angeschlagenen: sie sind als Nächstes an der Reihe.
+
+    Abwarten: „Falls ein Abwartender Charakter nach der Aktion eines anderen Charakters
+    Angeschlagen ist, muss er seine Aktion unmittelbar dafür einsetzen, eine Erholungsprobe
+    abzulegen.“ – für jeden Charakter, Wildcard wie Statist (bei einer Gruppe mit gemeinsamer
+    Karte endet das Abwarten der ganzen Gruppe). Geprüft wird nach der Aktion: wer den Schaden
+    noch wegsteckt oder einen Benny ausgibt, wartet weiter ab."""
+    if not z.abwartend:
+        return ()
+    return tuple(
+        e for e in z.alle_empfaenger()
+        if e in z.abwartend and e != z.am_zug and any(m.angeschlagen and m.kampffaehig for m in z.mitglieder(e))
+    )
+
+
+def joker_halter(z: Kampfzustand, empfaenger: str) -> bool:
+    """Ob ``empfaenger`` in dieser Runde einen Joker gezogen hat (nicht: aus der letzten Runde
+    abwartend mitgenommen)."""
+    karte = z.karte_von(empfaenger)
+    return karte is not None and karte.ist_joker and z.karte_runde(empfaenger) == z.runde
+
+
+def unterbrechen_ohne_probe(z: Kampfzustand, wer: str, gegen: str) -> bool:
+    """Joker: „Ein Charakter, der einen Joker zieht, kann in dieser Runde handeln, wann immer er
+    will, auch wenn er damit die Aktion eines anderen Charakters unterbricht.“ – ohne Probe, außer
+    beide halten einen Joker („… dann legen sie eine Geschicklichkeitsprobe ab …“)."""
+    a = z.empfaenger(z.kaempfer_namens(wer))
+    b = z.empfaenger(z.kaempfer_namens(gegen))
+    return joker_halter(z, a) and not joker_halter(z, b)
+
+
 def _darf_handeln(z: Kampfzustand, name: str) -> Kaempfer:
     """Prüft, ob ``name`` jetzt eine (nicht freie) Aktion ausführen darf; deutsche Meldung sonst."""
     k = z.kaempfer_namens(name)
@@ -503,6 +584,14 @@ def ereignis_runde(zustand: Kampfzustand) -> Ereignis:
 
 
 def _runde_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    _ausbluten_zuerst(z, "Eine neue Runde")
+    _ausser_gefecht_zuerst(z, "eine neue Runde")
+    sofort = erholung_sofort(z)
+    if sofort:
+        raise KampfFehler(
+            f"Erst muss {', '.join(sofort)} die Aktion für die Erholungsprobe einsetzen („Falls ein Abwartender Charakter "
+            "nach der Aktion eines anderen Charakters Angeschlagen ist, muss er seine Aktion unmittelbar dafür einsetzen“)."
+        )
     behalten = [(emp, k, r) for emp, k, r in z.karten if emp in z.abwartend]
     weg = [k for emp, k, _ in z.karten if emp not in z.abwartend]
     stapel = z.stapel.ablegen(weg) if weg else z.stapel
@@ -527,8 +616,10 @@ def _runde_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         muss_handeln=frozenset(),
         offene_treffer=(),
         offener_schaden=None,
-        ausbluten_gewuerfelt=frozenset(),
         ueberrascht=z.ueberrascht if z.runde == 0 else frozenset(),
+        ausbluten_offen=frozenset(k.name for k in z.kaempfer if k.blutet and not k.tot),
+        ausbluten_gewuerfelt=frozenset(),
+        vorrang=(),
     )
 
 
@@ -554,6 +645,7 @@ def ereignis_karten(
     _augen_oder_rng(rng, eingetippt)
     if zustand.runde < 1:
         raise KampfFehler("Erst eine Runde beginnen, dann Karten austeilen.")
+    _ausbluten_zuerst(zustand, "Karten austeilen")
     gezogen: dict[str, list[str]] = {}
     if eingetippt is not None:
         unbekannt = set(eingetippt) - set(braucht_karte(zustand))
@@ -589,6 +681,7 @@ def ereignis_karten(
 
 
 def _karten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    _ausbluten_zuerst(z, "Karten austeilen")
     gezogen = {emp: [Karte.parse(k) for k in ks] for emp, ks in e.daten["gezogen"].items()}
     alle = [k for ks in gezogen.values() for k in ks]
     _, stapel = z.stapel.ziehen_eingetippt(alle)
@@ -617,25 +710,57 @@ def ereignis_am_zug(zustand: Kampfzustand, empfaenger: str | None = None) -> Ere
     if emp is None:
         raise KampfFehler("In dieser Runde ist niemand mehr an der Reihe.")
     karte = zustand.karte_von(emp)
-    return Ereignis(
+    e = Ereignis(
         "am_zug", {"empfaenger": emp}, regel=R + "Initiative › Das Herunterzählen",
         text=f"{emp} ist an der Reihe ({karte or 'abwartend'})",
     )
+    if _joker_unterbricht(zustand, emp):
+        return replace(e, regel=R + "Initiative › Joker",
+                       text=f"{emp} hält einen Joker und unterbricht {zustand.am_zug}, der danach weiterhandelt")
+    return e
+
+
+def _joker_unterbricht(z: Kampfzustand, emp: str) -> bool:
+    """Ein Jokerhalter kommt an die Reihe, während ein anderer handelt: das ist eine Unterbrechung,
+    kein Ende des Zugs des anderen."""
+    return bool(z.am_zug) and z.am_zug != emp and joker_halter(z, emp)
 
 
 def _am_zug_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     emp = e.daten["empfaenger"]
-    if z.karte_von(emp) is None and emp not in z.abwartend and emp not in z.patt_folge:
+    _ausbluten_zuerst(z, "Das Herunterzählen")
+    _ausser_gefecht_zuerst(z, "der nächste ist an der Reihe")
+    if z.karte_von(emp) is None and emp not in z.abwartend and emp not in z.patt_folge and emp not in z.vorrang:
         raise KampfFehler(f"{emp} hat keine Aktionskarte.")
     if emp in z.gehandelt:
         raise KampfFehler(f"{emp} hat in dieser Runde schon gehandelt.")
-    gehandelt = z.gehandelt | {z.am_zug} if z.am_zug else z.gehandelt
+    sofort = [s for s in erholung_sofort(z) if s != emp]
+    if sofort:
+        raise KampfFehler(
+            f"{', '.join(sofort)} wartet ab und ist Angeschlagen: erst muss er seine Aktion für die Erholungsprobe "
+            "einsetzen („muss er seine Aktion unmittelbar dafür einsetzen, eine Erholungsprobe abzulegen“)."
+        )
+    vorrang = tuple(v for v in z.vorrang if v != emp)
+    if _joker_unterbricht(z, emp):
+        if joker_halter(z, z.am_zug):
+            raise KampfFehler(
+                f"{emp} und {z.am_zug} halten beide einen Joker: wer zuerst handelt, entscheidet eine "
+                "Geschicklichkeitsprobe (Unterbrechen) – oder erst „Zug beenden“."
+            )
+        # Joker: „… auch wenn er damit die Aktion eines anderen Charakters unterbricht“ – der
+        # Unterbrochene verliert seine Aktion nicht, er handelt danach weiter.
+        gehandelt = z.gehandelt
+        vorrang = (z.am_zug,) + tuple(v for v in vorrang if v != z.am_zug)
+    else:
+        gehandelt = z.gehandelt | {z.am_zug} if z.am_zug else z.gehandelt
     faellig = _erholung_faellig(z, emp)
     # „Dementsprechend können Angeschlagene Charaktere auch nicht Abwarten, wenn sie an der Reihe sind“ –
     # auch nicht nach einer Steigerung bei der Erholungsprobe („nicht jedoch erneut Abwarten“).
     muss = z.muss_handeln | {emp} if faellig else z.muss_handeln
+    # Wunden › Timing: „Wickele jeden Schadenswurf (einschließlich Schaden wegstecken) separat ab,
+    # bevor du zum nächsten übergehst“ – wer an die Reihe kommt, beendet das Wegstecken des letzten Schadens.
     return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, gehandelt=gehandelt, muss_handeln=muss,
-                   erholung_offen=faellig)
+                   erholung_offen=faellig, vorrang=vorrang, offener_schaden=None)
 
 
 def ereignis_abwarten(zustand: Kampfzustand, empfaenger: str | None = None) -> Ereignis:
@@ -655,7 +780,7 @@ def _abwarten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
             f"{emp} muss handeln und kann nicht (erneut) abwarten – nach einer verlorenen Unterbrechung oder wenn er "
             "Angeschlagen an die Reihe kam („nicht jedoch erneut Abwarten“)."
         )
-    if any(m.angeschlagen for m in z.mitglieder(emp) if m.wildcard):
+    if any(m.angeschlagen and m.kampffaehig for m in z.mitglieder(emp)):
         raise KampfFehler(f"{emp} ist Angeschlagen und kann nicht abwarten („Angeschlagene Charaktere können auch nicht Abwarten“).")
     return replace(z, abwartend=z.abwartend | {emp}, am_zug="" if z.am_zug == emp else z.am_zug)
 
@@ -723,34 +848,66 @@ def ereignis_unterbrechen(
     zustand: Kampfzustand, wer: str, gegen: str, *, rng: Any = None, augen: Any = None, gegen_augen: Any = None
 ) -> Ereignis:
     """Aktionen unterbrechen: vergleichende Geschicklichkeitsprobe des Abwartenden gegen den, der
-    gerade handelt (``wer``/``gegen`` sind Kämpfernamen)."""
+    gerade handelt (``wer``/``gegen`` sind Kämpfernamen).
+
+    Ein Jokerhalter unterbricht ohne Probe (:func:`unterbrechen_ohne_probe`; dann braucht es weder
+    ``rng`` noch ``augen``); zwei Jokerhalter und Abwartende würfeln."""
+    a, b = zustand.kaempfer_namens(wer), zustand.kaempfer_namens(gegen)
+    if unterbrechen_ohne_probe(zustand, wer, gegen):
+        e = Ereignis("unterbrechen", {"wer": wer, "gegen": gegen, "ohne_probe": True}, regel=R + "Initiative › Joker",
+                     text=f"{wer} hält einen Joker und unterbricht {gegen} ohne Probe („kann in dieser Runde handeln, wann "
+                          f"immer er will“); {gegen} handelt danach weiter")
+        anwenden(zustand, e)
+        return e
     if augen is not None and gegen_augen is None:
         raise TypeError("Für den Unterbrochenen fehlen die eingetippten Augen.")
-    a, b = zustand.kaempfer_namens(wer), zustand.kaempfer_namens(gegen)
     pa = wuerfle_probe(a.attribut("geschicklichkeit"), wildcard=a.wildcard, modifikator=a.wundabzug + zustand.joker_bonus(wer), rng=rng, augen=augen)
     pb = wuerfle_probe(b.attribut("geschicklichkeit"), wildcard=b.wildcard, modifikator=b.wundabzug + zustand.joker_bonus(gegen), rng=rng, augen=gegen_augen)
     ausgang = vergleichen(pa.ergebnis.gesamt, pb.ergebnis.gesamt)
-    worte = {"zuerst": f"{wer} handelt zuerst", "gleich": "beide handeln gleichzeitig", "danach": f"{gegen} handelt zuerst; {wer} muss danach handeln"}
-    return Ereignis(
+    worte = {"zuerst": f"{wer} handelt zuerst", "gleich": "beide handeln gleichzeitig",
+             "danach": f"{gegen} handelt zuerst; {wer} muss direkt danach handeln"}
+    e = Ereignis(
         "unterbrechen", {"wer": wer, "gegen": gegen, "probe": pa.als_dict(), "gegenprobe": pb.als_dict()},
         regel=R + "Abwarten › Aktionen unterbrechen", eingetippt=augen is not None,
         text=f"{wer} will {gegen} unterbrechen: {pa.ergebnis.gesamt} gegen {pb.ergebnis.gesamt} – {worte[ausgang]}",
     )
+    anwenden(zustand, e)  # prüft schon beim Bauen (deutsche Meldung)
+    return e
 
 
 def _unterbrechen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     wer = z.kaempfer_namens(e.daten["wer"])
-    emp = z.empfaenger(wer)
-    karte = z.karte_von(emp)
-    if emp not in z.abwartend and not (karte is not None and karte.ist_joker and z.karte_runde(emp) == z.runde):
+    gegen = z.kaempfer_namens(e.daten["gegen"])
+    emp, gegen_emp = z.empfaenger(wer), z.empfaenger(gegen)
+    if emp not in z.abwartend and not joker_halter(z, emp):
         raise KampfFehler(f"{wer.name} wartet nicht ab und hält keinen Joker – unterbrechen geht nicht.")
-    pa, pb = Probe.aus_dict(e.daten["probe"]), Probe.aus_dict(e.daten["gegenprobe"])
-    ausgang = vergleichen(pa.ergebnis.gesamt, pb.ergebnis.gesamt)
+    if gegen_emp != z.am_zug or gegen_emp == emp:
+        raise KampfFehler(
+            f"{gegen.name} ist nicht an der Reihe – unterbrechen lässt sich nur, wer gerade handelt (gerade: {z.am_zug or 'niemand'})."
+        )
+    if emp in z.gehandelt:
+        raise KampfFehler(f"{emp} hat in dieser Runde schon gehandelt.")
+    if any(m.angeschlagen and m.kampffaehig for m in z.mitglieder(emp)):
+        raise KampfFehler(
+            f"{wer.name} ist Angeschlagen und kann nicht unterbrechen – seine Aktion gehört der Erholungsprobe."
+        )
+    if unterbrechen_ohne_probe(z, wer.name, gegen.name):
+        ausgang = "zuerst"
+    elif "probe" not in e.daten:
+        raise KampfFehler(f"{wer.name} hält keinen Joker (oder {gegen.name} auch): unterbrechen braucht die vergleichende Probe.")
+    else:
+        pa, pb = Probe.aus_dict(e.daten["probe"]), Probe.aus_dict(e.daten["gegenprobe"])
+        ausgang = vergleichen(pa.ergebnis.gesamt, pb.ergebnis.gesamt)
+    vorrang = tuple(v for v in z.vorrang if v not in (emp, gegen_emp))
     if ausgang == "danach":
-        return replace(z, muss_handeln=z.muss_handeln | {emp})
-    # Der Unterbrochene ist nicht fertig: er ist wieder dran, wenn der Unterbrechende fertig ist.
+        # „Falls der unterbrechende Charakter verliert, kann er sich nicht mehr entscheiden, weiter
+        # Abzuwarten, sondern muss zum nächstmöglichen Zeitpunkt handeln.“ – direkt nach dem, den er
+        # unterbrechen wollte.
+        return replace(z, abwartend=z.abwartend - {emp}, muss_handeln=z.muss_handeln | {emp},
+                       vorrang=(emp,) + tuple(v for v in z.vorrang if v != emp))
+    # Der Unterbrochene ist nicht fertig: er handelt weiter, sobald der Unterbrechende fertig ist.
     return replace(z, am_zug=emp, abwartend=z.abwartend - {emp}, muss_handeln=z.muss_handeln - {emp},
-                   erholung_offen=_erholung_faellig(z, emp))
+                   erholung_offen=_erholung_faellig(z, emp), vorrang=(gegen_emp,) + vorrang)
 
 
 def ereignis_patt(
@@ -784,6 +941,7 @@ def ereignis_patt(
 
 
 def _patt_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    _ausbluten_zuerst(z, "Eine Pattsituation")
     proben = {emp: Probe.aus_dict(p) for emp, p in e.daten["proben"].items()}
     for emp in proben:
         if emp not in z.abwartend:
@@ -946,23 +1104,24 @@ def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     situation = Angriffssituation(**d.get("situation", {}))
     z = _aktion_eintragen(z, a.name, f"angriff:{d['waffe']}", situation.aktionen, f"Angriff mit {d['waffe']}")
     joker = z.joker_bonus(a.name) > 0
+    nummer = z.angriffe + 1
     neue = [
-        Treffer(a.name, n, d["waffe"], e_.steigerungen > 0, joker)
+        Treffer(a.name, n, d["waffe"], e_.steigerungen > 0, joker, blind=situation.blind, angriff=nummer)
         for e_, n in _ergebnisse_je_ziel(z, a.name, d["waffe"], probe, ziele)
         if e_.erfolg
     ]
-    return replace(z, offene_treffer=z.offene_treffer + tuple(neue), offener_schaden=None)
+    return replace(z, offene_treffer=z.offene_treffer + tuple(neue), offener_schaden=None, angriffe=nummer)
 
 
 def ereignis_heimlichkeit(
     zustand: Kampfzustand, ziel: str | None = None, *, feuerrate: int | None = None, rng: Any = None, augen: Any = None
 ) -> Ereignis:
-    """Blindes Feuer: das getroffene Ziel darf eine Heimlichkeitsprobe ablegen, um den Treffer zu
-    ignorieren (−2 bei Feuerrate 3 oder mehr). Ohne ``ziel``/``feuerrate``: Ziel und Waffe des
-    nächsten offenen Treffers."""
-    offen = [t for t in zustand.offene_treffer if ziel is None or t.ziel == ziel]
-    if not offen:
-        raise KampfFehler("Es ist kein Treffer offen, dem das Ziel ausweichen könnte.")
+    """Blindes Feuer: „Sollte er treffen, darf das Ziel eine einfache Heimlichkeitsprobe ablegen, um
+    den Angriff zu ignorieren (er geht schlicht daneben).“ – einmal je Angriff und Ziel; gelingt
+    sie, fallen alle Treffer dieses Angriffs auf dieses Ziel weg (−2 bei Feuerrate 3 oder mehr).
+    Mit ``Optionen.heimlichkeit_je_treffer``: eine Probe je Treffer.
+    Ohne ``ziel``/``feuerrate``: Ziel und Waffe des nächsten offenen Treffers."""
+    offen = _heimlichkeit_treffer(zustand, ziel)
     ziel = offen[0].ziel
     if feuerrate is None:
         feuerrate = zustand.kaempfer_namens(offen[0].angreifer).waffe(offen[0].waffe).feuerrate
@@ -970,20 +1129,41 @@ def ereignis_heimlichkeit(
     mod = k.wundabzug + zustand.joker_bonus(ziel) + (-2 if feuerrate >= 3 else 0)
     probe = wuerfle_probe(k.fertigkeit("heimlichkeit"), wildcard=k.wildcard, modifikator=mod, rng=rng, augen=augen)
     ausgang = "der Schuss geht daneben" if probe.ergebnis.erfolg else "der Treffer bleibt"
-    return Ereignis("heimlichkeit", {"ziel": ziel, "probe": probe.als_dict()}, regel=R + "Fernkampfangriffe › Blindes Feuer",
+    return Ereignis("heimlichkeit", {"ziel": ziel, "angriff": offen[0].angriff, "probe": probe.als_dict()},
+                    regel=R + "Fernkampfangriffe › Blindes Feuer",
                     eingetippt=augen is not None, text=f"{ziel} Heimlichkeit gegen blindes Feuer: {probe.beschreibung()} – {ausgang}")
 
 
-def _heimlichkeit_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
-    ziel = e.daten["ziel"]
-    offen = [t for t in z.offene_treffer if t.ziel == ziel]
+def _heimlichkeit_treffer(z: Kampfzustand, ziel: str | None, angriff: int | None = None) -> list[Treffer]:
+    """Die offenen Treffer eines blinden Angriffs auf ``ziel``, gegen die noch keine
+    Heimlichkeitsprobe gewürfelt ist (deutsche Meldung sonst)."""
+    offen = [t for t in z.offene_treffer if (ziel is None or t.ziel == ziel) and (angriff is None or t.angriff == angriff)]
     if not offen:
-        raise KampfFehler(f"Auf {ziel} ist kein Treffer offen.")
-    if not Probe.aus_dict(e.daten["probe"]).ergebnis.erfolg:
-        return z
-    rest = list(z.offene_treffer)
-    rest.remove(offen[0])
-    return replace(z, offene_treffer=tuple(rest))
+        raise KampfFehler("Es ist kein Treffer offen, dem das Ziel ausweichen könnte.")
+    blind = [t for t in offen if t.blind]
+    if not blind:
+        raise KampfFehler(f"Der Treffer auf {offen[0].ziel} kam nicht aus blindem Feuer – keine Heimlichkeitsprobe.")
+    frei = [t for t in blind if not t.heimlichkeit]
+    if not frei:
+        je = "Treffer" if z.optionen.heimlichkeit_je_treffer else "Angriff"
+        raise KampfFehler(f"{blind[0].ziel} hat gegen diesen {je} schon eine Heimlichkeitsprobe abgelegt – eine je {je}.")
+    return frei
+
+
+def _heimlichkeit_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    t = _heimlichkeit_treffer(z, e.daten["ziel"], e.daten.get("angriff"))[0]
+    # „… um den Angriff zu ignorieren (er geht schlicht daneben)“: alle Treffer dieses Angriffs auf
+    # dieses Ziel – mit der Option nur dieser eine Treffer.
+    if z.optionen.heimlichkeit_je_treffer:
+        betroffen = [z.offene_treffer.index(t)]
+    else:
+        betroffen = [i for i, x in enumerate(z.offene_treffer) if x.angriff == t.angriff and x.ziel == t.ziel and x.blind]
+    erfolg = Probe.aus_dict(e.daten["probe"]).ergebnis.erfolg
+    neu = [
+        None if i in betroffen and erfolg else replace(x, heimlichkeit=True) if i in betroffen else x
+        for i, x in enumerate(z.offene_treffer)
+    ]
+    return replace(z, offene_treffer=tuple(x for x in neu if x is not None))
 
 
 def schadens_werte(zustand: Kampfzustand, treffer: Treffer) -> dict[str, Any]:
@@ -1003,6 +1183,7 @@ def ereignis_schaden(
     """Würfelt den Schaden des nächsten offenen Treffers (auf ``ziel``), oder des Treffers
     ``nummer`` (0 = erster in ``zustand.offene_treffer``): „Der Angreifer kann sich entscheiden, in
     welcher Reihenfolge er den Schaden seiner Angriffe auswürfeln möchte“ (Wunden › Timing)."""
+    _ausser_gefecht_zuerst(zustand)
     if nummer is not None:
         if not 0 <= nummer < len(zustand.offene_treffer):
             raise KampfFehler(f"Es gibt keinen offenen Treffer Nr. {nummer + 1}.")
@@ -1020,6 +1201,20 @@ def ereignis_schaden(
         regel=R + "Schaden › Schaden anwenden", eingetippt=augen is not None,
         text=f"Schaden {t.angreifer} → {t.ziel}: {wurf} gegen Robustheit {werte['robustheit']} – {wirkung.stufe}",
     )
+
+
+def _ausser_gefecht_zuerst(z: Kampfzustand, was: str = "der nächste Schadenswurf") -> None:
+    """„… legt der Charakter augenblicklich eine Konstitutionsprobe (einschließlich Wundabzügen)
+    ab“; „Wickele jeden Schadenswurf (einschließlich Schaden wegstecken) separat ab, bevor du zum
+    nächsten übergehst.“ – kein weiterer Schadenswurf, solange eine Außer-Gefecht-Probe aussteht
+    (sonst fiele bei „Mehrfach Außer Gefecht“ eine Probe weg)."""
+    offen = [k.name for k in z.kaempfer if k.ag_probe_offen]
+    if offen:
+        raise KampfFehler(
+            f"{', '.join(offen)}: erst die Außer-Gefecht-Probe (vorher ggf. wegstecken), dann {was} – „legt der Charakter "
+            "augenblicklich eine Konstitutionsprobe … ab“; „Wickele jeden Schadenswurf … separat ab, bevor du zum nächsten "
+            "übergehst.“"
+        )
 
 
 def wunden_nehmen(k: Kaempfer, wunden: int, angeschlagen: bool) -> Kaempfer:
@@ -1040,6 +1235,7 @@ def wunden_nehmen(k: Kaempfer, wunden: int, angeschlagen: bool) -> Kaempfer:
 
 
 def _schaden_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    _ausser_gefecht_zuerst(z)
     d = e.daten
     offen = [t for t in z.offene_treffer if t.ziel == d["ziel"] and t.angreifer == d["angreifer"] and t.waffe == d["waffe"]
              and d.get("steigerung", t.steigerung) == t.steigerung]
@@ -1056,18 +1252,8 @@ def _schaden_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     rest = list(z.offene_treffer)
     rest.remove(t)
     z = replace(z, offene_treffer=tuple(rest), offener_schaden=OffenerSchaden(ziel.name, wirkung.wunden, ziel))
-    return _abwarten_endet(_ersetze(z, neu), ziel.name)
-
-
-def _abwarten_endet(z: Kampfzustand, name: str) -> Kampfzustand:
-    """Abwarten: „Falls ein Abwartender Charakter nach der Aktion eines anderen Charakters
-    Angeschlagen ist, muss er seine Aktion unmittelbar dafür einsetzen, eine Erholungsprobe
-    abzulegen.“"""
-    k = z.kaempfer_namens(name)
-    emp = z.empfaenger(k)
-    if k.angeschlagen and emp in z.abwartend and k.wildcard:
-        z = replace(z, abwartend=z.abwartend - {emp}, muss_handeln=z.muss_handeln | {emp})
-    return z
+    # Ein Abwartender, der jetzt Angeschlagen ist, ist nach dieser Aktion sofort dran (erholung_sofort).
+    return _ersetze(z, neu)
 
 
 def ereignis_manoever(zustand: Kampfzustand, ziel: str, *, grund: str = "Trick") -> Ereignis:
@@ -1086,7 +1272,7 @@ def _manoever_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     k = z.kaempfer_namens(e.daten["ziel"])
     if not k.kampffaehig:
         raise KampfFehler(f"{k.name} ist schon außer Gefecht.")
-    return _abwarten_endet(_ersetze(z, replace(k, angeschlagen=True)), k.name)
+    return _ersetze(z, replace(k, angeschlagen=True))
 
 
 def _benny_ausgeben(z: Kampfzustand, name: str, quelle: str) -> Kampfzustand:
@@ -1178,23 +1364,33 @@ def _ausser_gefecht_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
 
 def ereignis_ausbluten(zustand: Kampfzustand, name: str, *, rng: Any = None, augen: Any = None) -> Ereignis:
     """Ausbluten: zu Beginn der Runde, vor den Karten, eine Konstitutionsprobe (mit Wundabzügen)."""
-    k = zustand.kaempfer_namens(name)
-    if not k.blutet or k.tot:
-        raise KampfFehler(f"{name} blutet nicht.")
+    k = _ausbluten_pruefen(zustand, name)
     probe = wuerfle_probe(k.attribut("konstitution"), wildcard=True, modifikator=k.wundabzug, rng=rng, augen=augen)
     worte = {"tod": "stirbt am Blutverlust", "weiter": "blutet weiter (nächste Runde erneut)", "stabil": "ist stabil"}
     return Ereignis("ausbluten", {"name": name, "probe": probe.als_dict()}, regel=R + "Außer Gefecht › Ausbluten",
                     eingetippt=augen is not None, text=f"{name} blutet aus: {probe.beschreibung()} – {worte[ausbluten_auswerten(probe.ergebnis)]}")
 
 
-def _ausbluten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
-    k = z.kaempfer_namens(e.daten["name"])
+def _ausbluten_pruefen(z: Kampfzustand, name: str) -> Kaempfer:
+    """Ausbluten: „am Anfang jeder weiteren Runde, noch bevor Aktionskarten ausgeteilt werden“ –
+    genau eine Probe je Runde, erst in der Runde nach der, in der die Blutung begann."""
+    k = z.kaempfer_namens(name)
     if not k.blutet or k.tot:
-        raise KampfFehler(f"{k.name} blutet nicht.")
-    if z.karten and any(r == z.runde for _, _, r in z.karten):
-        raise KampfFehler("Ausbluten wird am Anfang der Runde geprüft, bevor Karten ausgeteilt werden.")
+        raise KampfFehler(f"{name} blutet nicht.")
+    if name in z.ausbluten_gewuerfelt:
+        raise KampfFehler(f"{name} hat die Ausbluten-Probe dieser Runde schon abgelegt – eine Probe am Anfang jeder Runde.")
+    if name not in z.ausbluten_offen:
+        raise KampfFehler(
+            f"{name} muss in dieser Runde keine Ausbluten-Probe ablegen – sie kommt „am Anfang jeder weiteren Runde, noch "
+            "bevor Aktionskarten ausgeteilt werden“ (also zu Beginn der nächsten Runde)."
+        )
+    return k
+
+
+def _ausbluten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    k = _ausbluten_pruefen(z, e.daten["name"])
+    z = replace(z, ausbluten_offen=z.ausbluten_offen - {k.name}, ausbluten_gewuerfelt=z.ausbluten_gewuerfelt | {k.name})
     ausgang = ausbluten_auswerten(Probe.aus_dict(e.daten["probe"]).ergebnis)
-    z = replace(z, ausbluten_gewuerfelt=z.ausbluten_gewuerfelt | {k.name})
     if ausgang == "tod":
         return _ersetze(z, replace(k, tot=True, blutet=False))
     if ausgang == "stabil":
@@ -1452,12 +1648,13 @@ def ereignis_springen(
     zustand: Kampfzustand, name: str, *, anlauf: bool, staerkeprobe: bool = False, rng: Any = None, augen: Any = None
 ) -> Ereignis:
     """Springen: „aus dem Stand 1“ oder mit Anlauf 2“ weit … Eine erfolgreiche Stärkeprobe
-    erhöht diese Distanz um 1“.“ Die Sprungweite zählt zur Bewegung der Runde."""
+    erhöht diese Distanz um 1“.“ Die Sprungweite zählt zur Bewegung der Runde. Die Stärkeprobe trägt
+    den Mehrfachaktionsabzug der angesagten Aktionen („−2 auf alle Proben“)."""
     k = zustand.kaempfer_namens(name)
     probe = None
     if staerkeprobe:
-        probe = wuerfle_probe(k.attribut("staerke"), wildcard=k.wildcard, modifikator=k.wundabzug + zustand.joker_bonus(name),
-                              rng=rng, augen=augen)
+        mod = k.wundabzug + zustand.joker_bonus(name) + mehrfachaktion_abzug(angesagte_aktionen(zustand, name) or 1)
+        probe = wuerfle_probe(k.attribut("staerke"), wildcard=k.wildcard, modifikator=mod, rng=rng, augen=augen)
     weite = sprungweite(anlauf=anlauf, staerke_erfolg=bool(probe and probe.ergebnis.erfolg))
     text = f"{name} springt {'mit Anlauf' if anlauf else 'aus dem Stand'}"
     if probe is not None:

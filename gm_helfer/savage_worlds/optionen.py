@@ -47,6 +47,12 @@ class Optionen:
     ``True``: erst wenn alle Eigenschaftswürfel und der Wildcard-Würfel 1 zeigen (der Einzelwurf
     wörtlich auf jeden Würfel übertragen)."""
 
+    heimlichkeit_je_treffer: bool = False
+    """Blindes Feuer: „Sollte er treffen, darf das Ziel eine einfache Heimlichkeitsprobe ablegen,
+    um den Angriff zu ignorieren (er geht schlicht daneben).“ – der Text sagt nicht, was bei
+    mehreren Treffern einer Feuerrate gilt. Standard: eine Probe je Angriff und Ziel; gelingt sie,
+    gehen alle Treffer dieses Angriffs auf dieses Ziel daneben. ``True``: eine Probe je Treffer."""
+
     def als_dict(self) -> dict[str, Any]:
         """JSON-taugliche Form (für den Kopf des Kampfprotokolls)."""
         return asdict(self)

@@ -15,7 +15,7 @@ from typing import Any
 
 import polars as pl
 
-from gm_helfer import tisch
+from gm_helfer import pfade, protokoll, tisch
 from gm_helfer.boegen import Bogen
 from gm_helfer.karten import karte_svg
 from gm_helfer.protokoll import Ereignis, Verlauf
@@ -99,10 +99,18 @@ def protokolle(ordner: Path | None = None) -> list[Path]:
     return [g.datei for g in gespeicherte_kaempfe(ordner)]
 
 
-def fortsetzen_sicher(datei: str | Path | None, art: str = "schreiben") -> tuple[Verlauf[Kampfzustand] | None, str]:
-    """Setzt einen Kampf aus seiner Protokolldatei fort; Fehler werden zur Meldung."""
-    f = tisch.fortsetzen(datei, k.start_aus_kopf, k.anwenden, art=art)
-    return f.verlauf, f.meldung
+def fortsetzen_sicher(
+    datei: str | Path | None, vorher: Verlauf[Kampfzustand] | None = None, *, uebernehmen: bool = False
+) -> tuple[Verlauf[Kampfzustand] | None, str]:
+    """Setzt einen Kampf aus seiner Protokolldatei fort; Fehler werden zur Meldung (mit Datei
+    und Zeile). Schreibt eine andere Sitzung den Kampf, kommt er nur zum Ansehen zurück
+    (Meldung „⚠ … anderen Sitzung …“), außer mit ``uebernehmen=True`` (ausdrücklich: die andere
+    Sitzung kann danach nichts mehr eintragen). Siehe :func:`gm_helfer.protokoll.fortsetzen_sicher`."""
+    if not datei:
+        return None, "⚠ Erst einen gespeicherten Kampf wählen."
+    return protokoll.fortsetzen_sicher(
+        Path(datei), k.start_aus_kopf, k.anwenden, vorher=vorher, uebernehmen=uebernehmen
+    )
 
 
 def bogen_auswahl(kaempfer: Sequence[str], bogen_namen: Sequence[str]) -> list[str]:
@@ -226,18 +234,21 @@ def offene_aufgaben(zustand: Kampfzustand | None) -> list[str]:
     """Was die Regeln jetzt verlangen (Ausbluten vor den Karten, Außer-Gefecht-Proben, …)."""
     if zustand is None:
         return []
-    aus = []
+    aus = [f"{name} blutet: Ausbluten-Probe vor den Karten" for name in k.ausbluten_faellig(zustand)]
     for kf in zustand.kaempfer:
         if kf.ag_probe_offen:
             aus.append(f"{kf.name}: Außer-Gefecht-Probe würfeln (vorher ggf. wegstecken)")
-        if kf.blutet and not kf.tot and not zustand.karten:
-            aus.append(f"{kf.name} blutet: Ausbluten-Probe vor den Karten")
     for t in zustand.offene_treffer:
         aus.append(f"Treffer {t.angreifer} → {t.ziel}: Schaden würfeln")
     if zustand.am_zug:
         for m in zustand.mitglieder(zustand.am_zug):
             if m.angeschlagen and m.kampffaehig:
                 aus.append(f"{m.name} ist Angeschlagen: erst Erholungsprobe oder Benny")
+    for emp in k.erholung_sofort(zustand):
+        aus.append(f"{emp} wartet ab und ist Angeschlagen: ist sofort nach diesem Zug dran (Erholungsprobe)")
+    for emp in zustand.vorrang:
+        if emp not in zustand.gehandelt and emp != zustand.am_zug:
+            aus.append(f"{emp} ist nach diesem Zug dran (Unterbrechung)")
     return aus
 
 
@@ -336,6 +347,9 @@ def namen(zustand: Kampfzustand, bedingung: str) -> list[str]:
         "alle": lambda kf: True,
     }
     aus = [kf.name for kf in zustand.kaempfer if tests[bedingung](kf)]
+    if bedingung == "blutet":
+        faellig = set(k.ausbluten_faellig(zustand))  # wer die Ausbluten-Probe jetzt schuldet, zuerst
+        aus.sort(key=lambda n: n not in faellig)
     if bedingung == "angeschlagen" and zustand.am_zug:
         # wer gerade an der Reihe ist, schuldet die Erholungsprobe zuerst
         dran = {m.name for m in zustand.mitglieder(zustand.am_zug)}

@@ -27,7 +27,9 @@ from gm_helfer.savage_worlds.kampf import (
     Treffer,
     _ziele_je_wuerfel,
     angriffs_werte,
+    ausbluten_faellig,
     schadens_werte,
+    unterbrechen_ohne_probe,
 )
 from gm_helfer.savage_worlds.schaden import MAX_WUNDEN
 
@@ -228,16 +230,29 @@ def ausser_gefecht_vorschau(zustand: Kampfzustand, name: str):
 
 def ausbluten_vorschau(zustand: Kampfzustand, name: str, *, helfer: str | None = None, runden: int = 5):
     """Chance, innerhalb von ``runden`` Runden am Blutverlust zu sterben – ohne Hilfe und, mit
-    ``helfer``, wenn dieser vor jeder Probe eine Heilenprobe versucht."""
+    ``helfer``, wenn dieser einmal je Runde in seinem Zug eine Heilenprobe versucht (mit seinem
+    Wundabzug). Wie im Live-Kampf: ist die Ausbluten-Probe jetzt fällig (Rundenbeginn, vor den
+    Karten) oder hat der Helfer in dieser Runde schon gehandelt oder geheilt, kommt sein erster
+    Versuch erst nach der nächsten Probe."""
     k = zustand.kaempfer_namens(name)
     if helfer is None:
         return ausbluten_chancen(k.attribut("konstitution"), k.wundabzug, runden)
     h = zustand.kaempfer_namens(helfer)
+    kann_noch = (
+        name not in ausbluten_faellig(zustand)
+        and zustand.empfaenger(h) not in zustand.gehandelt
+        and (helfer, "heilen") not in zustand.aktionen_runde
+    )
     return ausbluten_chancen(k.attribut("konstitution"), k.wundabzug, runden,
-                             heilen=h.fertigkeit("heilen"), heilen_modifikator=h.wundabzug, heilen_wildcard=h.wildcard)
+                             heilen=h.fertigkeit("heilen"), heilen_modifikator=h.wundabzug, heilen_wildcard=h.wildcard,
+                             heilen_zuerst=kann_noch)
 
 
 def unterbrechen_vorschau(zustand: Kampfzustand, wer: str, gegen: str) -> dict[str, float]:
+    """Aktionen unterbrechen: die vergleichende Geschicklichkeitsprobe – oder, hält ``wer`` einen
+    Joker (und ``gegen`` nicht), sicher: er unterbricht ohne Probe (wie im Live-Kampf)."""
+    if unterbrechen_ohne_probe(zustand, wer, gegen):
+        return {"unterbricht": 1.0, "gleichzeitig": 0.0, "zu spät": 0.0}
     a, b = zustand.kaempfer_namens(wer), zustand.kaempfer_namens(gegen)
     return unterbrechen_chancen(
         a.attribut("geschicklichkeit"), b.attribut("geschicklichkeit"),

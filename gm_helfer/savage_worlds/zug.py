@@ -169,11 +169,8 @@ def offene_entscheidungen(zustand: Kampfzustand) -> list[Entscheidung]:
     for i, t in enumerate(zustand.offene_treffer):
         steig = " (mit Steigerung)" if t.steigerung else ""
         aus.append(Entscheidung(f"schaden:{i}", t.angreifer, f"Schaden würfeln: {t.angreifer} trifft {t.ziel}{steig}"))
-    vor_den_karten = not any(r == zustand.runde for _, _, r in zustand.karten)
-    if zustand.runde >= 1 and vor_den_karten:
-        for kf in zustand.kaempfer:
-            if kf.blutet and not kf.tot and kf.name not in zustand.ausbluten_gewuerfelt:
-                aus.append(Entscheidung("ausbluten", kf.name, f"{kf.name} blutet aus: Ausbluten-Probe vor den Karten"))
+    for name in k.ausbluten_faellig(zustand):
+        aus.append(Entscheidung("ausbluten", name, f"{name} blutet aus: Ausbluten-Probe vor den Karten"))
     for name in sorted(zustand.erholung_offen):
         kf = zustand.kaempfer_namens(name)
         if kf.angeschlagen and kf.kampffaehig:

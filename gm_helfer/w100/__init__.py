@@ -60,6 +60,7 @@ from gm_helfer.w100.kampf import (
     initiative_wuerfe,
     kampf_als_dict,
     kampf_aus_dict,
+    ausfall_ereignis,
     lp_ereignis,
     naechster,
     neue_runde_ereignis,

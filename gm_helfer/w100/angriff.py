@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gm_helfer import wuerfel
 from gm_helfer.w100.daten import (
     ABWEHRARTEN,
     AUSWEICHEN,
@@ -177,6 +178,18 @@ def bewerte_angriff(
     )
 
 
+def schadens_hoechstwert(schaden: str) -> int:
+    """Der höchste mögliche Schadenswurf (für ``Optionen.krit_folge="hoechstschaden"``).
+
+    >>> schadens_hoechstwert("2W10+4")
+    24
+    """
+    ausdruck = wuerfel.parse(schaden)
+    if any(g.explodierend for g in ausdruck.wuerfel):
+        raise W100Fehler(f"„{schaden}“ hat explodierende Würfel – einen Höchstschaden gibt es nicht.")
+    return sum(g.anzahl * (g.seiten if g.vorzeichen > 0 else -1) for g in ausdruck.wuerfel) + ausdruck.konstante
+
+
 def schaden_nach_treffer(
     roh: int,
     *,
@@ -185,13 +198,16 @@ def schaden_nach_treffer(
     kritisch: bool = False,
     krit_faktor: int = 2,
     optionen: Optionen = Optionen(),
+    hoechstwert: int | None = None,
 ) -> int:
     """Schaden, der beim Ziel ankommt.
 
     „Anschließend wird der Schaden berechnet und durch die passende Panzerung gemindert. Ein
     Streiftreffer verursacht nur die Hälfte des nach Panzerung berechneten Schadens.“
-    (regeln/w100.txt › Angriff und Verteidigung, Schritt 5). Nie unter 0. Ein kritischer
-    Volltreffer vervielfacht den Schaden (vor oder nach der Panzerung, s. Optionen).
+    (regeln/w100.txt › Angriff und Verteidigung, Schritt 5). Nie unter 0. Was ein kritischer
+    Volltreffer bewirkt, sagt der Text nicht (``Optionen.krit_folge``): Standard vervielfacht
+    er den Schaden (vor oder nach der Panzerung, ``krit_vor_panzerung``); „hoechstschaden“
+    nimmt statt des Wurfs ``hoechstwert`` (:func:`schadens_hoechstwert`); „ohne“ ändert nichts.
 
     >>> schaden_nach_treffer(15, panzerung=4, stufe="streiftreffer")
     5
@@ -200,7 +216,12 @@ def schaden_nach_treffer(
         raise W100Fehler(f"Panzerung darf nicht negativ sein ({panzerung}).")
     if stufe not in (STREIFTREFFER, VOLLTREFFER):
         return 0
-    faktor = krit_faktor if (kritisch and stufe == VOLLTREFFER) else 1
+    krit = kritisch and stufe == VOLLTREFFER
+    faktor = krit_faktor if (krit and optionen.krit_folge == "faktor") else 1
+    if krit and optionen.krit_folge == "hoechstschaden":
+        if hoechstwert is None:
+            raise W100Fehler("Höchstschaden: der höchste mögliche Schadenswurf fehlt.")
+        roh = hoechstwert
     if optionen.krit_vor_panzerung:
         rest = max(0, roh * faktor - panzerung)
     else:
@@ -217,6 +238,7 @@ __all__ = [
     "abwehr_aus",
     "bewerte_angriff",
     "ist_kritisch",
+    "schadens_hoechstwert",
     "schaden_nach_treffer",
     "trefferstufe",
     "PATZER",

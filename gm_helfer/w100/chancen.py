@@ -19,7 +19,13 @@ from functools import lru_cache
 from typing import Mapping
 
 from gm_helfer import chancen as kern_chancen
-from gm_helfer.w100.angriff import Abwehr, KritRegel, bewerte_angriff, schaden_nach_treffer
+from gm_helfer.w100.angriff import (
+    Abwehr,
+    KritRegel,
+    bewerte_angriff,
+    schaden_nach_treffer,
+    schadens_hoechstwert,
+)
 from gm_helfer.w100.daten import (
     AUSWEICHEN,
     KEINE_ABWEHR,
@@ -178,11 +184,13 @@ def schaden_verteilung(
     läuft durch :func:`schaden_nach_treffer`, dieselbe Funktion wie im Spiel.
     """
     optionen = optionen or Optionen()
+    hoechst = (schadens_hoechstwert(schaden)
+               if kritisch and optionen.krit_folge == "hoechstschaden" else None)
     ergebnis: dict[int, float] = defaultdict(float)
     for roh, p in kern_chancen.verteilung(schaden).items():
         ergebnis[schaden_nach_treffer(
             roh, panzerung=panzerung, stufe=stufe, kritisch=kritisch, krit_faktor=krit_faktor,
-            optionen=optionen,
+            optionen=optionen, hoechstwert=hoechst,
         )] += p
     return dict(sorted(ergebnis.items()))
 
@@ -228,9 +236,12 @@ def angriff_schaden_verteilung(
 
 def chance_kampfunfaehig(
     schaden_vert: Mapping[int, float], lebenspunkte: int, optionen: Optionen | None = None
-) -> float:
-    """P(das Ziel fällt durch diesen Schaden auf ``kampfunfaehig_ab`` oder darunter)."""
+) -> float | None:
+    """P(das Ziel fällt durch diesen Schaden auf ``kampfunfaehig_ab`` oder darunter);
+    ``None`` ohne Gesundheitsmodell (``Optionen.gesundheit="ohne"``: der Spielleiter entscheidet)."""
     optionen = optionen or Optionen()
+    if optionen.gesundheit == "ohne":
+        return None
     return kern_chancen.mindestens(schaden_vert, lebenspunkte - optionen.kampfunfaehig_ab)
 
 

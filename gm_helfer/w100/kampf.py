@@ -29,6 +29,7 @@ from gm_helfer.w100.angriff import (
     KritRegel,
     bewerte_angriff,
     schaden_nach_treffer,
+    schadens_hoechstwert,
 )
 from gm_helfer.w100.daten import (
     AUSWEICHEN,
@@ -38,6 +39,7 @@ from gm_helfer.w100.daten import (
     KEINE_ABWEHR,
     NAHKAMPF,
     PARADE,
+    PATZER,
     REGEL_ANGRIFF,
     REGEL_HANDLUNGEN,
     REGEL_INITIATIVE,
@@ -167,6 +169,8 @@ class Kaempfer:
     zuege: int = 0
     """Züge in dieser Runde."""
     effekte: tuple[Effekt, ...] = ()
+    ausgefallen: bool = False
+    """Vom Spielleiter für kampfunfähig erklärt (nur ohne Gesundheitsmodell, ``Optionen.gesundheit="ohne"``)."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -193,7 +197,11 @@ class Kaempfer:
         return dict(self.panzerung).get(schadensart, 0)
 
     def kampffaehig(self, optionen: Optionen) -> bool:
+        """Gesundheitsmodell (Annahme, ``Optionen.gesundheit``): LP über ``kampfunfaehig_ab``;
+        ohne Modell ist jeder kampffähig, bis der Spielleiter anders entscheidet."""
         assert self.lp is not None
+        if optionen.gesundheit == "ohne":
+            return not self.ausgefallen
         return self.lp > optionen.kampfunfaehig_ab
 
     @property
@@ -656,9 +664,11 @@ def angriff_ereignis(
             )
         roh = schadenswurf.gesamt
         augen = schadenswurf.als_dict()
+        hoechst = (schadens_hoechstwert(plan.waffe.schaden)
+                   if e.kritisch and o.krit_folge == "hoechstschaden" else None)
         schaden = schaden_nach_treffer(
             roh, panzerung=plan.panzerung, stufe=e.stufe, kritisch=e.kritisch,
-            krit_faktor=plan.waffe.krit.faktor, optionen=o,
+            krit_faktor=plan.waffe.krit.faktor, optionen=o, hoechstwert=hoechst,
         )
     eingetippt = wurf.eingetippt or bool(e.trifft and schadenswurf is not None and schadenswurf.eingetippt)
     abwehr_text = ""
@@ -668,8 +678,11 @@ def angriff_ereignis(
         abwehr_text = f" − {e.abwehr.punkte} Parade"
     mod_text = f" {plan.modifikator:+d}" if plan.modifikator else ""
     stufe_text = STUFEN_TEXT[e.stufe] + (" (kritisch)" if e.kritisch else "")
+    handlung_endet = e.stufe == PATZER and o.patzer_folge == "angriffshandlung"
     if e.stufe == "patzer":
         rechnung = f"Wurf {wurf.natuerlich} im Patzerbereich 1–{plan.waffe.patzerbereich}"
+        if handlung_endet:
+            rechnung += " – der Patzer beendet die Angriffshandlung (Einstellung des Kampfes)"
     else:
         rechnung = (f"{e.wurfwert} + {plan.ob} − {plan.db}{mod_text}{abwehr_text} = {e.ergebnis}")
     schaden_text = f", {schaden} Schaden" if e.trifft else ""
@@ -683,6 +696,7 @@ def angriff_ereignis(
             "basis": e.basis, "ergebnis": e.ergebnis, "stufe": e.stufe, "kritisch": e.kritisch,
             "schadenswurf": augen, "schaden_roh": roh, "panzerung": plan.panzerung,
             "schaden": schaden, "neue_aktion": plan.neue_aktion,
+            "handlung_endet": handlung_endet,
         },
         regel=REGEL_ANGRIFF,
         eingetippt=eingetippt,
@@ -703,6 +717,19 @@ def effekt_ereignis(kampf: Kampf, name: str, effekt: Effekt) -> Ereignis:
                                "initiative_mod": effekt.initiative_mod},
                     regel=REGEL_INITIATIVE,
                     text=f"{name}: {effekt.name} für {effekt.runden} Runden{wirkung}.")
+
+
+def ausfall_ereignis(kampf: Kampf, name: str, ausgefallen: bool = True, grund: str = "") -> Ereignis:
+    """Ohne Gesundheitsmodell (``Optionen.gesundheit="ohne"``) erklärt der Spielleiter, wer
+    kampfunfähig ist (``ausgefallen=False``: wieder kampffähig)."""
+    kampf[name]
+    if kampf.optionen.gesundheit != "ohne":
+        raise W100Fehler("Kampfunfähig macht hier das Gesundheitsmodell (Lebenspunkte) – von Hand "
+                         "nur mit dem Gesundheitsmodell „ohne“.")
+    zusatz = f" ({grund})" if grund else ""
+    return Ereignis("ausfall", {"name": name, "ausgefallen": bool(ausgefallen), "grund": grund},
+                    regel="Hausregel › Gesundheitsmodell „ohne“ (docs/w100.md)",
+                    text=f"{name} ist {'kampfunfähig' if ausgefallen else 'wieder kampffähig'}{zusatz}.")
 
 
 def lp_ereignis(kampf: Kampf, name: str, aenderung: int, grund: str = "") -> Ereignis:
@@ -815,6 +842,9 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
             a = replace(a, angriffshandlungen=a.angriffshandlungen + 1, waffen_in_aktion=(d["waffe"],))
         else:
             a = replace(a, waffen_in_aktion=a.waffen_in_aktion + (d["waffe"],))
+        if d.get("handlung_endet"):
+            # Patzerfolge „angriffshandlung“: die Angriffshandlung ist abgeschlossen (wie nach einer Bewegung)
+            a = replace(a, waffen_in_aktion=())
         kampf = kampf.mit(a)
         z = kampf[d["ziel"]]
         punkte = int(d["abwehr_punkte"])
@@ -835,6 +865,8 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
         return kampf.mit(replace(k, effekte=k.effekte + (eff,)))
     if art == "lp":
         return kampf.mit(_lp_aendern(kampf[d["name"]], int(d["aenderung"])))
+    if art == "ausfall":
+        return kampf.mit(replace(kampf[d["name"]], ausgefallen=bool(d["ausgefallen"])))
     if art == "optionen":
         return replace(kampf, optionen=Optionen.aus_dict(d["optionen"]))
     raise W100Fehler(f"Unbekanntes W100-Ereignis „{art}“.")
@@ -892,7 +924,7 @@ def kampf_als_dict(kampf: Kampf) -> dict[str, Any]:
             "lp": k.lp, "flee": k.flee, "position": list(k.position),
             "initiative": k.initiative, "initiative_gespeichert": k.initiative_gespeichert,
             "initiative_wurf": k.initiative_wurf,
-            "parade_gebunden": k.parade_gebunden,
+            "parade_gebunden": k.parade_gebunden, "ausgefallen": k.ausgefallen,
             "effekte": [{"name": e.name, "runden": e.runden, "lp_pro_runde": e.lp_pro_runde,
                          "initiative_mod": e.initiative_mod}
                         for e in k.effekte],
@@ -924,7 +956,7 @@ def kampf_aus_dict(daten: Mapping[str, Any]) -> Kampf:
             lp=k["lp"], flee=k["flee"], position=(float(k["position"][0]), float(k["position"][1])),
             initiative=k["initiative"], initiative_gespeichert=k["initiative_gespeichert"],
             initiative_wurf=k.get("initiative_wurf"),
-            parade_gebunden=int(k["parade_gebunden"]),
+            parade_gebunden=int(k["parade_gebunden"]), ausgefallen=bool(k.get("ausgefallen", False)),
             effekte=tuple(Effekt(e["name"], int(e["runden"]), int(e["lp_pro_runde"]),
                                  int(e.get("initiative_mod", 0)))
                           for e in k["effekte"]),

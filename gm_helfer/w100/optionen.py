@@ -16,6 +16,11 @@ class W100Fehler(ValueError):
     """Ungültige Eingabe im W100-Regelwerk (deutsche Meldung)."""
 
 
+GESUNDHEITSMODELLE = ("lebenspunkte", "ohne")
+KRIT_FOLGEN = ("faktor", "hoechstschaden", "ohne")
+PATZER_FOLGEN = ("angriff", "angriffshandlung")
+
+
 @dataclass(frozen=True)
 class Optionen:
     """Einstellungen eines W100-Kampfes (pro Kampf umschaltbar)."""
@@ -80,6 +85,26 @@ class Optionen:
     """Das Gesundheitsmodell fehlt im Text („Solange noch kampffähige Beteiligte …“).
     Annahme: Lebenspunkte; wer auf diesen Wert oder darunter fällt, ist kampfunfähig."""
 
+    gesundheit: str = "lebenspunkte"
+    """Gesundheitsmodell (der Text hat keines; „Solange noch kampffähige Beteiligte …“).
+    ``"lebenspunkte"`` (Standard): Schaden senkt die LP, bei ``kampfunfaehig_ab`` oder darunter
+    ist man kampfunfähig. ``"ohne"``: das Programm zählt nur die LP; kampfunfähig wird niemand
+    von selbst – der Spielleiter entscheidet (kein automatisches Kampfende, keine Simulation)."""
+
+    krit_folge: str = "faktor"
+    """„Nur ein Volltreffer kann kritisch sein. Anschließend wird der Schaden berechnet und durch
+    die passende Panzerung gemindert.“ – was ein kritischer Treffer bewirkt, sagt der Text nicht.
+    ``"faktor"`` (Standard): Schaden × ``krit_faktor`` der Waffe (vor oder nach der Panzerung,
+    ``krit_vor_panzerung``); ``"hoechstschaden"``: die Schadenswürfel zählen ihr Maximum, dann
+    die Panzerung; ``"ohne"``: der Treffer ist nur als kritisch markiert (Folgen setzt der
+    Spielleiter als Effekt)."""
+
+    patzer_folge: str = "angriff"
+    """„Ein W100-Wurf im Patzerbereich lässt den Angriff unabhängig von seinem Angriffsbonus
+    scheitern.“ – weitere Folgen nennt der Text nicht. ``"angriff"`` (Standard): nur dieser
+    Angriff scheitert, weitere ausgerüstete Waffen dürfen in derselben Angriffshandlung noch
+    angreifen; ``"angriffshandlung"``: der Patzer beendet die ganze Angriffshandlung."""
+
     def __post_init__(self) -> None:
         if self.grenze_streiftreffer > self.grenze_volltreffer:
             raise W100Fehler(
@@ -88,6 +113,15 @@ class Optionen:
             )
         if self.bewegungen_pro_zug < 0 or self.angriffshandlungen_pro_zug < 0:
             raise W100Fehler("Die Zahl der Handlungen je Zug darf nicht negativ sein.")
+        if self.gesundheit not in GESUNDHEITSMODELLE:
+            raise W100Fehler(f"Unbekanntes Gesundheitsmodell „{self.gesundheit}“ "
+                             f"(möglich: {', '.join(GESUNDHEITSMODELLE)}).")
+        if self.krit_folge not in KRIT_FOLGEN:
+            raise W100Fehler(f"Unbekannte Folge kritischer Treffer „{self.krit_folge}“ "
+                             f"(möglich: {', '.join(KRIT_FOLGEN)}).")
+        if self.patzer_folge not in PATZER_FOLGEN:
+            raise W100Fehler(f"Unbekannte Patzerfolge „{self.patzer_folge}“ "
+                             f"(möglich: {', '.join(PATZER_FOLGEN)}).")
 
     def als_dict(self) -> dict[str, Any]:
         """JSON-taugliche Darstellung (für den Protokollkopf)."""
@@ -104,4 +138,4 @@ class Optionen:
         return cls(**daten)
 
 
-__all__ = ["Optionen", "W100Fehler"]
+__all__ = ["GESUNDHEITSMODELLE", "KRIT_FOLGEN", "Optionen", "PATZER_FOLGEN", "W100Fehler"]

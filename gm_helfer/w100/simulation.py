@@ -153,6 +153,9 @@ def einen_kampf(
     if max_runden < 1:
         raise W100Fehler(f"Die Rundengrenze muss mindestens 1 sein, nicht {max_runden}.")
     kampf = kampf_aus_boegen(boegen, optionen or Optionen())
+    if kampf.optionen.gesundheit == "ohne":
+        raise W100Fehler("Ohne Gesundheitsmodell fällt niemand aus – die Simulation braucht "
+                         "das Gesundheitsmodell „lebenspunkte“.")
     if len({k.seite for k in kampf.kaempfer}) < 2:
         raise W100Fehler("Für eine Begegnung braucht es Beteiligte auf beiden Seiten (Helden und Gegner).")
     gewinner = sieger(kampf)

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 import polars as pl
 
 from gm_helfer import chancen as kern_chancen
-from gm_helfer import pfade, wuerfel
+from gm_helfer import pfade, protokoll, wuerfel
 from gm_helfer.diagramme import prozent
 from gm_helfer.protokoll import Ereignis, ProtokollFehler, Verlauf
 from gm_helfer.w100 import chancen as w100_chancen
@@ -84,11 +84,8 @@ def fortsetzen(datei: Path | str) -> tuple[Verlauf, list[str]]:
 
 
 def protokolle(ordner: Path | None = None) -> list[Path]:
-    """Vorhandene W100-Protokolle, neueste zuerst."""
-    ordner = ordner or pfade.kampf_ordner()
-    if not ordner.is_dir():
-        return []
-    return sorted(ordner.glob(f"{SYSTEM}_*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
+    """Vorhandene W100-Protokolle, neueste zuerst (nur mit vollständigem Kopf)."""
+    return protokoll.auflisten(Path(ordner or pfade.kampf_ordner()), SYSTEM, f"{SYSTEM}_*.jsonl")
 
 
 def ausfuehren(verlauf: Verlauf, baue: Callable[[Kampf], Ereignis]) -> str:
@@ -109,7 +106,10 @@ def rueckgaengig(verlauf: Verlauf) -> str:
     if not verlauf.ereignisse:
         return "⚠ Es gibt nichts rückgängig zu machen."
     letzter = verlauf.ereignisse[-1]
-    verlauf.rueckgaengig()
+    try:
+        verlauf.rueckgaengig()
+    except ProtokollFehler as fehler:
+        return f"⚠ {fehler}"
     return f"Rückgängig: {letzter.text}"
 
 
@@ -187,14 +187,24 @@ class Vorschau:
     abwehr_max: int
     schaden: dict[int, float]
     ziel_lp: int
-    kampfunfaehig: float
+    kampfunfaehig: float | None
+    """P(Ziel kampfunfähig); ``None`` ohne Gesundheitsmodell (``Optionen.gesundheit="ohne"``)."""
     meldung: str = ""
+
+    @property
+    def kampfunfaehig_text(self) -> str:
+        return kampfunfaehig_text(self.kampfunfaehig)
 
     def text(self) -> str:
         p = self.plan
         return (f"{p.angreifer} → {p.ziel} mit {p.waffe.name}: OB {p.ob}, DB {p.db}, "
                 f"Modifikator {p.modifikator:+d}, Patzerbereich 1–{p.waffe.patzerbereich}, "
                 f"Panzerung {p.panzerung} ({p.waffe.schadensart}), Abstand {meter(p.abstand)}")
+
+
+def kampfunfaehig_text(p: float | None) -> str:
+    """Prozent – oder ein Hinweis, wenn der Kampf kein Gesundheitsmodell hat."""
+    return prozent(p) if p is not None else "– (kein Gesundheitsmodell: der Spielleiter entscheidet)"
 
 
 def vorschau(kampf: Kampf, ziel: str | None, waffe: str | None, *, modifikator: int = 0,
@@ -278,7 +288,7 @@ def waffen_vergleich(kampf: Kampf, ziel: str | None, *, modifikator: int = 0) ->
             "Patzer": prozent(c.patzer), "Treffer": prozent(c.trifft),
             "Volltreffer": prozent(c.volltreffer), "kritisch": prozent(c.kritisch),
             "Ø Schaden": zahl(kern_chancen.mittelwert(vert)),
-            "Ziel kampfunfähig": prozent(w100_chancen.chance_kampfunfaehig(vert, int(z.lp or 0), o)),
+            "Ziel kampfunfähig": kampfunfaehig_text(w100_chancen.chance_kampfunfaehig(vert, int(z.lp or 0), o)),
         })
     return pl.DataFrame(zeilen, schema=schema)
 
@@ -348,18 +358,17 @@ def optionen_aus(werte: Mapping[str, Any]) -> "Optionen":
     return Optionen.aus_dict(daten)
 
 
-def fortsetzen_sicher(datei: Path | str | None) -> tuple[Verlauf | None, str]:
-    """Wie :func:`fortsetzen`, aber Fehler und Warnungen als eine deutsche Meldung."""
+def fortsetzen_sicher(
+    datei: Path | str | None, vorher: Verlauf | None = None, *, uebernehmen: bool = False
+) -> tuple[Verlauf | None, str]:
+    """Wie :func:`fortsetzen`, aber Fehler und Warnungen als eine deutsche Meldung (mit Datei und
+    Zeile). Schreibt eine andere Sitzung den Kampf, kommt er nur zum Ansehen zurück – außer mit
+    ``uebernehmen=True``. Siehe :func:`gm_helfer.protokoll.fortsetzen_sicher`."""
     if not datei:
         return None, "⚠ Bitte ein Protokoll wählen."
-    try:
-        verlauf, warnungen = fortsetzen(datei)
-    except REGELFEHLER as fehler:
-        return None, f"⚠ {fehler}"
-    text = f"Fortgesetzt: {Path(datei).name} mit {len(verlauf.ereignisse)} Ereignissen."
-    if warnungen:
-        text += " " + " ".join(f"⚠ {w}" for w in warnungen)
-    return verlauf, text
+    return protokoll.fortsetzen_sicher(
+        Path(datei), lambda kopf: kampf_aus_dict(kopf["start"]), anwenden, vorher=vorher, uebernehmen=uebernehmen
+    )
 
 
 def initiative_wuerfeln(kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None) -> Ereignis:

@@ -53,6 +53,7 @@ from .kampf import (
     verschiebung_pruefen,
     verteidigungswert,
     zustand_ereignis,
+    ausfall_ereignis,
 )
 from .optionen import STANDARD, Optionen
 from .proben import Probe, bewerte_probe, probe

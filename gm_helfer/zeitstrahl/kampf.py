@@ -62,6 +62,8 @@ __all__ = [
     "angriff_ereignis",
     "lebenspunkte_ereignis",
     "zustand_ereignis",
+    "ausfall_ereignis",
+    "KAMPFUNFAEHIG",
     "reaktions_ticks",
     "kann_reagieren",
     "verteidigungswert",
@@ -217,7 +219,10 @@ class Teilnehmer:
         return self.kaempfer.partei
 
     def kampfunfaehig(self, optionen: Optionen = STANDARD) -> bool:
-        """Gesundheitsmodell (Annahme, der Text hat keines): Lebenspunkte ≤ Grenze."""
+        """Gesundheitsmodell (Annahme, der Text hat keines): Lebenspunkte ≤ Grenze;
+        mit ``Optionen.gesundheit="ohne"`` entscheidet der Spielleiter (nie von selbst)."""
+        if optionen.gesundheit == "ohne":
+            return KAMPFUNFAEHIG in self.zustaende
         return self.lebenspunkte <= optionen.kampfunfaehig_bei
 
 
@@ -562,6 +567,27 @@ def lebenspunkte_ereignis(kampf: Kampf, name: str, lebenspunkte: int, grund: str
         regel=_regel("Hausregel", "Lebenspunkte"),
         text=f"{name}: Lebenspunkte {t.lebenspunkte} → {lebenspunkte}"
              + (f" ({grund})" if grund else ""),
+    )
+
+
+KAMPFUNFAEHIG = "kampfunfähig"
+"""Zustand, den der Spielleiter ohne Gesundheitsmodell setzt (``Optionen.gesundheit="ohne"``)."""
+
+
+def ausfall_ereignis(kampf: Kampf, name: str, grund: str = "") -> Ereignis:
+    """Ohne Gesundheitsmodell (``Optionen.gesundheit="ohne"``) erklärt der Spielleiter, wer
+    kampfunfähig ist (Zustand „kampfunfähig“; zurück mit :func:`zustand_ereignis`)."""
+    t = kampf[name]
+    if kampf.optionen.gesundheit != "ohne":
+        raise KampfFehler("Kampfunfähig macht hier das Gesundheitsmodell (Lebenspunkte) – von Hand "
+                          "nur mit dem Gesundheitsmodell „ohne“.")
+    if KAMPFUNFAEHIG in t.zustaende:
+        raise KampfFehler(f"{name} ist schon kampfunfähig.")
+    return Ereignis(
+        "zustand",
+        {"name": name, "aenderungen": {name: {"zustand_neu": [KAMPFUNFAEHIG]}}},
+        regel=_regel("Hausregel", "Gesundheitsmodell „ohne“"),
+        text=f"{name} ist kampfunfähig" + (f" ({grund})." if grund else "."),
     )
 
 
@@ -1055,7 +1081,7 @@ def angriff_ereignis(
             daten_schaden["staerke_grenze"] = grenze
     if lp_minus:
         aend[ziel]["lebenspunkte_minus"] = lp_minus
-        if z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
+        if o.gesundheit != "ohne" and z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
             zeilen.append(f"{ziel} ist kampfunfähig (Lebenspunkte {z_t.lebenspunkte - lp_minus}).")
     if a_sturz:
         aend[angreifer]["zustand_weg"] = list(aend[angreifer].get("zustand_weg", [])) + [STURZSCHWELLE]

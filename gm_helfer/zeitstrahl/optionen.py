@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-__all__ = ["Optionen", "STANDARD"]
+__all__ = ["GESUNDHEITSMODELLE", "Optionen", "STANDARD"]
+
+GESUNDHEITSMODELLE = ("lebenspunkte", "ohne")
+"""Wählbare Gesundheitsmodelle (``Optionen.gesundheit``)."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,18 @@ class Optionen:
     kampfunfaehig_bei: int = 0
     """Gesundheitsmodell (der Text hat keines): bei Lebenspunkten ≤ diesem Wert ist man
     kampfunfähig."""
+
+    gesundheit: str = "lebenspunkte"
+    """Gesundheitsmodell. Der Text kennt nur Trefferpunkte und Schadenspunkte („Quasi brutto und
+    netto Schaden“), keine Lebenspunkte und keine Kampfunfähigkeit. ``"lebenspunkte"``
+    (Standard, Annahme): Schadenspunkte senken die Lebenspunkte, bei ≤ ``kampfunfaehig_bei`` ist
+    man kampfunfähig. ``"ohne"``: das Programm zählt nur die Lebenspunkte; kampfunfähig wird
+    niemand von selbst – der Spielleiter entscheidet (keine Simulation)."""
+
+    def __post_init__(self) -> None:
+        if self.gesundheit not in GESUNDHEITSMODELLE:
+            raise ValueError(f"Unbekanntes Gesundheitsmodell „{self.gesundheit}“ "
+                             f"(möglich: {', '.join(GESUNDHEITSMODELLE)}).")
 
     def mit(self, **aenderungen: object) -> "Optionen":
         """Eine Kopie mit geänderten Feldern."""

@@ -181,6 +181,9 @@ def _spielen(
     boegen: Sequence[Bogen], rng: Any, optionen: Optionen | None, max_runden: int,
     merker: dict[Any, Any],
 ) -> simulation.Kampfausgang:
+    if optionen is not None and optionen.gesundheit == "ohne":
+        raise ValueError("Ohne Gesundheitsmodell fällt niemand aus – die Simulation braucht "
+                         "das Gesundheitsmodell „lebenspunkte“.")
     try:
         kampf = _kampf_anlegen(boegen, optionen)
     except KampfFehler as fehler:

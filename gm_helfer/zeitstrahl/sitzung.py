@@ -5,7 +5,6 @@ Keine Regel steht hier; das Notebook bleibt dünn, indem es diese Funktionen auf
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
@@ -14,6 +13,7 @@ from typing import Any
 
 import polars as pl
 
+from gm_helfer import protokoll
 from gm_helfer.protokoll import Verlauf
 from gm_helfer.text import leer
 
@@ -63,20 +63,8 @@ def verlauf_fortsetzen(datei: Path) -> tuple[Verlauf[Kampf], list[str]]:
 
 
 def protokolle(ordner: Path) -> list[Path]:
-    """Alle Zeitstrahl-Protokolle im Ordner, neueste zuerst."""
-    ordner = Path(ordner)
-    if not ordner.is_dir():
-        return []
-    gefunden = []
-    for datei in ordner.glob("*.jsonl"):
-        try:
-            with datei.open(encoding="utf-8") as f:
-                kopf = json.loads(f.readline() or "{}")
-        except (OSError, ValueError):
-            continue
-        if kopf.get("system") == SYSTEM:
-            gefunden.append(datei)
-    return sorted(gefunden, key=lambda d: d.stat().st_mtime, reverse=True)
+    """Alle Zeitstrahl-Protokolle im Ordner, neueste zuerst (nur mit vollständigem Kopf)."""
+    return protokoll.auflisten(Path(ordner), SYSTEM)
 
 
 def augen_sammeln(**eingaben: str | None) -> dict[str, str]:

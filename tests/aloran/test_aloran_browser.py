@@ -34,10 +34,19 @@ def test_attacke_gegen_parade_live(browser_seite, warte_fertig, keine_zellfehler
     keine_zellfehler(seite)
     _klicken(seite, "Neuen Kampf beginnen", warte_fertig)
     _warte_auf(seite, "aloran-runde", "Runde 0")
+    _warte_auf(seite, "aloran-am-zug", "erst Initiative")
+    # Initiative vom Tisch: Brann 7 + 10 = 17 vor Meridan und Echsenkrieger (8 + 1), Ork (6 + 1)
+    for name, w10 in (("Brann", "0"), ("Meridan", "1"), ("Echsenkrieger", "1"), ("Ork-Krieger", "1")):
+        feld = seite.get_by_label(name, exact=True).first
+        feld.fill(w10)
+        feld.press("Tab")
+    warte_fertig(seite)
     _klicken(seite, "Initiative bestimmen", warte_fertig)
     _warte_auf(seite, "aloran-schritte", "1 Schritte")
     _klicken(seite, "Neue Runde", warte_fertig)
     _warte_auf(seite, "aloran-runde", "Runde 1")
+    # „Die Aktionsreihenfolge ergibt sich dann mit dem höchsten Wert …“
+    _warte_auf(seite, "aloran-am-zug", "Am Zug: Brann (Initiative 17)")
     # Vorauswahl: Brann (Langschwert, 8 W10 gegen 6) greift den Echsenkrieger an (Parade Speer, 6 W10 gegen 5)
     _warte_auf(seite, "aloran-chancen", "Trefferchance")
     assert "%" in seite.locator("#aloran-chancen").inner_text()

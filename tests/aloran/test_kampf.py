@@ -27,6 +27,13 @@ def kampf_mit(werte, *namen, optionen=Optionen(), ini=None):
     return k.anwenden(kampf, k.runde_ereignis(kampf))
 
 
+def rest_der_runde(kampf):
+    """Alle, die noch am Zug sind, beenden ihren Zug („Erst dann beginnt die nächste Kampfrunde.“)."""
+    while jetzt := k.am_zug(kampf):
+        kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, jetzt[0]))
+    return kampf
+
+
 def test_initiative_eingetippt_und_hinterhalt(werte):
     kampf = k.neuer_kampf([werte["Brann"], werte["Ork-Krieger"], werte["Wolf"]])
     e = k.initiative_ereignis(kampf, augen={"Brann": "0", "Wolf": "3"}, hinterhalt=["Ork-Krieger"])
@@ -149,7 +156,7 @@ def test_waffenlos_ausdauer_und_bewusstlos(werte):
     neu = k.anwenden(kampf, e)
     meridan = neu.kaempfer_namens("Meridan")
     assert meridan.ausdauer == 0 and meridan.bewusstlos and sum(meridan.wunden) == 0
-    neu = k.anwenden(neu, k.runde_ereignis(neu))
+    neu = k.anwenden(rest_der_runde(neu), k.runde_ereignis(rest_der_runde(neu)))
     with pytest.raises(AloranFehler, match="bewusstlos"):
         k.angriff_ereignis(neu, "Meridan", "Ork-Krieger", "Kampfstab", None, rng=random.Random(1))
 
@@ -181,7 +188,7 @@ def test_beeintraechtigt_wirkt_in_der_naechsten_runde(werte):
     neu = k.anwenden(kampf, e)
     weg = neu.kaempfer_namens("Wegelagerer")
     assert weg.beeintraechtigt and weg.aktionen.kampf == 0
-    neu = k.anwenden(neu, k.runde_ereignis(neu))
+    neu = k.anwenden(rest_der_runde(neu), k.runde_ereignis(rest_der_runde(neu)))
     weg = neu.kaempfer_namens("Wegelagerer")
     assert not weg.beeintraechtigt and weg.aktionen.kampf == 0 and weg.aktionen.bewegung == 1
 
@@ -219,6 +226,7 @@ def test_rueckgaengig_und_fortsetzen(werte, tmp_path):
     verlauf.ausfuehren(k.angriff_ereignis(verlauf.zustand, "Ork-Krieger", "Brann", "Kriegsaxt",
                                           "Parade: Langschwert", rng=rng))
     assert verlauf.rueckgaengig() == vor_letztem
+    verlauf.schliessen()  # ein Schreiber je Kampf
     wieder, warnungen = k.fortsetzen(datei)
     assert warnungen == [] and wieder.zustand == vor_letztem
     assert wieder.zustand.optionen.halbieren_aufrunden
@@ -320,9 +328,9 @@ def test_alte_patzertabelle_sturz_kostet_zwei_kampfaktionen(werte):
     w = neu.kaempfer_namens("Wegelagerer")
     assert w.unparierbar == 2 and w.beeintraechtigt == 2
     for _ in range(2):
-        neu = k.anwenden(neu, k.runde_ereignis(neu))
+        neu = k.anwenden(rest_der_runde(neu), k.runde_ereignis(rest_der_runde(neu)))
         assert neu.kaempfer_namens("Wegelagerer").aktionen.kampf == 0
-    neu = k.anwenden(neu, k.runde_ereignis(neu))
+    neu = k.anwenden(rest_der_runde(neu), k.runde_ereignis(rest_der_runde(neu)))
     assert neu.kaempfer_namens("Wegelagerer").aktionen.kampf == 1
 
 
@@ -376,6 +384,7 @@ def test_eingreifen_in_laufenden_kampf_und_fortsetzen(werte, tmp_path):
     assert ork.initiative == k.initiativewert(werte["Ork-Krieger"]) + 10
     with pytest.raises(AloranFehler, match="kämpft schon mit"):
         k.beitreten_ereignis(verlauf.zustand, werte["Wolf"], augen="3")
+    verlauf.schliessen()
     weiter, warnungen = k.fortsetzen(tmp_path / "kampf.jsonl")
     assert warnungen == [] and weiter.zustand == verlauf.zustand
     assert k.beitreten_ereignis(kampf, werte["Wegelagerer"], hinterhalt=True).daten["folgen"][1]["w10"] is None

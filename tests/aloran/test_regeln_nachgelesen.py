@@ -6,6 +6,7 @@ import pytest
 
 from gm_helfer import aloran, boegen
 from gm_helfer.aloran import kampf as k
+from gm_helfer.aloran import sitzung
 from gm_helfer.aloran.optionen import Optionen
 from gm_helfer.aloran.proben import AloranFehler
 from gm_helfer.aloran.werte import Waffe, beispielwerte
@@ -99,6 +100,9 @@ def test_bonusverteidigung_ist_parade_mit_der_zweitwaffe(werte):
     assert kampf.kaempfer_namens("Ysra").aktionen.verteidigung == 0
     with pytest.raises(AloranFehler, match="Parierdolch"):
         k.angriff_ereignis(kampf, "Wegelagerer", "Ysra", "Säbel", "Ausweichen", augen=aus)
+    with pytest.raises(AloranFehler, match="Parierdolch"):  # die Vorschau sagt dasselbe
+        k.vorschau(kampf, "Wegelagerer", "Ysra", "Säbel", "Ausweichen")
+    assert k.vorschau(kampf, "Wegelagerer", "Ysra", "Säbel", "Parade: Parierdolch").verteidigt
     e = k.angriff_ereignis(kampf, "Wegelagerer", "Ysra", "Säbel", "Parade: Parierdolch",
                            augen={"angriff": "2 2 2 2", "verteidigung": "2 2 2 2 2"})
     assert k.anwenden(kampf, e).kaempfer_namens("Ysra").aktionen.zweitwaffe == 0
@@ -134,6 +138,7 @@ def test_reihenfolge_wird_geprueft(werte):
     kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, "Ork-Krieger"))
     assert k.am_zug(kampf) == ()  # alle hatten ihre Aktionen → neue Runde
     assert [z["Name"] for z in k.uebersicht(kampf)] == ["Brann", "Wolf", "Ork-Krieger"]
+    assert "alle hatten ihre Aktionen" in sitzung.zug_hinweis(kampf)
 
 
 def test_abwarten_und_eingreifen(werte):
@@ -146,6 +151,8 @@ def test_abwarten_und_eingreifen(werte):
         k.abwarten_ereignis(kampf, "Wolf")  # nur wer dran ist, kann zurückhalten
     kampf = k.anwenden(kampf, k.abwarten_ereignis(kampf, "Brann"))
     assert k.am_zug(kampf) == ("Wolf",)
+    assert sitzung.zug_hinweis(kampf) == ("Am Zug: Wolf (Initiative 15). Danach: Ork-Krieger. "
+                                          "Wartet ab (darf jederzeit eingreifen): Brann.")
     assert k.zug_sperre(kampf, "Brann") is None  # der Spielleiter hat das Abwarten vermerkt
     zeilen = {z["Name"]: z for z in k.uebersicht(kampf)}
     assert zeilen["Wolf"]["Zug"] == "am Zug" and zeilen["Brann"]["Zug"] == "wartet ab"
@@ -155,6 +162,8 @@ def test_abwarten_und_eingreifen(werte):
     assert "schon gehandelt" in k.zug_sperre(kampf, "Brann")
     assert k.am_zug(kampf) == ("Wolf",)
     # neue Runde: alles frisch
+    kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, "Wolf"))
+    kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, "Ork-Krieger"))
     kampf = k.anwenden(kampf, k.runde_ereignis(kampf))
     assert k.am_zug(kampf) == ("Brann",)
 
@@ -199,3 +208,55 @@ def test_toedliche_verletzung_nicht_kampfbereit(werte):
     assert "Tödliche Verletzung: innere Blutungen" in text and "−3 W10" in text and "Ini −8" in text
     zeile = {z["Name"]: z for z in k.uebersicht(kampf)}["Ysra"]
     assert "Tödliche Verletzung" in zeile["Zustand"]
+
+
+def test_laufender_zug_bleibt_trotz_wunde(werte):
+    """„… jede Angriffaktion komplett abgerechnet wird, bevor die nächste Aktion beginnt“ – wer
+    schon handelt, bleibt am Zug, auch wenn eine Wunde („Ini -n“) seine Initiative senkt."""
+    kampf = k.neuer_kampf([werte["Brann"], werte["Wolf"]])
+    kampf = k.anwenden(kampf, k.initiative_ereignis(kampf, augen={"Brann": "0", "Wolf": "3"}))
+    kampf = k.anwenden(kampf, k.runde_ereignis(kampf))
+    kampf = k.anwenden(kampf, k.bewegung_ereignis(kampf, "Brann"))
+    kampf = k.anwenden(kampf, k.eingriff_ereignis(kampf, "Brann", zone="bein_links", wunden=9))
+    assert kampf.kaempfer_namens("Brann").aktuelle_initiative < kampf.kaempfer_namens("Wolf").aktuelle_initiative
+    assert k.am_zug(kampf) == ("Brann",)
+    kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, "Brann"))
+    assert k.am_zug(kampf) == ("Wolf",)
+
+
+# --- Nachlese: wer handeln darf ---------------------------------------------------------------
+
+def test_kampfunfaehige_kriechen_und_sprechen(werte):
+    """6. Phase: „Kampfunfähige Charaktere können im Rahmen der Vernunft und ihrer Verletzungen
+    noch agieren. Das kann von Kriechen über verbale Äußerungen alles sein, was der Spielleiter
+    zulässt. Kampfunfähige Charaktere können nicht zaubern oder körperliche Talente anwenden.“"""
+    kampf = gestartet([werte["Brann"], werte["Ork-Krieger"]], {"Brann": "9", "Ork-Krieger": "1"})
+    kampf = k.anwenden(kampf, k.eingriff_ereignis(kampf, "Ork-Krieger", zone="torso", wunden=13))
+    assert kampf.kaempfer_namens("Ork-Krieger").kampfunfaehig
+    e = k.bewegung_ereignis(kampf, "Ork-Krieger", "Kriechen")
+    assert e.daten["felder"] == aloran.bewegung(werte["Ork-Krieger"], "Kriechen")
+    k.aktion_ereignis(kampf, "Ork-Krieger", "interaktion", "ruft um Hilfe")
+    with pytest.raises(AloranFehler, match="Kriechen"):
+        k.bewegung_ereignis(kampf, "Ork-Krieger", "normal")
+    with pytest.raises(AloranFehler, match="kampfunfähig"):
+        k.angriff_ereignis(kampf, "Ork-Krieger", "Brann", "Kriegsaxt", None, augen={"angriff": "2 2 2 2 2 2 2"})
+    with pytest.raises(AloranFehler, match="kampfunfähig"):
+        k.aktion_ereignis(kampf, "Ork-Krieger", "kampf", "Trank trinken")
+    # Bewusstlose handeln gar nicht
+    kampf = k.anwenden(kampf, k.eingriff_ereignis(kampf, "Ork-Krieger", ausdauer=-99))
+    with pytest.raises(AloranFehler, match="bewusstlos"):
+        k.bewegung_ereignis(kampf, "Ork-Krieger", "Kriechen")
+
+
+def test_neue_runde_erst_wenn_alle_gehandelt_haben(werte):
+    """3. Phase: „Die Kampfrunde springt also den Initiative-Werten folgend durch die Phasen,
+    bis alle Kombatanten ihre Aktionen hatten oder kampfunfähig sind. Erst dann beginnt die
+    nächste Kampfrunde.“"""
+    kampf = gestartet([werte["Brann"], werte["Wolf"]], {"Brann": "0", "Wolf": "3"})
+    with pytest.raises(AloranFehler, match="Brann, Wolf"):
+        k.runde_ereignis(kampf)
+    kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, "Brann"))
+    with pytest.raises(AloranFehler, match="Wolf"):
+        k.runde_ereignis(kampf)
+    kampf = k.anwenden(kampf, k.abwarten_ereignis(kampf, "Wolf"))  # Zurückgehaltenes verfällt
+    assert k.anwenden(kampf, k.runde_ereignis(kampf)).runde == 2

@@ -36,7 +36,7 @@ def test_fehlerhafte_eingabe_wird_gemeldet_nicht_geworfen():
 def test_protokolldateien():
     a = sitzung.neue_protokolldatei(datetime(2026, 1, 2, 3, 4, 5))
     assert a.name == "aloran_20260102_030405.jsonl" and a.parent == pfade.kampf_ordner()
-    a.write_text("x\n")
+    a.write_text('{"format": "gm_helfer-protokoll", "version": 1, "system": "aloran", "kopf": {}}\n')
     b = sitzung.neue_protokolldatei(datetime(2026, 1, 2, 3, 4, 5))
     assert b.name == "aloran_20260102_030405_2.jsonl"
     assert sitzung.protokolldateien() == ["aloran_20260102_030405.jsonl"]

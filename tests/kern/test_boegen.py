@@ -180,7 +180,7 @@ def test_toml_syntaxfehler_und_kein_utf8(tmp_path):
     assert [b.name for b in ergebnis.boegen] == ["Bandit"]
     meldungen = {f.datei.name: str(f) for f in ergebnis.fehler}
     assert "TOML-Syntaxfehler" in meldungen["syntax.toml"]
-    assert "line 1" in meldungen["syntax.toml"]  # tomllib nennt die Zeile
+    assert "Zeile 1" in meldungen["syntax.toml"]  # deutsch, mit Zeile
     assert "syntax" in meldungen["syntax.toml"]  # Dateiname als Charakter-Ersatz
     assert "UTF-8" in meldungen["latin1.toml"]
 

@@ -120,3 +120,27 @@ def test_falsche_augen_deutsche_meldung(seite, keine_zellfehler, warte_fertig, t
     assert "15" in seite.locator("#wurf").inner_text()  # der letzte gute Wurf bleibt stehen
     seite.set_viewport_size({"width": 1280, "height": 1500})
     seite.screenshot(path=str(tmp_path / "wuerfellabor_wuerfe.png"))
+
+
+def test_zu_teurer_ausdruck_zeigt_hinweis_und_geschaetzte_chancen(seite, keine_zellfehler, warte_fertig):
+    """100W100! rechnete minutenlang; jetzt: deutscher Hinweis und Chancen aus einer Stichprobe."""
+    ziel = seite.get_by_role("textbox", name="Zielzahl (mindestens)")
+    ziel.fill("5000")
+    ziel.press("Enter")
+    _ausdruck_eingeben(seite, "100W100!")
+    hinweis = seite.locator("#hinweis-geschaetzt")
+    hinweis.wait_for(timeout=30000)
+    warte_fertig(seite)
+    text = hinweis.inner_text()
+    assert "100W100! ist zu aufwendig" in text and "Stichprobe" in text and "100 explodierende W100" in text
+    chance = seite.locator("#chance").inner_text()
+    assert "geschätzte Chance auf mindestens 5000" in chance
+    # Mittelwert 100 · 50,5 · 100/99 ≈ 5101: P(≥ 5000) liegt deutlich über der Hälfte
+    prozentwert = float(chance.rsplit(":", 1)[1].replace("%", "").replace(",", ".").strip())
+    assert 55 < prozentwert < 85
+    assert _diagramm_spec(seite)["title"] == "Geschätzte Verteilung von 100W100!"
+    keine_zellfehler(seite)
+    _ausdruck_eingeben(seite, "2W6")  # zurück zu exakt: der Hinweis verschwindet
+    seite.locator("#chance", has_text="2W6").wait_for(timeout=15000)
+    warte_fertig(seite)
+    assert seite.locator("#hinweis-geschaetzt").count() == 0

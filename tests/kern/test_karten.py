@@ -103,13 +103,24 @@ def test_eingetippte_karten_keine_doppelt():
         stapel.ziehen_eingetippt(["2♣", "2c"])
 
 
-def test_eingetippte_karte_aus_ablage_mischt_neu():
+def test_eingetippte_karte_aus_ablage_ist_schon_gespielt():
+    """Issue 9: eine Karte von der Ablage, solange der Stapel nicht aufgebraucht ist, ist ein
+    Fehler – kein stilles Einmischen der Ablage."""
     stapel = Stapel.neu(rng=random.Random(2))
     karten, stapel = stapel.ziehen_eingetippt(["A♠"])
     stapel = stapel.ablegen(karten)
+    with pytest.raises(KartenFehler, match="schon gespielt"):
+        stapel.ziehen_eingetippt(["A♠"])
+
+
+def test_eingetippte_karte_aus_ablage_wenn_der_stapel_aufgebraucht_ist():
+    stapel = Stapel.neu(rng=random.Random(2))
     karten, stapel = stapel.ziehen_eingetippt(["A♠"])
-    assert stapel.ablage == ()
-    assert stapel.ausgeteilt == {Karte(14, "Pik")}
+    stapel = stapel.ablegen(karten)
+    rest = list(stapel.ziehstapel)
+    karten, stapel = stapel.ziehen_eingetippt(rest + ["A♠"])
+    assert stapel.ablage == () and stapel.ziehstapel == ()
+    assert len(stapel.ausgeteilt) == 54
 
 
 def test_ablegen_nur_ausgeteilte():

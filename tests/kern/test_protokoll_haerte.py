@@ -125,6 +125,33 @@ def test_verlauf_wird_freigegeben_wenn_er_verschwindet(tmp_path):
     assert fortsetzen(datei).zustand == 1
 
 
+def test_sitzung_endet_thread_endet_sperre_frei(tmp_path):
+    """marimo run: jede Sitzung ist ein Kernel-Thread; endet er, wird der Kampf frei – auch
+    wenn der Verlauf selbst noch irgendwo liegt (marimo gibt die Objekte nicht sofort frei)."""
+    import time
+
+    datei = tmp_path / "k.jsonl"
+    liegt_noch = []
+
+    def sitzung():
+        v = neu(datei)
+        v.ausfuehren(p(2))
+        liegt_noch.append(v)
+
+    t = threading.Thread(target=sitzung)
+    t.start()
+    t.join()
+    assert protokoll.inhaber(datei) is not None or not liegt_noch[0].hat_schreibrecht()
+    for _ in range(100):  # die Wache schaut jede Sekunde
+        if protokoll.inhaber(datei) is None:
+            break
+        time.sleep(0.1)
+    b = fortsetzen(datei)
+    assert b.zustand == 2
+    with pytest.raises(VerdraengtFehler):
+        liegt_noch[0].ausfuehren(p(1))
+
+
 def test_nur_lesen_folgt_dem_schreiber_und_schreibt_nie(tmp_path):
     datei = tmp_path / "k.jsonl"
     a = neu(datei)
@@ -453,3 +480,87 @@ def test_kopf_lesen_nur_bei_vollstaendigem_kopf(tmp_path):
     assert protokoll.auflisten(tmp_path, "test") == [gut]
     assert protokoll.auflisten(tmp_path, "anderes") == []
     assert protokoll.auflisten(tmp_path / "gibtsnicht", "test") == []
+
+
+# --------------------------------------------------------------------------- Sitzungen der vier Systeme
+
+def _listen():
+    """Die Auflistung „Gespeicherter Kampf“ jedes Systems (Namen im Kampfordner)."""
+    from gm_helfer import pfade
+    from gm_helfer.aloran import sitzung as aloran
+    from gm_helfer.savage_worlds import sitzung as sw
+    from gm_helfer.w100 import sitzung as w100
+    from gm_helfer.zeitstrahl import sitzung as zs
+
+    ordner = pfade.kampf_ordner()
+    return {
+        "savage_worlds": [d.name for d in sw.protokolle()],
+        "w100": [d.name for d in w100.protokolle()],
+        "aloran": aloran.protokolldateien(),
+        "zeitstrahl": [d.name for d in zs.protokolle(ordner)],
+    }
+
+
+@pytest.mark.parametrize("system", ["savage_worlds", "w100", "aloran", "zeitstrahl"])
+def test_protokoll_ohne_vollstaendigen_kopf_wird_nicht_angeboten(system):
+    from gm_helfer import pfade
+
+    ordner = pfade.kampf_ordner()
+    kopf = json.dumps({"format": protokoll.FORMAT, "version": 1, "system": system, "kopf": {}}) + "\n"
+    (ordner / f"{system}_gut.jsonl").write_text(kopf)
+    (ordner / f"{system}_halb.jsonl").write_text(kopf[:-12])  # beim Anlegen abgestürzt
+    (ordner / f"{system}_leer.jsonl").write_text("")
+    assert _listen()[system] == [f"{system}_gut.jsonl"]
+
+
+def _sw_verlauf():
+    from gm_helfer.boegen import laden
+    from gm_helfer.savage_worlds import sitzung as sw
+
+    return sw, sw.neuer_verlauf(sw.kampf_aus_boegen(laden("savage_worlds").boegen))
+
+
+def test_sitzung_fortsetzen_gesperrt_gibt_ansicht_mit_meldung():
+    sw, a = _sw_verlauf()
+    from gm_helfer.savage_worlds import kampf as swk
+
+    a.ausfuehren(swk.ereignis_runde(a.zustand))
+    b, text = sw.fortsetzen_sicher(a.datei)
+    assert text.startswith("⚠") and "anderen Sitzung" in text and a.datei.name in text
+    assert b is not None and b.nur_lesen and b.zustand == a.zustand
+    # wer nur ansieht, kann nicht eintragen – die Meldung sagt es auf Deutsch
+    meldung = sw.ausfuehren(b, swk.ereignis_runde)
+    assert meldung.startswith("⚠") and "nur ansehen" in meldung
+    assert sw.rueckgaengig(b).startswith("⚠")
+    # der Schreiber macht weiter, die Ansicht folgt
+    a.ausfuehren(swk.ereignis_runde(a.zustand))
+    assert protokoll.nachladen_sicher(b) == "1 neue Schritte aus der anderen Sitzung."
+    assert b.zustand == a.zustand
+
+
+def test_sitzung_fortsetzen_desselben_kampfes_in_derselben_sitzung():
+    sw, a = _sw_verlauf()
+    b, text = sw.fortsetzen_sicher(a.datei, vorher=a)
+    assert text.startswith("Fortgesetzt") and not b.nur_lesen and a.nur_lesen
+    # ein anderer Kampf danach: der bisherige wird freigegeben
+    _, c = _sw_verlauf()
+    c.schliessen()
+    d, text = sw.fortsetzen_sicher(c.datei, vorher=b)
+    assert text.startswith("Fortgesetzt") and b.rolle == "geschlossen"
+    assert fortsetzen_frei(b.datei)
+
+
+def fortsetzen_frei(datei: Path) -> bool:
+    return protokoll.inhaber(datei) is None
+
+
+@pytest.mark.parametrize("modul", ["savage_worlds", "w100"])
+def test_sitzung_fortsetzen_fehler_nennt_datei_und_zeile(modul, tmp_path):
+    import importlib
+
+    sitzung = importlib.import_module(f"gm_helfer.{modul}.sitzung")
+    datei = tmp_path / f"{modul}_kaputt.jsonl"
+    datei.write_text(json.dumps({"format": protokoll.FORMAT, "version": 1, "system": modul, "kopf": {}}) + "\nkaputt\n{}\n")
+    verlauf, text = sitzung.fortsetzen_sicher(datei)
+    assert verlauf is None and text.startswith("⚠") and datei.name in text and "Zeile 2" in text
+    ohne_englisch(text)

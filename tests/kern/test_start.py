@@ -18,7 +18,7 @@ from gm_helfer import pfade, start
 
 def test_befehl():
     b = start.befehl(port=4321, host="0.0.0.0")
-    assert b[:5] == [sys.executable, "-m", "marimo", "-y", "run"]
+    assert b[:5] == [sys.executable, "-m", "gm_helfer.server", "-y", "run"]  # marimo ohne Serverpfade
     assert b[5] == str(pfade.projekt_ordner() / "notebooks")
     assert ["--port", "4321"] == b[b.index("--port") : b.index("--port") + 2]
     assert ["--host", "0.0.0.0"] == b[b.index("--host") : b.index("--host") + 2]

@@ -365,6 +365,19 @@ def test_ausbluten_mit_hilfe_markov_kette_alle_runden(wuerfel, mod, heilen, rund
     c = sw.ausbluten_chancen(wuerfel, mod, runden, heilen=heilen)
     assert c.tod_bis_runde == pytest.approx(tuple(erwartet), abs=1e-10)
     assert c.tod_insgesamt == pytest.approx((1 - h) * p_tod / (1 - (1 - h) * p_weiter), abs=1e-10)
+    # Probe jetzt fällig (vor den Karten): der erste Heilversuch kommt erst nach ihr
+    lebt, tot, erwartet = 1.0, 0.0, []
+    for runde in range(runden):
+        if runde:
+            lebt *= 1 - h
+        tot += lebt * p_tod
+        lebt *= p_weiter
+        erwartet.append(tot)
+    spaet = sw.ausbluten_chancen(wuerfel, mod, runden, heilen=heilen, heilen_zuerst=False)
+    assert spaet.tod_bis_runde == pytest.approx(tuple(erwartet), abs=1e-10)
+    # unendliche Reihe: erste Probe ohne Hilfe, danach je Runde Heilversuch und Probe
+    reihe = p_tod + p_weiter * math.fsum(((1 - h) * p_weiter) ** n * (1 - h) * p_tod for n in range(2000))
+    assert spaet.tod_insgesamt == pytest.approx(reihe, abs=1e-10)
 
 
 def test_getroffen_je_ziel_und_standard_mindestwurf():

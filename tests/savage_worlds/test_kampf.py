@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,26 +19,8 @@ from gm_helfer.savage_worlds.kampf import Angriffssituation, Kaempfer, KampfFehl
 from gm_helfer.savage_worlds.optionen import Optionen
 from gm_helfer.savage_worlds.proben import Eigenschaft as E
 
-
-def held(name="Alrik", **extra):
-    werte = dict(
-        attribute=(("staerke", E(12)), ("konstitution", E(8)), ("geschicklichkeit", E(8)), ("willenskraft", E(6))),
-        fertigkeiten=(("kaempfen", E(10)), ("schiessen", E(8)), ("heilen", E(6))),
-        parade=7, robustheit=6, waffen=(WAFFEN["Langschwert"], WAFFEN["Bogen"]), bennies=3,
-    )
-    werte.update(extra)
-    return Kaempfer(name, "Helden", True, **werte)
-
-
-def bandit(i, **extra):
-    return Kaempfer(f"Bandit {i}", "Schurken", False, gruppe="Banditen",
-                    attribute=(("staerke", E(6)), ("geschicklichkeit", E(6))), fertigkeiten=(("kaempfen", E(6)),),
-                    parade=5, robustheit=5, waffen=(WAFFEN["Kurzschwert"],), **extra)
-
-
-def baron(**extra):
-    return Kaempfer("Baron", "Schurken", True, attribute=(("staerke", E(10)), ("konstitution", E(8)), ("willenskraft", E(8)), ("geschicklichkeit", E(8))),
-                    fertigkeiten=(("kaempfen", E(10)),), parade=8, robustheit=9, waffen=(WAFFEN["Langschwert"],), bennies=2, **extra)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sw_kaempfer import bandit, baron, held  # noqa: E402
 
 
 def runde_mit_karten(z, karten):
@@ -366,19 +350,22 @@ def test_mehrfach_ausser_gefecht_zustand_wird_nie_besser():
 
 
 def test_ausbluten_vor_den_karten_und_heilen_stoppt():
-    z = _ausser_gefecht(start())
-    z = anwenden(z, k.ereignis_runde(z))
+    z = start()
+    z = _ausser_gefecht(anwenden(z, k.ereignis_runde(z)))
     z = anwenden(z, k.ereignis_ausser_gefecht(z, "Alrik", augen="5, 2", verletzung_augen="3, 4, 2"))
     z = anwenden(z, k.ereignis_runde(z))
     weiter = anwenden(z, k.ereignis_ausbluten(z, "Alrik", augen="7, 2"))  # 7−3 = 4: Erfolg
     assert weiter.kaempfer_namens("Alrik").blutet
     assert anwenden(z, k.ereignis_ausbluten(z, "Alrik", augen="6, 3")).kaempfer_namens("Alrik").tot
     assert not anwenden(z, k.ereignis_ausbluten(z, "Alrik", augen="8+3, 3")).kaempfer_namens("Alrik").blutet
-    z2 = anwenden(z, k.ereignis_karten(z, eingetippt={"Banditen": ["K♠"], "Baron": ["3♣"]}))
-    with pytest.raises(KampfFehler, match="bevor Karten"):
+    # keine Karten, solange die Probe aussteht (Issue 9); danach keine zweite Probe in dieser Runde
+    with pytest.raises(KampfFehler, match="Alrik"):
+        k.ereignis_karten(z, eingetippt={"Banditen": ["K♠"], "Baron": ["3♣"]})
+    z2 = anwenden(weiter, k.ereignis_karten(weiter, eingetippt={"Banditen": ["K♠"], "Baron": ["3♣"]}))
+    with pytest.raises(KampfFehler, match="schon"):
         anwenden(z2, k.ereignis_ausbluten(z2, "Alrik", augen="7, 2"))
     # Heilen durch einen anderen: einfache Probe ohne die Wundabzüge des Opfers, als Aktion im eigenen Zug
-    zwei = replace(z, kaempfer=z.kaempfer + (held("Theo"),))
+    zwei = replace(weiter, kaempfer=weiter.kaempfer + (held("Theo"),))
     with pytest.raises(KampfFehler, match="nicht an der Reihe"):
         k.ereignis_heilen(zwei, "Theo", "Alrik", augen="4, 1")
     zwei = anwenden(zwei, k.ereignis_karten(zwei, eingetippt={"Banditen": ["K♠"], "Baron": ["3♣"], "Theo": ["A♥"]}))
@@ -536,10 +523,11 @@ def test_blindes_feuer_heimlichkeit_ignoriert_den_treffer():
     assert len(z.offene_treffer) == 1  # 10 − 4 = 6 trifft, 3 − 4 und 2 − 4 nicht
     e = k.ereignis_heimlichkeit(z, "Bandit 1", feuerrate=3, augen="5")
     assert e.daten["probe"]["modifikator"] == -2  # Feuerrate 3: −2
-    assert anwenden(z, e).offene_treffer == z.offene_treffer  # 5 − 2 = 3: Treffer bleibt
+    bleibt = anwenden(z, e).offene_treffer  # 5 − 2 = 3: Treffer bleibt (und die Probe ist verbraucht)
+    assert len(bleibt) == 1 and bleibt[0].heimlichkeit
     weg = anwenden(z, k.ereignis_heimlichkeit(z, augen="6"))  # Ziel und Feuerrate aus dem offenen Treffer
     assert weg.offene_treffer == ()
-    assert anwenden(z, k.ereignis_heimlichkeit(z, augen="5")).offene_treffer == z.offene_treffer
+    assert len(anwenden(z, k.ereignis_heimlichkeit(z, augen="5")).offene_treffer) == 1
 
 
 def test_sprint_ohne_wundabzug_auf_den_wuerfel():
@@ -629,10 +617,14 @@ def test_manoever_macht_angeschlagen_aber_nie_eine_wunde():
     einmal = anwenden(z, e)
     a = einmal.kaempfer_namens("Alrik")
     assert a.angeschlagen and a.wunden == 0
-    # ein Abwartender, der Angeschlagen wird, verliert das Abwarten
-    assert "Alrik" not in einmal.abwartend and "Alrik" in einmal.muss_handeln
+    # ein Abwartender, der Angeschlagen ist, muss als Nächster die Erholungsprobe ablegen (Issue 9)
+    assert einmal.naechster() == "Alrik" and k.erholung_sofort(einmal) == ("Alrik",)
     zweimal = anwenden(einmal, k.ereignis_manoever(einmal, "Alrik"))
     assert zweimal.kaempfer_namens("Alrik").wunden == 0 and "keine Wunde" in k.ereignis_manoever(einmal, "Alrik").text
+    zweimal = anwenden(zweimal, k.ereignis_am_zug(zweimal))
+    assert zweimal.am_zug == "Alrik" and "Alrik" in zweimal.muss_handeln
+    zweimal = anwenden(zweimal, k.ereignis_erholung(zweimal, "Alrik", augen="2, 1"))  # bleibt Angeschlagen
+    zweimal = anwenden(zweimal, k.ereignis_fertig(zweimal))
     # ein physischer Treffer auf den Angeschlagenen macht dagegen eine Wunde
     z2 = anwenden(zweimal, k.ereignis_am_zug(zweimal, "Banditen"))
     z2 = anwenden(z2, k.ereignis_angriff(z2, "Bandit 1", "Alrik", "Kurzschwert", augen="6+1"))

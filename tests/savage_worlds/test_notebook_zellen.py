@@ -32,22 +32,32 @@ def _kampf_mit_allem(tmp_path):
     return v, z
 
 
+def _texte(elemente):
+    return " ".join(e.text for e in elemente)
+
+
 def test_alle_abschnitte_des_live_notebooks_laufen(tmp_path, monkeypatch):
+    from gm_helfer.savage_worlds import zug
+
     monkeypatch.syspath_prepend(str(NOTEBOOKS))
     nb = importlib.import_module("savage_worlds_kampf")
     v, z = _kampf_mit_allem(tmp_path)
     assert z.kaempfer_namens("Brakka").ag_probe_offen and sitzung.wegstecken_ziel(z) == "Brakka"
-    _, defs = nb.app.run(defs={"verlauf": v, "kampf": z})
-    for knopf in ("wegstecken_knopf", "ag_knopf", "ausbluten_knopf", "heilen_knopf", "erholung_knopf",
-                  "benny_knopf", "angriff_knopf", "unterbrechen_knopf", "bewegung_knopf", "sprung_knopf", "bereit_knopf",
-                  "weitere_ziele", "heilen_nach_kampf", "manoever_knopf", "patt_knopf"):
-        assert knopf in defs, knopf
-    assert defs["angriff_chancen"] is not None
-    # vor dem Schaden: die Schadenszelle mit ihren Chancen
+    _, defs = nb.app.run(defs={"verlauf": v, "kampf": z, "wer": zug.am_zug(z)})
+    # Zug-Panel, Entscheidungen (Wegstecken oder verzichten, Außer Gefecht) und die seltenen Werkzeuge
+    for name in ("zug_knoepfe", "entscheidung_elemente", "werkzeug_elemente", "situation", "ziel_wahl", "waffe_wahl"):
+        assert name in defs, name
+    entscheidungen = _texte(defs["entscheidung_elemente"])
+    for knopf in ("Wegstecken (Benny)", "Nicht wegstecken", "Außer-Gefecht-Probe", "Rückgängig"):
+        assert knopf in entscheidungen, knopf
+    assert "Angreifen" in _texte(defs["zug_knoepfe"])
+    # Standardziel des Barons: ein stehender Held (Brakka ist außer Gefecht)
+    assert defs["ziel_wahl"].value == zug.standard_ziel(z, "Schwarzer Baron") == "Lena Falk"
+    # vor dem Schaden (eingetippter Angriff ohne Schaden): „Schaden würfeln“ mit seinen Chancen
     vorher = v.zustaende[-2]
     assert vorher.offene_treffer
-    _, defs = nb.app.run(defs={"verlauf": v, "kampf": vorher})
-    assert "schaden_knopf" in defs and "blind_knopf" in defs
+    _, defs = nb.app.run(defs={"verlauf": v, "kampf": vorher, "wer": zug.am_zug(vorher)})
+    assert "Schaden würfeln" in _texte(defs["entscheidung_elemente"])
 
 
 def test_lern_notebook_laeuft(monkeypatch):

@@ -64,7 +64,8 @@ def test_treffer_vorschau_mit_modifikatoren_und_feuerrate():
 
 
 def test_weitere_vorschauen():
-    z = _kampf(angeschlagen=True, wunden=1, blutet=True)
+    z = _kampf(angeschlagen=True, wunden=1)
+    z = k._ersetze(z, replace(z.kaempfer_namens("Baron"), blutet=True))  # blutet seit dieser Runde
     assert vorschau.erholung_vorschau(z, "Baron") == pytest.approx(sw.erholung_chancen("W4", -1))
     assert vorschau.ausser_gefecht_vorschau(z, "Baron") == sw.ausser_gefecht_chancen("W8", -1)
     ohne = vorschau.ausbluten_vorschau(z, "Baron")

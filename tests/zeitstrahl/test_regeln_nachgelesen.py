@@ -99,3 +99,47 @@ def test_trefferzonen_tabelle_des_textes_ist_symmetrisch():
     doku = DOCS.read_text(encoding="utf-8")
     assert "nicht symmetrisch" not in doku
     assert "symmetrisch" in doku
+
+
+# --- 12. Gesundheitsmodell: der Text hat keines – umschaltbar --------------------------------
+
+def test_gesundheitsmodell_umschaltbar():
+    """Der Text kennt nur „Schadenspunkte“ („Quasi brutto und netto Schaden“), keine
+    Lebenspunkte und keine Kampfunfähigkeit. Standard (Annahme): Lebenspunkte, kampfunfähig
+    bei ≤ 0; ``gesundheit="ohne"``: das Programm zählt nur, der Spielleiter entscheidet."""
+    for gesundheit, unfaehig in (("lebenspunkte", True), ("ohne", False)):
+        a = z.Kaempfer("A", "Feinde", 10, 12, 0, 30, (("nahkampf", 30),),
+                       (z.Waffe("Hammer", "nahkampf", 5, "W12"),))
+        b = z.Kaempfer("B", "Helden", 10, 12, 0, 5, (("nahkampf", 0),), (FAUST,))
+        k = z.neuer_kampf([a, b], z.Optionen(gesundheit=gesundheit))
+        k = z.anwenden(k, z.start_ereignis(k, {"A": 20, "B": 30}, augen={"A": "10", "B": "10"}))
+        e = z.angriff_ereignis(k, "A", "B", 0, augen={"angriff": "10", "zone": "1 4", "schaden": "9"})
+        k2 = z.anwenden(k, e)
+        assert k2["B"].lebenspunkte == 5 - 9
+        assert k2["B"].kampfunfaehig(k2.optionen) is unfaehig
+        assert ("kampfunfähig" in e.text) is unfaehig
+    with pytest.raises(ValueError, match="Gesundheitsmodell"):
+        z.Optionen(gesundheit="wunden")
+
+
+def test_simulation_braucht_ein_gesundheitsmodell():
+    from gm_helfer import boegen
+    from gm_helfer.zeitstrahl import simulation
+    erg = boegen.laden("zeitstrahl")
+    with pytest.raises(ValueError, match="Gesundheitsmodell"):
+        simulation.einen_kampf(erg.boegen, rng=__import__("random").Random(1),
+                               optionen=z.Optionen(gesundheit="ohne"))
+
+
+def test_ohne_gesundheitsmodell_entscheidet_der_spielleiter():
+    a = z.Kaempfer("A", "Feinde", 10, 12, 0, 30, (("nahkampf", 30),), (z.Waffe("Hammer", "nahkampf", 5, "W12"),))
+    b = z.Kaempfer("B", "Helden", 10, 12, 0, 5, (("nahkampf", 0),), (FAUST,))
+    k = z.neuer_kampf([a, b], z.Optionen(gesundheit="ohne"))
+    k = z.anwenden(k, z.start_ereignis(k, {"A": 20, "B": 30}, augen={"A": "10", "B": "10"}))
+    k2 = z.anwenden(k, z.ausfall_ereignis(k, "B", "bewusstlos geschlagen"))
+    assert k2["B"].kampfunfaehig(k2.optionen)
+    k3 = z.anwenden(k2, z.zustand_ereignis(k2, "B", "kampfunfähig"))
+    assert not k3["B"].kampfunfaehig(k3.optionen)
+    mit_lp = z.neuer_kampf([a, b])
+    with pytest.raises(z.KampfFehler, match="Gesundheitsmodell"):
+        z.ausfall_ereignis(mit_lp, "B")

@@ -1,0 +1,294 @@
+"""``gm-helfer`` im Netz: ohne Passwort kein Notebook, keine Serverpfade (Issue 15, Punkt 5).
+
+Vorher diente ``gm-helfer --host 0.0.0.0`` jedem Gerät im Netz alle Notebooks ohne
+Anmeldung, und jede Seite nannte den absoluten Projektordner. Alle Anfragen hier gehen
+nur an 127.0.0.1: der Passwortmodus wird dort mit ``--passwort`` erzwungen.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+
+import pytest
+
+from gm_helfer import pfade, server, start
+
+PROJEKT = str(pfade.projekt_ordner())
+
+
+# --------------------------------------------------------------------------- ohne Server
+
+
+@pytest.mark.parametrize(
+    "host, passwort",
+    [
+        ("127.0.0.1", False), ("127.0.0.2", False), ("localhost", False), ("::1", False), ("[::1]", False),
+        ("0.0.0.0", True), ("", True), ("::", True), ("192.168.1.20", True), ("10.0.0.1", True),
+        ("spieltisch.local", True), ("fe80::1", True),
+    ],
+)
+def test_braucht_passwort(host, passwort):
+    assert start.braucht_passwort(host) is passwort
+
+
+def test_befehl_mit_und_ohne_passwort():
+    ohne = start.befehl(port=1234)
+    assert ohne[:6] == [sys.executable, "-m", "gm_helfer.server", "-y", "run", str(start.notebook_ordner())]
+    assert "--no-token" in ohne and "--token" not in ohne
+    mit = start.befehl(port=1234, host="0.0.0.0", passwort=True)
+    assert mit[-3:] == ["--token", "--token-password-file", "-"]  # über stdin, nicht in der Prozessliste
+    assert "--no-token" not in mit
+
+
+class _FalscherProzess:
+    def __init__(self, befehl, **kwargs):
+        import io
+
+        self.befehl = befehl
+        self.kwargs = kwargs
+        self.eingabe = io.BytesIO()
+        self.eingabe.close = lambda: setattr(self, "geschlossen", True)
+        self.stdin = self.eingabe if kwargs.get("stdin") == subprocess.PIPE else None
+        _FalscherProzess.letzter = self
+
+    def poll(self):
+        return 0
+
+    def wait(self, timeout=None):
+        return 0
+
+
+@pytest.fixture
+def falscher_start(monkeypatch):
+    geoeffnet: list[str] = []
+    monkeypatch.setattr(start.subprocess, "Popen", _FalscherProzess)
+    monkeypatch.setattr(start, "warten_auf_server", lambda url, prozess: True)
+    monkeypatch.setattr(start.webbrowser, "open", geoeffnet.append)
+    return geoeffnet
+
+
+def test_netz_ohne_passwort_erzeugt_eines_und_zeigt_es(falscher_start, capsys):
+    assert start.main(["--host", "0.0.0.0", "--port", "5560"]) == 0
+    prozess = _FalscherProzess.letzter
+    assert "--token" in prozess.befehl and "--no-token" not in prozess.befehl
+    passwort = prozess.eingabe.getvalue().decode()
+    assert len(passwort) >= 16 and prozess.geschlossen
+    ausgabe = capsys.readouterr().out
+    assert f"Passwort: {passwort} (neu erzeugt" in ausgabe
+    assert "Im Netz erreichbar" in ausgabe
+    assert passwort not in " ".join(prozess.befehl)
+    # der eigene Browser meldet sich mit dem Passwort an
+    assert falscher_start == [f"http://127.0.0.1:5560/?file=start.py&access_token={passwort}"]
+    start.main(["--host", "0.0.0.0", "--port", "5560"])
+    assert _FalscherProzess.letzter.eingabe.getvalue().decode() != passwort  # jedes Mal neu
+
+
+def test_netz_mit_passwort_und_passwortdatei(falscher_start, capsys, tmp_path):
+    start.main(["--host", "192.168.1.20", "--port", "5561", "--passwort", "Drache & Zwerg", "--kein-browser"])
+    assert _FalscherProzess.letzter.eingabe.getvalue() == "Drache & Zwerg".encode()
+    assert "Passwort: Drache & Zwerg\n" in capsys.readouterr().out
+    datei = tmp_path / "passwort.txt"
+    datei.write_text("aus-der-datei\n", encoding="utf-8")
+    start.main(["--host", "0.0.0.0", "--port", "5562", "--passwort-datei", str(datei)])
+    assert _FalscherProzess.letzter.eingabe.getvalue() == b"aus-der-datei"
+    assert falscher_start[-1].endswith("&access_token=aus-der-datei")
+    start.main(["--port", "5563", "--passwort", "x y&z"])  # auch auf Loopback erzwingbar
+    assert "--token" in _FalscherProzess.letzter.befehl
+    assert falscher_start[-1].endswith("&access_token=x%20y%26z")
+
+
+def test_loopback_ohne_passwort_wie_bisher(falscher_start):
+    start.main(["--port", "5564"])
+    assert "--no-token" in _FalscherProzess.letzter.befehl and _FalscherProzess.letzter.stdin is None
+
+
+@pytest.mark.parametrize(
+    "argumente, stueck",
+    [
+        (["--passwort", "   "], "leer"),
+        (["--passwort", "a\nb"], "eine Zeile"),
+        (["--passwort", "a", "--passwort-datei", "x"], "nur eines"),
+        (["--passwort-datei", "/gibt/es/nicht"], "lässt sich nicht lesen"),
+    ],
+)
+def test_passwort_fehler_deutsch(falscher_start, argumente, stueck):
+    with pytest.raises(SystemExit, match=stueck):
+        start.main(["--host", "0.0.0.0", "--port", "5565", *argumente])
+
+
+def test_server_huelle_leert_pfade():
+    gesehen = {}
+
+    def mount_config(**kwargs):
+        gesehen.update(kwargs)
+        return "ok"
+
+    huelle = server.ohne_serverpfade(mount_config)
+    assert huelle(filename="x.py", cwd="/home/sl/gm", lsp_workspace={"rootUri": "file:///home/sl"}, mode="read") == "ok"
+    assert gesehen == {"filename": "x.py", "cwd": None, "lsp_workspace": None, "mode": "read"}
+
+
+def test_deutsche_anmeldeseite():
+    from marimo._server.api.endpoints import login
+
+    seite = server.deutsche_anmeldung(login.LOGIN_PAGE)
+    html = seite.format(error="Invalid password", base_url="/")
+    assert "Passwort für gm_helfer" in html and ">Anmelden</button>" in html and 'lang="de"' in html
+    assert "Das Passwort stimmt nicht." in html and "Invalid" not in html and "Login<" not in html
+    assert 'action=""' in html  # das Formular behält ?next=…
+
+
+# --------------------------------------------------------------------------- echter Server
+
+
+def _freier_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def passwort_server(tmp_path_factory):
+    """``gm-helfer --passwort …`` auf 127.0.0.1 (Passwortmodus erzwungen, nur Loopback)."""
+    sys.path.insert(0, str(pfade.projekt_ordner() / "tests"))
+    from conftest import isolierte_umgebung
+
+    basis = tmp_path_factory.mktemp("passwort_server")
+    port = _freier_port()
+    passwort = "Drache & Zwerg 7"
+    log = open(basis / "gm_helfer.log", "wb")
+    prozess = subprocess.Popen(
+        [sys.executable, "-m", "gm_helfer.start", "--kein-browser", "--port", str(port), "--passwort", passwort],
+        cwd=basis,
+        env=isolierte_umgebung(basis),
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        frist = time.monotonic() + 90
+        while time.monotonic() < frist and "gm_helfer läuft" not in (basis / "gm_helfer.log").read_text(errors="replace"):
+            assert prozess.poll() is None, (basis / "gm_helfer.log").read_text(errors="replace")
+            time.sleep(0.2)
+        yield port, passwort
+    finally:
+        os.killpg(prozess.pid, signal.SIGINT)
+        try:
+            prozess.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(prozess.pid, signal.SIGKILL)
+            prozess.wait()
+
+
+def _anfrage(port, methode, pfad, *, cookie="", koerper=None, kopf=None):
+    """Eine Anfrage an 127.0.0.1 ohne Weiterleitungen zu folgen: (Status, Kopfzeilen, Text)."""
+    verbindung = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    kopfzeilen = dict(kopf or {})
+    if cookie:
+        kopfzeilen["Cookie"] = cookie
+    verbindung.request(methode, pfad, body=koerper, headers=kopfzeilen)
+    antwort = verbindung.getresponse()
+    text = antwort.read().decode("utf-8", errors="replace")
+    verbindung.close()
+    return antwort.status, antwort, text
+
+
+def _anmelden(port, passwort) -> str:
+    status, antwort, _ = _anfrage(
+        port, "POST", "/auth/login?next=%2F%3Ffile%3Dwuerfel.py",
+        koerper=urllib.parse.urlencode({"password": passwort}),
+        kopf={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert status == 302, status
+    assert antwort.getheader("Location").endswith("/?file=wuerfel.py")
+    cookies = [c.split(";")[0] for c in antwort.msg.get_all("Set-Cookie") or []]
+    assert cookies
+    return "; ".join(cookies)
+
+
+@pytest.mark.parametrize("pfad", ["/?file=wuerfel.py", "/?file=savage_worlds_kampf.py", "/?file=start.py", "/"])
+def test_ohne_anmeldung_kein_notebook(passwort_server, pfad):
+    port, _ = passwort_server
+    status, antwort, text = _anfrage(port, "GET", pfad)
+    assert status in (302, 303, 401)
+    assert "/auth/login" in (antwort.getheader("Location") or "/auth/login")
+    assert "__MARIMO_MOUNT_CONFIG__" not in text and "Würfellabor" not in text
+
+
+def test_ohne_anmeldung_keine_api_und_kein_websocket(passwort_server):
+    port, _ = passwort_server
+    status, _, _ = _anfrage(port, "POST", "/api/kernel/instantiate", koerper="{}", kopf={"Content-Type": "application/json"})
+    assert status in (401, 403)
+    status, _, _ = _anfrage(port, "POST", "/api/home/workspace_files", koerper="{}", kopf={"Content-Type": "application/json"})
+    assert status in (401, 403)
+    import websockets.sync.client as ws_client
+
+    with pytest.raises(Exception) as info:  # noqa: PT011 – jede Ablehnung zählt
+        with ws_client.connect(f"ws://127.0.0.1:{port}/ws?session_id=s1&file=wuerfel.py", open_timeout=20) as ws:
+            ws.recv(timeout=5)
+    assert "403" in str(info.value) or "401" in str(info.value) or "closed" in str(info.value).lower()
+
+
+def test_falsches_passwort_deutsch_abgelehnt(passwort_server):
+    port, _ = passwort_server
+    status, antwort, text = _anfrage(
+        port, "POST", "/auth/login", koerper="password=falsch",
+        kopf={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert status == 200 and "Das Passwort stimmt nicht." in text and not antwort.msg.get_all("Set-Cookie")
+    status, _, text = _anfrage(port, "GET", "/auth/login")
+    assert "Passwort für gm_helfer" in text and "Anmelden" in text
+
+
+def test_mit_anmeldung_notebook_ohne_serverpfade(passwort_server):
+    port, passwort = passwort_server
+    cookie = _anmelden(port, passwort)
+    for pfad in ("/?file=wuerfel.py", "/?file=start.py", "/"):
+        status, _, text = _anfrage(port, "GET", pfad, cookie=cookie)
+        assert status == 200, pfad
+        assert "__MARIMO_MOUNT_CONFIG__" in text
+        assert PROJEKT not in text and PROJEKT.replace("/", "\\/") not in text, pfad
+    status, antwort, _ = _anfrage(port, "GET", "/?file=wuerfel.py&access_token=" + urllib.parse.quote(passwort, safe=""))
+    assert status in (302, 303) and antwort.msg.get_all("Set-Cookie")  # so meldet sich der Browser des SL an
+
+
+def test_browser_anmeldung_dann_wuerfellabor_ohne_serverpfade(passwort_server, chromium_browser):
+    """Ein zweites Gerät (eigener Browserkontext): erst die Anmeldeseite, dann das Notebook.
+
+    Alles, was der Server schickt (HTTP-Antworten und Websocket-Nachrichten), nennt den
+    Projektordner nicht.
+    """
+    port, passwort = passwort_server
+    kontext = chromium_browser.new_context(locale="de-DE")
+    gesehen: list[str] = []
+
+    def antwort(a):
+        try:
+            gesehen.append(a.text())
+        except Exception:  # noqa: BLE001 – Weiterleitungen und Binärdaten haben keinen Text
+            pass
+
+    try:
+        seite = kontext.new_page()
+        seite.on("response", antwort)
+        seite.on("websocket", lambda ws: ws.on("framereceived", lambda f: gesehen.append(str(f))))
+        seite.goto(f"http://127.0.0.1:{port}/?file=wuerfel.py")
+        seite.wait_for_url("**/auth/login**", timeout=30000)
+        assert seite.locator("#chance").count() == 0
+        seite.get_by_label("Passwort für gm_helfer").fill("falsch")
+        seite.get_by_role("button", name="Anmelden").click()
+        seite.get_by_text("Das Passwort stimmt nicht.").wait_for(timeout=30000)
+        seite.get_by_label("Passwort für gm_helfer").fill(passwort)
+        seite.get_by_role("button", name="Anmelden").click()
+        seite.locator("#chance", has_text="2W6").wait_for(timeout=60000)  # gleich das gewollte Notebook
+        seite.wait_for_timeout(1000)
+        assert gesehen and not [t for t in gesehen if PROJEKT in t or PROJEKT.replace("/", "\\/") in t]
+    finally:
+        kontext.close()
