@@ -215,7 +215,7 @@ def _(kampf, kampftisch, wuerfel_rng):
 
 
 @app.cell
-def _(kampf, merker, wer):
+def _(kampf, merker, verlauf, wer):
     # Eingaben des Zug-Panels: nach jedem Schritt neu gebaut; die Auswahl gilt je Handelndem
     mo.stop(kampf is None or wer is None)
     if merker.get("_wer") != wer:
@@ -233,23 +233,23 @@ def _(kampf, merker, wer):
     _waffen = [x.name for x in kampf[wer].waffen if x.ausgeruestet]
     ziel_wahl = mo.ui.dropdown(
         options=_ziele, value=_gemerkt.get("ziel") if _gemerkt.get("ziel") in _ziele else w100_zug.standard_ziel(kampf, wer),
-        label="Ziel", on_change=_merken("ziel"),
+        label=tisch.frisch("Ziel", wer), on_change=_merken("ziel"),
     )
     waffe_wahl = mo.ui.dropdown(
         options=_waffen, value=_gemerkt.get("waffe") if _gemerkt.get("waffe") in _waffen else w100_zug.standard_waffe(kampf, wer),
-        label="Waffe / Katalysator", on_change=_merken("waffe"),
+        label=tisch.frisch("Waffe / Katalysator", wer), on_change=_merken("waffe"),
     )
-    modifikator = mo.ui.number(start=-200, stop=200, step=1, value=_gemerkt.get("modifikator", 0), label="Modifikator",
+    modifikator = mo.ui.number(start=-200, stop=200, step=1, value=_gemerkt.get("modifikator", 0), label=tisch.frisch("Modifikator", wer),
                                on_change=_merken("modifikator"))
     abwehr_wahl = mo.ui.radio(
         options={"keine Abwehr": "keine", "Ausweichen (Flee)": "ausweichen", "Parade (Nahkampf-OB)": "parade"},
         value={"keine": "keine Abwehr", "ausweichen": "Ausweichen (Flee)", "parade": "Parade (Nahkampf-OB)"}[_gemerkt.get("abwehr", "keine")],
-        label="Angesagte Abwehr des Ziels", inline=True, on_change=_merken("abwehr"),
+        label=tisch.frisch("Angesagte Abwehr des Ziels", wer), inline=True, on_change=_merken("abwehr"),
     )
-    abwehr_punkte = mo.ui.number(start=0, stop=400, step=1, value=_gemerkt.get("punkte", 0), label="Abwehrpunkte",
+    abwehr_punkte = mo.ui.number(start=0, stop=400, step=1, value=_gemerkt.get("punkte", 0), label=tisch.frisch("Abwehrpunkte", wer),
                                  on_change=_merken("punkte"))
-    w100_augen = tisch.wuerfel_feld("W100: echter Wurf", "z. B. 89 oder 00")
-    schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel (nur bei Treffer)", "z. B. 7, 5")
+    w100_augen = tisch.wuerfel_feld("W100: echter Wurf", "z. B. 89 oder 00", schluessel=len(verlauf.ereignisse))
+    schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel (nur bei Treffer)", "z. B. 7, 5", schluessel=len(verlauf.ereignisse))
     mo.vstack(
         [
             mo.md(f"### <span id='w100-am-zug'>{wer}</span> ist am Zug"),

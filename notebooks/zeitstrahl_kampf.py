@@ -1,372 +1,280 @@
 import marimo
 
 __generated_with = "0.25.2"
-app = marimo.App(width="medium", app_title="Zeitstrahl – Kampf")
+app = marimo.App(width="medium", app_title="Zeitstrahl – Kampf am Spieltisch")
 
 with app.setup:
     import random
 
     import marimo as mo
 
-    from gm_helfer import boegen, diagramme, pfade, zeitstrahl
+    from gm_helfer import boegen, diagramme, pfade, tisch, zeitstrahl
     from gm_helfer.zeitstrahl import diagramme as zs_diagramme
     from gm_helfer.zeitstrahl import sitzung
-
-
-@app.function
-def versuch(funktion, *argumente, **schluessel):
-    """Ruft die Bibliothek auf; ``(ergebnis, "")`` oder ``(None, deutsche Meldung)``."""
-    try:
-        return funktion(*argumente, **schluessel), ""
-    except ValueError as fehler:
-        return None, str(fehler)
-
-
-@app.function
-def fehler_hinweis(meldung, hook="fehler"):
-    """Ein roter Hinweis mit stabiler id für Tests – oder nichts."""
-    if not meldung:
-        return mo.md("")
-    return mo.callout(mo.md(f"<span id='{hook}'>{meldung}</span>"), kind="danger")
-
-
-@app.function
-def anhaengen(verlauf, verlauf_setzen, version, ereignis, fehler, hook):
-    """Hängt ein gelungenes Ereignis an den Verlauf (gespeichert, rückgängig machbar) und
-    meldet sonst den Fehler."""
-    if ereignis is not None:
-        # Speichern kann scheitern (Platte voll, Kampf in anderer Sitzung übernommen): Meldung
-        _, fehler = versuch(verlauf.ausfuehren, ereignis)
-        if not fehler:
-            verlauf_setzen((verlauf, version + 1))
-    return fehler_hinweis(fehler, hook)
+    from gm_helfer.zeitstrahl import zug as zs_zug
 
 
 @app.cell
 def _():
-    mo.md("""
-    # Zeitstrahl – Kampf am Spieltisch
+    mo.vstack(
+        [
+            tisch.stil(),
+            mo.md(
+                """
+        # Zeitstrahl – Kampf am Spieltisch
 
-    Der Kampf läuft auf einem **Zeitstrahl** (ein Tick ≈ eine halbe Sekunde): wer die
-    niedrigste Position hat, handelt; jede Aktion schiebt den Handelnden um ihre Ticks
-    nach hinten. Vor jedem Wurf zeigt das Notebook die **exakten Chancen** – gegen jede
-    Verteidigung, die das Ziel wählen könnte. Würfeln lässt du das Programm oder du
-    tippst ein, was am Tisch gefallen ist. Jeder Schritt landet im Protokoll (mit der
-    Regel, auf der er beruht), lässt sich zurücknehmen und übersteht einen Absturz.
-    """)
+        Der Kampf läuft auf einem **Zeitstrahl** (ein Tick ≈ eine halbe Sekunde): wer die
+        niedrigste Position hat, handelt; jede Aktion schiebt ihn um ihre Ticks nach hinten, wer
+        gleichauf steht, handelt gleichzeitig. Oben den Kampf anlegen oder fortsetzen, dann spielt
+        sich alles im **Zug-Panel** ab: wer dran ist, was er darf, die exakten Chancen gegen jede
+        Verteidigung, die das Ziel wählen darf, der Wurf (vom Programm oder eingetippt) und was
+        offen bleibt (Konter, angesagte Reaktionen). Jeder Schritt steht im Protokoll samt Regel.
+        """
+            ),
+        ]
+    )
     return
 
 
 @app.cell
 def _():
     ladung = boegen.laden("zeitstrahl", pfade.charakter_ordner("zeitstrahl"))
-    return (ladung,)
+    bogen_editor = tisch.bogen_editor(
+        boegen.als_tabellen(ladung.boegen, zeitstrahl.SCHEMA),
+        {"charaktere": "Charaktere", "waffen": "Waffen und Schilde", "ruestung": "Rüstungsschichten je Zone",
+         "spezialisierungen": "Spezialisierungen"},
+    )
+    return bogen_editor, ladung
 
 
 @app.cell
-def _(ladung):
-    tabellen = boegen.als_tabellen(ladung.boegen, zeitstrahl.SCHEMA)
-    return (tabellen,)
+def _(bogen_editor, ladung):
+    geprueft = boegen.aus_tabellen(dict(bogen_editor.value), zeitstrahl.SCHEMA, ladung.boegen)
+    speichern_knopf = mo.ui.run_button(label="Bögen speichern", disabled=bool(geprueft.fehler))
+    tisch.bogen_ansicht(bogen_editor, ladung.fehler + geprueft.fehler, speichern_knopf,
+                        "Charakterbögen bearbeiten (Werte, Waffen, Rüstung, Spezialisierungen)")
+    return geprueft, speichern_knopf
 
 
 @app.cell
-def _(tabellen):
-    editor_charaktere = mo.ui.data_editor(tabellen["charaktere"], label="Charaktere")
-    editor_waffen = mo.ui.data_editor(tabellen["waffen"], label="Waffen und Schilde")
-    editor_ruestung = mo.ui.data_editor(tabellen["ruestung"], label="Rüstungsschichten je Zone")
-    editor_spezial = mo.ui.data_editor(tabellen["spezialisierungen"], label="Spezialisierungen")
-    return editor_charaktere, editor_ruestung, editor_spezial, editor_waffen
+def _(geprueft, speichern_knopf):
+    mo.stop(not speichern_knopf.value)
+    _geschrieben = [b.name for b in geprueft.boegen if boegen.speichern(b)]
+    mo.md(f"Gespeichert: {', '.join(_geschrieben) or 'nichts geändert'}.")
+    return
 
 
 @app.cell
-def _(editor_charaktere, editor_ruestung, editor_spezial, editor_waffen, ladung):
-    knopf_speichern = mo.ui.run_button(label="Bögen speichern")
-    mo.accordion(
+def _():
+    # Das Protokoll ist der einzige Zustand: ein Zähler, der nach jedem Schritt steigt.
+    get_version, set_version = mo.state(0)
+    get_meldung, set_meldung = mo.state("")
+    get_start, set_start = mo.state(0)  # steigt nur bei „Neuer Kampf“/„Fortsetzen“
+    kampftisch = tisch.Tisch(set_version, set_meldung)
+    merker = {}  # Auswahl je Handelndem (Ziel, Waffe, Verteidigung, Modifikator); neuer Handelnder = Vorgaben
+    wuerfel_rng = random.Random()
+    return get_meldung, get_start, get_version, kampftisch, merker, set_start, wuerfel_rng
+
+
+@app.cell
+def _(geprueft, get_start, kampftisch, set_start):
+    get_start()
+    _alle = {b.name: zeitstrahl.kaempfer_aus_bogen(b) for b in geprueft.boegen}
+    _gespeichert = sitzung.gespeicherte_kaempfe(pfade.kampf_ordner())
+    _laufend = kampftisch.verlauf
+    _vorauswahl = ([t.name for t in _laufend.zustand.teilnehmer] if _laufend else
+                   [n for n in ("Herkulos", "Lyra", "Bruni", "Söldner", "Ork-Schläger") if n in _alle])
+    teilnehmer = tisch.teilnehmer_wahl(list(_alle), _vorauswahl)
+    hausregeln = mo.ui.dictionary(
         {
-            f"Charakterbögen ({len(ladung.boegen)})": mo.vstack([
-                mo.ui.tabs({
-                    "Charaktere": editor_charaktere,
-                    "Waffen": editor_waffen,
-                    "Rüstung": editor_ruestung,
-                    "Spezialisierungen": editor_spezial,
-                }),
-                knopf_speichern,
-            ])
+            "probe": mo.ui.dropdown(options=["W20", "2W10"], value="W20", label="Probenwürfel"),
+            "kritisch_trifft_immer": mo.ui.switch(value=False, label="Kritisch trifft auch aktive Verteidigung"),
+            "reaktion_nur_im_fenster": mo.ui.switch(value=True, label="Reaktion nur, wenn der Angriff nicht vor der eigenen Aktion endet"),
+            "parade_mit_verteidigungsbonus": mo.ui.switch(value=True, label="Parade mit Verteidigungsbonus der Waffe"),
+            "sturz_mit_patzertabelle": mo.ui.switch(value=False, label="Krit-Effekt 4: auch der erhöhte Bereich würfelt auf der Patzertabelle"),
+            "konter_spezialisierung_beides": mo.ui.switch(value=False, label="Konter-Spezialisierung senkt Erschwernis und erlaubt Zeitdifferenz"),
         }
     )
-    return (knopf_speichern,)
+    kampf_wahl = tisch.kampf_wahl(_gespeichert)
 
+    def _neu(_):
+        _v = sitzung.neuer_verlauf([_alle[n] for n in teilnehmer.value], zeitstrahl.Optionen(**hausregeln.value),
+                                   pfade.kampf_ordner())
+        kampftisch.starten(_v, f"{tisch.NEUER_KAMPF}: {_v.datei.name}")
+        set_start(lambda n: n + 1)
 
-@app.cell
-def _(editor_charaktere, editor_ruestung, editor_spezial, editor_waffen, ladung):
-    bearbeitet = boegen.aus_tabellen(
-        {
-            "charaktere": editor_charaktere.value,
-            "waffen": editor_waffen.value,
-            "ruestung": editor_ruestung.value,
-            "spezialisierungen": editor_spezial.value,
-        },
-        zeitstrahl.SCHEMA,
-        ladung.boegen,
+    def _fortsetzen(art):
+        def _handler(_):
+            _f = tisch.fortsetzen(kampf_wahl.value, zeitstrahl.kampf_aus_kopf, zeitstrahl.anwenden, art=art)
+            kampftisch.starten(_f.verlauf, _f.meldung)
+            if _f.verlauf is not None:
+                set_start(lambda n: n + 1)
+
+        return _handler
+
+    # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
+    neu_knopf = tisch.neu_knopf(on_click=kampftisch.klick(lambda _v: _neu(None)))
+    fortsetzen_knoepfe = tisch.fortsetzen_knoepfe(bool(_gespeichert), on_click=_fortsetzen)
+    mo.vstack(
+        [
+            mo.md("## Kampf anlegen oder fortsetzen"),
+            teilnehmer,
+            mo.accordion({"Hausregeln (Lesarten in docs/zeitstrahl.md)": mo.vstack(list(hausregeln.elements.values()))}),
+            neu_knopf,
+            kampf_wahl,
+            mo.hstack(list(fortsetzen_knoepfe.values()), justify="start", wrap=True),
+        ]
     )
-    return (bearbeitet,)
+    return fortsetzen_knoepfe, hausregeln, kampf_wahl, neu_knopf, teilnehmer
 
 
 @app.cell
-def _(bearbeitet, ladung):
-    _meldungen = list(ladung.meldungen) + list(bearbeitet.meldungen)
-    mo.callout(mo.md("<br>".join(_meldungen)), kind="warn") if _meldungen else mo.md("")
+def _(get_version, kampftisch):
+    get_version()
+    verlauf = kampftisch.verlauf
+    kampf = verlauf.zustand if verlauf is not None else None
+    wer = zs_zug.am_zug(kampf) if kampf is not None else None
+    return kampf, verlauf, wer
+
+
+@app.cell
+def _(get_meldung):
+    tisch.meldung_ansicht(get_meldung(), "zs-meldung")
     return
 
 
 @app.cell
-def _(bearbeitet, knopf_speichern):
-    mo.stop(not knopf_speichern.value)
-    for _bogen in bearbeitet.boegen:
-        boegen.speichern(_bogen)
-    mo.md(f"<span id='gespeichert'>{len(bearbeitet.boegen)} Bögen gespeichert.</span>")
-    return
-
-
-@app.cell
-def _(bearbeitet):
-    kaempfer_alle = {_b.name: zeitstrahl.kaempfer_aus_bogen(_b) for _b in bearbeitet.boegen}
-    return (kaempfer_alle,)
-
-
-@app.cell
-def _(kaempfer_alle):
-    _vorauswahl = [n for n in ("Herkulos", "Lyra", "Bruni", "Söldner", "Ork-Schläger") if n in kaempfer_alle]
-    wahl_teilnehmer = mo.ui.multiselect(options=list(kaempfer_alle), value=_vorauswahl, label="Wer kämpft mit?")
-    wahl_probe = mo.ui.dropdown(options=["W20", "2W10"], value="W20", label="Probenwürfel")
-    wahl_krit_immer = mo.ui.switch(value=False, label="Kritisch trifft auch aktive Verteidigung")
-    wahl_fenster = mo.ui.switch(value=True, label="Reaktion nur, wenn der Angriff nicht vor der eigenen Aktion endet")
-    wahl_schwierigkeit_helden = mo.ui.number(value=zeitstrahl.STANDARD.start_schwierigkeit, start=0, stop=80, label="Start-Schwierigkeit Helden")
-    wahl_schwierigkeit_feinde = mo.ui.number(value=zeitstrahl.STANDARD.start_schwierigkeit, start=0, stop=80, label="Start-Schwierigkeit Feinde")
-    wahl_parade_bonus = mo.ui.switch(value=True, label="Parade mit Verteidigungsbonus der Waffe")
-    wahl_sturz_tabelle = mo.ui.switch(value=False, label="Krit-Effekt 4: auch der erhöhte Bereich würfelt auf der Patzertabelle")
-    wahl_konter_beides = mo.ui.switch(value=False, label="Konter-Spezialisierung senkt Erschwernis und erlaubt Zeitdifferenz")
-    wahl_viertel_je_wuerfel = mo.ui.switch(value=True, label="Waffenlose Parade: jeden Trefferpunktewürfel vierteln (sonst die Summe)")
-    wahl_gesundheit = mo.ui.dropdown(options={"Lebenspunkte (kampfunfähig bei 0)": "lebenspunkte", "ohne (SL entscheidet)": "ohne"},
-                                     value="Lebenspunkte (kampfunfähig bei 0)", label="Gesundheitsmodell")
-    knopf_neu = mo.ui.run_button(label="Neuer Kampf")
-    mo.vstack([
-        mo.md("## Kampf anlegen"),
-        wahl_teilnehmer,
-        mo.hstack([wahl_schwierigkeit_helden, wahl_schwierigkeit_feinde], justify="start"),
-        mo.md("<small>Furchterregende Gegner oder ein Überraschungsangriff erhöhen die Schwierigkeit einer Partei.</small>"),
-        mo.accordion({"Hausregeln (Lesarten in docs/zeitstrahl.md)": mo.vstack([
-            wahl_probe, wahl_krit_immer, wahl_fenster, wahl_parade_bonus, wahl_sturz_tabelle, wahl_konter_beides,
-            wahl_viertel_je_wuerfel, wahl_gesundheit])}),
-        knopf_neu,
-    ])
-    return (
-        knopf_neu,
-        wahl_fenster,
-        wahl_gesundheit,
-        wahl_konter_beides,
-        wahl_krit_immer,
-        wahl_parade_bonus,
-        wahl_probe,
-        wahl_schwierigkeit_feinde,
-        wahl_schwierigkeit_helden,
-        wahl_sturz_tabelle,
-        wahl_teilnehmer,
-        wahl_viertel_je_wuerfel,
+def _(kampf, verlauf):
+    mo.stop(kampf is None, mo.md("<span id='zs-lage'>Noch kein Kampf – oben anlegen oder fortsetzen.</span>"))
+    _nur_lesen = (
+        mo.callout(mo.md("🔒 Nur ansehen: eine andere Sitzung führt diesen Kampf."), kind="warn") if verlauf.nur_lesen else mo.md("")
     )
-
-
-@app.cell
-def _(
-    wahl_fenster,
-    wahl_gesundheit,
-    wahl_konter_beides,
-    wahl_krit_immer,
-    wahl_parade_bonus,
-    wahl_probe,
-    wahl_sturz_tabelle,
-    wahl_viertel_je_wuerfel,
-):
-    optionen = zeitstrahl.Optionen(
-        probe=wahl_probe.value,
-        kritisch_trifft_immer=wahl_krit_immer.value,
-        reaktion_nur_im_fenster=wahl_fenster.value,
-        parade_mit_verteidigungsbonus=wahl_parade_bonus.value,
-        sturz_mit_patzertabelle=wahl_sturz_tabelle.value,
-        konter_spezialisierung_beides=wahl_konter_beides.value,
-        waffenlose_parade_je_wuerfel=wahl_viertel_je_wuerfel.value,
-        gesundheit=wahl_gesundheit.value,
+    _dran = ", ".join(kampf.am_zug) if kampf.gestartet else tisch.LEER
+    mo.vstack(
+        [
+            mo.md(f"## <span id='zs-lage'>Tick {kampf.jetzt if kampf.gestartet else tisch.LEER}</span> · "
+                  f"dran: <span id='zs-dran'>{_dran}</span>"),
+            _nur_lesen,
+            zs_diagramme.zeitstrahl_jetzt(kampf) if kampf.gestartet else mo.md(""),
+            mo.accordion({"Kämpfer (Tick, Lebenspunkte, Waffen, Zustände)": mo.ui.table(
+                tisch.tabelle_deutsch(sitzung.reihenfolge_tabelle(kampf)), selection=None, show_download=False)}),
+        ]
     )
-    return (optionen,)
-
-
-@app.cell
-def _():
-    protokoll_dateien = sitzung.protokolle(pfade.kampf_ordner())
-    wahl_protokoll = mo.ui.dropdown(
-        options={d.name: str(d) for d in protokoll_dateien},
-        value=protokoll_dateien[0].name if protokoll_dateien else None,
-        label="Gespeicherter Kampf",
-    )
-    knopf_fortsetzen = mo.ui.run_button(label="Kampf fortsetzen", disabled=not protokoll_dateien)
-    mo.hstack([wahl_protokoll, knopf_fortsetzen], justify="start", align="end")
-    return knopf_fortsetzen, wahl_protokoll
-
-
-@app.cell
-def _():
-    zufall = random.Random()
-    verlauf_holen, verlauf_setzen = mo.state(None)
-    return verlauf_holen, verlauf_setzen, zufall
-
-
-@app.cell
-def _(kaempfer_alle, knopf_neu, optionen, verlauf_setzen, wahl_teilnehmer):
-    mo.stop(not knopf_neu.value)
-    _neu, _fehler = versuch(
-        sitzung.neuer_verlauf,
-        [kaempfer_alle[n] for n in wahl_teilnehmer.value],
-        optionen,
-        pfade.kampf_ordner(),
-    )
-    if _neu is not None:
-        verlauf_setzen((_neu, 0))
-    fehler_hinweis(_fehler, "fehler-neu")
-    return
-
-
-@app.cell
-def _(knopf_fortsetzen, verlauf_holen, verlauf_setzen, wahl_protokoll):
-    mo.stop(not knopf_fortsetzen.value or not wahl_protokoll.value)
-    _bisher = verlauf_holen()
-    if _bisher and str(_bisher[0].datei) == str(wahl_protokoll.value):
-        _bisher[0].schliessen()  # derselbe Kampf in dieser Sitzung: Sperre abgeben, neu lesen
-    _ergebnis, _fehler = versuch(sitzung.verlauf_fortsetzen, wahl_protokoll.value)
-    if _ergebnis is not None:
-        verlauf_setzen((_ergebnis[0], 0))
-    mo.vstack([fehler_hinweis(_fehler, "fehler-fortsetzen")]
-              + ([mo.callout(mo.md("<br>".join(_ergebnis[1])), kind="warn")] if _ergebnis and _ergebnis[1] else []))
-    return
-
-
-@app.cell
-def _(verlauf_holen):
-    _paar = verlauf_holen()
-    verlauf = _paar[0] if _paar else None
-    version = _paar[1] if _paar else 0
-    mo.stop(verlauf is None, mo.callout(mo.md("Wähle die Kämpfer und klicke **Neuer Kampf** (oder setze einen gespeicherten Kampf fort)."), kind="info"))
-    kampf = verlauf.zustand
-    return kampf, verlauf, version
-
-
-@app.cell
-def _(kampf, wahl_schwierigkeit_feinde, wahl_schwierigkeit_helden):
-    knopf_start = mo.ui.run_button(label="Startpositionen würfeln", disabled=kampf.gestartet)
-    eingabe_start = mo.ui.text(label="… oder eingetippte W20 je Name", placeholder="Herkulos=14, Söldner=7", full_width=True)
-    knopf_start_eintragen = mo.ui.run_button(label="Startwürfe eintragen", disabled=kampf.gestartet)
-    mo.stop(kampf.gestartet)
-    _tabelle = sitzung.start_tabelle(
-        kampf, {"Helden": wahl_schwierigkeit_helden.value, "Feinde": wahl_schwierigkeit_feinde.value})
-    mo.vstack([
-        mo.md("### Startpositionen: Probe auf Kampferfahrung gegen die Schwierigkeit"),
-        mo.md("<small>Vor dem Wurf: Chance auf Tick 0, mittlere und späteste Startposition (exakt).</small>"),
-        mo.ui.table(_tabelle, selection=None, show_column_summaries=False,
-                    format_mapping={"Tick 0": diagramme.prozent, "Mittel": diagramme.zahl}),
-        mo.hstack([knopf_start, eingabe_start, knopf_start_eintragen], justify="start", align="end"),
-    ])
-    return eingabe_start, knopf_start, knopf_start_eintragen
-
-
-@app.cell
-def _(
-    eingabe_start,
-    kampf,
-    knopf_start,
-    knopf_start_eintragen,
-    verlauf,
-    verlauf_setzen,
-    version,
-    wahl_schwierigkeit_feinde,
-    wahl_schwierigkeit_helden,
-    zufall,
-):
-    mo.stop(not (knopf_start.value or knopf_start_eintragen.value))
-    _schwierigkeit = {"Helden": wahl_schwierigkeit_helden.value, "Feinde": wahl_schwierigkeit_feinde.value}
-    _augen, _fehler = versuch(sitzung.namen_augen, eingabe_start.value) if knopf_start_eintragen.value else (None, "")
-    _ereignis, _fehler2 = (None, _fehler) if _fehler else versuch(
-        zeitstrahl.start_ereignis, kampf, _schwierigkeit,
-        rng=None if knopf_start_eintragen.value else zufall, augen=_augen,
-    )
-    anhaengen(verlauf, verlauf_setzen, version, _ereignis, _fehler2, "fehler-start")
     return
 
 
 @app.cell
 def _(kampf):
-    _jetzt = kampf.jetzt
-    _am_zug = ", ".join(kampf.am_zug) if kampf.gestartet else "–"
-    _konter = (f"<br><b>Konter:</b> <span id='konter'>{sitzung.konter_hinweis(kampf)}</span>" if kampf.konter else "")
-    mo.vstack([
-        mo.md(f"## Zeitstrahl · <span id='jetzt'>Tick {_jetzt if kampf.gestartet else '–'}</span> · "
-              f"am Zug: <span id='am-zug'>{_am_zug}</span>{_konter}"),
-        zs_diagramme.zeitstrahl_jetzt(kampf),
-        mo.ui.table(sitzung.reihenfolge_tabelle(kampf), selection=None, show_column_summaries=False),
-    ])
-    return
+    # Vor dem Kampf: die Schwierigkeit je Partei und die echten Startwürfe
+    mo.stop(kampf is None or kampf.gestartet)
+    schwierigkeit = mo.ui.dictionary(
+        {p: mo.ui.number(value=kampf.optionen.start_schwierigkeit, start=0, stop=80, label=f"Start-Schwierigkeit {p}")
+         for p in dict.fromkeys(t.partei for t in kampf.teilnehmer)}
+    )
+    start_augen = mo.ui.text(label="Echte W20 je Name", placeholder="leer = Programm würfelt; z. B. Herkulos=14, Söldner=7", full_width=True)
+    return schwierigkeit, start_augen
 
 
 @app.cell
-def _(kampf):
-    mo.stop(not kampf.gestartet)
-    _wer, _ziel = sitzung.vorschlag(kampf)
-    _namen = [t.name for t in kampf.teilnehmer]
-    wahl_angreifer = mo.ui.dropdown(options=_namen, value=_wer, label="Wer handelt")
-    wahl_ziel = mo.ui.dropdown(options=_namen, value=_ziel, label="Ziel")
-    return wahl_angreifer, wahl_ziel
+def _(kampf, kampftisch, schwierigkeit, start_augen, wuerfel_rng):
+    # Startpositionen – ein Klick
+    (_start,) = zs_zug.aktionen(kampf, None)
+
+    def _starten(v):
+        _augen = sitzung.namen_augen(start_augen.value) or None
+        kampftisch.schritt(lambda z: zeitstrahl.start_ereignis(z, dict(schwierigkeit.value),
+                                                               rng=None if _augen else wuerfel_rng, augen=_augen))
+
+    start_knopf = mo.ui.button(label=_start.text, kind="success", on_click=kampftisch.klick(_starten))
+    mo.vstack(
+        [
+            mo.md("### Startpositionen: Probe auf Kampferfahrung gegen die Schwierigkeit"),
+            mo.md("<small>Furchterregende Gegner oder ein Überraschungsangriff erhöhen die Schwierigkeit einer Partei. "
+                  "Vor dem Wurf: Chance auf Tick 0, mittlere und späteste Startposition (exakt).</small>"),
+            mo.hstack(list(schwierigkeit.elements.values()), justify="start", wrap=True),
+            mo.ui.table(sitzung.start_tabelle(kampf, dict(schwierigkeit.value)), selection=None, show_column_summaries=False,
+                        format_mapping={"Tick 0": tisch.prozent, "Mittel": tisch.zahl}, show_download=False),
+            start_augen,
+            start_knopf,
+        ]
+    ).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
+    return (start_knopf,)
 
 
 @app.cell
-def _(kampf, wahl_angreifer, wahl_ziel):
-    mo.stop(wahl_angreifer.value is None or wahl_ziel.value is None)
-    _a = kampf[wahl_angreifer.value].kaempfer
-    _z = kampf[wahl_ziel.value].kaempfer
-    wahl_waffe = mo.ui.dropdown(options={f"{w.name} ({w.schaden}, {w.geschwindigkeit} Ticks)": i for i, w in enumerate(_a.waffen)},
-                                value=next(iter(f"{w.name} ({w.schaden}, {w.geschwindigkeit} Ticks)" for w in _a.waffen), None),
-                                label="Waffe")
-    wahl_verteidigung = mo.ui.dropdown(
-        options={"passives Ausweichen": "passiv", "aktives Ausweichen (2 Ticks)": "ausweichen",
-                 "Parade": "parade", "Blocken": "blocken"},
-        value="passives Ausweichen", label="Verteidigung des Ziels")
-    wahl_vwaffe = mo.ui.dropdown(options={w.name: i for i, w in enumerate(_z.waffen)},
-                                 value=_z.waffen[0].name if _z.waffen else None, label="mit")
-    wahl_zweite_hand = mo.ui.switch(value=False, label="mit der zweiten Hand (−1 Tick)")
-    wahl_zweite_waffe = mo.ui.dropdown(options={w.name: i for i, w in enumerate(_z.waffen)}, value=None,
-                                       allow_select_none=True, label="Blocken mit zwei Waffen: Nebenwaffe")
-    wahl_mod = mo.ui.number(value=0, start=-20, stop=20, label="Modifikator Angriff")
-    wahl_krit = mo.ui.dropdown(options={f"{n}: {t}": n for n, (_, t) in zeitstrahl.KRIT_ANGRIFF.items() if n < 6},
+def _(kampf, merker, wer):
+    # Eingaben des Zug-Panels (Beschriftungen je Handelndem frisch: der Browser zeigt dann die Vorgaben): nach jedem Schritt neu gebaut; die Auswahl gilt je Handelndem
+    mo.stop(kampf is None or wer is None)
+    if merker.get("_wer") != wer:
+        merker.clear()
+        merker["_wer"] = wer
+    _gemerkt = merker
+
+    def _merken(schluessel):
+        def _f(wert):
+            _gemerkt[schluessel] = wert
+
+        return _f
+
+    _ziele = [t.name for t in kampf.teilnehmer if t.name != wer]
+    _a = kampf[wer].kaempfer
+    _waffen = {f"{w.name} ({w.schaden}, {tisch.anzahl(w.geschwindigkeit, 'Tick', 'Ticks')})": w.name for w in _a.waffen}
+    _std_waffe = zs_zug.standard_waffe(kampf, wer)
+    ziel_wahl = mo.ui.dropdown(
+        options=_ziele, value=_gemerkt.get("ziel") if _gemerkt.get("ziel") in _ziele else zs_zug.standard_ziel(kampf, wer),
+        label=tisch.frisch("Ziel", wer), on_change=_merken("ziel"),
+    )
+    _w_std = next((t for t, n in _waffen.items() if n == _std_waffe), None)
+    waffe_wahl = mo.ui.dropdown(options=_waffen, value=_gemerkt.get("waffe") if _gemerkt.get("waffe") in _waffen else _w_std,
+                                label=tisch.frisch("Waffe", wer), on_change=lambda w: _gemerkt.update(waffe=next(t for t, n in _waffen.items() if n == w)))
+    modifikator = mo.ui.number(value=_gemerkt.get("modifikator", 0), start=-20, stop=20, label=tisch.frisch("Modifikator Angriff", wer),
+                               on_change=_merken("modifikator"))
+    mo.vstack(
+        [
+            mo.md(f"### <span id='zs-am-zug'>{wer}</span> ist am Zug"
+                  + (" (kontert)" if kampf.konter is not None else "")),
+            mo.hstack([ziel_wahl, waffe_wahl, modifikator], justify="start", wrap=True),
+        ]
+    )
+    return modifikator, waffe_wahl, ziel_wahl
+
+
+@app.cell
+def _(kampf, verlauf, wer, ziel_wahl):
+    # Die Verteidigung des Ziels (seine Entscheidung vor dem Wurf) und die Würfel vom Tisch
+    _z = kampf[ziel_wahl.value].kaempfer if ziel_wahl.value else None
+    _vwaffen = {w.name: i for i, w in enumerate(_z.waffen)} if _z else {}
+    verteidigung_wahl = mo.ui.dropdown(
+        options={"passives Ausweichen": "passiv", "aktives Ausweichen (2 Ticks)": "ausweichen", "Parade": "parade", "Blocken": "blocken"},
+        value="passives Ausweichen", label=tisch.frisch(f"Verteidigung von {ziel_wahl.value or tisch.LEER}", (wer, len(verlauf.ereignisse))))
+    vwaffe_wahl = mo.ui.dropdown(options=_vwaffen, value=next(iter(_vwaffen), None), label="mit")
+    zweite_hand = mo.ui.switch(value=False, label="mit der zweiten Hand (−1 Tick)")
+    zweite_waffe = mo.ui.dropdown(options=_vwaffen, value=None, allow_select_none=True, label="Blocken mit zwei Waffen: Nebenwaffe")
+    krit_wahl = mo.ui.dropdown(options={f"{n}: {t}": n for n, (_, t) in zeitstrahl.KRIT_ANGRIFF.items() if n < 6},
                                value=f"3: {zeitstrahl.KRIT_ANGRIFF[3][1]}", label="Krit-W6 zeigt 6 (freie Wahl) → Angreifer wählt")
-    wahl_vkrit = mo.ui.dropdown(options={f"{n}: {t}": n for n, (_, t) in zeitstrahl.KRIT_VERTEIDIGUNG.items() if n < 6},
+    vkrit_wahl = mo.ui.dropdown(options={f"{n}: {t}": n for n, (_, t) in zeitstrahl.KRIT_VERTEIDIGUNG.items() if n < 6},
                                 value=f"2: {zeitstrahl.KRIT_VERTEIDIGUNG[2][1]}", label="… Verteidiger wählt")
-    mo.vstack([
-        mo.md("## Angriff"),
-        mo.hstack([wahl_angreifer, wahl_ziel, wahl_waffe, wahl_mod], justify="start", wrap=True),
-        mo.hstack([wahl_verteidigung, wahl_vwaffe, wahl_zweite_hand, wahl_zweite_waffe], justify="start", wrap=True),
-        mo.hstack([wahl_krit, wahl_vkrit], justify="start", wrap=True),
-    ])
-    return (
-        wahl_krit,
-        wahl_mod,
-        wahl_vkrit,
-        wahl_verteidigung,
-        wahl_vwaffe,
-        wahl_waffe,
-        wahl_zweite_hand,
-        wahl_zweite_waffe,
+    augen = mo.ui.dictionary(
+        {
+            "angriff": tisch.wuerfel_feld("Angriff: echter Wurf", "z. B. 14", schluessel=len(verlauf.ereignisse)),
+            "verteidigung": tisch.wuerfel_feld("Verteidigung (W10/W20)", "leer bei passiv", schluessel=len(verlauf.ereignisse)),
+            "zone": tisch.wuerfel_feld("Trefferzone 2W6 (Reihe Spalte)", "z. B. 3 5", schluessel=len(verlauf.ereignisse)),
+            "schaden": tisch.wuerfel_feld("Trefferpunkte", "z. B. 4 2 3", schluessel=len(verlauf.ereignisse)),
+            "weitere": tisch.wuerfel_feld("Weitere W6 (krit, patzer, …)", "krit=2, patzer=6", schluessel=len(verlauf.ereignisse)),
+        }
     )
+    mo.vstack(
+        [
+            mo.hstack([verteidigung_wahl, vwaffe_wahl, zweite_hand, zweite_waffe], justify="start", wrap=True),
+            mo.accordion({"Kritische Effekte bei freier Wahl": mo.hstack([krit_wahl, vkrit_wahl], justify="start", wrap=True)}),
+        ]
+    )
+    return augen, krit_wahl, verteidigung_wahl, vkrit_wahl, vwaffe_wahl, zweite_hand, zweite_waffe
 
 
 @app.cell
-def _(wahl_angreifer):
+def _(wer):
+    # Kampfwerte verschieben (nur zur eigenen Aktion)
     v_angriff = mo.ui.number(value=0, start=-30, stop=30, label="Attacke")
     v_schaden = mo.ui.number(value=0, start=-30, stop=30, label="Schaden")
     v_verteidigung = mo.ui.number(value=0, start=-40, stop=30, label="Verteidigung")
@@ -375,11 +283,11 @@ def _(wahl_angreifer):
     v_effekt = mo.ui.dropdown(options={f"{n}: {t}": n for n, (_, t) in zeitstrahl.KRIT_ANGRIFF.items()},
                               value=None, allow_select_none=True, label="angesagter kritischer Effekt")
     mo.accordion({
-        f"Kampfwerte verschieben ({wahl_angreifer.value}, 3:1 – mit Spezialisierung besser)": mo.vstack([
+        f"Kampfwerte verschieben ({wer}, 3:1 – mit Spezialisierung besser)": mo.vstack([
             mo.md("Verbesserungen positiv, Verschlechterungen negativ; die Patzerschwelle zu erhöhen bringt Punkte, "
                   "die Kritschwelle zu senken kostet welche."),
-            mo.hstack([v_angriff, v_schaden, v_verteidigung], justify="start"),
-            mo.hstack([v_krit, v_patzer, v_effekt], justify="start"),
+            mo.hstack([v_angriff, v_schaden, v_verteidigung], justify="start", wrap=True),
+            mo.hstack([v_krit, v_patzer, v_effekt], justify="start", wrap=True),
         ])
     })
     return v_angriff, v_effekt, v_krit, v_patzer, v_schaden, v_verteidigung
@@ -395,294 +303,138 @@ def _(v_angriff, v_effekt, v_krit, v_patzer, v_schaden, v_verteidigung):
 
 
 @app.cell
-def _(kampf, verschiebung, wahl_angreifer, wahl_krit, wahl_mod, wahl_vkrit, wahl_waffe, wahl_ziel):
-    mo.stop(wahl_waffe.value is None)
-    wahlen, _fehler = versuch(
-        zeitstrahl.verteidigungs_wahlen, kampf, wahl_angreifer.value, wahl_ziel.value, wahl_waffe.value,
-        verschiebung=verschiebung, modifikator=wahl_mod.value,
-        krit_wahl=wahl_krit.value, verteidigung_krit_wahl=wahl_vkrit.value,
+def _(kampf, krit_wahl, modifikator, verschiebung, verteidigung_wahl, vkrit_wahl, vwaffe_wahl, waffe_wahl, wer, ziel_wahl, zweite_hand, zweite_waffe):
+    # Chancen vor dem Wurf – nur für einen erlaubten Angriff
+    _wer = wer
+    _aktionen = {a.schluessel: a for a in zs_zug.aktionen(kampf, _wer)}
+    _angriff = _aktionen.get("konter") or _aktionen["angriff"]
+    mo.stop(not _angriff.erlaubt, mo.md(f"<span id='zs-verboten'>✗ Angreifen – nicht möglich: {_angriff.grund}</span>"))
+    mo.stop(not ziel_wahl.value or not waffe_wahl.value, mo.md("Ziel und Waffe wählen."))
+    _kw = dict(verschiebung=verschiebung, modifikator=int(modifikator.value or 0), krit_wahl=krit_wahl.value,
+               verteidigung_krit_wahl=vkrit_wahl.value)
+    try:
+        _wahlen = zeitstrahl.verteidigungs_wahlen(kampf, _wer, ziel_wahl.value, waffe_wahl.value, **_kw)
+        _schaden = zeitstrahl.schadens_vorschau(kampf, _wer, ziel_wahl.value, waffe_wahl.value, verteidigung=verteidigung_wahl.value,
+                                                verteidigungs_waffe=vwaffe_wahl.value, zweite_hand=zweite_hand.value, **_kw)
+        _fehler = ""
+    except ValueError as _f:
+        _wahlen, _fehler = None, str(_f)
+    mo.stop(_wahlen is None, mo.md(f"<span id='zs-verboten'>✗ {_fehler}</span>"))
+    _gewaehlt = next((w for w in _wahlen if w.art == verteidigung_wahl.value and (w.art in ("passiv", "ausweichen") or w.waffe == vwaffe_wahl.value)), None)
+    _passiv = next(w for w in _wahlen if w.art == "passiv")
+    _teile = [
+        mo.md(f"**Chancen vor dem Wurf:** gegen passives Ausweichen <span id='zs-chance-passiv'>{tisch.prozent(_passiv.chancen.treffer)}</span>"
+              + (f" · gegen die gewählte Verteidigung <span id='zs-chance'>{tisch.prozent(_gewaehlt.chancen.treffer)}</span>"
+                 if _gewaehlt is not None and _gewaehlt.chancen is not None and not _gewaehlt.grund else
+                 f" · gewählte Verteidigung nicht möglich: {_gewaehlt.grund}" if _gewaehlt is not None and _gewaehlt.grund else "")
+              + f" · kritisch {tisch.prozent(_passiv.chancen.kritisch)} · Patzer {tisch.prozent(_passiv.chancen.patzer)}"),
+        mo.hstack([
+            zs_diagramme.verteidigungs_diagramm(_wahlen, titel=f"Trefferchance von {_wer} je Verteidigung von {ziel_wahl.value}"),
+            diagramme.verteilung_diagramm(_schaden, titel=f"Schadenspunkte an {ziel_wahl.value} (0 = kein Schaden)", x_titel="Schadenspunkte"),
+        ], wrap=True),
+    ]
+    if verteidigung_wahl.value == "blocken" and vwaffe_wahl.value is not None:
+        try:
+            _r = zeitstrahl.block_risiko(kampf, _wer, ziel_wahl.value, waffe_wahl.value, vwaffe_wahl.value, zweite_waffe=zweite_waffe.value, **_kw)
+            _teile.append(mo.md(f"**Blockrisiko für {ziel_wahl.value}:** <span id='zs-block-risiko'>Waffe aus der Hand "
+                                f"{tisch.prozent(_r.entwaffnet)} · bricht {tisch.prozent(_r.gebrochen)} · Stabilität −1 "
+                                f"{tisch.prozent(_r.beschaedigt)}</span>"))
+        except ValueError as _f:
+            _teile.append(mo.md(f"<span class='tisch-verboten'>✗ {_f}</span>"))
+    mo.vstack(_teile)
+    return
+
+
+@app.cell
+def _(augen, kampf, kampftisch, krit_wahl, modifikator, verschiebung, verteidigung_wahl, vkrit_wahl, vwaffe_wahl, waffe_wahl, wer, wuerfel_rng, ziel_wahl, zweite_hand, zweite_waffe):
+    # Die Knöpfe des Zugs: Angreifen (Probe, Verteidigung, Zone und Schaden in einem), Konter, Ansage, andere Aktion, Rückgängig
+    _wer = wer
+    _aktionen = {a.schluessel: a for a in zs_zug.aktionen(kampf, _wer)}
+
+    def _angreifen(v):
+        _weitere = sitzung.namen_augen(augen.value["weitere"])
+        _getippt = sitzung.augen_sammeln(angriff=augen.value["angriff"], verteidigung=augen.value["verteidigung"],
+                                         zone=augen.value["zone"], schaden=augen.value["schaden"]) | _weitere
+        kampftisch.schritt(lambda z: zeitstrahl.angriff_ereignis(
+            z, _wer, ziel_wahl.value, waffe_wahl.value, verteidigung_wahl.value, verteidigungs_waffe=vwaffe_wahl.value,
+            zweite_hand=zweite_hand.value, zweite_waffe=zweite_waffe.value,
+            verschiebung=verschiebung if "konter" not in _aktionen else zeitstrahl.Verschiebung(),
+            modifikator=int(modifikator.value or 0), krit_wahl=krit_wahl.value, verteidigung_krit_wahl=vkrit_wahl.value,
+            rng=wuerfel_rng, augen=_getippt or None))
+
+    _ticks = mo.ui.number(value=2, start=1, stop=30, label="Ticks")
+    _art = mo.ui.dropdown(options={"sofortig": "sofort", "vorbereitet": "vorbereitet", "kontinuierlich": "kontinuierlich"}, value="sofortig", label="Art")
+    _was = mo.ui.text(value="", label="Was", placeholder="z. B. Zauber vorbereiten, Tür zuhalten")
+    _haupt = _aktionen.get("konter") or _aktionen["angriff"]
+    zug_knoepfe = [
+        mo.ui.button(label="Kontern" if "konter" in _aktionen else "Angreifen", kind="success", disabled=not _haupt.erlaubt,
+                     on_click=kampftisch.klick(_angreifen)),
+    ]
+    if "konter_verzichten" in _aktionen:
+        zug_knoepfe.append(mo.ui.button(label="Auf den Konter verzichten", on_click=kampftisch.klick(
+            lambda v: kampftisch.schritt(zeitstrahl.konter_verzicht_ereignis))))
+    zug_knoepfe += [
+        mo.ui.button(label="Reaktion ansagen", disabled=not _aktionen["ansage"].erlaubt, on_click=kampftisch.klick(
+            lambda v: kampftisch.schritt(lambda z: zeitstrahl.ansage_ereignis(z, _wer)))),
+        mo.ui.button(label="Reaktion verfallen lassen (1 Tick)", disabled=not _aktionen["ansage_verfallen"].erlaubt,
+                     on_click=kampftisch.klick(lambda v: kampftisch.schritt(lambda z: zeitstrahl.ansage_verfallen_ereignis(z, _wer)))),
+        mo.ui.button(label="Rückgängig", kind="warn", on_click=kampftisch.klick(lambda v: kampftisch.rueckgaengig())),
+    ]
+    _andere = mo.ui.button(label="Andere Aktion ausführen", disabled=not _aktionen["aktion"].erlaubt, on_click=kampftisch.klick(
+        lambda v: kampftisch.schritt(lambda z: zeitstrahl.aktion_ereignis(z, _wer, int(_ticks.value), _art.value, _was.value))))
+    zug_knoepfe += [_andere, _ticks, _art, _was]
+    _e = augen.elements
+    mo.vstack(
+        [
+            mo.hstack([_e["angriff"], _e["verteidigung"], _e["zone"], _e["schaden"]], justify="start", wrap=True),
+            mo.accordion({"Weitere Würfel (kritische Effekte, Patzer)": _e["weitere"]}),
+            mo.hstack(zug_knoepfe[: -4], justify="start", wrap=True),
+            mo.accordion({f"Andere Aktion von {_wer} (sofortig, vorbereitet, kontinuierlich)": mo.hstack([_ticks, _art, _was, _andere], justify="start", wrap=True)}),
+            tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel not in ("angriff", "konter")]),
+        ]
+    ).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
+    return (zug_knoepfe,)
+
+
+@app.cell
+def _(kampf, waffe_wahl, wer, ziel_wahl):
+    # Offene Entscheidungen: Konter, angesagte Reaktionen, die Verteidigung des Ziels – bis genommen oder ausgeschlagen
+    tisch.aufgaben_ansicht(zs_zug.offene_entscheidungen(kampf, angreifer=wer, ziel=ziel_wahl.value, waffe=waffe_wahl.value),
+                           "zs-aufgaben")
+    return
+
+
+@app.cell
+def _(kampf, kampftisch):
+    # Spielleiter: Lebenspunkte und Zustände
+    mo.stop(kampf is None or not kampf.gestartet)
+    _namen = [t.name for t in kampf.teilnehmer]
+    _wer = mo.ui.dropdown(options=_namen, value=_namen[0], label="Wer")
+    _lp = mo.ui.number(value=0, start=-500, stop=1000, label="Lebenspunkte (neu)")
+    _grund = mo.ui.text(label="Grund", placeholder="z. B. Heiltrank")
+    _zustaende = sorted({z for t in kampf.teilnehmer for z in t.zustaende})
+    _zustand = mo.ui.dropdown(options=_zustaende, value=None, label="Zustand")
+    sl_knoepfe = [
+        mo.ui.button(label="Lebenspunkte setzen", on_click=kampftisch.klick(lambda v: kampftisch.schritt(
+            lambda z: zeitstrahl.lebenspunkte_ereignis(z, _wer.value, int(_lp.value), _grund.value)))),
+        mo.ui.button(label="Zustand beenden", disabled=not _zustaende, on_click=kampftisch.klick(lambda v: kampftisch.schritt(
+            lambda z: zeitstrahl.zustand_ereignis(z, _wer.value, _zustand.value)))),
+    ]
+    mo.accordion({"Spielleiter: Heilung, Lebenspunkte, Zustände": mo.vstack([
+        mo.hstack([_wer, _lp, _grund, sl_knoepfe[0]], justify="start", wrap=True),
+        mo.hstack([_zustand, sl_knoepfe[1]], justify="start", wrap=True),
+    ])})
+    return (sl_knoepfe,)
+
+
+@app.cell
+def _(kampf, kampftisch, verlauf):
+    mo.stop(kampf is None)
+    nachladen_knopf = (
+        mo.ui.button(label="Nachladen", on_click=kampftisch.klick(lambda v: kampftisch.nachladen())) if verlauf.nur_lesen else mo.md("")
     )
-    mo.stop(wahlen is None, fehler_hinweis(_fehler, "fehler-chancen"))
-    _gesperrt = [f"<li>{w.titel}: {w.grund}</li>" for w in wahlen if w.grund]
-    _passiv = next(w for w in wahlen if w.art == "passiv")
-    mo.vstack([
-        mo.md(f"### Chancen vor dem Wurf · <span id='chance-passiv'>gegen passives Ausweichen: "
-              f"{diagramme.prozent(_passiv.chancen.treffer)}</span> · kritisch {diagramme.prozent(_passiv.chancen.kritisch)}"
-              f" · Patzer {diagramme.prozent(_passiv.chancen.patzer)}"),
-        zs_diagramme.verteidigungs_diagramm(wahlen, titel=f"Trefferchance von {wahl_angreifer.value} je Verteidigung von {wahl_ziel.value}"),
-        mo.md("<small>Nicht möglich:</small><ul>" + "".join(_gesperrt) + "</ul>") if _gesperrt else mo.md(""),
-    ])
-    return (wahlen,)
-
-
-@app.cell
-def _(
-    kampf,
-    verschiebung,
-    wahl_angreifer,
-    wahl_krit,
-    wahl_mod,
-    wahl_verteidigung,
-    wahl_vkrit,
-    wahl_vwaffe,
-    wahl_waffe,
-    wahl_ziel,
-    wahl_zweite_hand,
-):
-    mo.stop(wahl_waffe.value is None)
-    _vert, _fehler = versuch(
-        zeitstrahl.schadens_vorschau, kampf, wahl_angreifer.value, wahl_ziel.value, wahl_waffe.value,
-        verteidigung=wahl_verteidigung.value, verteidigungs_waffe=wahl_vwaffe.value,
-        verschiebung=verschiebung, modifikator=wahl_mod.value,
-        krit_wahl=wahl_krit.value, verteidigung_krit_wahl=wahl_vkrit.value, zweite_hand=wahl_zweite_hand.value,
-    )
-    mo.stop(_vert is None, fehler_hinweis(_fehler, "fehler-schaden"))
-    mo.hstack([
-        diagramme.verteilung_diagramm(_vert, titel=f"Schadenspunkte an {wahl_ziel.value} (0 = kein Schaden)", x_titel="Schadenspunkte"),
-        diagramme.ergebnis_balken(zeitstrahl.trefferzonen_chancen(), titel="Trefferzonen (2W6 geordnet)"),
-    ], justify="start")
-    return
-
-
-@app.cell
-def _(
-    kampf,
-    verschiebung,
-    wahl_angreifer,
-    wahl_krit,
-    wahl_mod,
-    wahl_verteidigung,
-    wahl_vkrit,
-    wahl_vwaffe,
-    wahl_waffe,
-    wahl_ziel,
-    wahl_zweite_waffe,
-):
-    mo.stop(wahl_verteidigung.value != "blocken" or wahl_vwaffe.value is None)
-    _risiko, _fehler = versuch(
-        zeitstrahl.block_risiko, kampf, wahl_angreifer.value, wahl_ziel.value, wahl_waffe.value, wahl_vwaffe.value,
-        zweite_waffe=wahl_zweite_waffe.value, verschiebung=verschiebung, modifikator=wahl_mod.value,
-        krit_wahl=wahl_krit.value, verteidigung_krit_wahl=wahl_vkrit.value,
-    )
-    mo.stop(_risiko is None, fehler_hinweis(_fehler, "fehler-block"))
-    mo.vstack([
-        mo.md(f"**Blockrisiko für {wahl_ziel.value}:** <span id='block-risiko'>Waffe aus der Hand "
-              f"{diagramme.prozent(_risiko.entwaffnet)} · bricht {diagramme.prozent(_risiko.gebrochen)} · "
-              f"Stabilität −1 {diagramme.prozent(_risiko.beschaedigt)}</span>"
-              + (f" · Nebenwaffe bricht {diagramme.prozent(_risiko.nebenwaffe_gebrochen)}" if wahl_zweite_waffe.value is not None else "")),
-        diagramme.ergebnis_balken(_risiko.als_ausgaenge(), titel="Was der Block kosten kann"),
-    ])
-    return
-
-
-@app.cell
-def _(kampf, verschiebung, wahl_angreifer, wahl_waffe, wahl_ziel):
-    mo.stop(verschiebung.leer or wahl_waffe.value is None)
-    _fehler, _vergleich = zeitstrahl.verschiebung_im_kampf(
-        kampf, wahl_angreifer.value, wahl_ziel.value, wahl_waffe.value, verschiebung)
-    _ohne, _mit = (f"{_vergleich[_f].schaden_erwartet:.2f}".replace(".", ",") for _f in ("ohne", "mit"))
-    _text = (f"Erwarteter Schaden gegen passives Ausweichen: ohne {_ohne} · "
-             f"mit <span id='verschiebung-schaden'>{_mit}</span>")
-    mo.vstack([
-        fehler_hinweis(" ".join(_fehler), "fehler-verschiebung"),
-        mo.md(_text),
-        zs_diagramme.vergleich_diagramm(_vergleich),
-    ])
-    return
-
-
-@app.cell
-def _(kampf):
-    mo.stop(not kampf.gestartet)
-    augen_angriff = mo.ui.text(label="Angriff W20", placeholder="z. B. 14")
-    augen_verteidigung = mo.ui.text(label="Verteidigung (W10/W20)", placeholder="leer bei passiv")
-    augen_zone = mo.ui.text(label="Trefferzone 2W6 (Reihe Spalte)", placeholder="z. B. 3 5")
-    augen_schaden = mo.ui.text(label="Trefferpunkte", placeholder="z. B. 4 2 3")
-    augen_effekte = mo.ui.text(label="Weitere W6 (krit, patzer, …)", placeholder="krit=2, patzer=6, patzer_wurf=3")
-    knopf_wuerfeln = mo.ui.run_button(label="Würfeln und anwenden")
-    knopf_eintragen = mo.ui.run_button(label="Eingetippte Würfel anwenden")
-    mo.vstack([
-        mo.md("### Würfeln – oder eintippen, was am Tisch gefallen ist"),
-        mo.hstack([knopf_wuerfeln], justify="start"),
-        mo.hstack([augen_angriff, augen_verteidigung, augen_zone, augen_schaden], justify="start", wrap=True),
-        mo.hstack([augen_effekte, knopf_eintragen], justify="start", align="end"),
-    ])
-    return (
-        augen_angriff,
-        augen_effekte,
-        augen_schaden,
-        augen_verteidigung,
-        augen_zone,
-        knopf_eintragen,
-        knopf_wuerfeln,
-    )
-
-
-@app.cell
-def _(
-    augen_angriff,
-    augen_effekte,
-    augen_schaden,
-    augen_verteidigung,
-    augen_zone,
-    kampf,
-    knopf_eintragen,
-    knopf_wuerfeln,
-    verlauf,
-    verlauf_setzen,
-    version,
-    verschiebung,
-    wahl_angreifer,
-    wahl_krit,
-    wahl_mod,
-    wahl_verteidigung,
-    wahl_vkrit,
-    wahl_vwaffe,
-    wahl_waffe,
-    wahl_ziel,
-    wahl_zweite_hand,
-    wahl_zweite_waffe,
-    zufall,
-):
-    mo.stop(not (knopf_wuerfeln.value or knopf_eintragen.value))
-    _weitere, _fehler = versuch(sitzung.namen_augen, augen_effekte.value)
-    _augen = (sitzung.augen_sammeln(angriff=augen_angriff.value, verteidigung=augen_verteidigung.value,
-                                    zone=augen_zone.value, schaden=augen_schaden.value) | (_weitere or {})
-              if knopf_eintragen.value else None)
-    _ereignis, _fehler2 = (None, _fehler) if _fehler else versuch(
-        zeitstrahl.angriff_ereignis, kampf, wahl_angreifer.value, wahl_ziel.value, wahl_waffe.value,
-        wahl_verteidigung.value, verteidigungs_waffe=wahl_vwaffe.value, zweite_hand=wahl_zweite_hand.value,
-        zweite_waffe=wahl_zweite_waffe.value, verschiebung=verschiebung, modifikator=wahl_mod.value,
-        krit_wahl=wahl_krit.value, verteidigung_krit_wahl=wahl_vkrit.value,
-        rng=zufall if knopf_wuerfeln.value else None, augen=_augen,
-    )
-    anhaengen(verlauf, verlauf_setzen, version, _ereignis, _fehler2, "fehler-angriff")
-    return
-
-
-@app.cell
-def _(kampf, wahl_angreifer):
-    mo.stop(not kampf.gestartet)
-    aktion_ticks = mo.ui.number(value=2, start=1, stop=30, label="Ticks")
-    aktion_art = mo.ui.dropdown(options={"sofortig": "sofort", "vorbereitet": "vorbereitet", "kontinuierlich": "kontinuierlich"},
-                                value="sofortig", label="Art")
-    aktion_text = mo.ui.text(value="", label="Was", placeholder="z. B. Zauber vorbereiten, Tür zuhalten")
-    knopf_aktion = mo.ui.run_button(label="Andere Aktion ausführen")
-    knopf_ansage = mo.ui.run_button(label="Reaktion ansagen")
-    knopf_verfallen = mo.ui.run_button(label="Angesagte Reaktion verfällt (1 Tick)")
-    mo.vstack([
-        mo.md(f"## Andere Aktionen von {wahl_angreifer.value}"),
-        mo.hstack([aktion_ticks, aktion_art, aktion_text, knopf_aktion], justify="start", align="end", wrap=True),
-        mo.hstack([knopf_ansage, knopf_verfallen], justify="start"),
-    ])
-    return aktion_art, aktion_text, aktion_ticks, knopf_aktion, knopf_ansage, knopf_verfallen
-
-
-@app.cell
-def _(
-    aktion_art,
-    aktion_text,
-    aktion_ticks,
-    kampf,
-    knopf_aktion,
-    knopf_ansage,
-    knopf_verfallen,
-    verlauf,
-    verlauf_setzen,
-    version,
-    wahl_angreifer,
-):
-    mo.stop(not (knopf_aktion.value or knopf_ansage.value or knopf_verfallen.value))
-    if knopf_aktion.value:
-        _ereignis, _fehler = versuch(zeitstrahl.aktion_ereignis, kampf, wahl_angreifer.value, aktion_ticks.value,
-                                     aktion_art.value, aktion_text.value)
-    elif knopf_ansage.value:
-        _ereignis, _fehler = versuch(zeitstrahl.ansage_ereignis, kampf, wahl_angreifer.value)
-    else:
-        _ereignis, _fehler = versuch(zeitstrahl.ansage_verfallen_ereignis, kampf, wahl_angreifer.value)
-    anhaengen(verlauf, verlauf_setzen, version, _ereignis, _fehler, "fehler-aktion")
-    return
-
-
-@app.cell
-def _(kampf):
-    mo.stop(not kampf.gestartet)
-    sl_name = mo.ui.dropdown(options=[t.name for t in kampf.teilnehmer], value=kampf.teilnehmer[0].name, label="Wer")
-    return (sl_name,)
-
-
-@app.cell
-def _(kampf, sl_name):
-    _t = kampf[sl_name.value]
-    sl_lp = mo.ui.number(value=_t.lebenspunkte, start=-500, stop=1000, label="Lebenspunkte")
-    sl_grund = mo.ui.text(label="Grund", placeholder="z. B. Heiltrank")
-    sl_zustand = mo.ui.dropdown(options=list(_t.zustaende), value=None, label="Zustand")
-    knopf_lp = mo.ui.run_button(label="Lebenspunkte setzen")
-    knopf_zustand = mo.ui.run_button(label="Zustand beenden", disabled=not _t.zustaende)
-    knopf_ausfall = mo.ui.run_button(label="Kampfunfähig erklären (nur ohne Gesundheitsmodell)",
-                                     disabled=kampf.optionen.gesundheit != "ohne")
-    mo.accordion({
-        "Spielleiter-Eingriffe (Heilung, Zustände)": mo.vstack([
-            sl_name,
-            mo.hstack([sl_lp, sl_grund, knopf_lp], justify="start", align="end"),
-            mo.hstack([sl_zustand, knopf_zustand, knopf_ausfall], justify="start", align="end"),
-        ])
-    })
-    return knopf_ausfall, knopf_lp, knopf_zustand, sl_grund, sl_lp, sl_zustand
-
-
-@app.cell
-def _(
-    kampf,
-    knopf_ausfall,
-    knopf_lp,
-    knopf_zustand,
-    sl_grund,
-    sl_lp,
-    sl_name,
-    sl_zustand,
-    verlauf,
-    verlauf_setzen,
-    version,
-):
-    mo.stop(not (knopf_lp.value or knopf_zustand.value or knopf_ausfall.value))
-    if knopf_lp.value:
-        _ereignis, _fehler = versuch(zeitstrahl.lebenspunkte_ereignis, kampf, sl_name.value, sl_lp.value, sl_grund.value)
-    elif knopf_ausfall.value:
-        _ereignis, _fehler = versuch(zeitstrahl.ausfall_ereignis, kampf, sl_name.value, sl_grund.value)
-    else:
-        _ereignis, _fehler = versuch(zeitstrahl.zustand_ereignis, kampf, sl_name.value, sl_zustand.value)
-    anhaengen(verlauf, verlauf_setzen, version, _ereignis, _fehler, "fehler-eingriff")
-    return
-
-
-@app.cell
-def _(verlauf):
-    knopf_zurueck = mo.ui.run_button(label="Rückgängig", disabled=not verlauf.kann_rueckgaengig)
-    return (knopf_zurueck,)
-
-
-@app.cell
-def _(knopf_zurueck, verlauf, verlauf_setzen, version):
-    mo.stop(not knopf_zurueck.value)
-    _, _fehler = versuch(verlauf.rueckgaengig)
-    verlauf_setzen((verlauf, version + 1))
-    fehler_hinweis(_fehler, "fehler-zurueck")
-    return
-
-
-@app.cell
-def _(knopf_zurueck, verlauf):
-    _letztes = verlauf.ereignisse[-1] if verlauf.ereignisse else None
-    mo.vstack([
-        mo.md(f"## Protokoll · <span id='protokoll-anzahl'>{len(verlauf.ereignisse)} Schritte</span>"
-              + (f" · Datei `{verlauf.datei.name}`" if verlauf.datei else "")),
-        mo.callout(mo.md(f"<span id='letztes-ereignis'>{_letztes.text}</span><br><small>Regel: {_letztes.regel}</small>"),
-                   kind="success") if _letztes else mo.md(""),
-        knopf_zurueck,
-        mo.ui.table(sitzung.protokoll_tabelle(verlauf), selection=None, page_size=15, show_column_summaries=False),
-    ])
-    return
+    mo.vstack([nachladen_knopf, tisch.protokoll_ansicht(verlauf, "zs-protokoll")])
+    return (nachladen_knopf,)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from .optionen import Optionen
 
 __all__ = [
     "neuer_verlauf",
+    "gespeicherte_kaempfe",
     "verlauf_fortsetzen",
     "protokolle",
     "augen_sammeln",
@@ -49,12 +49,20 @@ def neuer_verlauf(
     kaempfer: Sequence[Kaempfer], optionen: Optionen, ordner: Path | None
 ) -> Verlauf[Kampf]:
     """Neuer Kampf; mit ``ordner`` wird das Protokoll dort als JSON Lines mitgeschrieben."""
+    from gm_helfer import tisch
+
     start = neuer_kampf(kaempfer, optionen)
-    datei = None
-    if ordner is not None:
-        stempel = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-%f")
-        datei = Path(ordner) / f"zeitstrahl-{stempel}.jsonl"
+    datei = tisch.protokoll_datei(SYSTEM, ordner) if ordner is not None else None
     return Verlauf(start, anwenden, datei=datei, system=SYSTEM, kopf=start.als_kopf())
+
+
+def gespeicherte_kaempfe(ordner: Path | None = None) -> list:
+    """Gespeicherte Zeitstrahl-Kämpfe, neueste zuerst, beschriftet mit Kämpfern und letztem
+    Schritt (:func:`gm_helfer.tisch.gespeicherte_kaempfe`; „Runde“ zählt hier die Starts)."""
+    from gm_helfer import tisch
+
+    return tisch.gespeicherte_kaempfe(SYSTEM, lambda kopf: [k["name"] for k in kopf["kaempfer"]],
+                                      runden_arten=("start",), ordner=ordner)
 
 
 def verlauf_fortsetzen(datei: Path) -> tuple[Verlauf[Kampf], list[str]]:

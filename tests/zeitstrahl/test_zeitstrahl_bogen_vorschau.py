@@ -109,7 +109,8 @@ def test_sitzung_protokoll_und_fortsetzen(tmp_path):
     v = sitzung.neuer_verlauf([beispiele.HERKULOS, beispiele.GEGNER], z.Optionen(probe="2W10"), tmp_path)
     v.ausfuehren(z.start_ereignis(v.zustand, augen={"Herkulos": "5 5", "Söldner": "3 4"}))
     assert sitzung.protokolle(tmp_path) == [v.datei]
-    v.schliessen()  # ein Schreiber je Kampf
+    assert v.datei.name.startswith("zeitstrahl_")  # einheitlicher Dateiname (tisch.protokoll_datei)
+    v.schliessen()  # ein Schreiber je Kampf: erst schließen, dann fortsetzen
     v2, warnungen = sitzung.verlauf_fortsetzen(v.datei)
     assert warnungen == [] and v2.zustand == v.zustand and v2.zustand.optionen.probe == "2W10"
     t = sitzung.protokoll_tabelle(v2)

@@ -413,7 +413,7 @@ def test_verlauf_speichern_fortsetzen_rueckgaengig(tmp_path):
         v.ausfuehren(z.angriff_ereignis(k, wer, ziel, 0, rng=rng))
     vorher = v.zustand
     v.rueckgaengig()
-    v.schliessen()  # ein Schreiber je Kampf
+    v.schliessen()  # ein Schreiber je Kampf: erst schließen, dann fortsetzen
     v2, warnungen = Verlauf.fortsetzen(datei, z.kampf_aus_kopf, z.anwenden)
     assert warnungen == []
     assert v2.zustand == v.zustand != vorher
