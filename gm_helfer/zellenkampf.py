@@ -213,7 +213,7 @@ def _meldung(fehler: BaseException) -> str:
 class Zellenkampf:
     """Basis der Kampfobjekte aller Systeme (siehe Moduldoku).
 
-    Unterklassen setzen ``SYSTEM``, ``TITEL``, ``FEHLER`` und liefern :meth:`_start`, :meth:`_anwenden`,
+    Unterklassen setzen ``SYSTEM``, ``TITEL``, ``FEHLER``, ``ZUG`` und liefern :meth:`_start`, :meth:`_anwenden`,
     :meth:`am_zug`, :meth:`reihenfolge`, :meth:`offene_entscheidungen`, :meth:`kaempfer_zeilen`,
     :meth:`lage`, :meth:`naechster_schritt` und :meth:`entscheiden`.
     """
@@ -221,6 +221,8 @@ class Zellenkampf:
     SYSTEM: ClassVar[str] = ""
     TITEL: ClassVar[str] = ""
     FEHLER: ClassVar[tuple[type[BaseException], ...]] = ()
+    ZUG: ClassVar[Any] = None
+    """Die Zug-API des Systems (``gm_helfer/<system>/zug.py``)."""
 
     def __init__(self, verlauf: Verlauf, *, rng: Any = None, meldung: str = "") -> None:
         self._verlauf = verlauf
@@ -244,8 +246,8 @@ class Zellenkampf:
         raise NotImplementedError
 
     def am_zug(self) -> str | None:
-        """Wer jetzt handelt (``None``: niemand, etwa vor einer neuen Runde)."""
-        raise NotImplementedError
+        """Wer jetzt handelt (``None``: niemand, etwa vor einer neuen Runde) – aus der Zug-API."""
+        return self.ZUG.am_zug(self.zustand)
 
     def reihenfolge(self) -> list[dict[str, Any]]:
         """Die Reihenfolge des Handelns: je Eintrag ``name``, ``info`` (Karte, Tick, Initiative),
@@ -253,7 +255,8 @@ class Zellenkampf:
         raise NotImplementedError
 
     def offene_entscheidungen(self) -> list[Offen]:
-        raise NotImplementedError
+        """Was das letzte Ergebnis geöffnet hat – aus der Zug-API, Schlüssel „art:wer“."""
+        return offen_aus(self.ZUG.offene_entscheidungen(self.zustand))
 
     def kaempfer_zeilen(self) -> list[dict[str, Any]]:
         """Eine Zeile je Kämpfer: Zustände, Wunden, Ressourcen (deutsche Spaltennamen)."""

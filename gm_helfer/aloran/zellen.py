@@ -28,14 +28,12 @@ from gm_helfer.aloran.optionen import Optionen
 from gm_helfer.aloran.proben import AloranFehler
 from gm_helfer.zellenkampf import (
     KampfFehler,
-    Offen,
     Schritt,
     Zellenkampf,
     augen_je_name,
     augen_je_schluessel,
     boegen_waehlen,
     datei_finden,
-    offen_aus,
 )
 
 __all__ = ["AloranKampf", "kampf_fortsetzen", "kampf_starten"]
@@ -54,12 +52,10 @@ class AloranKampf(Zellenkampf):
     SYSTEM = "aloran"
     TITEL = "Aloran"
     FEHLER = (AloranFehler,)
+    ZUG = azug
 
     _start = staticmethod(ak.aus_kopf)
     _anwenden = staticmethod(ak.anwenden)
-
-    def am_zug(self) -> str | None:
-        return azug.am_zug(self.zustand)
 
     def lage(self) -> str:
         kampf = self.zustand
@@ -91,9 +87,6 @@ class AloranKampf(Zellenkampf):
              "Aktionen übrig": z["Aktionen übrig"]}
             for z in ak.uebersicht(self.zustand)
         ]
-
-    def offene_entscheidungen(self) -> list[Offen]:
-        return offen_aus(azug.offene_entscheidungen(self.zustand))
 
     def sieger(self) -> str | None:
         kampf = self.zustand

@@ -32,7 +32,6 @@ from gm_helfer.zellenkampf import (
     Zellenkampf,
     boegen_waehlen,
     datei_finden,
-    offen_aus,
 )
 
 __all__ = ["SavageWorldsKampf", "kampf_fortsetzen", "kampf_starten"]
@@ -44,14 +43,12 @@ class SavageWorldsKampf(Zellenkampf):
     SYSTEM = "savage_worlds"
     TITEL = "Savage Worlds"
     FEHLER = (k.KampfFehler, KartenFehler)
+    ZUG = zug
 
     _start = staticmethod(k.start_aus_kopf)
     _anwenden = staticmethod(k.anwenden)
 
     # -- Lage ------------------------------------------------------------------------
-
-    def am_zug(self) -> str | None:
-        return zug.am_zug(self.zustand)
 
     def lage(self) -> str:
         return sitzung.lage(self.zustand)
@@ -70,9 +67,6 @@ class SavageWorldsKampf(Zellenkampf):
              "Wunden": z["Wunden"], "Bennies": z["Bennies"], "Parade": z["Parade"], "Robustheit": z["Robustheit"]}
             for z in sitzung.kaempfer_tabelle(self.zustand).iter_rows(named=True)
         ]
-
-    def offene_entscheidungen(self) -> list[Offen]:
-        return offen_aus(zug.offene_entscheidungen(self.zustand))
 
     def sieger(self) -> str | None:
         seiten = {kf.seite for kf in self.zustand.kaempfer}

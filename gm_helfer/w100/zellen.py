@@ -28,14 +28,12 @@ from gm_helfer.w100.daten import AUSWEICHEN, KEINE_ABWEHR, PARADE
 from gm_helfer.w100.optionen import Optionen, W100Fehler
 from gm_helfer.zellenkampf import (
     KampfFehler,
-    Offen,
     Schritt,
     Zellenkampf,
     augen_je_name,
     augen_je_schluessel,
     boegen_waehlen,
     datei_finden,
-    offen_aus,
 )
 
 __all__ = ["W100Kampf", "kampf_fortsetzen", "kampf_starten"]
@@ -49,12 +47,10 @@ class W100Kampf(Zellenkampf):
     SYSTEM = "w100"
     TITEL = "W100"
     FEHLER = (W100Fehler,)
+    ZUG = wzug
 
     _start = staticmethod(sitzung.start_aus_kopf)
     _anwenden = staticmethod(wk.anwenden)
-
-    def am_zug(self) -> str | None:
-        return wzug.am_zug(self.zustand)
 
     def lage(self) -> str:
         return sitzung.lage(self.zustand)
@@ -76,9 +72,6 @@ class W100Kampf(Zellenkampf):
                            "Effekte": ", ".join(e.name for e in kf.effekte) or "–",
                            "Position": f"({wk.zahl(z['x'])} | {wk.zahl(z['y'])})"})
         return zeilen
-
-    def offene_entscheidungen(self) -> list[Offen]:
-        return offen_aus(wzug.offene_entscheidungen(self.zustand))
 
     def sieger(self) -> str | None:
         seite = wk.sieger(self.zustand)

@@ -28,14 +28,12 @@ from gm_helfer.zeitstrahl.bogen import kaempfer_aus_bogen
 from gm_helfer.zeitstrahl.optionen import STANDARD, Optionen
 from gm_helfer.zellenkampf import (
     KampfFehler,
-    Offen,
     Schritt,
     Zellenkampf,
     augen_je_name,
     augen_je_schluessel,
     boegen_waehlen,
     datei_finden,
-    offen_aus,
 )
 
 __all__ = ["ZeitstrahlKampf", "kampf_fortsetzen", "kampf_starten"]
@@ -47,12 +45,10 @@ class ZeitstrahlKampf(Zellenkampf):
     SYSTEM = "zeitstrahl"
     TITEL = "Zeitstrahl"
     FEHLER = (zk.KampfFehler,)
+    ZUG = zzug
 
     _start = staticmethod(zk.kampf_aus_kopf)
     _anwenden = staticmethod(zk.anwenden)
-
-    def am_zug(self) -> str | None:
-        return zzug.am_zug(self.zustand)
 
     def lage(self) -> str:
         kampf = self.zustand
@@ -73,9 +69,6 @@ class ZeitstrahlKampf(Zellenkampf):
         return [{"Name": z["Name"], "Partei": z["Partei"], "Tick": z["Tick"], "Lebenspunkte": z["Lebenspunkte"],
                  "Waffen": z["Waffen"], "Zustände": z["Zustände"] or "–"}
                 for z in sitzung.reihenfolge_tabelle(self.zustand).iter_rows(named=True)]
-
-    def offene_entscheidungen(self) -> list[Offen]:
-        return offen_aus(zzug.offene_entscheidungen(self.zustand))
 
     def sieger(self) -> str | None:
         kampf = self.zustand
