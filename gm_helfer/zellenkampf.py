@@ -384,6 +384,20 @@ class Zellenkampf:
         return self._fertig(Schritt("Zurückgenommen: " + " · ".join(texte)))
 
     @classmethod
+    def neu(cls, baue_verlauf: Callable[[], Verlauf], *, rng: Any = None) -> Zellenkampf:
+        """Ein neuer Kampf aus ``baue_verlauf()`` (legt Startzustand und Protokolldatei an);
+        Fehler der Bibliothek werden zu :class:`KampfFehler`."""
+        try:
+            verlauf = baue_verlauf()
+        except KampfFehler:
+            raise
+        except (*cls.FEHLER, *_GRUNDFEHLER) as fehler:
+            raise KampfFehler(_meldung(fehler)) from None
+        kampf = cls(verlauf, rng=rng)
+        kampf.meldung = "Neuer Kampf: " + ", ".join(str(z.get("Name")) for z in kampf.kaempfer_zeilen()) + "."
+        return kampf
+
+    @classmethod
     def aus_datei(cls, datei: str | Path, *, rng: Any = None, uebernehmen: bool = False,
                   nur_lesen: bool = False) -> Zellenkampf:
         """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook.

@@ -14,7 +14,6 @@ Nur Verdrahtung über :mod:`gm_helfer.aloran.kampf` (Ereignisse, Vorschau) und
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
 import altair as alt
@@ -33,7 +32,6 @@ from gm_helfer.zellenkampf import (
     augen_je_name,
     augen_je_schluessel,
     boegen_waehlen,
-    datei_finden,
 )
 
 __all__ = ["AloranKampf", "kampf_fortsetzen", "kampf_starten"]
@@ -215,17 +213,10 @@ def kampf_starten(namen: Iterable[str] | str, *, optionen: Optionen = Optionen()
     """Ein neuer Kampf aus Bögen in ``charaktere/aloran/`` (Dateiname oder Name); das Protokoll
     liegt im Kampfordner wie beim marimo-Notebook."""
     boegen = boegen_waehlen(AloranKampf.SYSTEM, namen)
-    try:
-        werte = [aus_bogen(b) for b in boegen]
-        kampf = ak.neuer_kampf(werte, optionen)
-        verlauf = ak.neuer_verlauf(kampf, sitzung.neue_protokolldatei())
-    except (AloranFehler, ValueError, KeyError) as fehler:
-        raise KampfFehler(str(fehler)) from None
-    return AloranKampf(verlauf, rng=rng, meldung=f"Neuer Kampf: {', '.join(kampf.namen)}.")
+    return AloranKampf.neu(lambda: ak.neuer_verlauf(ak.neuer_kampf([aus_bogen(b) for b in boegen], optionen),
+                                                    sitzung.neue_protokolldatei()), rng=rng)
 
-
-def kampf_fortsetzen(datei: str | Path, *, rng: Any = None, uebernehmen: bool = False,
-                     nur_lesen: bool = False) -> AloranKampf:
-    """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook (siehe
-    :meth:`~gm_helfer.zellenkampf.Zellenkampf.aus_datei`: ein Schreiber je Kampf)."""
-    return AloranKampf.aus_datei(datei_finden(datei), rng=rng, uebernehmen=uebernehmen, nur_lesen=nur_lesen)
+kampf_fortsetzen = AloranKampf.aus_datei
+"""Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook: ``kampf_fortsetzen(datei,
+rng=None, uebernehmen=False, nur_lesen=False)`` (ein Schreiber je Kampf, siehe
+:meth:`~gm_helfer.zellenkampf.Zellenkampf.aus_datei`)."""

@@ -31,7 +31,6 @@ from gm_helfer.zellenkampf import (
     Schritt,
     Zellenkampf,
     boegen_waehlen,
-    datei_finden,
 )
 
 __all__ = ["SavageWorldsKampf", "kampf_fortsetzen", "kampf_starten"]
@@ -261,17 +260,11 @@ def kampf_starten(namen: Iterable[str] | str, *, optionen: Optionen = Optionen()
     mit ``anzahl`` werden vervielfacht: „Bandit 1“, „Bandit 2“ …). Das Protokoll liegt im
     Kampfordner wie bei den marimo-Notebooks."""
     boegen = boegen_waehlen(SavageWorldsKampf.SYSTEM, namen)
-    try:
-        start = sitzung.kampf_aus_boegen(boegen, optionen=optionen, grosse_gruppen=grosse_gruppen,
-                                         spielleiter_bennies=spielleiter_bennies)
-        verlauf = sitzung.neuer_verlauf(start, ordner)
-    except (k.KampfFehler, ValueError, KeyError) as fehler:
-        raise KampfFehler(str(fehler)) from None
-    return SavageWorldsKampf(verlauf, rng=rng, meldung=f"Neuer Kampf: {', '.join(kf.name for kf in start.kaempfer)}.")
+    return SavageWorldsKampf.neu(lambda: sitzung.neuer_verlauf(sitzung.kampf_aus_boegen(
+        boegen, optionen=optionen, grosse_gruppen=grosse_gruppen, spielleiter_bennies=spielleiter_bennies), ordner),
+        rng=rng)
 
-
-def kampf_fortsetzen(datei: str | Path, *, rng: Any = None, uebernehmen: bool = False,
-                     nur_lesen: bool = False) -> SavageWorldsKampf:
-    """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook (siehe
-    :meth:`~gm_helfer.zellenkampf.Zellenkampf.aus_datei`: ein Schreiber je Kampf)."""
-    return SavageWorldsKampf.aus_datei(datei_finden(datei), rng=rng, uebernehmen=uebernehmen, nur_lesen=nur_lesen)
+kampf_fortsetzen = SavageWorldsKampf.aus_datei
+"""Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook: ``kampf_fortsetzen(datei,
+rng=None, uebernehmen=False, nur_lesen=False)`` (ein Schreiber je Kampf, siehe
+:meth:`~gm_helfer.zellenkampf.Zellenkampf.aus_datei`)."""

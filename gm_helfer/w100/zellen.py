@@ -33,7 +33,6 @@ from gm_helfer.zellenkampf import (
     augen_je_name,
     augen_je_schluessel,
     boegen_waehlen,
-    datei_finden,
 )
 
 __all__ = ["W100Kampf", "kampf_fortsetzen", "kampf_starten"]
@@ -219,16 +218,9 @@ def kampf_starten(namen: Iterable[str] | str, *, optionen: Optionen = Optionen()
     """Ein neuer Kampf aus Bögen in ``charaktere/w100/`` (Dateiname oder Name); das Protokoll
     liegt im Kampfordner wie beim marimo-Notebook."""
     boegen = boegen_waehlen(W100Kampf.SYSTEM, namen)
-    try:
-        kampf = kampf_aus_boegen(boegen, optionen)
-        verlauf = sitzung.neuer_verlauf(kampf, ordner)
-    except (W100Fehler, ValueError, KeyError) as fehler:
-        raise KampfFehler(str(fehler)) from None
-    return W100Kampf(verlauf, rng=rng, meldung=f"Neuer Kampf: {', '.join(k.name for k in kampf.kaempfer)}.")
+    return W100Kampf.neu(lambda: sitzung.neuer_verlauf(kampf_aus_boegen(boegen, optionen), ordner), rng=rng)
 
-
-def kampf_fortsetzen(datei: str | Path, *, rng: Any = None, uebernehmen: bool = False,
-                     nur_lesen: bool = False) -> W100Kampf:
-    """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook (siehe
-    :meth:`~gm_helfer.zellenkampf.Zellenkampf.aus_datei`: ein Schreiber je Kampf)."""
-    return W100Kampf.aus_datei(datei_finden(datei), rng=rng, uebernehmen=uebernehmen, nur_lesen=nur_lesen)
+kampf_fortsetzen = W100Kampf.aus_datei
+"""Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook: ``kampf_fortsetzen(datei,
+rng=None, uebernehmen=False, nur_lesen=False)`` (ein Schreiber je Kampf, siehe
+:meth:`~gm_helfer.zellenkampf.Zellenkampf.aus_datei`)."""

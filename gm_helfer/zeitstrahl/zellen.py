@@ -33,7 +33,6 @@ from gm_helfer.zellenkampf import (
     augen_je_name,
     augen_je_schluessel,
     boegen_waehlen,
-    datei_finden,
 )
 
 __all__ = ["ZeitstrahlKampf", "kampf_fortsetzen", "kampf_starten"]
@@ -181,16 +180,10 @@ def kampf_starten(namen: Iterable[str] | str, *, optionen: Optionen = STANDARD, 
     """Ein neuer Kampf aus Bögen in ``charaktere/zeitstrahl/`` (Dateiname oder Name); das
     Protokoll liegt im Kampfordner wie beim marimo-Notebook."""
     boegen = boegen_waehlen(ZeitstrahlKampf.SYSTEM, namen)
-    try:
-        kaempfer = [kaempfer_aus_bogen(b) for b in boegen]
-        verlauf = sitzung.neuer_verlauf(kaempfer, optionen, Path(ordner or pfade.kampf_ordner()))
-    except (zk.KampfFehler, ValueError, KeyError) as fehler:
-        raise KampfFehler(str(fehler)) from None
-    return ZeitstrahlKampf(verlauf, rng=rng, meldung=f"Neuer Kampf: {', '.join(k.name for k in kaempfer)}.")
+    return ZeitstrahlKampf.neu(lambda: sitzung.neuer_verlauf([kaempfer_aus_bogen(b) for b in boegen], optionen,
+                                                             Path(ordner or pfade.kampf_ordner())), rng=rng)
 
-
-def kampf_fortsetzen(datei: str | Path, *, rng: Any = None, uebernehmen: bool = False,
-                     nur_lesen: bool = False) -> ZeitstrahlKampf:
-    """Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook (siehe
-    :meth:`~gm_helfer.zellenkampf.Zellenkampf.aus_datei`: ein Schreiber je Kampf)."""
-    return ZeitstrahlKampf.aus_datei(datei_finden(datei), rng=rng, uebernehmen=uebernehmen, nur_lesen=nur_lesen)
+kampf_fortsetzen = ZeitstrahlKampf.aus_datei
+"""Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook: ``kampf_fortsetzen(datei,
+rng=None, uebernehmen=False, nur_lesen=False)`` (ein Schreiber je Kampf, siehe
+:meth:`~gm_helfer.zellenkampf.Zellenkampf.aus_datei`)."""
