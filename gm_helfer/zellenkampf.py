@@ -315,6 +315,29 @@ class Zellenkampf:
         except self._fehler() as fehler:
             raise KampfFehler(_meldung(fehler)) from None
 
+    def _kaempfer_pruefen(self, name: str) -> str:
+        namen = [str(z.get("Name")) for z in self.kaempfer_zeilen()]
+        if name not in namen:
+            raise KampfFehler(f"„{name}“ kämpft hier nicht mit – dabei sind: {', '.join(namen)}.")
+        return name
+
+    def _wahl(self, wer: str | None, ziel: str | None, waffe: Any) -> tuple[str, str, Any]:
+        """Wer handelt, gegen wen, womit – Vorgaben aus der Zug-API: wer am Zug ist, ein Gegner
+        der anderen Seite, die eigene erste Waffe."""
+        wer = wer or self.am_zug()
+        if not wer:
+            raise KampfFehler("Niemand ist am Zug – erst „kampf.weiter()“.")
+        self._kaempfer_pruefen(wer)
+        ziel = ziel or self.ZUG.standard_ziel(self.zustand, wer)
+        if not ziel:
+            raise KampfFehler(f"{wer} hat kein Ziel: kein Gegner kann mehr kämpfen.")
+        self._kaempfer_pruefen(ziel)
+        if waffe is None:
+            waffe = self.ZUG.standard_waffe(self.zustand, wer)
+        if waffe is None:
+            raise KampfFehler(f"{wer} hat keine Waffe und keinen Angriff auf dem Bogen.")
+        return wer, ziel, waffe
+
     def _schritt(self, baue: Callable[[Any], Ereignis]) -> Schritt:
         """Baut ein Ereignis aus dem aktuellen Zustand, führt es aus und protokolliert es."""
         ereignis = self._rufen(baue, self.zustand)

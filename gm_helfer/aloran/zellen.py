@@ -159,20 +159,6 @@ class AloranKampf(Zellenkampf):
             raise KampfFehler("Niemand ist am Zug.")
         return self._schritt(lambda k: ak.abwarten_ereignis(k, wer))
 
-    def _wahl(self, wer: str | None, ziel: str | None, angriff: str | None) -> tuple[str, str, str]:
-        kampf = self.zustand
-        wer = wer or self.am_zug()
-        if not wer:
-            raise KampfFehler("Niemand ist am Zug – erst „kampf.weiter()“.")
-        self._rufen(kampf.kaempfer_namens, wer)
-        ziel = ziel or azug.standard_ziel(kampf, wer)
-        if not ziel:
-            raise KampfFehler(f"{wer} hat kein Ziel: kein Gegner kann mehr kämpfen.")
-        angriff = angriff or azug.standard_waffe(kampf, wer)
-        if not angriff:
-            raise KampfFehler(f"{wer} hat keinen Angriff auf dem Bogen.")
-        return wer, ziel, angriff
-
     def _austausch(self, wer: str | None, ziel: str | None, angriff: str | None,
                    verteidigung: str | None | bool, kw: dict[str, Any]) -> dict[str, Any]:
         wer, ziel, angriff = self._wahl(wer, ziel, angriff)

@@ -142,18 +142,6 @@ class SavageWorldsKampf(Zellenkampf):
     def abwarten(self, wer: str | None = None) -> Schritt:
         return self._schritt(lambda z: k.ereignis_abwarten(z, wer))
 
-    def _angriff_wahl(self, wer: str | None, ziel: str | None, waffe: str | None) -> tuple[str, str, str]:
-        z = self.zustand
-        wer = wer or zug.am_zug(z)
-        if not wer:
-            raise KampfFehler("Niemand ist an der Reihe – erst „kampf.weiter()“ (nächste Karte).")
-        self._rufen(z.kaempfer_namens, wer)
-        ziel = ziel or zug.standard_ziel(z, wer)
-        if not ziel:
-            raise KampfFehler(f"{wer} hat kein Ziel: kein kampffähiger Gegner mehr.")
-        waffe = waffe or zug.standard_waffe(z, wer)
-        return wer, ziel, waffe
-
     def angriff(self, wer: str | None = None, ziel: str | None = None, waffe: str | None = None, *,
                 augen: str | None = None, **lage: Any) -> Schritt:
         """Angriff würfeln (oder eingetippte ``augen`` wie „8+3, 5“: Eigenschaftswürfel, Wildcard-Würfel).
@@ -162,7 +150,7 @@ class SavageWorldsKampf(Zellenkampf):
         (``reichweite``, ``deckung``, ``aktionen``, ``sonstiges`` …). Ohne Ziel: der erste
         kampffähige Gegner; ohne Waffe: die erste Waffe des Angreifers.
         """
-        wer, ziel, waffe = self._angriff_wahl(wer, ziel, waffe)
+        wer, ziel, waffe = self._wahl(wer, ziel, waffe)
         situation = self._rufen(k.Angriffssituation, **lage)
         return self._schritt(lambda z: k.ereignis_angriff(z, wer, ziel, waffe, situation, **self._quelle(augen)))
 
@@ -220,7 +208,7 @@ class SavageWorldsKampf(Zellenkampf):
             offen = self.offene_entscheidungen()
             if offen:
                 return self._entscheidungs_chancen(offen[0])
-        wer, ziel, waffe = self._angriff_wahl(wer, ziel, waffe)
+        wer, ziel, waffe = self._wahl(wer, ziel, waffe)
         situation = self._rufen(k.Angriffssituation, **lage)
         treffer = self._rufen(vorschau.treffer_vorschau, z, wer, ziel, waffe, situation)
         wirkung = self._rufen(vorschau.angriff_vorschau, z, wer, ziel, waffe, situation)

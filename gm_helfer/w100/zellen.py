@@ -159,20 +159,12 @@ class W100Kampf(Zellenkampf):
         return self._im_zug(lambda k: wk.bewegung_ereignis(k, wer, nach))
 
     def _wahl(self, wer: str | None, ziel: str | None, waffe: str | None) -> tuple[str, str, str]:
-        kampf = self.zustand
-        dran = wzug.am_zug(kampf)
+        dran = self.am_zug()
         if dran is None:
             raise KampfFehler("Niemand ist an der Reihe – erst „kampf.weiter()“.")
         if wer is not None and wer != dran:
             raise KampfFehler(f"{wer} ist nicht am Zug – am Zug ist {dran}.")
-        ziel = ziel or wzug.standard_ziel(kampf, dran)
-        if not ziel:
-            raise KampfFehler(f"{dran} hat kein Ziel: kein Gegner ist mehr kampffähig.")
-        self._rufen(kampf.__getitem__, ziel)
-        waffe = waffe or wzug.standard_waffe(kampf, dran)
-        if not waffe:
-            raise KampfFehler(f"{dran} hat keine ausgerüstete Waffe.")
-        return dran, ziel, waffe
+        return super()._wahl(dran, ziel, waffe)
 
     def angriff(self, wer: str | None = None, ziel: str | None = None, waffe: str | None = None, *,
                 abwehr: str = KEINE_ABWEHR, punkte: int = 0, modifikator: int = 0,

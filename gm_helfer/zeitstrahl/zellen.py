@@ -128,18 +128,6 @@ class ZeitstrahlKampf(Zellenkampf):
         """Eine andere Aktion (sofort, vorbereitet, kontinuierlich) für ``ticks`` Zeiteinheiten."""
         return self._schritt(lambda k: zk.aktion_ereignis(k, wer, ticks, art, beschreibung))
 
-    def _wahl(self, wer: str | None, ziel: str | None, waffe: int | str | None) -> tuple[str, str, int | str]:
-        kampf = self.zustand
-        wer = wer or self.am_zug()
-        if not wer:
-            raise KampfFehler("Niemand ist am Zug – erst „kampf.weiter()“ (Startpositionen).")
-        self._rufen(kampf.__getitem__, wer)
-        ziel = ziel or zzug.standard_ziel(kampf, wer)
-        if not ziel:
-            raise KampfFehler(f"{wer} hat kein Ziel: kein Gegner ist mehr kampffähig.")
-        waffe = waffe if waffe is not None else zzug.standard_waffe(kampf, wer)
-        return wer, ziel, 0 if waffe is None else waffe
-
     def angriff(self, wer: str | None = None, ziel: str | None = None, waffe: int | str | None = None, *,
                 verteidigung: str = "passiv", augen: str | Mapping[str, Any] | None = None, **kw: Any) -> Schritt:
         """Ein Angriff samt Verteidigung, Trefferzone und Schaden.

@@ -120,7 +120,7 @@ def test_rueckgaengig_und_fehler(system):
     with pytest.raises(KampfFehler) as info:
         kampf.angriff(ziel="Niemand")
     assert "Niemand" in str(info.value)
-    assert info.value.__cause__ is None and info.value.__suppress_context__
+    assert info.value.__cause__ is None and (info.value.__context__ is None or info.value.__suppress_context__)
 
 
 def test_sw_eingetippte_wuerfel_und_chancen():
