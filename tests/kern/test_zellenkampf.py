@@ -339,3 +339,61 @@ def test_fortsetzen_ohne_datei():
 def test_verlauf_bleibt_ein_verlauf():
     kampf = zeitstrahl.kampf_starten(["herkulos", "soeldner"])
     assert isinstance(kampf.verlauf, Verlauf) and kampf.protokoll().height == 0
+
+
+def test_tracker_und_kampf_laufen_in_marimo(tmp_path, kind_umgebung):
+    """Dasselbe Kampfobjekt samt Tracker in einem marimo-Notebook: alle Zellen laufen ohne Fehler
+    (``marimo export html`` bricht bei einer fehlerhaften Zelle mit Code 1 ab)."""
+    import subprocess
+    import sys
+
+    notebook = tmp_path / "zellen_in_marimo.py"
+    notebook.write_text('''import marimo
+
+app = marimo.App()
+
+with app.setup:
+    import random
+
+    import marimo as mo
+
+    from gm_helfer import savage_worlds as sw
+
+
+@app.cell
+def _():
+    kampf = sw.kampf_starten(["brakka", "bandit"], rng=random.Random(1))
+    kampf.runde()
+    kampf.weiter()
+    return (kampf,)
+
+
+@app.cell
+def _(kampf):
+    tracker = mo.ui.anywidget(kampf.tracker())
+    tracker
+    return
+
+
+@app.cell
+def _(kampf):
+    kampf.chancen()
+    return
+
+
+@app.cell
+def _(kampf):
+    schritt = kampf.angriff(augen="10+3, 5")
+    assert schritt.eingetippt
+    mo.Html(kampf._repr_html_())
+    return
+''', encoding="utf-8")
+    ergebnis = subprocess.run(
+        [sys.executable, "-m", "marimo", "-y", "export", "html", str(notebook), "-o", str(tmp_path / "aus.html")],
+        env=kind_umgebung("zellen_marimo"), capture_output=True, text=True, timeout=300,
+    )
+    assert ergebnis.returncode == 0, ergebnis.stdout + ergebnis.stderr
+    seite = (tmp_path / "aus.html").read_text(encoding="utf-8")
+    assert "Brakka greift Bandit 1 mit Langschwert an" in seite  # der Schritt mit eingetippten Würfeln
+    assert "gm-kaempfer" in seite  # die Tabelle des Kampfes
+    assert "gm-tracker-rueckgaengig" in seite  # das Tracker-Widget (sein Code steckt in der Seite)
