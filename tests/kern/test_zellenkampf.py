@@ -396,4 +396,4 @@ def _(kampf):
     seite = (tmp_path / "aus.html").read_text(encoding="utf-8")
     assert "Brakka greift Bandit 1 mit Langschwert an" in seite  # der Schritt mit eingetippten Würfeln
     assert "gm-kaempfer" in seite  # die Tabelle des Kampfes
-    assert "gm-tracker-rueckgaengig" in seite  # das Tracker-Widget (sein Code steckt in der Seite)
+    assert ".gm-tracker-reihe" in seite  # das Tracker-Widget (sein CSS steckt in der Ausgabe)
