@@ -265,13 +265,16 @@ def kurve_ueber_runden(
     kurven: Mapping[str, Sequence[float]],
     titel: str = "",
     y_titel: str = "Wahrscheinlichkeit",
+    x_titel: str = "Runde",
 ) -> alt.Chart:
     """Linien über Runden, z. B. "Held steht noch" und "Gegner steht noch".
 
     Args:
-        kurven: Name → Wahrscheinlichkeiten für Runde 1, 2, 3, …
+        kurven: Name → Wahrscheinlichkeiten für Runde 1, 2, 3, … (oder für 1, 2, 3, …
+            einer anderen Größe, etwa Würfel im Pool – dann ``x_titel`` setzen).
         titel: Diagrammtitel.
         y_titel: Beschriftung der y-Achse.
+        x_titel: Beschriftung der x-Achse (Standard „Runde“).
     """
     if not kurven:
         raise ValueError("Keine Kurven für das Diagramm.")
@@ -289,10 +292,10 @@ def kurve_ueber_runden(
         alt.Chart(daten, title=titel or alt.Undefined)
         .mark_line(point=True)
         .encode(
-            x=alt.X("Runde:Q", axis=alt.Axis(title="Runde", tickMinStep=1, format="d")),
+            x=alt.X("Runde:Q", axis=alt.Axis(title=x_titel, tickMinStep=1, format="d")),
             y=alt.Y("Wahrscheinlichkeit:Q", scale=alt.Scale(domain=[0, 1]), axis=_prozent_achse(y_titel)),
             color=alt.Color("Kurve:N", sort=list(kurven), legend=alt.Legend(title=None, orient="top")),
-            tooltip=[alt.Tooltip("Kurve:N"), alt.Tooltip("Runde:Q"), alt.Tooltip("Chance:N")],
+            tooltip=[alt.Tooltip("Kurve:N"), alt.Tooltip("Runde:Q", title=x_titel), alt.Tooltip("Chance:N")],
         )
         .properties(width=BREITE, height=240)
     )

@@ -3,6 +3,10 @@
 - :class:`WuerfelAnzeige` zeigt einen :class:`gm_helfer.wuerfel.Wurf` als Würfel: jede
   Explosionskette nebeneinander, Höchstzahlen hervorgehoben, eingetippte Würfel mit ✎.
 - :class:`KartenAnzeige` zeigt Spielkarten (:mod:`gm_helfer.karten`) als kleine Grafiken.
+- :class:`KampfTracker` zeigt einen Kampf in Zellen (:mod:`gm_helfer.zellenkampf`):
+  Reihenfolge (Karten, Ticks, Initiative), wer dran ist, Zustände, offene Entscheidungen, und
+  Knöpfe für den nächsten Schritt, Rückgängig und jede offene Entscheidung. Der Zustand
+  lebt im Verlauf und Protokoll des Kampfobjekts, nicht im Widget.
 
 In marimo: ``mo.ui.anywidget(WuerfelAnzeige.aus_wurf(w))``; in Jupyter genügt das Objekt
 als letzte Zeile einer Zelle. Die Widgets rechnen nichts: sie bekommen fertige Werte.
@@ -16,7 +20,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-__all__ = ["WuerfelAnzeige", "KartenAnzeige", "wurf_daten"]
+__all__ = ["KampfTracker", "KartenAnzeige", "WuerfelAnzeige", "wurf_daten"]
 
 _WUERFEL_JS = r"""
 function render({ model, el }) {
@@ -202,3 +206,162 @@ class KartenAnzeige(anywidget.AnyWidget):
                 for k, t in zip(karten, texte)
             ]
         )
+
+
+_TRACKER_JS = r"""
+function render({ model, el }) {
+  const knopf = (text, befehl, extra) => {
+    const b = document.createElement("button");
+    b.className = "gm-tracker-knopf" + (extra ? " " + extra : "");
+    b.textContent = text;
+    b.addEventListener("click", () => {
+      model.set("befehl", { ...befehl, nr: (model.get("befehl").nr || 0) + 1 });
+      model.save_changes();
+    });
+    return b;
+  };
+  const zeichnen = () => {
+    const d = model.get("daten");
+    el.replaceChildren();
+    const box = document.createElement("div");
+    box.className = "gm-tracker";
+    const kopf = document.createElement("div");
+    kopf.className = "gm-tracker-lage";
+    kopf.textContent = (d.titel ? d.titel + ": " : "") + (d.lage || "");
+    box.appendChild(kopf);
+    if (d.sieger) {
+      const s = document.createElement("div");
+      s.className = "gm-tracker-sieger";
+      s.textContent = "Entschieden: nur " + d.sieger + " können noch kämpfen.";
+      box.appendChild(s);
+    }
+    const reihe = document.createElement("div");
+    reihe.className = "gm-tracker-reihe";
+    (d.reihenfolge || []).forEach((r) => {
+      const f = document.createElement("div");
+      f.className = "gm-tracker-platz" + (r.dran ? " gm-tracker-dran" : "") + (r.fertig ? " gm-tracker-fertig" : "");
+      f.dataset.name = r.name;
+      if (r.svg) { const k = document.createElement("div"); k.innerHTML = r.svg; f.appendChild(k); }
+      const n = document.createElement("div"); n.className = "gm-tracker-name"; n.textContent = r.name; f.appendChild(n);
+      if (r.info) { const i = document.createElement("small"); i.textContent = r.info; f.appendChild(i); }
+      reihe.appendChild(f);
+    });
+    box.appendChild(reihe);
+    const tab = document.createElement("table");
+    tab.className = "gm-tracker-tabelle";
+    const tr = document.createElement("tr");
+    (d.spalten || []).forEach((s) => { const th = document.createElement("th"); th.textContent = s; tr.appendChild(th); });
+    tab.appendChild(tr);
+    (d.zeilen || []).forEach((z) => {
+      const zeile = document.createElement("tr");
+      if (z.Name === d.am_zug) zeile.className = "gm-tracker-dran";
+      (d.spalten || []).forEach((s) => { const td = document.createElement("td"); td.textContent = z[s]; zeile.appendChild(td); });
+      tab.appendChild(zeile);
+    });
+    box.appendChild(tab);
+    const knoepfe = document.createElement("div");
+    knoepfe.className = "gm-tracker-knoepfe";
+    if (d.naechster) knoepfe.appendChild(knopf("▶ " + d.naechster, { was: "weiter" }, "gm-tracker-weiter"));
+    const zurueck = knopf("↶ Rückgängig", { was: "rueckgaengig" }, "gm-tracker-rueckgaengig");
+    zurueck.disabled = !d.kann_rueckgaengig;
+    knoepfe.appendChild(zurueck);
+    box.appendChild(knoepfe);
+    if ((d.entscheidungen || []).length) {
+      const o = document.createElement("div");
+      o.className = "gm-tracker-offen";
+      const t = document.createElement("div"); t.textContent = "Offene Entscheidungen:"; o.appendChild(t);
+      d.entscheidungen.forEach((e) => {
+        const b = knopf(e.text, { was: "entscheiden", schluessel: e.schluessel }, "gm-tracker-entscheidung");
+        b.dataset.schluessel = e.schluessel;
+        o.appendChild(b);
+      });
+      box.appendChild(o);
+    }
+    const m = document.createElement("div");
+    m.className = "gm-tracker-meldung" + ((d.meldung || "").startsWith("⚠") ? " gm-tracker-warnung" : "");
+    m.textContent = d.meldung || "";
+    box.appendChild(m);
+    const fuss = document.createElement("div");
+    fuss.className = "gm-tracker-fuss";
+    fuss.textContent = "Protokoll: " + (d.datei || "ohne Datei") + " · " + d.schritte + " Schritte";
+    box.appendChild(fuss);
+    el.appendChild(box);
+  };
+  zeichnen();
+  model.on("change:daten", zeichnen);
+}
+export default { render };
+"""
+
+_TRACKER_CSS = """
+.gm-tracker { font-family: system-ui, sans-serif; font-size: 0.9em; color: #1b1b1b; }
+.gm-tracker-lage { font-weight: 700; font-size: 1.1em; margin-bottom: 4px; }
+.gm-tracker-sieger { color: #2e7d32; font-weight: 700; }
+.gm-tracker-reihe { display: flex; gap: 6px; flex-wrap: wrap; margin: 4px 0; }
+.gm-tracker-platz { border: 1px solid #ccc; border-radius: 6px; padding: 2px 6px; text-align: center;
+  display: flex; flex-direction: column; align-items: center; min-width: 4em; background: #fafafa; }
+.gm-tracker-dran { outline: 3px solid #2e7d32; background: #e8f5e9; }
+.gm-tracker-fertig { opacity: 0.45; }
+.gm-tracker-name { font-weight: 600; }
+.gm-tracker-tabelle { border-collapse: collapse; margin: 4px 0; }
+.gm-tracker-tabelle th, .gm-tracker-tabelle td { padding: 1px 8px; text-align: left; border-bottom: 1px solid #eee; }
+.gm-tracker-knoepfe, .gm-tracker-offen { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; margin: 4px 0; }
+.gm-tracker-knopf { padding: 3px 10px; border-radius: 5px; border: 1px solid #3a6ea5; background: #f4f8fc; cursor: pointer; }
+.gm-tracker-weiter { background: #2e7d32; color: white; border-color: #2e7d32; }
+.gm-tracker-entscheidung { border-color: #c77c02; background: #fff8e1; }
+.gm-tracker-meldung { color: #444; margin-top: 2px; }
+.gm-tracker-warnung { color: #b23a48; }
+.gm-tracker-fuss { color: #777; font-size: 0.85em; }
+"""
+
+
+class KampfTracker(anywidget.AnyWidget):
+    """Tracker eines Kampfs in Zellen (marimo und Jupyter): Reihenfolge, Zustände, Knöpfe.
+
+    Die Knöpfe rufen dasselbe Kampfobjekt wie die Zellen (``weiter``, ``rueckgaengig``,
+    ``entscheiden``); Schritte aus Zellen erscheinen sofort im Tracker. Fehler zeigt er als
+    deutsche Meldung (⚠ …). In marimo: ``mo.ui.anywidget(kampf.tracker())``.
+    """
+
+    _esm = _TRACKER_JS
+    _css = _TRACKER_CSS
+
+    daten = traitlets.Dict().tag(sync=True)
+    befehl = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, kampf: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._kampf = kampf
+        self.auffrischen()
+        kampf.beobachten(self.auffrischen)
+
+    @property
+    def kampf(self) -> Any:
+        return self._kampf
+
+    def auffrischen(self) -> None:
+        """Die Anzeige aus dem Kampfobjekt neu füllen."""
+        self.daten = self._kampf.tracker_daten()
+
+    def ausfuehren(self, was: str, schluessel: str = "") -> None:
+        """Was ein Knopf auslöst: „weiter“, „rueckgaengig“ oder „entscheiden“ (mit ``schluessel``)."""
+        from gm_helfer.zellenkampf import KampfFehler
+
+        try:
+            if was == "weiter":
+                self._kampf.weiter()
+            elif was == "rueckgaengig":
+                self._kampf.rueckgaengig()
+            elif was == "entscheiden":
+                self._kampf.entscheiden(schluessel)
+            else:
+                raise KampfFehler(f"Unbekannter Knopf „{was}“.")
+        except KampfFehler as fehler:
+            self._kampf.meldung = f"⚠ {fehler}"
+        self.auffrischen()
+
+    @traitlets.observe("befehl")
+    def _befehl(self, aenderung: Any) -> None:
+        befehl = aenderung["new"] or {}
+        if befehl.get("was"):
+            self.ausfuehren(str(befehl["was"]), str(befehl.get("schluessel", "")))

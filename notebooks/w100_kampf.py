@@ -97,9 +97,6 @@ def _(geprueft, get_start, kampftisch, set_start):
             "ausweichen_gegen_zauber": mo.ui.checkbox(value=_std.ausweichen_gegen_zauber, label="Zaubern ausweichen"),
             "streiftreffer_aufrunden": mo.ui.checkbox(value=_std.streiftreffer_aufrunden, label="Streiftreffer aufrunden"),
             "krit_vor_panzerung": mo.ui.checkbox(value=_std.krit_vor_panzerung, label="Kritisch vor der Panzerung"),
-            "krit_folge": mo.ui.dropdown(options={"Schaden × Faktor der Waffe": "faktor", "Höchstschaden": "hoechstschaden", "nur markiert (SL entscheidet)": "ohne"}, value="Schaden × Faktor der Waffe", label="Kritischer Treffer"),
-            "patzer_folge": mo.ui.dropdown(options={"nur dieser Angriff scheitert": "angriff", "beendet die Angriffshandlung": "angriffshandlung"}, value="nur dieser Angriff scheitert", label="Patzer"),
-            "gesundheit": mo.ui.dropdown(options={"Lebenspunkte (kampfunfähig bei 0)": "lebenspunkte", "ohne (SL entscheidet)": "ohne"}, value="Lebenspunkte (kampfunfähig bei 0)", label="Gesundheitsmodell"),
         }
     )
     kampf_wahl = tisch.kampf_wahl(_gespeichert)

@@ -80,3 +80,8 @@ from .werte import (
 from .wunden import kampfunfaehig, verletzungsstufe, wehrlos, wundschwellen
 
 __all__ = [name for name in dir() if not name.startswith("_")]
+
+# Kampf in Zellen (Jupyter, VS Code, marimo): kampf = aloran.kampf_starten(["brann", "ork_krieger"])
+from .zellen import AloranKampf, kampf_fortsetzen, kampf_starten  # noqa: E402
+
+__all__ += ["AloranKampf", "kampf_fortsetzen", "kampf_starten"]

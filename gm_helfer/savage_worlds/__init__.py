@@ -83,3 +83,8 @@ __all__ = [
     "wuerfle_probe",
     "wundabzug",
 ]
+
+# Kampf in Zellen (Jupyter, VS Code, marimo): kampf = sw.kampf_starten(["brakka", "bandit"])
+from gm_helfer.savage_worlds.zellen import SavageWorldsKampf, kampf_fortsetzen, kampf_starten  # noqa: E402
+
+__all__ += ["SavageWorldsKampf", "kampf_fortsetzen", "kampf_starten"]

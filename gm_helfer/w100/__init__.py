@@ -78,3 +78,8 @@ from gm_helfer.w100.wuerfe import schadenswurf, w100, w100_wert
 SYSTEM = "w100"
 
 __all__ = [name for name in dir() if not name.startswith("_")]
+
+# Kampf in Zellen (Jupyter, VS Code, marimo): kampf = w100.kampf_starten(["john", "ork_krieger"])
+from gm_helfer.w100.zellen import W100Kampf, kampf_fortsetzen, kampf_starten  # noqa: E402
+
+__all__ += ["W100Kampf", "kampf_fortsetzen", "kampf_starten"]

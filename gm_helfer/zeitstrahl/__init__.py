@@ -86,3 +86,8 @@ from .bogen import SCHEMA, kaempfer_aus_bogen, kaempfer_aus_werten  # noqa: E402
 SYSTEM = "zeitstrahl"
 
 __all__ = [n for n in dir() if not n.startswith("_")]
+
+# Kampf in Zellen (Jupyter, VS Code, marimo): kampf = zeitstrahl.kampf_starten(["herkulos", "soeldner"])
+from .zellen import ZeitstrahlKampf, kampf_fortsetzen, kampf_starten  # noqa: E402
+
+__all__ += ["ZeitstrahlKampf", "kampf_fortsetzen", "kampf_starten"]

@@ -53,3 +53,11 @@ def test_alle_systeme_mit_zahlen_und_diagrammen(ausgefuehrt):
     svgs = [o["data"]["image/svg+xml"] for o in _ausgaben(ausgefuehrt) if "image/svg+xml" in o.get("data", {})]
     assert len(svgs) == 6
     assert any("Ausbluten" in s for s in svgs) and any("Attacke 6 W10" in s for s in svgs)
+
+
+def test_aloran_poolkurve_hat_wuerfel_als_x_achse(ausgefuehrt):
+    """Die Erfolgschance nach Zahl der W10 hat „Würfel im Pool“ als x-Achse, nicht „Runde“."""
+    svgs = [o["data"]["image/svg+xml"] for o in _ausgaben(ausgefuehrt) if "image/svg+xml" in o.get("data", {})]
+    pool = [s for s in svgs if "Gelingt (mindestens 2 Erfolge)" in s]
+    assert len(pool) == 1
+    assert "Würfel im Pool" in pool[0] and ">Runde<" not in pool[0]

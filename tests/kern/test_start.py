@@ -143,7 +143,17 @@ def test_readme_schnellstart_und_ci_passen_zusammen():
     readme = (projekt / "README.md").read_text(encoding="utf-8")
     schnellstart = readme.split("## Schnellstart", 1)[1].split("\n## ", 1)[0]
     bloecke = re.findall(r"```bash\n(.*?)\n```", schnellstart, flags=re.S)
-    assert bloecke == ['pip install -e . && gm-helfer', 'pip install -e ".[test]" && pytest']
+    # Jeder Befehl legt die Projekt-venv selbst an oder benutzt sie wieder (PEP 668: kein
+    # globales pip install) – eine Zeile zum Kopieren.
+    venv = "(test -x .venv/bin/pip || python3 -m venv .venv) && "
+    assert bloecke == [
+        venv + ".venv/bin/pip install -e . && .venv/bin/gm-helfer",
+        venv + '.venv/bin/pip install -e ".[test]" && .venv/bin/pytest',
+    ]
+    jupyter = readme.split("## Jupyter", 1)[1].split("\n## ", 1)[0]
+    assert re.findall(r"```bash\n(.*?)\n```", jupyter, flags=re.S) == [
+        venv + '.venv/bin/pip install -e ".[jupyter]" && .venv/bin/jupyter lab notebooks/jupyter'
+    ]
     ci = (projekt / ".ci" / "run").read_text(encoding="utf-8")
     assert ci.startswith("#!/usr/bin/env bash") and "set -euo pipefail" in ci
     assert ci.rstrip().splitlines()[-1] == bloecke[1]

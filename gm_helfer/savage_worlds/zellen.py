@@ -1,0 +1,258 @@
+"""Savage Worlds, Zelle für Zelle: das Kampfobjekt für Jupyter, VS Code und marimo.
+
+>>> from gm_helfer import savage_worlds as sw
+>>> kampf = sw.kampf_starten(["brakka", "bandit"])        # doctest: +SKIP
+>>> kampf.runde()                                         # doctest: +SKIP
+>>> kampf.chancen("Brakka", ziel="Bandit 1")              # doctest: +SKIP
+>>> kampf.angriff("Brakka", "Bandit 1", augen="8+3, 5")   # doctest: +SKIP
+
+Nur Verdrahtung: Ereignisse baut :mod:`gm_helfer.savage_worlds.kampf`, Chancen kommen aus
+:mod:`gm_helfer.savage_worlds.vorschau`, Protokolldateien legt
+:mod:`gm_helfer.savage_worlds.sitzung` an – dieselben wie im marimo-Notebook
+``notebooks/savage_worlds_kampf.py``, daher lässt sich ein Kampf in beiden fortsetzen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import altair as alt
+
+from gm_helfer import diagramme
+from gm_helfer.karten import KartenFehler, karte_svg
+from gm_helfer.savage_worlds import kampf as k
+from gm_helfer.savage_worlds import sitzung, vorschau, zug
+from gm_helfer.savage_worlds.optionen import Optionen
+from gm_helfer.zellenkampf import (
+    KampfFehler,
+    Offen,
+    Schritt,
+    Zellenkampf,
+    boegen_waehlen,
+)
+
+__all__ = ["SavageWorldsKampf", "kampf_fortsetzen", "kampf_starten"]
+
+
+class SavageWorldsKampf(Zellenkampf):
+    """Ein Savage-Worlds-Kampf über :class:`~gm_helfer.protokoll.Verlauf` (siehe Moduldoku)."""
+
+    SYSTEM = "savage_worlds"
+    TITEL = "Savage Worlds"
+    FEHLER = (k.KampfFehler, KartenFehler)
+    ZUG = zug
+
+    _start = staticmethod(k.start_aus_kopf)
+    _anwenden = staticmethod(k.anwenden)
+
+    # -- Lage ------------------------------------------------------------------------
+
+    def lage(self) -> str:
+        return sitzung.lage(self.zustand)
+
+    def reihenfolge(self) -> list[dict[str, Any]]:
+        z = self.zustand
+        return [
+            {"name": emp, "info": str(karte) + (" · wartet" if emp in z.abwartend else ""),
+             "dran": emp == z.am_zug, "fertig": emp in z.gehandelt, "svg": karte_svg(karte, 44)}
+            for emp, karte in z.reihenfolge()
+        ]
+
+    def kaempfer_zeilen(self) -> list[dict[str, Any]]:
+        return [
+            {"Name": z["Name"], "Seite": z["Seite"], "Karte": z["Karte"], "Zustand": z["Zustand"],
+             "Wunden": z["Wunden"], "Bennies": z["Bennies"], "Parade": z["Parade"], "Robustheit": z["Robustheit"]}
+            for z in sitzung.kaempfer_tabelle(self.zustand).iter_rows(named=True)
+        ]
+
+    def sieger(self) -> str | None:
+        seiten = {kf.seite for kf in self.zustand.kaempfer}
+        stehen = {kf.seite for kf in self.zustand.kaempfer if kf.kampffaehig}
+        return next(iter(stehen)) if len(seiten) > 1 and len(stehen) == 1 else None
+
+    def naechster_schritt(self) -> tuple[str, Callable[[], Schritt]] | None:
+        z = self.zustand
+        if z.runde == 0 or (not z.am_zug and z.karten and z.naechster() is None):
+            return f"Runde {z.runde + 1}: Karten austeilen", self.runde
+        if not z.karten:
+            return "Karten austeilen", lambda: self._schritt(lambda z_: k.ereignis_karten(z_, rng=self.rng))
+        if z.am_zug:
+            return f"{z.am_zug} ist fertig", self.fertig
+        naechster = z.naechster()
+        if naechster:
+            return f"{naechster} ist an der Reihe", self.naechster
+        return None
+
+    def entscheiden(self, schluessel: str) -> Schritt:
+        art, _, wer = schluessel.partition(":")
+        if art == "schaden":
+            return self.schaden(nummer=int(wer or 0))
+        if art == "wegstecken":
+            return self.wegstecken(wer)
+        if art == "ausser_gefecht":
+            return self.ausser_gefecht(wer)
+        if art == "ausbluten":
+            return self.ausbluten(wer)
+        if art == "erholung":
+            return self.erholung(wer)
+        raise KampfFehler(f"Unbekannte Entscheidung „{schluessel}“ – offen sind: "
+                          + (", ".join(o.schluessel for o in self.offene_entscheidungen()) or "keine") + ".")
+
+    def _standard_schritt(self, versucht: set[Any]) -> Schritt | None:
+        z = self.zustand
+        offen = self.offene_entscheidungen()
+        if offen:
+            if offen[0].schluessel.startswith("wegstecken:"):
+                return self.nicht_wegstecken(offen[0].wer)  # Standard: die Bennies behalten
+            return self.entscheiden(offen[0].schluessel)
+        gehandelt = {n for n, _ in z.aktionen_runde}
+        for wer in sitzung.angreifer(z):
+            schluessel = (z.runde, z.am_zug, wer)
+            if schluessel in versucht or wer in gehandelt:
+                continue
+            versucht.add(schluessel)
+            try:
+                return self.angriff(wer)
+            except KampfFehler:
+                continue  # Angeschlagen, kein Ziel …: dann eben nicht
+        return None
+
+    # -- Ablauf ----------------------------------------------------------------------
+
+    def _quelle(self, augen: Any) -> dict[str, Any]:
+        return sitzung.wurfquelle(augen, self.rng)
+
+    def runde(self, karten: str | Mapping[str, Iterable[str]] | None = None) -> Schritt:
+        """Neue Runde und Aktionskarten austeilen; ``karten`` wie am Tisch gezogen
+        („Brakka: A♠; Banditen: 7♥“), sonst mischt und zieht das Programm."""
+        quelle = ({"eingetippt": sitzung.karten_eingabe(karten)} if isinstance(karten, str) and karten.strip()
+                  else {"eingetippt": dict(karten)} if isinstance(karten, Mapping) else {"rng": self.rng})
+        return self._schritte(k.ereignis_runde, lambda z: k.ereignis_karten(z, **quelle))
+
+    def naechster(self, wer: str | None = None) -> Schritt:
+        """Der Nächste im Herunterzählen (oder ``wer``) ist an der Reihe."""
+        return self._schritt(lambda z: k.ereignis_am_zug(z, wer))
+
+    def fertig(self) -> Schritt:
+        """Wer an der Reihe ist, beendet seinen Zug."""
+        return self._schritt(k.ereignis_fertig)
+
+    def abwarten(self, wer: str | None = None) -> Schritt:
+        return self._schritt(lambda z: k.ereignis_abwarten(z, wer))
+
+    def angriff(self, wer: str | None = None, ziel: str | None = None, waffe: str | None = None, *,
+                augen: str | None = None, **lage: Any) -> Schritt:
+        """Angriff würfeln (oder eingetippte ``augen`` wie „8+3, 5“: Eigenschaftswürfel, Wildcard-Würfel).
+
+        ``lage``: Felder von :class:`~gm_helfer.savage_worlds.kampf.Angriffssituation`
+        (``reichweite``, ``deckung``, ``aktionen``, ``sonstiges`` …). Ohne Ziel: der erste
+        kampffähige Gegner; ohne Waffe: die erste Waffe des Angreifers.
+        """
+        wer, ziel, waffe = self._wahl(wer, ziel, waffe)
+        situation = self._rufen(k.Angriffssituation, **lage)
+        return self._schritt(lambda z: k.ereignis_angriff(z, wer, ziel, waffe, situation, **self._quelle(augen)))
+
+    def schaden(self, augen: str | None = None, *, nummer: int = 0) -> Schritt:
+        """Schaden des offenen Treffers ``nummer`` (0 = erster) würfeln oder eintippen („6+2, 3“)."""
+        return self._schritt(lambda z: k.ereignis_schaden(z, nummer=nummer, **self._quelle(augen)))
+
+    def wegstecken(self, wer: str | None = None, augen: str | None = None, *, quelle: str = "eigen") -> Schritt:
+        """Wunden mit einem Benny wegstecken (Konstitutionsprobe); ``quelle`` „eigen“ oder „spielleiter“."""
+        wer = wer or sitzung.wegstecken_ziel(self.zustand)
+        if not wer:
+            raise KampfFehler("Gerade kann niemand Wunden wegstecken.")
+        return self._schritt(lambda z: k.ereignis_wegstecken(z, wer, quelle=quelle, **self._quelle(augen)))
+
+    def nicht_wegstecken(self, wer: str | None = None) -> Schritt:
+        """Auf das Wegstecken verzichten: die Wunden des letzten Schadens bleiben."""
+        wer = wer or sitzung.wegstecken_ziel(self.zustand)
+        if not wer:
+            raise KampfFehler("Gerade kann niemand Wunden wegstecken.")
+        return self._schritt(lambda z: k.ereignis_verzicht(z, wer))
+
+    def ausser_gefecht(self, wer: str | None = None, augen: str | None = None, *,
+                       verletzung: str | None = None) -> Schritt:
+        wer = wer or (sitzung.namen(self.zustand, "ag_offen") or [None])[0]
+        if not wer:
+            raise KampfFehler("Niemand schuldet eine Außer-Gefecht-Probe.")
+        return self._schritt(lambda z: k.ereignis_ausser_gefecht(
+            z, wer, verletzung_augen=sitzung.augen(verletzung), **self._quelle(augen)))
+
+    def erholung(self, wer: str | None = None, augen: str | None = None) -> Schritt:
+        wer = wer or (sitzung.namen(self.zustand, "angeschlagen") or [None])[0]
+        if not wer:
+            raise KampfFehler("Niemand ist Angeschlagen.")
+        return self._schritt(lambda z: k.ereignis_erholung(z, wer, **self._quelle(augen)))
+
+    def benny(self, wer: str, *, quelle: str = "eigen") -> Schritt:
+        """Benny ausgeben: Angeschlagen endet sofort."""
+        return self._schritt(lambda z: k.ereignis_benny(z, wer, quelle=quelle))
+
+    def ausbluten(self, wer: str, augen: str | None = None) -> Schritt:
+        return self._schritt(lambda z: k.ereignis_ausbluten(z, wer, **self._quelle(augen)))
+
+    # -- Chancen ---------------------------------------------------------------------
+
+    def chancen(self, wer: str | None = None, ziel: str | None = None, waffe: str | None = None,
+                **lage: Any) -> alt.TopLevelMixin:
+        """Das Diagramm der Chancen vor der nächsten Entscheidung.
+
+        Mit ``wer``/``ziel``: der Angriff (Angriffsprobe und was er dem Ziel antut). Ohne: die
+        erste offene Entscheidung (Schaden, Wegstecken, Außer Gefecht, Erholung), sonst der
+        Angriff dessen, der an der Reihe ist, auf den ersten Gegner.
+        """
+        z = self.zustand
+        if wer is None and ziel is None and not lage:
+            offen = self.offene_entscheidungen()
+            if offen:
+                return self._entscheidungs_chancen(offen[0])
+        wer, ziel, waffe = self._wahl(wer, ziel, waffe)
+        situation = self._rufen(k.Angriffssituation, **lage)
+        treffer = self._rufen(vorschau.treffer_vorschau, z, wer, ziel, waffe, situation)
+        wirkung = self._rufen(vorschau.angriff_vorschau, z, wer, ziel, waffe, situation)
+        return alt.hconcat(
+            diagramme.ergebnis_balken(treffer, titel=f"{wer} greift {ziel} an ({waffe})", farben=sitzung.FARBEN),
+            diagramme.ergebnis_balken(wirkung, titel=f"Was der Angriff mit {ziel} macht", farben=sitzung.FARBEN),
+        )
+
+    def _entscheidungs_chancen(self, offen: Offen) -> alt.TopLevelMixin:
+        z = self.zustand
+        art, _, wer = offen.schluessel.partition(":")
+        if art == "schaden":
+            t = z.offene_treffer[int(wer)]
+            werte = self._rufen(k.schadens_werte, z, t)
+            return diagramme.ergebnis_balken(
+                self._rufen(vorschau.schaden_stufen, z, t), farben=sitzung.FARBEN,
+                titel=f"Schaden {t.angreifer} → {t.ziel}: {werte['ausdruck']} gegen Robustheit {werte['robustheit']}")
+        if art == "wegstecken":
+            c = self._rufen(vorschau.wegstecken_vorschau, z, wer)
+            return diagramme.ergebnis_balken({f"{n} Wunden bleiben": p for n, p in c.verbleibende_wunden.items()},
+                                             titel=f"{wer} steckt mit einem Benny weg: verbleibende Wunden")
+        if art == "ausser_gefecht":
+            c = self._rufen(vorschau.ausser_gefecht_vorschau, z, wer)
+            return diagramme.ergebnis_balken(
+                {"stirbt": c.tod, "blutet aus": c.fehlschlag, "verletzt bis Heilung": c.erfolg,
+                 "verletzt für 24 h": c.steigerung}, titel=f"Außer-Gefecht-Probe von {wer}")
+        if art == "erholung":
+            return diagramme.ergebnis_balken(self._rufen(vorschau.erholung_vorschau, z, wer),
+                                             titel=f"Erholungsprobe von {wer}")
+        c = self._rufen(vorschau.ausbluten_vorschau, z, wer)
+        return diagramme.kurve_ueber_runden({"tot": c.tod_bis_runde}, titel=f"{wer} blutet aus: tot bis Runde n")
+
+
+def kampf_starten(namen: Iterable[str] | str, *, optionen: Optionen = Optionen(), grosse_gruppen: bool = False,
+                  spielleiter_bennies: int = 0, rng: Any = None, ordner: Path | None = None) -> SavageWorldsKampf:
+    """Ein neuer Kampf aus Bögen in ``charaktere/savage_worlds/`` (Dateiname oder Name; Statisten
+    mit ``anzahl`` werden vervielfacht: „Bandit 1“, „Bandit 2“ …). Das Protokoll liegt im
+    Kampfordner wie bei den marimo-Notebooks."""
+    boegen = boegen_waehlen(SavageWorldsKampf.SYSTEM, namen)
+    return SavageWorldsKampf.neu(lambda: sitzung.neuer_verlauf(sitzung.kampf_aus_boegen(
+        boegen, optionen=optionen, grosse_gruppen=grosse_gruppen, spielleiter_bennies=spielleiter_bennies), ordner),
+        rng=rng)
+
+kampf_fortsetzen = SavageWorldsKampf.aus_datei
+"""Einen gespeicherten Kampf fortsetzen – auch einen aus dem marimo-Notebook: ``kampf_fortsetzen(datei,
+rng=None, uebernehmen=False, nur_lesen=False)`` (ein Schreiber je Kampf, siehe
+:meth:`~gm_helfer.zellenkampf.Zellenkampf.aus_datei`)."""
