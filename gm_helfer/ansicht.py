@@ -6,7 +6,9 @@ Funktionen über seinen Kampfzustand:
 * ``start(kopf)`` und ``anwenden(zustand, ereignis)`` – um ein Protokoll abzuspielen,
 * ``zeitpunkt(vorher, nachher) -> str`` – wann ein Schritt geschah: „Runde 2“ oder „Tick 7“
   (leer vor dem Kampf); der aktuelle Zeitpunkt ist ``zeitpunkt(z, z)``,
-* ``kaempfer(zustand) -> list[KaempferSicht]`` – wer kämpft, wie es ihm geht.
+* ``kaempfer(zustand) -> list[KaempferSicht]`` – wer kämpft, wie es ihm geht,
+* ``reihenfolge(zustand) -> list[(Name, Angabe)]`` – die Reihenfolge des Handelns (Karte,
+  Initiative, Tick), ``am_zug(zustand) -> tuple[str, ...]`` – wer gerade handelt.
 
 :func:`system` findet dieses Modul zu einem Systemnamen aus dem Protokollkopf.
 """

@@ -9,6 +9,7 @@ Notebooks mit einer Zeile Beschreibung verlinkt.
     gm-helfer --host 0.0.0.0       # im Netz erreichbar (z. B. Tablet am Spieltisch), mit Passwort
     gm-helfer --host 0.0.0.0 --passwort-datei ~/.gm_passwort   # festes Passwort aus einer Datei
     gm-helfer --kein-browser       # nur den Server starten
+    gm-helfer --spieler --host 0.0.0.0 --port 2719   # nur die Spieleransicht, eigenes Passwort
 
 Im Netz (jede Adresse außer 127.0.0.1, ::1 und localhost) ist ein Passwort Pflicht:
 ``--passwort`` oder ``--passwort-datei``, sonst erzeugt ``gm-helfer`` eines und zeigt es
@@ -16,6 +17,10 @@ an. marimo fragt es auf einer Anmeldeseite ab (sein Token-Passwort); ohne Anmeld
 bekommt kein Gerät ein Notebook zu sehen. Das Passwort geht über die Standardeingabe an
 marimo, nicht über die Kommandozeile (die andere Benutzer des Rechners lesen könnten).
 Die Seiten nennen keine absoluten Pfade des Servers (:mod:`gm_helfer.server`).
+
+``--spieler`` startet einen eigenen Server, der nur ``notebooks/spieleransicht.py`` zeigt (die
+Notebooks des Spielleiters sind darüber nicht erreichbar), mit eigenem Passwort: neben dem
+Server des Spielleiters gestartet, hat er ein anderes (erzeugtes oder angegebenes).
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ __all__ = [
 
 STANDARD_PORT = 2718
 STARTSEITE = "start.py"
+SPIELERANSICHT = "spieleransicht.py"
 
 #: Reihenfolge und eine Zeile Beschreibung der bekannten Notebooks (unbekannte kommen danach).
 BESCHREIBUNGEN: dict[str, str] = {
@@ -67,6 +73,8 @@ BESCHREIBUNGEN: dict[str, str] = {
     "zeitstrahl_lernen.py": "Zeitstrahl erklärt: Ticks, Verteidigung und Schaden nach Rüstung.",
     "w100_kampf.py": "Kampf mit W100: Initiativepunkte, Fluchtpunkte, Streifer und volle Treffer.",
     "w100_lernen.py": "W100 erklärt: Angriffsergebnis, Schwellen, Patzer und Lucky Seven.",
+    "spieleransicht.py": "Für die Spieler: Reihenfolge, wer dran ist, Zustände der Helden – ohne die Werte "
+    "der Gegner (eigener Server: gm-helfer --spieler).",
 }
 
 
@@ -215,6 +223,8 @@ def _argumente(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="Passwort für die Anmeldung (im Netz Pflicht; fehlt es, wird eines erzeugt)")
     parser.add_argument("--passwort-datei", default=None, metavar="DATEI",
                         help="Passwort aus der ersten Zeile dieser Datei lesen")
+    parser.add_argument("--spieler", action="store_true",
+                        help="nur die Spieleransicht zeigen (eigener Server mit eigenem Passwort)")
     return parser.parse_args(argv)
 
 
@@ -248,8 +258,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not notebook_ordner().is_dir():
         raise SystemExit(f"Der Ordner {notebook_ordner()} fehlt – ist gm_helfer vollständig installiert?")
     passwort, erzeugt = _passwort(args)
+    ordner = notebook_ordner() / SPIELERANSICHT if args.spieler else None
     prozess = subprocess.Popen(
-        befehl(port=port, host=args.host, passwort=passwort is not None),
+        befehl(port=port, host=args.host, ordner=ordner, passwort=passwort is not None),
         cwd=pfade.projekt_ordner(),
         stdin=subprocess.PIPE if passwort is not None else None,
     )
@@ -267,8 +278,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"marimo ist nicht gestartet (Code {code}). Ist der Port {port} belegt? "
                 "Versuche es mit --port."
             )
-        start = f"{basis}/?file={STARTSEITE}"
-        zeilen = [f"gm_helfer läuft: {start}"]
+        start = f"{basis}/" if args.spieler else f"{basis}/?file={STARTSEITE}"
+        zeilen = [f"{'Spieleransicht' if args.spieler else 'gm_helfer'} läuft: {start}"]
         if passwort is not None:
             if braucht_passwort(args.host):
                 zeilen.append(
@@ -283,7 +294,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n".join(zeilen), flush=True)
         if not args.kein_browser:
             # der eigene Browser meldet sich gleich an (das Passwort steht nur in dieser Adresse)
-            webbrowser.open(start if passwort is None else f"{start}&access_token={quote(passwort, safe='')}")
+            trenner = "?" if args.spieler else "&"
+            webbrowser.open(start if passwort is None else f"{start}{trenner}access_token={quote(passwort, safe='')}")
         return prozess.wait()
     except KeyboardInterrupt:
         return 0

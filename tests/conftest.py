@@ -113,6 +113,7 @@ def marimo_server(tmp_path_factory):
     """Fabrik: ``marimo_server("wuerfel.py") -> "http://127.0.0.1:PORT"``.
 
     Der Name meint ``notebooks/<name>``; ein absoluter Pfad (z. B. in ``tmp_path``) geht auch.
+    ``marimo_server.ordner[name]`` ist der Temp-Ordner des Servers (``kaempfe/``, ``charaktere/``).
 
     Startet ``marimo run`` für ``notebooks/<name>`` einmal je Notebook und Sitzung
     (headless, ohne Token, mit Tracebacks), wartet auf ``/health`` und beendet alle Server
@@ -129,6 +130,7 @@ def marimo_server(tmp_path_factory):
         if not notebook.is_file():
             pytest.fail(f"Notebook {notebook} gibt es nicht.")
         basis = tmp_path_factory.mktemp(f"server_{notebook.stem}")
+        starten.ordner[notebook_dateiname] = basis
         port = _freier_port()
         log = open(basis / "marimo.log", "wb")
         prozess = subprocess.Popen(
@@ -148,6 +150,7 @@ def marimo_server(tmp_path_factory):
         text = (basis / "marimo.log").read_text(errors="replace")[-3000:]
         pytest.fail(f"marimo-Server für {notebook_dateiname} ist nicht gestartet:\n{text}")
 
+    starten.ordner = {}  # Notebook → Temp-Ordner des Servers (darin kaempfe/, charaktere/ …)
     yield starten
     for _, prozess in laufend.values():
         _beenden(prozess)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from gm_helfer.ansicht import KaempferSicht, ist_held
 
+from . import kampf as ak
 from .kampf import Kampf, anwenden, aus_kopf
 
-__all__ = ["anwenden", "kaempfer", "start", "zeitpunkt"]
+__all__ = ["am_zug", "anwenden", "kaempfer", "reihenfolge", "start", "zeitpunkt"]
 
 start = aus_kopf
 
@@ -33,3 +34,13 @@ def kaempfer(kampf: Kampf) -> list[KaempferSicht]:
         aus.append(KaempferSicht(k.name, k.werte.seite, ist_held(k.werte.seite), zustand, _sichtbar(k),
                                  k.kampfunfaehig or k.bewusstlos))
     return aus
+
+
+def reihenfolge(kampf: Kampf) -> list[tuple[str, str]]:
+    """Nach Initiative, höchste zuerst (gleiche Initiative handelt gleichzeitig)."""
+    return [(k.name, f"Initiative {k.aktuelle_initiative}" if k.initiative is not None else "–")
+            for gruppe in ak.reihenfolge(kampf) for k in gruppe]
+
+
+def am_zug(kampf: Kampf) -> tuple[str, ...]:
+    return ak.am_zug(kampf)

@@ -6,7 +6,7 @@ from gm_helfer.ansicht import KaempferSicht, ist_held
 
 from .kampf import Kampfzustand, anwenden, start_aus_kopf
 
-__all__ = ["anwenden", "kaempfer", "start", "zeitpunkt"]
+__all__ = ["am_zug", "anwenden", "kaempfer", "reihenfolge", "start", "zeitpunkt"]
 
 start = start_aus_kopf
 
@@ -33,3 +33,12 @@ def kaempfer(z: Kampfzustand) -> list[KaempferSicht]:
         zustand = k.zustand_text + (f", {k.bennies} {'Benny' if k.bennies == 1 else 'Bennies'}" if k.wildcard else "")
         aus.append(KaempferSicht(k.name, k.seite, ist_held(k.seite), zustand, _sichtbar(k), not k.kampffaehig))
     return aus
+
+
+def reihenfolge(z: Kampfzustand) -> list[tuple[str, str]]:
+    """Die ausgeteilten Karten in der Reihenfolge des Herunterzählens (Empfänger, Karte)."""
+    return [(e, str(karte)) for e, karte in z.reihenfolge()]
+
+
+def am_zug(z: Kampfzustand) -> tuple[str, ...]:
+    return (z.am_zug,) if z.am_zug else ()

@@ -7,9 +7,10 @@ from typing import Any
 
 from gm_helfer.ansicht import KaempferSicht, ist_held
 
+from . import kampf as wk
 from .kampf import Kampf, anwenden, kampf_aus_dict
 
-__all__ = ["anwenden", "kaempfer", "start", "zeitpunkt"]
+__all__ = ["am_zug", "anwenden", "kaempfer", "reihenfolge", "start", "zeitpunkt"]
 
 
 def start(kopf: Mapping[str, Any]) -> Kampf:
@@ -29,3 +30,12 @@ def kaempfer(kampf: Kampf) -> list[KaempferSicht]:
         sichtbar = "kampfunfähig" if raus else "verwundet" if (k.lp or 0) < k.lp_max else "kampfbereit"
         aus.append(KaempferSicht(k.name, k.seite, ist_held(k.seite), zustand, sichtbar, raus))
     return aus
+
+
+def reihenfolge(kampf: Kampf) -> list[tuple[str, str]]:
+    """Nach verbleibenden Initiativepunkten, höchste zuerst."""
+    return [(k.name, f"Initiative {k.initiative}" if k.initiative is not None else "–") for k in wk.reihenfolge(kampf)]
+
+
+def am_zug(kampf: Kampf) -> tuple[str, ...]:
+    return (kampf.am_zug,) if kampf.am_zug else ()

@@ -6,7 +6,7 @@ from gm_helfer.ansicht import KaempferSicht, ist_held
 
 from .kampf import Kampf, anwenden, kampf_aus_kopf
 
-__all__ = ["anwenden", "kaempfer", "start", "zeitpunkt"]
+__all__ = ["am_zug", "anwenden", "kaempfer", "reihenfolge", "start", "zeitpunkt"]
 
 start = kampf_aus_kopf
 
@@ -29,3 +29,12 @@ def kaempfer(kampf: Kampf) -> list[KaempferSicht]:
         aus.append(KaempferSicht(t.name, t.partei, ist_held(t.partei), zustand + (", kampfunfähig" if raus else ""),
                                  sichtbar, raus))
     return aus
+
+
+def reihenfolge(kampf: Kampf) -> list[tuple[str, str]]:
+    """Der Zeitstrahl: wer bei welchem Tick als Nächstes handelt."""
+    return [(t.name, f"Tick {t.position}") for t in kampf.reihenfolge() if t.position is not None]
+
+
+def am_zug(kampf: Kampf) -> tuple[str, ...]:
+    return kampf.am_zug
