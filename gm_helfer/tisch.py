@@ -494,7 +494,7 @@ def teilnehmer_wahl(namen: Sequence[str], vorauswahl: Sequence[str] | None = Non
     import marimo as mo
 
     wahl = [n for n in (vorauswahl if vorauswahl is not None else namen) if n in namen]
-    return mo.ui.multiselect(options=list(namen), value=wahl, label=label)
+    return mo.ui.multiselect(options=list(namen), value=wahl, label=frisch(label, tuple(wahl)))
 
 
 def neu_knopf(on_click: Callable[[Any], Any] | None = None):
@@ -517,7 +517,7 @@ def kampf_wahl(gespeicherte: Sequence[GespeicherterKampf]):
             beschriftung += " "
         optionen[beschriftung] = str(k.datei)
     erste = next(iter(optionen), None)
-    return mo.ui.dropdown(options=optionen, value=erste, label="Gespeicherter Kampf", full_width=True)
+    return mo.ui.dropdown(options=optionen, value=erste, label=frisch("Gespeicherter Kampf", tuple(optionen.values())), full_width=True)
 
 
 def fortsetzen_knoepfe(vorhanden: bool, on_click: Callable[[str], Callable[[Any], Any]] | None = None) -> dict[str, Any]:

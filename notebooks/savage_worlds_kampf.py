@@ -77,9 +77,8 @@ def _():
 
 @app.cell
 def _(geprueft, get_start, kampftisch, set_start):
-    get_start()
+    get_start()  # nach einem Fortsetzen: „Wer kämpft mit?“ zeigt die Bögen dieses Kampfes
     _namen = [b.name for b in geprueft.boegen]
-    _gespeichert = sitzung.gespeicherte_kaempfe()
     _laufend = kampftisch.verlauf
     teilnehmer = tisch.teilnehmer_wahl(
         _namen, sitzung.bogen_auswahl([k.name for k in _laufend.start.kaempfer], _namen) if _laufend else None
@@ -97,10 +96,9 @@ def _(geprueft, get_start, kampftisch, set_start):
     )
     grosse_gruppen = mo.ui.checkbox(label="Große Gruppen: eine Karte je Seite")
     sl_bennies = mo.ui.number(start=0, stop=30, step=1, value=4, label="Bennies des Spielleiters")
-    kampf_wahl = tisch.kampf_wahl(_gespeichert)
 
-    def _neu(_):
-        _v = sitzung.neuer_verlauf(
+    def _neu(_v):
+        _neuer = sitzung.neuer_verlauf(
             sitzung.kampf_aus_boegen(
                 [b for b in geprueft.boegen if b.name in teilnehmer.value],
                 optionen=sw.Optionen(**hausregeln.value),
@@ -108,8 +106,27 @@ def _(geprueft, get_start, kampftisch, set_start):
                 spielleiter_bennies=int(sl_bennies.value),
             )
         )
-        kampftisch.starten(_v, f"{tisch.NEUER_KAMPF}: {_v.datei.name}")
+        kampftisch.starten(_neuer, f"{tisch.NEUER_KAMPF}: {_neuer.datei.name}")
         set_start(lambda n: n + 1)
+
+    neu_knopf = tisch.neu_knopf(on_click=kampftisch.klick(_neu))
+    mo.vstack(
+        [
+            mo.md("## Kampf anlegen oder fortsetzen"),
+            teilnehmer,
+            mo.hstack([grosse_gruppen, sl_bennies], justify="start", wrap=True),
+            mo.accordion({"Hausregeln (siehe docs/savage_worlds.md)": mo.vstack(list(hausregeln.elements.values()))}),
+            neu_knopf,
+        ]
+    )
+    return grosse_gruppen, hausregeln, neu_knopf, sl_bennies, teilnehmer
+
+
+@app.cell
+def _(get_start, kampftisch, set_start):
+    get_start()  # nach „Neuer Kampf“ steht er gleich in der Liste
+    _gespeichert = sitzung.gespeicherte_kaempfe()
+    kampf_wahl = tisch.kampf_wahl(_gespeichert)
 
     def _fortsetzen(art):
         def _handler(_):
@@ -120,21 +137,9 @@ def _(geprueft, get_start, kampftisch, set_start):
 
         return _handler
 
-    _neu_knopf = tisch.neu_knopf(on_click=kampftisch.klick(lambda _v: _neu(None)))
-    _fortsetzen_knoepfe = tisch.fortsetzen_knoepfe(bool(_gespeichert), on_click=_fortsetzen)
-    kampf_knoepfe = [_neu_knopf, *_fortsetzen_knoepfe.values()]  # global gebunden: sonst wirken Klicks nicht
-    mo.vstack(
-        [
-            mo.md("## Kampf anlegen oder fortsetzen"),
-            teilnehmer,
-            mo.hstack([grosse_gruppen, sl_bennies], justify="start", wrap=True),
-            mo.accordion({"Hausregeln (siehe docs/savage_worlds.md)": mo.vstack(list(hausregeln.elements.values()))}),
-            _neu_knopf,
-            kampf_wahl,
-            mo.hstack(list(_fortsetzen_knoepfe.values()), justify="start", wrap=True),
-        ]
-    )
-    return grosse_gruppen, hausregeln, kampf_knoepfe, kampf_wahl, sl_bennies, teilnehmer
+    fortsetzen_knoepfe = list(tisch.fortsetzen_knoepfe(bool(_gespeichert), on_click=_fortsetzen).values())
+    mo.vstack([kampf_wahl, mo.hstack(fortsetzen_knoepfe, justify="start", wrap=True)])
+    return fortsetzen_knoepfe, kampf_wahl
 
 
 @app.cell
@@ -242,55 +247,14 @@ def _(kampf, merker, verlauf, wer):
 
 
 @app.cell
-def _(kampf, lage_wahl, waffe_wahl, weitere_ziele, wer_wahl, ziel_wahl):
-    # Chancen vor dem Wurf – nur für eine erlaubte Aktion (eine verbotene zeigt ihren Grund)
-    _wer = wer_wahl.value
-    _angriff = next(a for a in swzug.aktionen(kampf, _wer) if a.schluessel == "angriff")
-    try:
-        situation = swk.Angriffssituation.aus_werten(lage_wahl.value)
-    except (sw.KampfFehler, ValueError, TypeError):
-        situation = swk.Angriffssituation()
-    _ausgabe = mo.md(f"<span id='sw-verboten'>✗ Angreifen – nicht möglich: {_angriff.grund}</span>")
-    if _angriff.erlaubt:
-        try:
-            _werte = swk.angriffs_werte(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
-            _treffer = vorschau.treffer_vorschau(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
-            _wirkung = vorschau.angriff_vorschau(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
-            _mods = ", ".join(f"{n} {v:+d}".replace("-", "−") for n, v in _werte["modifikatoren"]) or "keine"
-            _mehr = ""
-            if weitere_ziele.value:
-                _je = vorschau.ziele_vorschau(kampf, _wer, [ziel_wahl.value, *weitere_ziele.value], waffe_wahl.value, situation)
-                _mehr = " · je Ziel: " + ", ".join(f"{n} {tisch.prozent(p)}" for n, p in _je.items())
-            _ausgabe = mo.vstack(
-                [
-                    mo.md(
-                        f"**Chancen vor dem Wurf:** {_werte['eigenschaft']} × {_werte['anzahl']} gegen Mindestwurf "
-                        f"{_werte['mindestwurf']} · Modifikatoren: {_mods} · Treffer "
-                        f"<span id='sw-treffer'>{tisch.prozent(_treffer['Erfolg'] + _treffer['Steigerung'])}</span>{_mehr}"
-                    ),
-                    mo.hstack(
-                        [
-                            diagramme.ergebnis_balken(_treffer, titel="Angriffsprobe", farben=sitzung.FARBEN),
-                            diagramme.ergebnis_balken(_wirkung, titel="Was der Angriff mit dem Ziel macht", farben=sitzung.FARBEN),
-                        ],
-                        wrap=True,
-                    ),
-                ]
-            )
-        except (sw.KampfFehler, ValueError) as _f:
-            _ausgabe = mo.md(f"<span id='sw-verboten'>✗ {_f}</span>")
-    _ausgabe
-    return (situation,)
-
-
-@app.cell
-def _(angriff_augen, kampf, kampftisch, schaden_augen, situation, waffe_wahl, weitere_ziele, wer_wahl, wuerfel_rng, ziel_wahl):
+def _(angriff_augen, kampf, kampftisch, lage_wahl, schaden_augen, waffe_wahl, weitere_ziele, wer_wahl, wuerfel_rng, ziel_wahl):
     # Die Knöpfe des Zugs: Angreifen (samt Schaden), Zug beenden, Erholung, Abwarten, Rückgängig
     _wer = wer_wahl.value
     _aktionen = {a.schluessel: a for a in swzug.aktionen(kampf, _wer)}
 
     def _angreifen(verlauf):
         _ziele = [ziel_wahl.value, *weitere_ziele.value] if weitere_ziele.value else None
+        situation = swk.Angriffssituation.aus_werten(lage_wahl.value)
 
         def _folge(v):
             if _ziele:
@@ -334,6 +298,48 @@ def _(angriff_augen, kampf, kampftisch, schaden_augen, situation, waffe_wahl, we
         ]
     ).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
     return (zug_knoepfe,)
+
+
+@app.cell
+def _(kampf, lage_wahl, waffe_wahl, weitere_ziele, wer_wahl, ziel_wahl):
+    # Chancen vor dem Wurf – nur für eine erlaubte Aktion (eine verbotene zeigt ihren Grund)
+    _wer = wer_wahl.value
+    _angriff = next(a for a in swzug.aktionen(kampf, _wer) if a.schluessel == "angriff")
+    try:
+        situation = swk.Angriffssituation.aus_werten(lage_wahl.value)
+    except (sw.KampfFehler, ValueError, TypeError):
+        situation = swk.Angriffssituation()
+    _ausgabe = mo.md(f"<span id='sw-verboten'>✗ Angreifen – nicht möglich: {_angriff.grund}</span>")
+    if _angriff.erlaubt:
+        try:
+            _werte = swk.angriffs_werte(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
+            _treffer = vorschau.treffer_vorschau(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
+            _wirkung = vorschau.angriff_vorschau(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
+            _mods = ", ".join(f"{n} {v:+d}".replace("-", "−") for n, v in _werte["modifikatoren"]) or "keine"
+            _mehr = ""
+            if weitere_ziele.value:
+                _je = vorschau.ziele_vorschau(kampf, _wer, [ziel_wahl.value, *weitere_ziele.value], waffe_wahl.value, situation)
+                _mehr = " · je Ziel: " + ", ".join(f"{n} {tisch.prozent(p)}" for n, p in _je.items())
+            _ausgabe = mo.vstack(
+                [
+                    mo.md(
+                        f"**Chancen vor dem Wurf:** {_werte['eigenschaft']} × {_werte['anzahl']} gegen Mindestwurf "
+                        f"{_werte['mindestwurf']} · Modifikatoren: {_mods} · Treffer "
+                        f"<span id='sw-treffer'>{tisch.prozent(_treffer['Erfolg'] + _treffer['Steigerung'])}</span>{_mehr}"
+                    ),
+                    mo.hstack(
+                        [
+                            diagramme.ergebnis_balken(_treffer, titel="Angriffsprobe", farben=sitzung.FARBEN),
+                            diagramme.ergebnis_balken(_wirkung, titel="Was der Angriff mit dem Ziel macht", farben=sitzung.FARBEN),
+                        ],
+                        wrap=True,
+                    ),
+                ]
+            )
+        except (sw.KampfFehler, ValueError) as _f:
+            _ausgabe = mo.md(f"<span id='sw-verboten'>✗ {_f}</span>")
+    _ausgabe
+    return (situation,)
 
 
 @app.cell

@@ -49,7 +49,7 @@ class Klicks:
 
     def __call__(self, name):
         try:
-            _knopf(self.seite, name).first.click(timeout=20_000)
+            _knopf(self.seite, name).first.click(timeout=60_000)
         except Exception:
             self.seite.screenshot(path="/tmp/sw_fehler.png", full_page=True)
             raise
@@ -71,6 +71,14 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, warte_fertig, keine_zellf
     expect(seite.locator("#sw-karten svg.karte")).to_have_count(7, timeout=30_000)
     expect(seite.locator("#sw-am-zug").first).to_be_visible(timeout=30_000)
     assert _schritte(seite) == 3  # Runde, Karten, erste Karte aufgerufen
+    # Bildschirmfotos des Zug-Panels am Desktop und am Tablet (820 px) zum Ansehen
+    for breite, hoehe in ((1280, 1000), (820, 1180)):
+        seite.set_viewport_size({"width": breite, "height": hoehe})
+        seite.wait_for_timeout(600)
+        seite.locator("#sw-am-zug").first.scroll_into_view_if_needed()
+        seite.screenshot(path=str(tmp_path / f"sw_panel_{breite}.png"))
+        seite.screenshot(path=f"/tmp/sw_panel_{breite}.png")
+    seite.set_viewport_size({"width": 1280, "height": 900})
 
     # eingetippte Würfel bleiben stehen, wenn der Schritt abgelehnt wird
     feld = seite.get_by_role("textbox", name="Angriff: echte Würfel").first
