@@ -31,6 +31,7 @@ from gm_helfer.protokoll import Ereignis, GesperrtFehler, ProtokollFehler, Verla
 from gm_helfer.zug import Aktion, Entscheidung
 
 __all__ = [
+    "spieler_und_bericht",
     "NEUER_KAMPF",
     "FORTSETZEN",
     "ANSEHEN",
@@ -614,3 +615,45 @@ def protokoll_ansicht(verlauf: Verlauf | None, hook: str = "tisch-protokoll", se
             mo.ui.table(protokoll_tabelle(verlauf), selection=None, page_size=seiten, show_download=False, show_column_summaries=False),
         ]
     )
+
+
+def spieler_und_bericht(verlauf: Verlauf | None) -> list:
+    """Unter dem Protokoll: den Sitzungsbericht herunterladen (Markdown/HTML, erst beim Klick
+    gebaut) und Gegner vor der Spieleransicht verbergen (:mod:`gm_helfer.spieler`).
+
+    Die Elemente müssen an einen globalen Namen gebunden werden (siehe oben), etwa
+    ``spieler_elemente = tisch.spieler_und_bericht(verlauf)``; leer ohne Protokolldatei.
+    """
+    import marimo as mo
+
+    from gm_helfer import ansicht, bericht, spieler
+
+    if verlauf is None or verlauf.datei is None:
+        return []
+    datei = verlauf.datei
+
+    def baue(html: bool) -> Callable[[], bytes]:
+        def inhalt() -> bytes:
+            try:
+                b = bericht.lesen(datei)
+            except bericht.BerichtFehler as fehler:
+                return f"Kein Bericht: {fehler}\n".encode("utf-8")
+            return (bericht.html_text(b) if html else bericht.markdown(b)).encode("utf-8")
+        return inhalt
+
+    name = datei.stem
+    elemente: list = [
+        mo.download(data=baue(False), filename=f"{name}_bericht.md", mimetype="text/markdown",
+                    label="Bericht herunterladen (Markdown)"),
+        mo.download(data=baue(True), filename=f"{name}_bericht.html", mimetype="text/html",
+                    label="Bericht herunterladen (HTML)"),
+    ]
+    try:
+        gegner = [k.name for k in ansicht.system(verlauf.system).kaempfer(verlauf.zustand) if not k.held]
+    except ValueError:
+        gegner = []
+    if gegner:
+        elemente.append(mo.ui.multiselect(
+            options=gegner, value=sorted(spieler.verborgen(datei) & set(gegner)),
+            label="Vor der Spieleransicht verbergen", on_change=lambda namen: spieler.verbergen(datei, namen)))
+    return elemente

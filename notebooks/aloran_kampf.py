@@ -393,8 +393,9 @@ def _(kampf, kampftisch, verlauf):
     nachladen_knopf = (
         mo.ui.button(label="Nachladen", on_click=kampftisch.klick(lambda v: kampftisch.nachladen())) if verlauf.nur_lesen else mo.md("")
     )
-    mo.vstack([nachladen_knopf, tisch.protokoll_ansicht(verlauf, "aloran-protokoll")])
-    return (nachladen_knopf,)
+    spieler_elemente = tisch.spieler_und_bericht(verlauf)
+    mo.vstack([nachladen_knopf, tisch.protokoll_ansicht(verlauf, "aloran-protokoll"), mo.hstack(spieler_elemente, justify="start", wrap=True)])
+    return (nachladen_knopf, spieler_elemente)
 
 
 if __name__ == "__main__":

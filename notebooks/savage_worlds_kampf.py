@@ -512,8 +512,9 @@ def _(kampf, kampftisch, verlauf):
         mo.ui.button(label="Nachladen", on_click=kampftisch.klick(lambda v: kampftisch.nachladen())) if verlauf.nur_lesen else mo.md("")
     )
     protokoll_elemente = [_nachladen]
-    mo.vstack([_nachladen, tisch.protokoll_ansicht(verlauf, "sw-protokoll")])
-    return (protokoll_elemente,)
+    spieler_elemente = tisch.spieler_und_bericht(verlauf)
+    mo.vstack([_nachladen, tisch.protokoll_ansicht(verlauf, "sw-protokoll"), mo.hstack(spieler_elemente, justify="start", wrap=True)])
+    return (protokoll_elemente, spieler_elemente)
 
 
 if __name__ == "__main__":

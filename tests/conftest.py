@@ -113,7 +113,8 @@ def marimo_server(tmp_path_factory):
     """Fabrik: ``marimo_server("wuerfel.py") -> "http://127.0.0.1:PORT"``.
 
     Der Name meint ``notebooks/<name>``; ein absoluter Pfad (z. B. in ``tmp_path``) geht auch.
-    ``marimo_server.ordner[name]`` ist der Temp-Ordner des Servers (``kaempfe/``, ``charaktere/``).
+    ``marimo_server.ordner[name]`` ist der Temp-Ordner des Servers (``kaempfe/``, ``charaktere/``);
+    ``marimo_server(name, kaempfe=ordner)`` teilt den Kampfordner eines anderen Servers.
 
     Startet ``marimo run`` für ``notebooks/<name>`` einmal je Notebook und Sitzung
     (headless, ohne Token, mit Tracebacks), wartet auf ``/health`` und beendet alle Server
@@ -121,9 +122,10 @@ def marimo_server(tmp_path_factory):
     """
     laufend: dict[str, tuple[str, subprocess.Popen]] = {}
 
-    def starten(notebook_dateiname: str) -> str:
-        if notebook_dateiname in laufend:
-            url, prozess = laufend[notebook_dateiname]
+    def starten(notebook_dateiname: str, kaempfe: Path | None = None) -> str:
+        schluessel = (notebook_dateiname, str(kaempfe or ""))
+        if schluessel in laufend:
+            url, prozess = laufend[schluessel]
             if prozess.poll() is None:
                 return url
         notebook = PROJEKT / "notebooks" / notebook_dateiname  # absolute Pfade bleiben
@@ -137,13 +139,13 @@ def marimo_server(tmp_path_factory):
             [sys.executable, "-m", "marimo", "-y", "run", str(notebook), "--headless",
              "--host", "127.0.0.1", "--port", str(port), "--no-token", "--show-tracebacks"],
             cwd=PROJEKT,
-            env=isolierte_umgebung(basis),
+            env={**isolierte_umgebung(basis), **({"GM_HELFER_KAEMPFE": str(kaempfe)} if kaempfe else {})},
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
         url = f"http://127.0.0.1:{port}"
-        laufend[notebook_dateiname] = (url, prozess)
+        laufend[schluessel] = (url, prozess)
         if warten_auf_server(url, prozess, frist=60):
             return url
         _beenden(prozess)

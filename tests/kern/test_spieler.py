@@ -110,3 +110,16 @@ def test_start_spieler_zeigt_nur_die_spieleransicht(monkeypatch, capsys):
     ausgabe = capsys.readouterr().out
     assert "Spieleransicht läuft: http://127.0.0.1:5570/" in ausgabe and "Passwort: " in ausgabe
     assert geoeffnet[-1].startswith("http://127.0.0.1:5570/?access_token=")
+
+
+def test_tisch_bietet_bericht_und_verbergen_an(tmp_path):
+    from gm_helfer import tisch
+
+    v = _kampf(tmp_path)
+    elemente = tisch.spieler_und_bericht(v)
+    assert len(elemente) == 3  # Bericht als Markdown und HTML, Gegner verbergen
+    auswahl = elemente[2]
+    assert sorted(auswahl.options) == ["Attentäter", "Baron"]  # nur Gegner, nie Helden
+    spieler.verbergen(v.datei, ["Baron"])
+    assert list(tisch.spieler_und_bericht(v)[2].value) == ["Baron"]
+    assert tisch.spieler_und_bericht(None) == []

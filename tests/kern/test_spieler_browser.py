@@ -54,3 +54,33 @@ def test_spieleransicht_folgt_dem_spielleiter(chromium_browser, marimo_server, w
     finally:
         verlauf.schliessen()
         kontext.close()
+
+
+def test_spielleiter_klickt_im_live_notebook_spieler_sehen_es(chromium_browser, marimo_server, warte_fertig,
+                                                               keine_zellfehler, tmp_path):
+    """Zwei Seiten wie am Tisch: der Spielleiter im Savage-Worlds-Live-Notebook, die Spieler in der
+    Spieleransicht (eigener Server, derselbe Kampfordner)."""
+    gm_url = marimo_server("savage_worlds_kampf.py")
+    ordner = marimo_server.ordner["savage_worlds_kampf.py"] / "kaempfe"
+    kontext = chromium_browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    try:
+        gm = kontext.new_page()
+        gm.goto(gm_url + "/")
+        warte_fertig(gm)
+        gm.get_by_role("button", name="Neuer Kampf").first.click()
+        warte_fertig(gm)
+        assert list(ordner.glob("savage_worlds_*.jsonl"))
+        sp = kontext.new_page()
+        sp.goto(marimo_server(NOTEBOOK, kaempfe=ordner) + "/")
+        sp.locator("#spieler-ansicht").wait_for(timeout=60000)
+        warte_fertig(sp)
+        assert "Noch keine Reihenfolge" in sp.locator("#spieler-reihenfolge").inner_text()
+        beginn = time.monotonic()
+        gm.get_by_role("button", name="Neue Runde: Karten austeilen").first.click()
+        sp.locator("#spieler-am-zug", has_text="Runde 1").wait_for(timeout=10000)
+        print(f"Spieleransicht zeigte die neue Runde nach {time.monotonic() - beginn:.2f} s")
+        assert "Noch keine Reihenfolge" not in sp.locator("#spieler-reihenfolge").inner_text()
+        keine_zellfehler(gm)
+        keine_zellfehler(sp)
+    finally:
+        kontext.close()
