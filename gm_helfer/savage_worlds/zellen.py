@@ -97,12 +97,15 @@ class SavageWorldsKampf(Zellenkampf):
             return self.ausbluten(wer)
         if art == "erholung":
             return self.erholung(wer)
+        if art == "wiederholen":
+            return self.angriff_wiederholen()
         raise KampfFehler(f"Unbekannte Entscheidung „{schluessel}“ – offen sind: "
                           + (", ".join(o.schluessel for o in self.offene_entscheidungen()) or "keine") + ".")
 
     def _standard_schritt(self, versucht: set[Any]) -> Schritt | None:
         z = self.zustand
-        offen = self.offene_entscheidungen()
+        # eine Benny-Wiederholung ist freiwillig: der Standard behält den Benny (sie verfällt mit dem Zugende)
+        offen = [o for o in self.offene_entscheidungen() if not o.schluessel.startswith("wiederholen:")]
         if offen:
             if offen[0].schluessel.startswith("wegstecken:"):
                 return self.nicht_wegstecken(offen[0].wer)  # Standard: die Bennies behalten
@@ -157,6 +160,10 @@ class SavageWorldsKampf(Zellenkampf):
     def schaden(self, augen: str | None = None, *, nummer: int = 0) -> Schritt:
         """Schaden des offenen Treffers ``nummer`` (0 = erster) würfeln oder eintippen („6+2, 3“)."""
         return self._schritt(lambda z: k.ereignis_schaden(z, nummer=nummer, **self._quelle(augen)))
+
+    def angriff_wiederholen(self, augen: str | None = None, *, quelle: str = "eigen") -> Schritt:
+        """Den verfehlten letzten Angriff mit einem Benny wiederholen (das bessere Ergebnis zählt)."""
+        return self._schritt(lambda z: k.ereignis_angriff_wiederholen(z, quelle=quelle, **self._quelle(augen)))
 
     def wegstecken(self, wer: str | None = None, augen: str | None = None, *, quelle: str = "eigen") -> Schritt:
         """Wunden mit einem Benny wegstecken (Konstitutionsprobe); ``quelle`` „eigen“ oder „spielleiter“."""

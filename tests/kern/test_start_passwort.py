@@ -138,6 +138,7 @@ def test_server_huelle_leert_pfade():
 def test_pfade_verbergen_in_der_notebook_liste():
     import asyncio
     import json
+    from concurrent.futures import ThreadPoolExecutor
 
     antwort = json.dumps(
         {"root": "/home/sl/gm/notebooks", "files": [{"id": "/home/sl/gm/notebooks/wuerfel.py",
@@ -156,8 +157,11 @@ def test_pfade_verbergen_in_der_notebook_liste():
         async def senden(nachricht):
             gesendet.append(nachricht)
 
-        asyncio.run(server.PfadeVerbergen(app, ["/home/sl/gm", "/home/sl/gm/notebooks"])(
-            {"type": "http", "path": pfad}, None, senden))
+        # in einem eigenen Thread: läuft in diesem Prozess schon Playwright (Browsertests), hat der
+        # Hauptthread eine laufende Ereignisschleife, und asyncio.run ginge hier nicht
+        with ThreadPoolExecutor(max_workers=1) as ausfuehrer:
+            ausfuehrer.submit(asyncio.run, server.PfadeVerbergen(app, ["/home/sl/gm", "/home/sl/gm/notebooks"])(
+                {"type": "http", "path": pfad}, None, senden)).result()
         return gesendet
 
     start_, koerper = abfragen("/api/home/workspace_files")

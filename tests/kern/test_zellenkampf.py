@@ -123,6 +123,20 @@ def test_rueckgaengig_und_fehler(system):
     assert info.value.__cause__ is None and (info.value.__context__ is None or info.value.__suppress_context__)
 
 
+def test_sw_benny_wiederholung_als_entscheidung():
+    """Ein verfehlter Angriff einer Wildcard lässt sich mit einem Benny wiederholen; ``ausspielen``
+    und der Standard behalten den Benny (die Wiederholung ist freiwillig)."""
+    kampf = sw.kampf_starten(["brakka", "bandit"], rng=random.Random(1))
+    kampf.runde()
+    kampf.weiter()
+    bennies = kampf.zustand.kaempfer_namens("Brakka").bennies
+    kampf.angriff("Brakka", "Bandit 1", augen="2, 3")  # verfehlt (MW 5)
+    assert "wiederholen:Brakka" in [o.schluessel for o in kampf.offene_entscheidungen()]
+    kampf.entscheiden("wiederholen:Brakka")
+    assert kampf.zustand.kaempfer_namens("Brakka").bennies == bennies - 1
+    assert kampf.ereignisse[-1].art == "angriff_wiederholen"
+
+
 def test_sw_eingetippte_wuerfel_und_chancen():
     kampf = sw.kampf_starten(["brakka", "bandit"], rng=random.Random(1))
     kampf.runde()
