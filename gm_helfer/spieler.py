@@ -209,7 +209,7 @@ def html_text(l: SpielerLage) -> str:
 .spieler .spalten {{ display: flex; flex-wrap: wrap; gap: 1.5em; }}
 .spieler .spalten > div {{ flex: 1 1 22rem; min-width: 0; }}
 </style>
-<div class="kopf" id="spieler-am-zug">{x(l.zeitpunkt + ': ' if l.zeitpunkt else '')}am Zug: {x(am_zug)}</div>
+<div class="kopf" id="spieler-am-zug">{x(l.zeitpunkt + ' · ' if l.zeitpunkt else '')}am Zug: {x(am_zug)}</div>
 <div class="spalten">
 <div><h2>Reihenfolge</h2><ol id="spieler-reihenfolge">{reihe}</ol></div>
 <div><h2>Helden</h2><table id="spieler-helden">{helden}</table>
