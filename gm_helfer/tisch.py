@@ -442,6 +442,23 @@ class Tisch:
         if neu:
             self._weiter()
 
+    def fortsetzen_klick(
+        self, wahl: Any, start: Callable[[Mapping[str, Any]], Any], anwenden: Callable, danach: Callable[[], None]
+    ) -> Callable[[str], Callable[[Any], None]]:
+        """``on_click`` für :func:`fortsetzen_knoepfe`: je Art („schreiben“, „lesen“, „uebernehmen“)
+        den in ``wahl`` gewählten Kampf fortsetzen; ``danach`` läuft, wenn es geklappt hat."""
+
+        def je_art(art: str) -> Callable[[Any], None]:
+            def handler(_wert: Any) -> None:
+                f = fortsetzen(wahl.value, start, anwenden, art=art)
+                self.starten(f.verlauf, f.meldung)
+                if f.verlauf is not None:
+                    danach()
+
+            return handler
+
+        return je_art
+
     def klick(self, aktion: Callable[[Verlauf | None], Any]) -> Callable[[Any], None]:
         """Ein ``on_click`` für ``mo.ui.button``: ruft ``aktion(verlauf)`` (Ausnahmen → Meldung)."""
 

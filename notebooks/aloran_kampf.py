@@ -93,14 +93,7 @@ def _(get_start, kampftisch, set_start, stand):
         kampftisch.starten(_v, f"{tisch.NEUER_KAMPF}: {_v.datei.name}")
         set_start(lambda n: n + 1)
 
-    def _fortsetzen(art):
-        def _handler(_):
-            _f = tisch.fortsetzen(kampf_wahl.value, aloran.aus_kopf, aloran.anwenden, art=art)
-            kampftisch.starten(_f.verlauf, _f.meldung)
-            if _f.verlauf is not None:
-                set_start(lambda n: n + 1)
-
-        return _handler
+    _fortsetzen = kampftisch.fortsetzen_klick(kampf_wahl, aloran.aus_kopf, aloran.anwenden, lambda: set_start(lambda n: n + 1))
 
     # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
     neu_knopf = tisch.neu_knopf(on_click=kampftisch.klick(lambda _v: _neu(None)))

@@ -128,14 +128,7 @@ def _(get_start, kampftisch, set_start):
     _gespeichert = sitzung.gespeicherte_kaempfe()
     kampf_wahl = tisch.kampf_wahl(_gespeichert)
 
-    def _fortsetzen(art):
-        def _handler(_):
-            _f = tisch.fortsetzen(kampf_wahl.value, swk.start_aus_kopf, swk.anwenden, art=art)
-            kampftisch.starten(_f.verlauf, _f.meldung)
-            if _f.verlauf is not None:
-                set_start(lambda n: n + 1)
-
-        return _handler
+    _fortsetzen = kampftisch.fortsetzen_klick(kampf_wahl, swk.start_aus_kopf, swk.anwenden, lambda: set_start(lambda n: n + 1))
 
     fortsetzen_knoepfe = list(tisch.fortsetzen_knoepfe(bool(_gespeichert), on_click=_fortsetzen).values())
     mo.vstack([kampf_wahl, mo.hstack(fortsetzen_knoepfe, justify="start", wrap=True)])
