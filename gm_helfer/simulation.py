@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.util
 import inspect
@@ -29,9 +30,9 @@ from types import MappingProxyType
 from typing import Any
 
 __all__ = [
-    "SYSTEME", "UNENTSCHIEDEN", "URTEILE", "ZEITEINHEIT", "Auswertung", "Kampfausgang", "Reihe", "Schwellen", "Urteil",
+    "SYSTEME", "UNENTSCHIEDEN", "URTEILE", "ZEITEINHEIT", "ZIELWAHL", "Auswertung", "Kampfausgang", "Reihe", "Schwellen", "Urteil",
     "auszaehlen", "begegnung", "gebuendelt", "kaempfer_tabelle", "rechenhinweis", "reihe", "reihe_text", "simulieren",
-    "standard_anzahl", "urteil", "verbrauch_text", "zeiteinheit", "zusammenfassung",
+    "standard_anzahl", "taktik_felder", "urteil", "verbrauch_text", "zeiteinheit", "zusammenfassung",
 ]
 
 SYSTEME = {
@@ -44,6 +45,27 @@ SYSTEME = {
 
 ZEITEINHEIT = {"zeitstrahl": "Ticks"}
 """Worin ``Kampfausgang.runden`` zählt, wo es nicht Kampfrunden sind (Zeitstrahl: Ticks)."""
+
+ZIELWAHL = MappingProxyType({
+    "schwaechster": "den Schwächsten (am schwersten verletzt)",
+    "staerkster": "den Stärksten (am wenigsten verletzt)",
+    "zufall": "einen zufälligen",
+    "erster": "den Ersten in der Reihenfolge der Bögen",
+})
+"""Wen ein Kämpfer angreift – der gemeinsame Teil jeder ``Taktik`` (Feld ``ziel``).
+
+„Der Nächste“ gibt es nicht: die Simulation spielt keine Positionen (alle stehen in
+Reichweite); „erster“ steht dafür, wenn die Bögen in der Reihenfolge der Aufstellung stehen.
+Was „verletzt“ heißt, sagt das System (Wunden, Trefferpunkte, Lebenspunkte).
+
+**Vertrag für Taktiken:** jedes System hat in ``gm_helfer.<system>.simulation`` eine
+eingefrorene Dataclass ``Taktik`` mit Vorgaben, die der bisherigen Standardtaktik entsprechen,
+und dem Feld ``ziel`` (ein Schlüssel von :data:`ZIELWAHL`). Jedes Feld trägt in
+``metadata`` den deutschen Namen (``"text"``) und – außer bei ``bool`` – die Wahl
+(``"wahl"``: Wert → deutscher Text), siehe :func:`taktik_felder`. ``begegnung(…, taktik=…)``
+des Systems nimmt sie; ``None`` heißt Standardtaktik. Beide Treiber (gebündelt und
+Ereignispfad) spielen dieselbe Taktik.
+"""
 
 UNENTSCHIEDEN = "unentschieden"
 """Schlüssel in :attr:`Auswertung.sieg` für Kämpfe ohne Sieger (etwa nach der Rundengrenze)."""
@@ -110,6 +132,27 @@ class Auswertung:
         return math.fsum(p for name, p in getattr(self, art).items() if self.seiten.get(name) == seite)
 
 
+def taktik_felder(taktik: Any) -> list[tuple[str, str, Any, Mapping[Any, str] | None]]:
+    """Die einstellbaren Felder einer ``Taktik`` (Klasse oder Wert): ``(name, text, wert, wahl)``.
+
+    ``wahl`` ist ``None`` bei Ja/Nein-Feldern; ``wert`` ist der Wert des übergebenen Objekts
+    oder die Vorgabe der Klasse.
+
+    >>> from dataclasses import dataclass, field
+    >>> @dataclass(frozen=True)
+    ... class Taktik:
+    ...     ziel: str = field(default="schwaechster", metadata={"text": "Ziel", "wahl": ZIELWAHL})
+    ...     fliehen: bool = field(default=False, metadata={"text": "Fliehen"})
+    >>> [(n, t, w) for n, t, w, _ in taktik_felder(Taktik(fliehen=True))]
+    [('ziel', 'Ziel', 'schwaechster'), ('fliehen', 'Fliehen', True)]
+    """
+    ergebnis = []
+    for f in dataclasses.fields(taktik):
+        wert = getattr(taktik, f.name) if not isinstance(taktik, type) else f.default
+        ergebnis.append((f.name, f.metadata.get("text", f.name), wert, f.metadata.get("wahl")))
+    return ergebnis
+
+
 def simulieren(
     kampf: Callable[[Any], Kampfausgang],
     anzahl: int = 1000,
@@ -170,21 +213,32 @@ def auszaehlen(
 def begegnung(
     system: str, boegen: Any, anzahl: int = 1000, *, rng: Any, max_runden: int = 100,
     fortschritt: Callable[[int, int], None] | None = None,
+    taktik: Any = None,
+    optionen: Any = None,
 ) -> Auswertung:
     """Simuliert eine Begegnung mit den Bögen eines Systems (``gm_helfer.<system>.simulation``).
 
     Die Regeln und die Standardtaktik stehen im Simulationsmodul des Systems. ``fortschritt(fertig,
-    anzahl)`` meldet Blöcke von Kämpfen, wo das System es kann (Savage Worlds, gebündelt).
+    anzahl)`` meldet Blöcke von Kämpfen, wo das System es kann; ``taktik`` (die ``Taktik`` des
+    Systems, siehe :data:`ZIELWAHL`) und ``optionen`` (die ``Optionen`` des Systems) werden
+    durchgereicht – ``None`` heißt Vorgabe.
 
     Raises:
-        ValueError: unbekanntes System (deutsche Meldung).
+        ValueError: unbekanntes System, oder Taktik/Fortschritt, die das System nicht kann
+            (deutsche Meldung).
     """
     if system not in SYSTEME:
         raise ValueError(f"Für „{system}“ gibt es keine Simulation (bekannt: {', '.join(SYSTEME)}).")
     modul = importlib.import_module(f"gm_helfer.{system}.simulation")
-    if fortschritt is not None and "fortschritt" in inspect.signature(modul.begegnung).parameters:
-        return modul.begegnung(boegen, anzahl, rng=rng, max_runden=max_runden, fortschritt=fortschritt)
-    return modul.begegnung(boegen, anzahl, rng=rng, max_runden=max_runden)
+    parameter = inspect.signature(modul.begegnung).parameters
+    extra: dict[str, Any] = {"optionen": optionen} if optionen is not None else {}
+    if fortschritt is not None and "fortschritt" in parameter:
+        extra["fortschritt"] = fortschritt
+    if taktik is not None:
+        if "taktik" not in parameter:
+            raise ValueError(f"Die Simulation von {SYSTEME[system]} kennt noch keine wählbare Taktik.")
+        extra["taktik"] = taktik
+    return modul.begegnung(boegen, anzahl, rng=rng, max_runden=max_runden, **extra)
 
 
 def zeiteinheit(system: str) -> str:
