@@ -43,11 +43,14 @@ Tod (``docs/zeitstrahl.md`` › Gesundheit).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from gm_helfer import simulation
 from gm_helfer.boegen import Bogen
+from gm_helfer.wuerfel import zufallszahl
 
 from .bogen import kaempfer_aus_bogen
 from .kampf import (
@@ -59,16 +62,56 @@ from .kampf import (
     angriff_ereignis,
     anwenden,
     kann_reagieren,
+    konter_verzicht_ereignis,
     neuer_kampf,
     start_ereignis,
 )
 from .optionen import STANDARD, Optionen
 from .vorschau import verteidigungs_wahlen
 
-__all__ = ["WARTE_TICKS", "einen_kampf", "begegnung"]
+__all__ = ["VERTEIDIGUNGSWAHL", "WARTE_TICKS", "Taktik", "begegnung", "einen_kampf",
+           "ereignis_begegnung"]
 
 WARTE_TICKS = 2
 """Ticks, die ein Kämpfer ohne bereite Waffe mit Warten verbringt (Taktik, keine Regel)."""
+
+VERTEIDIGUNGSWAHL = MappingProxyType({
+    "beste": "die mit der kleinsten Trefferchance des Angreifers (Blocken nur mit Schild)",
+    "ausweichen": "aktives Ausweichen, sonst passiv",
+    "parade": "Parade mit der besten Waffe, sonst passiv",
+    "passiv": "nur passives Ausweichen (nie reagieren)",
+})
+"""Wie sich das Ziel eines Angriffs verteidigt (Feld ``verteidigung`` der :class:`Taktik`).
+Jede Wahl nimmt unter den erlaubten Verteidigungen ihrer Art **und** dem passiven Ausweichen
+die mit der kleinsten exakten Trefferchance des Angreifers – aktiv nur, wenn das Ziel
+reagieren darf."""
+
+_ARTEN = {"beste": ("passiv", "ausweichen", "parade", "blocken"), "ausweichen": ("passiv", "ausweichen"),
+          "parade": ("passiv", "parade"), "passiv": ("passiv",)}
+
+
+@dataclass(frozen=True)
+class Taktik:
+    """Die wählbare Taktik der Zeitstrahl-Simulation (Vorgaben: die Standardtaktik der
+    Moduldoku). Beide Treiber – gebündelt und Ereignispfad – spielen sie gleich."""
+
+    ziel: str = field(default="schwaechster", metadata={"text": "Wen angreifen", "wahl": simulation.ZIELWAHL})
+    """Schlüssel von :data:`gm_helfer.simulation.ZIELWAHL`; „verletzt“ heißt hier: wenige
+    Lebenspunkte (Gleichstand: Reihenfolge der Bögen)."""
+    verteidigung: str = field(default="beste", metadata={"text": "Verteidigung", "wahl": VERTEIDIGUNGSWAHL})
+    """Schlüssel von :data:`VERTEIDIGUNGSWAHL`."""
+    kontern: bool = field(default=True, metadata={"text": "Kontern, wenn erlaubt"})
+    """„… ist ein sofortiger Gegenangriff möglich“ – möglich, nicht Pflicht."""
+
+    def __post_init__(self) -> None:
+        if self.ziel not in simulation.ZIELWAHL:
+            raise ValueError(f"Unbekannte Zielwahl „{self.ziel}“ (möglich: {', '.join(simulation.ZIELWAHL)}).")
+        if self.verteidigung not in VERTEIDIGUNGSWAHL:
+            raise ValueError(f"Unbekannte Verteidigungswahl „{self.verteidigung}“ "
+                             f"(möglich: {', '.join(VERTEIDIGUNGSWAHL)}).")
+
+
+STANDARD_TAKTIK = Taktik()
 
 
 def _kampf_anlegen(boegen: Sequence[Bogen], optionen: Optionen | None) -> Kampf:
@@ -93,10 +136,15 @@ def _erste_bereite_waffe(t: Teilnehmer) -> int | None:
     return next((i for i, s in enumerate(t.waffen_status) if s == "bereit"), None)
 
 
-def _ziel(kampf: Kampf, wer: Teilnehmer) -> str:
-    """Der kampffähige Gegner mit den wenigsten Lebenspunkten (Gleichstand: Bogenreihenfolge)."""
+def _ziel(kampf: Kampf, wer: Teilnehmer, taktik: Taktik, rng: Any) -> str:
+    """Der kampffähige Gegner nach ``taktik.ziel``: wenigste bzw. meiste Lebenspunkte, der
+    erste oder ein zufälliger (Gleichstand: Bogenreihenfolge)."""
     gegner = [t for t in kampf.aktive if t.partei != wer.partei]
-    return min(gegner, key=lambda t: t.lebenspunkte).name
+    if taktik.ziel == "zufall":
+        return gegner[zufallszahl(rng, len(gegner)) - 1].name
+    schluessel = {"schwaechster": lambda t: t.lebenspunkte, "staerkster": lambda t: -t.lebenspunkte,
+                  "erster": lambda t: 0}[taktik.ziel]
+    return min(gegner, key=schluessel).name
 
 
 _ZAEHLENDE_ZUSTAENDE = frozenset({"Position verschlechtert", STURZSCHWELLE})
@@ -108,14 +156,18 @@ def _zaehlend(t: Teilnehmer) -> frozenset[str]:
     return frozenset(_ZAEHLENDE_ZUSTAENDE.intersection(t.zustaende))
 
 
-def _erlaubt(t: Teilnehmer, art: str, waffe: int | None) -> bool:
-    """Taktik: geblockt wird nur mit einem Schild – mit einer Waffe droht der Bruch
-    („Falls ja, bricht sie.“) oder das Entwaffnen, und Aufheben kennt die Bibliothek nicht."""
+def _erlaubt(t: Teilnehmer, art: str, waffe: int | None, taktik: Taktik) -> bool:
+    """Taktik: nur Arten der Verteidigungswahl; geblockt wird nur mit einem Schild – mit einer
+    Waffe droht der Bruch („Falls ja, bricht sie.“) oder das Entwaffnen, und Aufheben kennt
+    die Bibliothek nicht."""
+    if art not in _ARTEN[taktik.verteidigung]:
+        return False
     return art != "blocken" or (waffe is not None and t.kaempfer.waffen[waffe].schild)
 
 
 def _rangfolge(
-    kampf: Kampf, angreifer: str, ziel: str, waffe: int, merker: dict[Any, Any]
+    kampf: Kampf, angreifer: str, ziel: str, waffe: int, merker: dict[Any, Any],
+    taktik: Taktik = STANDARD_TAKTIK,
 ) -> tuple[tuple[str, int | None], ...]:
     """Alle Verteidigungen des Ziels, die seine Waffen erlauben, nach der exakten
     Trefferchance des Angreifers (``vorschau.verteidigungs_wahlen``), dann nach Ticks.
@@ -127,17 +179,19 @@ def _rangfolge(
     Chancen neu rechnen."""
     a, z = kampf[angreifer], kampf[ziel]
     schluessel = (a.kaempfer, _zaehlend(a), a.verschiebung, waffe,
-                  z.kaempfer, _zaehlend(z), z.verschiebung, z.waffen_status, kampf.optionen)
+                  z.kaempfer, _zaehlend(z), z.verschiebung, z.waffen_status, kampf.optionen,
+                  taktik.verteidigung)
     if schluessel not in merker:
         wahlen = [w for w in verteidigungs_wahlen(kampf, angreifer, ziel, waffe)
-                  if w.chancen is not None and _erlaubt(z, w.art, w.waffe)]
+                  if w.chancen is not None and _erlaubt(z, w.art, w.waffe, taktik)]
         wahlen.sort(key=lambda w: (w.chancen.treffer, w.ticks))  # type: ignore[union-attr]
         merker[schluessel] = tuple((w.art, w.waffe) for w in wahlen)
     return merker[schluessel]
 
 
 def _verteidigung(
-    kampf: Kampf, angreifer: str, ziel: str, waffe: int, merker: dict[Any, Any]
+    kampf: Kampf, angreifer: str, ziel: str, waffe: int, merker: dict[Any, Any],
+    taktik: Taktik = STANDARD_TAKTIK,
 ) -> tuple[str, int | None]:
     """Erlaubte Verteidigung mit der kleinsten exakten Trefferchance des Angreifers. Aktiv
     verteidigen darf das Ziel nur, wenn ``kann_reagieren`` es erlaubt (Angriffsende wie in
@@ -145,15 +199,16 @@ def _verteidigung(
     a = kampf[angreifer]
     ende = (a.position or 0) + a.kaempfer.waffen[waffe].geschwindigkeit
     reagieren = not kann_reagieren(kampf, ziel, ende)
-    for art, vwaffe in _rangfolge(kampf, angreifer, ziel, waffe, merker):
+    for art, vwaffe in _rangfolge(kampf, angreifer, ziel, waffe, merker, taktik):
         if art == "passiv" or reagieren:
             return art, vwaffe
     return "passiv", None
 
 
-def _konter(kampf: Kampf) -> tuple[str, str] | None:
-    """Der erlaubte Konter, wenn der Konternde noch kann (kampffähig, mit bereiter Waffe)."""
-    if kampf.konter is None:
+def _konter(kampf: Kampf, taktik: Taktik = STANDARD_TAKTIK) -> tuple[str, str] | None:
+    """Der erlaubte Konter, wenn der Konternde noch kann (kampffähig, mit bereiter Waffe) und
+    die Taktik kontert."""
+    if kampf.konter is None or not taktik.kontern:
         return None
     t = kampf[kampf.konter[0]]
     if t.kampfunfaehig(kampf.optionen) or _erste_bereite_waffe(t) is None:
@@ -161,42 +216,51 @@ def _konter(kampf: Kampf) -> tuple[str, str] | None:
     return kampf.konter
 
 
-def _schritt(kampf: Kampf, rng: Any, merker: dict[Any, Any]) -> Kampf:
-    """Eine Entscheidung der Standardtaktik, gewürfelt und angewandt. Ein Konter, der nicht
+def _schritt(kampf: Kampf, rng: Any, merker: dict[Any, Any], taktik: Taktik) -> Kampf:
+    """Eine Entscheidung der Taktik, gewürfelt und angewandt. Ein Konter, der nicht
     genommen wird, verfällt mit dem nächsten Ereignis (``anwenden`` setzt ihn neu)."""
-    konter = _konter(kampf)
+    konter = _konter(kampf, taktik)
+    if konter is None and kampf.konter is not None:
+        # ausdrücklich verzichten: sonst hielte ``angriff_ereignis`` einen gewöhnlichen Angriff
+        # des Verteidigers auf den Angreifer für den Konter
+        kampf = anwenden(kampf, konter_verzicht_ereignis(kampf))
     wer = konter[0] if konter else kampf.am_zug[0]
     t = kampf[wer]
     waffe = _erste_bereite_waffe(t)
     if waffe is None:
         return anwenden(kampf, aktion_ereignis(kampf, wer, WARTE_TICKS,
                                                beschreibung="wartet ohne Waffe"))
-    ziel = konter[1] if konter else _ziel(kampf, t)
-    art, vwaffe = _verteidigung(kampf, wer, ziel, waffe, merker)
+    ziel = konter[1] if konter else _ziel(kampf, t, taktik, rng)
+    art, vwaffe = _verteidigung(kampf, wer, ziel, waffe, merker, taktik)
     return anwenden(kampf, angriff_ereignis(kampf, wer, ziel, waffe, art,
                                             verteidigungs_waffe=vwaffe, rng=rng))
 
 
-def _spielen(
-    boegen: Sequence[Bogen], rng: Any, optionen: Optionen | None, max_runden: int,
-    merker: dict[Any, Any],
-) -> simulation.Kampfausgang:
+def _startzustand(boegen: Sequence[Bogen], optionen: Optionen | None) -> Kampf:
+    """Der Kampf vor dem Startwurf, geprüft (deutsche Meldungen als ``ValueError``)."""
     if optionen is not None and optionen.gesundheit == "ohne":
         raise ValueError("Ohne Gesundheitsmodell fällt niemand aus – die Simulation braucht "
                          "das Gesundheitsmodell „lebenspunkte“.")
     try:
-        kampf = _kampf_anlegen(boegen, optionen)
+        return _kampf_anlegen(boegen, optionen)
     except KampfFehler as fehler:
         raise ValueError(str(fehler)) from fehler
+
+
+def _spielen(
+    boegen: Sequence[Bogen], rng: Any, optionen: Optionen | None, max_runden: int,
+    merker: dict[Any, Any], taktik: Taktik = STANDARD_TAKTIK,
+) -> simulation.Kampfausgang:
+    kampf = _startzustand(boegen, optionen)
     kampf = anwenden(kampf, start_ereignis(kampf, rng=rng))
     tick = kampf.jetzt or 0
     while len(_parteien(kampf)) > 1:
-        if _konter(kampf) is None:
+        if _konter(kampf, taktik) is None:
             tick = kampf.jetzt or 0
             if tick > max_runden:
                 tick = max_runden
                 break
-        kampf = _schritt(kampf, rng, merker)
+        kampf = _schritt(kampf, rng, merker, taktik)
     parteien = _parteien(kampf)
     sieger = next(iter(parteien)) if len(parteien) == 1 else None
     return simulation.Kampfausgang(
@@ -214,8 +278,10 @@ def einen_kampf(
     rng: Any,
     optionen: Optionen | None = None,
     max_runden: int = 100,
+    taktik: Taktik | None = None,
 ) -> simulation.Kampfausgang:
-    """Spielt einen Kampf der Bögen mit der Standardtaktik (Moduldoku) bis zum Ende.
+    """Spielt einen Kampf der Bögen mit der Taktik (Vorgabe: Standardtaktik, Moduldoku) bis
+    zum Ende – auf dem Ereignispfad, der Referenz der gebündelten Maschine.
 
     ``runden`` im Ergebnis sind Ticks. Die Bögen werden nicht verändert.
 
@@ -223,7 +289,26 @@ def einen_kampf(
         ValueError: keine Bögen, fremde Bögen, nur eine Partei oder doppelte Namen
             (deutsche Meldung).
     """
-    return _spielen(boegen, rng, optionen, max_runden, {})
+    return _spielen(boegen, rng, optionen, max_runden, {}, taktik or STANDARD_TAKTIK)
+
+
+def ereignis_begegnung(
+    boegen: Sequence[Bogen],
+    anzahl: int = 1000,
+    *,
+    rng: Any,
+    optionen: Optionen | None = None,
+    max_runden: int = 100,
+    taktik: Taktik | None = None,
+) -> simulation.Auswertung:
+    """``anzahl`` Kämpfe auf dem Ereignispfad (:func:`einen_kampf`), ausgezählt mit
+    :func:`gm_helfer.simulation.simulieren` – die Referenz, gegen die die gebündelte Maschine
+    getestet wird. Die exakten Chancen der Verteidigungswahl werden über alle Kämpfe hinweg
+    nur einmal gerechnet."""
+    merker: dict[Any, Any] = {}
+    t = taktik or STANDARD_TAKTIK
+    return simulation.simulieren(
+        lambda r: _spielen(boegen, r, optionen, max_runden, merker, t), anzahl, rng=rng)
 
 
 def begegnung(
@@ -233,10 +318,34 @@ def begegnung(
     rng: Any,
     optionen: Optionen | None = None,
     max_runden: int = 100,
+    taktik: Taktik | None = None,
+    fortschritt: Callable[[int, int], None] | None = None,
 ) -> simulation.Auswertung:
-    """``anzahl`` Kämpfe der Bögen (:func:`einen_kampf`), ausgezählt mit
-    :func:`gm_helfer.simulation.simulieren`; ``Auswertung.runden`` zählt Ticks. Die exakten
-    Chancen der Verteidigungswahl werden über alle Kämpfe hinweg nur einmal gerechnet."""
-    merker: dict[Any, Any] = {}
-    return simulation.simulieren(
-        lambda r: _spielen(boegen, r, optionen, max_runden, merker), anzahl, rng=rng)
+    """``anzahl`` Kämpfe der Bögen auf einmal mit der gebündelten Maschine
+    (:mod:`gm_helfer.zeitstrahl.gebuendelt`: dieselben Regeln und dieselbe Taktik wie
+    :func:`einen_kampf`, als numpy-Felder); ``Auswertung.runden`` zählt Ticks.
+
+    Args:
+        rng: numpy ``Generator`` (die einzige Zufallsquelle) oder ``random.Random`` (daraus
+            wird ein Generator geseedet; gleiche Saat, gleiches Ergebnis).
+        fortschritt: ``fortschritt(fertig, anzahl)`` nach jedem Block von Kämpfen.
+
+    Raises:
+        ValueError: wie :func:`einen_kampf`, oder ``anzahl`` < 1 (deutsche Meldung).
+    """
+    import time
+
+    from gm_helfer.savage_worlds.simulation import generator
+
+    from . import gebuendelt
+
+    if anzahl < 1:
+        raise ValueError(f"Es muss mindestens ein Kampf simuliert werden, nicht {anzahl}.")
+    start = time.perf_counter()
+    kampf = _startzustand(boegen, optionen)
+    e = gebuendelt.spielen(kampf, anzahl, rng=generator(rng), max_runden=max_runden,
+                           taktik=taktik or STANDARD_TAKTIK, fortschritt=fortschritt)
+    siege, runden, aus, tot = e.zaehler()
+    return simulation.auszaehlen(anzahl, siege, runden, aus, tot,
+                                 sekunden=time.perf_counter() - start,
+                                 seiten=dict(zip(e.namen, e.seite_von)))
