@@ -114,6 +114,12 @@ _FOLGE = {"haelt": _HAELT, "beschaedigt": _BESCHAEDIGT, "gebrochen": _BRICHT}
 _PATZER = {schluessel: n for n, (schluessel, _) in PATZER.items()}
 _GROSS = np.int64(1) << 40
 
+_MERKER: dict[Any, Any] = {}
+"""Rangfolgen der Verteidigungswahl über alle Läufe hinweg (``simulation._rangfolge``; der
+Schlüssel enthält Kämpfer, Zustände, Waffen, Optionen und Taktik) – eine Reihe oder ein
+zweiter Lauf derselben Begegnung rechnet die exakten Chancen nicht neu."""
+_MERKER_GRENZE = 50_000
+
 
 @dataclass(frozen=True)
 class Ergebnis:
@@ -269,7 +275,9 @@ class _Maschine:
         self.lagen = n * w * n * 4 * 4 * (1 << w)
         self.wahl_art = np.full(self.lagen, -1, np.int64)
         self.wahl_waffe = np.zeros(self.lagen, np.int64)
-        self.merker: dict[Any, Any] = {}
+        if len(_MERKER) > _MERKER_GRENZE:
+            _MERKER.clear()
+        self.merker = _MERKER
         self.grenze = self.o.kampfunfaehig_bei
         self.patzerschwelle = self.o.basis_patzerschwelle
 
