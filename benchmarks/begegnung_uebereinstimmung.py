@@ -75,6 +75,8 @@ def zeitstrahl(anzahl: int) -> bool:
         "Zeitstrahl: Lyra gegen Söldner (Parade, Konter)": ([alle["Lyra"], alle["Söldner"]], None),
         "Zeitstrahl: Bruni und Herkulos gegen Ork-Schläger und Wolf (Schild, waffenlos)":
             ([alle["Bruni"], alle["Herkulos"], alle["Ork-Schläger"], alle["Wolf"]], None),
+        "Zeitstrahl: Herkulos und Lyra gegen Wolf und Stadtwache": (
+            [alle["Herkulos"], alle["Lyra"], alle["Wolf"], alle["Stadtwache"]], None),
         "Zeitstrahl: Herkulos und Lyra gegen Wolf und Stadtwache, Ziel zufällig, nur Parade, ohne Konter":
             ([alle["Herkulos"], alle["Lyra"], alle["Wolf"], alle["Stadtwache"]],
              Taktik(ziel="zufall", verteidigung="parade", kontern=False)),

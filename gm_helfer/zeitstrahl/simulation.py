@@ -1,23 +1,33 @@
 """Begegnungen simulieren: einen Zeitstrahl-Kampf mit Zufall bis zum Ende spielen, und
 viele davon auszählen (``gm_helfer.simulation``).
 
-Jede Regel kommt aus dem Paket selbst: der Startzustand aus
+Zwei Treiber, eine Taktik (DESIGN.md, „Simulation: one rule, two drivers“):
+:func:`begegnung` spielt alle Kämpfe auf einmal mit der gebündelten Maschine
+:mod:`gm_helfer.zeitstrahl.gebuendelt` (numpy-Felder, dieselben Bewertungsfunktionen);
+:func:`einen_kampf` und :func:`ereignis_begegnung` spielen Kampf für Kampf auf dem
+**Ereignispfad** – die Referenz, gegen die die Maschine getestet wird
+(``tests/zeitstrahl/test_gebuendelt.py``, ``benchmarks/begegnung_uebereinstimmung.py``).
+
+Auf dem Ereignispfad kommt jede Regel aus dem Paket selbst: der Startzustand aus
 :func:`~gm_helfer.zeitstrahl.kampf.neuer_kampf` mit den Kämpfern aus
 :func:`~gm_helfer.zeitstrahl.bogen.kaempfer_aus_bogen` (wie im Live-Kampf), die Schritte aus
 ``start_ereignis``, ``angriff_ereignis`` und ``aktion_ereignis``, angewandt mit ``anwenden`` –
 derselbe Code wie im Live-Tracker. Das Protokoll (``Verlauf``) wird nicht mitgeschrieben;
 die Ereignisse werden direkt auf den Zustand angewandt. Alle Würfel kommen aus ``rng``.
 
-Standardtaktik (die Entscheidungen, die die Bibliothek nie selbst trifft):
+Standardtaktik (die Entscheidungen, die die Bibliothek nie selbst trifft; wählbar mit
+:class:`Taktik` – Ziel, Verteidigungswahl, Kontern; die Vorgaben sind genau diese Liste):
 
 * **Start:** Startpositionen wie im Live-Kampf (``start_ereignis``, Schwierigkeit
   ``optionen.start_schwierigkeit`` für alle; Regeltext „Der Kampf“).
-* **Wer handelt:** wer kontern darf, kontert sofort („Kontern“); sonst handelt, wer auf dem
+* **Wer handelt:** wer kontern darf, kontert sofort („Kontern“; mit ``Taktik(kontern=False)``
+  verzichtet er, ``konter_verzicht_ereignis``); sonst handelt, wer auf dem
   Zeitstrahl dran ist – bei Gleichstand der Erste in der Reihenfolge der Bögen (wie
   ``sitzung.vorschlag``).
 * **Ziel:** der kampffähige Gegner (andere Partei) mit den wenigsten Lebenspunkten, bei
   Gleichstand der Erste in der Reihenfolge der Bögen; beim Konter der Angreifer, gegen den
-  gekontert wird.
+  gekontert wird. ``Taktik.ziel``: auch die meisten Lebenspunkte, der Erste oder ein
+  zufälliger (:data:`gm_helfer.simulation.ZIELWAHL`).
 * **Waffe:** die erste bereite Waffe des Bogens (die Hauptwaffe), ohne Verschiebung von
   Kampfwerten, ohne Modifikator; eine 6 auf dem Krit-W6 wählt die Vorgaben von
   ``angriff_ereignis`` (Angriff: Effekt 3, Verteidigung: Effekt 2).
@@ -27,7 +37,9 @@ Standardtaktik (die Entscheidungen, die die Bibliothek nie selbst trifft):
   Trefferchance des Angreifers; bei Gleichstand die billigste (weniger Ticks), dann die
   zuerst genannte. Mit einer Waffe wird nie geblockt: sie könnte brechen oder aus der Hand
   fliegen, und Aufheben kennt die Bibliothek nicht. Niemand sagt eine Reaktion an, niemand
-  blockt mit zwei Waffen oder mit der zweiten Hand.
+  blockt mit zwei Waffen oder mit der zweiten Hand. ``Taktik.verteidigung``
+  (:data:`VERTEIDIGUNGSWAHL`) schränkt die Wahl auf passives Ausweichen plus eine Art ein
+  (nur Ausweichen, nur Parade) oder auf passiv allein.
 * **Ohne bereite Waffe** (verloren oder gebrochen – Aufheben kennt die Bibliothek nicht)
   wartet der Kämpfer: eine sofortige Aktion von :data:`WARTE_TICKS` Ticks.
 
@@ -38,7 +50,8 @@ der Zeitstrahl über ``max_runden`` Ticks hinausläuft.
 ``Kampfausgang.runden`` zählt **Ticks** (die Zeiteinheit des Zeitstrahls, Zeitstrahl hat
 keine Runden): den Tick der entscheidenden Aktion, ohne Sieger ``max_runden``.
 ``ausgeschaltet`` sind alle Kampfunfähigen; ``tot`` bleibt leer – der Regeltext kennt keinen
-Tod (``docs/zeitstrahl.md`` › Gesundheit).
+Tod (``docs/zeitstrahl.md`` › Gesundheit). ``Auswertung.verbrauch`` bleibt leer: Zeitstrahl
+kennt kein Mittel, das die Taktik ausgibt (keine Bennies, kein Flee, keine Ausdauer).
 """
 
 from __future__ import annotations
