@@ -6,9 +6,10 @@
    Ausgeschaltet-Rate je Kämpfer (Tote kennt der Text nicht), mittlere Dauer in Ticks.
 
    Ehrliche Toleranz: Der Ereignispfad spielt hier nur einige hundert Kämpfe (mehr dauert
-   im Testlauf zu lange), die gebündelte Maschine 20 000. Verglichen wird daher mit vier
-   Standardfehlern der Differenz (bei 400 gegen 20 000 Kämpfen: Anteile um etwa 10
-   Prozentpunkte, Dauer um einige Ticks). Der Vergleich mit je 20 000 Kämpfen und den
+   im Testlauf zu lange), die gebündelte Maschine 10 000. Verglichen wird daher mit vier
+   Standardfehlern der Differenz (bei 300 gegen 10 000 Kämpfen: Anteile bis etwa 11
+   Prozentpunkte bei 50 %, weniger an den Rändern; Dauer um einige Ticks) – das fängt grobe
+   Fehler, keine feinen. Der Vergleich mit je 20 000 Kämpfen und den
    Schranken aus Issue 10 steht in ``benchmarks/begegnung_uebereinstimmung.py``.
 3. Exakte Chancen, wo ein Kampf auf einen Schlag schrumpft (20 000 Kämpfe, ±4 σ).
 """
@@ -165,17 +166,19 @@ def vergleichen(e: simulation.Auswertung, b: simulation.Auswertung, sigma: float
 @pytest.mark.parametrize(
     ("namen", "taktik", "optionen", "n_ereignis"),
     [
-        (("Lyra", "Söldner"), sim.Taktik(), None, 400),
-        (("Bruni", "Wolf", "Ork-Schläger"), sim.Taktik(), None, 250),
+        (("Lyra", "Söldner"), sim.Taktik(), None, 300),
+        (("Bruni", "Wolf"), sim.Taktik(), None, 300),
         (("Herkulos", "Lyra", "Söldner"), sim.Taktik(ziel="zufall", verteidigung="parade", kontern=False),
-         z.Optionen(probe="2W10", kritisch_trifft_immer=True), 250),
+         z.Optionen(probe="2W10", kritisch_trifft_immer=True, sturz_mit_patzertabelle=True), 300),
     ],
-    ids=["Konter und Parade", "Schild, Kettenwaffe, waffenlos", "andere Taktik und Optionen"],
+    ids=["Konter und Parade", "Schild und waffenlose Parade", "andere Taktik und Optionen"],
 )
 def test_gebuendelt_stimmt_mit_ereignispfad_ueberein(bogen, namen, taktik, optionen, n_ereignis):
-    bs = [bogen[n] for n in namen]
+    """Bruni bekommt 12 Lebenspunkte (sonst dauert ihr Kampf gegen den Wolf für den Testlauf zu
+    lange); sie blockt mit dem Schild (``block_folgen``), der Wolf pariert waffenlos."""
+    bs = [_geaendert(bogen[n], lebenspunkte=12) if n == "Bruni" else bogen[n] for n in namen]
     e = sim.ereignis_begegnung(bs, n_ereignis, rng=random.Random(11), taktik=taktik, optionen=optionen)
-    b = sim.begegnung(bs, 20_000, rng=np.random.default_rng(11), taktik=taktik, optionen=optionen)
+    b = sim.begegnung(bs, 10_000, rng=np.random.default_rng(11), taktik=taktik, optionen=optionen)
     vergleichen(e, b)
 
 
