@@ -360,13 +360,14 @@ class _Maschine:
         f = self.f
         m = ff.size
         zeilen = np.arange(m)
-        aktiv = z.lp[ff] > self.grenze
+        lp = z.lp[ff]
+        aktiv = lp > self.grenze
         pos = z.pos[ff]
-        bereit = z.status[ff] == _BEREIT
         kv, ka = z.konter_v[ff], z.konter_a[ff]
         kv0 = np.maximum(kv, 0)
         konter = (kv >= 0) & self.taktik.kontern
-        konter &= aktiv[zeilen, kv0] & bereit[zeilen, kv0].any(1)
+        if konter.any():
+            konter &= aktiv[zeilen, kv0] & (z.status[ff, kv0] == _BEREIT).any(1)
         jetzt = np.where(aktiv, pos, _GROSS).min(1)
         # Zeitgrenze (nur ohne Konter): ohne Sieger enden
         vorbei = ~konter & (jetzt > max_runden)
@@ -376,15 +377,14 @@ class _Maschine:
         z.tick[ff[~konter & ~vorbei]] = jetzt[~konter & ~vorbei]
         z.konter_v[ff] = -1
         weiter = ~vorbei
-        ff, zeilen, aktiv, pos, bereit, konter, jetzt = (
-            ff[weiter], np.arange(int(weiter.sum())), aktiv[weiter], pos[weiter], bereit[weiter],
-            konter[weiter], jetzt[weiter])
-        kv0, ka = kv0[weiter], ka[weiter]
+        if not weiter.all():
+            ff, lp, aktiv, pos, konter, jetzt, kv0, ka = (
+                x[weiter] for x in (ff, lp, aktiv, pos, konter, jetzt, kv0, ka))
         if not ff.size:
             return
         dran = np.where(aktiv & (pos == jetzt[:, None]), self.idx, f.n).min(1)
         wer = np.where(konter, kv0, dran)
-        bereit_wer = bereit[zeilen, wer]
+        bereit_wer = z.status[ff, wer] == _BEREIT
         hat = bereit_wer.any(1)
         waffe = bereit_wer.argmax(1)
         # ohne bereite Waffe: warten (eine eigene Aktion: „Position verschlechtert“ endet)
@@ -398,21 +398,22 @@ class _Maschine:
         los = hat
         if not los.any():
             return
-        ff, zeilen, aktiv, a, wi, konter, jetzt = (
-            ff[los], zeilen[los], aktiv[los], wer[los], waffe[los], konter[los], jetzt[los])
-        ziel = np.where(konter, ka[los], self._ziel(z, ff, a, aktiv))
+        if not los.all():
+            ff, lp, aktiv, wer, waffe, konter, jetzt, ka = (
+                x[los] for x in (ff, lp, aktiv, wer, waffe, konter, jetzt, ka))
+        a, wi = wer, waffe
+        ziel = np.where(konter, ka, self._ziel(ff.size, a, aktiv, lp))
         self._angriff(z, ff, a, wi, ziel, konter, jetzt)
 
-    def _ziel(self, z: _Zustand, ff: np.ndarray, a: np.ndarray, aktiv: np.ndarray) -> np.ndarray:
+    def _ziel(self, m: int, a: np.ndarray, aktiv: np.ndarray, lp: np.ndarray) -> np.ndarray:
         """Das Ziel nach ``taktik.ziel`` unter den kampffähigen Gegnern (Gleichstand: Bogenreihenfolge)."""
         n = self.f.n
         gegner = aktiv & self.gegner[a]
         wahl = self.taktik.ziel
         if wahl == "zufall":
             anzahl = gegner.sum(1)
-            nummer = (self.rng.random(ff.size) * anzahl).astype(np.int64)
+            nummer = (self.rng.random(m) * anzahl).astype(np.int64)
             return ((np.cumsum(gegner, 1) == (nummer + 1)[:, None]) & gegner).argmax(1)
-        lp = z.lp[ff]
         wert = {"schwaechster": lp, "staerkster": -lp, "erster": np.zeros_like(lp)}[wahl]
         return np.where(gegner, wert * n + self.idx, _GROSS).argmin(1)
 
