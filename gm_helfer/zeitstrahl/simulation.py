@@ -348,7 +348,7 @@ def begegnung(
     """
     import time
 
-    from gm_helfer.savage_worlds.simulation import generator
+    from gm_helfer.felder import generator
 
     from . import gebuendelt
 
