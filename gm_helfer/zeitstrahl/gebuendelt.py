@@ -266,7 +266,10 @@ class _Maschine:
         self.o = kampf.optionen
         self.f = _Feste(kampf)
         self.rng = rng
-        self.taktik = taktik
+        self.taktik = [taktik[t.partei] for t in kampf.teilnehmer]
+        """Taktik je Kämpfer (die seiner Partei)."""
+        self.kontern = np.array([t.kontern for t in self.taktik])
+        self.zielwahl = np.array([t.ziel for t in self.taktik])
         n, w = self.f.n, self.f.w
         self.idx = np.arange(n)
         self.gegner = self.f.seite[:, None] != self.f.seite[None, :]
@@ -315,7 +318,7 @@ class _Maschine:
         ts[z] = replace(ts[z], zustaende=zustaende(zz), waffen_status=tuple(
             "bereit" if bereit >> j & 1 else "verloren" for j in range(len(ts[z].waffen_status))))
         lage = replace(self.kampf, teilnehmer=tuple(ts))
-        art, vwaffe = _rangfolge(lage, ts[a].name, ts[z].name, wi, self.merker, self.taktik)[0]
+        art, vwaffe = _rangfolge(lage, ts[a].name, ts[z].name, wi, self.merker, self.taktik[z])[0]
         self.wahl_art[s] = ARTEN.index(art)
         self.wahl_waffe[s] = vwaffe or 0
 
@@ -365,7 +368,7 @@ class _Maschine:
         pos = z.pos[ff]
         kv, ka = z.konter_v[ff], z.konter_a[ff]
         kv0 = np.maximum(kv, 0)
-        konter = (kv >= 0) & self.taktik.kontern
+        konter = (kv >= 0) & self.kontern[kv0]
         if konter.any():
             konter &= aktiv[zeilen, kv0] & (z.status[ff, kv0] == _BEREIT).any(1)
         jetzt = np.where(aktiv, pos, _GROSS).min(1)
@@ -406,16 +409,23 @@ class _Maschine:
         self._angriff(z, ff, a, wi, ziel, konter, jetzt)
 
     def _ziel(self, m: int, a: np.ndarray, aktiv: np.ndarray, lp: np.ndarray) -> np.ndarray:
-        """Das Ziel nach ``taktik.ziel`` unter den kampffähigen Gegnern (Gleichstand: Bogenreihenfolge)."""
+        """Das Ziel nach ``taktik.ziel`` der Partei des Angreifers unter den kampffähigen Gegnern
+        (Gleichstand: Bogenreihenfolge)."""
         n = self.f.n
         gegner = aktiv & self.gegner[a]
-        wahl = self.taktik.ziel
-        if wahl == "zufall":
-            anzahl = gegner.sum(1)
-            nummer = (self.rng.random(m) * anzahl).astype(np.int64)
-            return ((np.cumsum(gegner, 1) == (nummer + 1)[:, None]) & gegner).argmax(1)
-        wert = {"schwaechster": lp, "staerkster": -lp, "erster": np.zeros_like(lp)}[wahl]
-        return np.where(gegner, wert * n + self.idx, _GROSS).argmin(1)
+        wahlen = self.zielwahl[a]
+        ziel = np.zeros(m, np.int64)
+        for wahl in np.unique(wahlen).tolist():
+            hier = wahlen == wahl
+            if wahl == "zufall":
+                anzahl = gegner.sum(1)
+                nummer = (self.rng.random(m) * anzahl).astype(np.int64)
+                wer = ((np.cumsum(gegner, 1) == (nummer + 1)[:, None]) & gegner).argmax(1)
+            else:
+                wert = {"schwaechster": lp, "staerkster": -lp, "erster": np.zeros_like(lp)}[wahl]
+                wer = np.where(gegner, wert * n + self.idx, _GROSS).argmin(1)
+            ziel = np.where(hier, wer, ziel)
+        return ziel
 
     def _angriff(
         self, z: _Zustand, ff: np.ndarray, a: np.ndarray, wi: np.ndarray, t: np.ndarray,
@@ -551,8 +561,9 @@ def spielen(
     max_runden: int = 100,
     fortschritt: Callable[[int, int], None] | None = None,
 ) -> Ergebnis:
-    """Spielt ``anzahl`` Kämpfe ab ``kampf`` (vor dem Startwurf) mit ``taktik``, in Blöcken zu
-    :data:`BLOCK`; ``fortschritt(fertig, anzahl)`` nach jedem Block."""
+    """Spielt ``anzahl`` Kämpfe ab ``kampf`` (vor dem Startwurf) mit ``taktik`` (Partei →
+    ``simulation.Taktik``), in Blöcken zu :data:`BLOCK`; ``fortschritt(fertig, anzahl)`` nach
+    jedem Block."""
     maschine = _Maschine(kampf, rng, taktik)
     teile = []
     fertig = 0

@@ -56,7 +56,7 @@ kennt kein Mittel, das die Taktik ausgibt (keine Bennies, kein Flee, keine Ausda
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -82,8 +82,8 @@ from .kampf import (
 from .optionen import STANDARD, Optionen
 from .vorschau import verteidigungs_wahlen
 
-__all__ = ["VERTEIDIGUNGSWAHL", "WARTE_TICKS", "Taktik", "begegnung", "einen_kampf",
-           "ereignis_begegnung"]
+__all__ = ["VERTEIDIGUNGSWAHL", "WARTE_TICKS", "Taktik", "Taktiken", "begegnung", "einen_kampf",
+           "ereignis_begegnung", "taktiken"]
 
 WARTE_TICKS = 2
 """Ticks, die ein Kämpfer ohne bereite Waffe mit Warten verbringt (Taktik, keine Regel)."""
@@ -126,6 +126,30 @@ class Taktik:
 
 STANDARD_TAKTIK = Taktik()
 
+Taktiken = Mapping[str, Taktik]
+"""Partei → :class:`Taktik`; ``begegnung(…, taktik=…)`` nimmt auch so eine Zuordnung (etwa
+die Helden parieren, die Feinde weichen nur passiv aus); fehlende Parteien spielen die
+Vorgabe. Es zählt die Taktik der Partei dessen, der entscheidet: beim Ziel die des
+Angreifers, bei der Verteidigung die des Ziels, beim Konter die des Konternden."""
+
+
+def taktiken(taktik: Taktik | Taktiken | None, parteien: Sequence[str]) -> dict[str, Taktik]:
+    """Die Taktik je Partei aus einer Taktik für alle, einer Zuordnung Partei → Taktik oder ``None``.
+
+    Raises:
+        ValueError: eine Partei der Zuordnung kämpft nicht mit, oder kein ``Taktik``-Wert (deutsch).
+    """
+    if taktik is None or isinstance(taktik, Taktik):
+        return {p: taktik or STANDARD_TAKTIK for p in parteien}
+    fremd = [p for p in taktik if p not in parteien]
+    if fremd:
+        raise ValueError(f"Taktik für „{', '.join(fremd)}“: diese Partei kämpft nicht mit "
+                         f"(Parteien: {', '.join(parteien)}).")
+    falsch = [p for p, t in taktik.items() if not isinstance(t, Taktik)]
+    if falsch:
+        raise ValueError(f"Die Taktik der Partei „{falsch[0]}“ ist keine Zeitstrahl-Taktik.")
+    return {p: taktik.get(p, STANDARD_TAKTIK) for p in parteien}
+
 
 def _kampf_anlegen(boegen: Sequence[Bogen], optionen: Optionen | None) -> Kampf:
     """Startzustand aus den Bögen, wie der Live-Kampf ihn baut."""
@@ -139,6 +163,11 @@ def _kampf_anlegen(boegen: Sequence[Bogen], optionen: Optionen | None) -> Kampf:
         raise ValueError("Für einen Kampf braucht es mindestens zwei Parteien "
                          "(Feld „partei“ der Bögen).")
     return kampf
+
+
+def _partei_folge(kampf: Kampf) -> tuple[str, ...]:
+    """Alle Parteien in der Reihenfolge der Bögen."""
+    return tuple(dict.fromkeys(t.partei for t in kampf.teilnehmer))
 
 
 def _parteien(kampf: Kampf) -> set[str]:
@@ -218,18 +247,19 @@ def _verteidigung(
     return "passiv", None
 
 
-def _konter(kampf: Kampf, taktik: Taktik = STANDARD_TAKTIK) -> tuple[str, str] | None:
+def _konter(kampf: Kampf, taktik: Taktiken) -> tuple[str, str] | None:
     """Der erlaubte Konter, wenn der Konternde noch kann (kampffähig, mit bereiter Waffe) und
-    die Taktik kontert."""
-    if kampf.konter is None or not taktik.kontern:
+    die Taktik seiner Partei kontert."""
+    if kampf.konter is None:
         return None
     t = kampf[kampf.konter[0]]
-    if t.kampfunfaehig(kampf.optionen) or _erste_bereite_waffe(t) is None:
+    if (not taktik[t.partei].kontern or t.kampfunfaehig(kampf.optionen)
+            or _erste_bereite_waffe(t) is None):
         return None
     return kampf.konter
 
 
-def _schritt(kampf: Kampf, rng: Any, merker: dict[Any, Any], taktik: Taktik) -> Kampf:
+def _schritt(kampf: Kampf, rng: Any, merker: dict[Any, Any], taktik: Taktiken) -> Kampf:
     """Eine Entscheidung der Taktik, gewürfelt und angewandt. Ein Konter, der nicht
     genommen wird, verfällt mit dem nächsten Ereignis (``anwenden`` setzt ihn neu)."""
     konter = _konter(kampf, taktik)
@@ -243,8 +273,8 @@ def _schritt(kampf: Kampf, rng: Any, merker: dict[Any, Any], taktik: Taktik) -> 
     if waffe is None:
         return anwenden(kampf, aktion_ereignis(kampf, wer, WARTE_TICKS,
                                                beschreibung="wartet ohne Waffe"))
-    ziel = konter[1] if konter else _ziel(kampf, t, taktik, rng)
-    art, vwaffe = _verteidigung(kampf, wer, ziel, waffe, merker, taktik)
+    ziel = konter[1] if konter else _ziel(kampf, t, taktik[t.partei], rng)
+    art, vwaffe = _verteidigung(kampf, wer, ziel, waffe, merker, taktik[kampf[ziel].partei])
     return anwenden(kampf, angriff_ereignis(kampf, wer, ziel, waffe, art,
                                             verteidigungs_waffe=vwaffe, rng=rng))
 
@@ -262,9 +292,10 @@ def _startzustand(boegen: Sequence[Bogen], optionen: Optionen | None) -> Kampf:
 
 def _spielen(
     boegen: Sequence[Bogen], rng: Any, optionen: Optionen | None, max_runden: int,
-    merker: dict[Any, Any], taktik: Taktik = STANDARD_TAKTIK,
+    merker: dict[Any, Any], taktik: Taktik | Taktiken | None = None,
 ) -> simulation.Kampfausgang:
     kampf = _startzustand(boegen, optionen)
+    taktik = taktiken(taktik, _partei_folge(kampf))
     kampf = anwenden(kampf, start_ereignis(kampf, rng=rng))
     tick = kampf.jetzt or 0
     while len(_parteien(kampf)) > 1:
@@ -291,7 +322,7 @@ def einen_kampf(
     rng: Any,
     optionen: Optionen | None = None,
     max_runden: int = 100,
-    taktik: Taktik | None = None,
+    taktik: Taktik | Taktiken | None = None,
 ) -> simulation.Kampfausgang:
     """Spielt einen Kampf der Bögen mit der Taktik (Vorgabe: Standardtaktik, Moduldoku) bis
     zum Ende – auf dem Ereignispfad, der Referenz der gebündelten Maschine.
@@ -302,7 +333,7 @@ def einen_kampf(
         ValueError: keine Bögen, fremde Bögen, nur eine Partei oder doppelte Namen
             (deutsche Meldung).
     """
-    return _spielen(boegen, rng, optionen, max_runden, {}, taktik or STANDARD_TAKTIK)
+    return _spielen(boegen, rng, optionen, max_runden, {}, taktik)
 
 
 def ereignis_begegnung(
@@ -312,16 +343,15 @@ def ereignis_begegnung(
     rng: Any,
     optionen: Optionen | None = None,
     max_runden: int = 100,
-    taktik: Taktik | None = None,
+    taktik: Taktik | Taktiken | None = None,
 ) -> simulation.Auswertung:
     """``anzahl`` Kämpfe auf dem Ereignispfad (:func:`einen_kampf`), ausgezählt mit
     :func:`gm_helfer.simulation.simulieren` – die Referenz, gegen die die gebündelte Maschine
     getestet wird. Die exakten Chancen der Verteidigungswahl werden über alle Kämpfe hinweg
     nur einmal gerechnet."""
     merker: dict[Any, Any] = {}
-    t = taktik or STANDARD_TAKTIK
     return simulation.simulieren(
-        lambda r: _spielen(boegen, r, optionen, max_runden, merker, t), anzahl, rng=rng)
+        lambda r: _spielen(boegen, r, optionen, max_runden, merker, taktik), anzahl, rng=rng)
 
 
 def begegnung(
@@ -331,7 +361,7 @@ def begegnung(
     rng: Any,
     optionen: Optionen | None = None,
     max_runden: int = 100,
-    taktik: Taktik | None = None,
+    taktik: Taktik | Taktiken | None = None,
     fortschritt: Callable[[int, int], None] | None = None,
 ) -> simulation.Auswertung:
     """``anzahl`` Kämpfe der Bögen auf einmal mit der gebündelten Maschine
@@ -357,7 +387,7 @@ def begegnung(
     start = time.perf_counter()
     kampf = _startzustand(boegen, optionen)
     e = gebuendelt.spielen(kampf, anzahl, rng=generator(rng), max_runden=max_runden,
-                           taktik=taktik or STANDARD_TAKTIK, fortschritt=fortschritt)
+                           taktik=taktiken(taktik, _partei_folge(kampf)), fortschritt=fortschritt)
     siege, runden, aus, tot = e.zaehler()
     return simulation.auszaehlen(anzahl, siege, runden, aus, tot,
                                  sekunden=time.perf_counter() - start,

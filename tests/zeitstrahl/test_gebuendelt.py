@@ -227,6 +227,21 @@ def test_taktik_wirkt_in_beiden_treibern(bogen):
     vergleichen(e_pas, b_pas)
 
 
+def test_taktik_je_partei_in_beiden_treibern(bogen):
+    """Eine Zuordnung Partei → Taktik: die Helden parieren und kontern, die Feinde weichen nur
+    passiv aus und wählen ihr Ziel zufällig – beide Treiber spielen dasselbe."""
+    bs = [bogen["Lyra"], bogen["Herkulos"], bogen["Wolf"]]
+    taktik = {"Helden": sim.Taktik(verteidigung="parade"), "Feinde": sim.Taktik(ziel="zufall", verteidigung="passiv")}
+    e = sim.ereignis_begegnung(bs, 200, rng=random.Random(5), taktik=taktik)
+    b = sim.begegnung(bs, 10_000, rng=np.random.default_rng(5), taktik=taktik)
+    vergleichen(e, b)
+    assert sim.taktiken(None, ("Helden", "Feinde")) == {"Helden": sim.Taktik(), "Feinde": sim.Taktik()}
+    with pytest.raises(ValueError, match="Partei kämpft nicht mit"):
+        sim.begegnung(bs, 10, rng=np.random.default_rng(1), taktik={"Orks": sim.Taktik()})
+    with pytest.raises(ValueError, match="keine Zeitstrahl-Taktik"):
+        sim.einen_kampf(bs, rng=random.Random(1), taktik={"Helden": "parade"})
+
+
 def test_deutsche_fehlermeldungen_gebuendelt(bogen):
     with pytest.raises(ValueError, match="Gesundheitsmodell"):
         sim.begegnung([bogen["Lyra"], bogen["Wolf"]], 10, rng=np.random.default_rng(1),
