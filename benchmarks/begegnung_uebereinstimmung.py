@@ -32,6 +32,14 @@ from gm_helfer.simulation import Auswertung
 SIEG, KAEMPFER, RUNDEN = 0.01, 0.02, 0.3
 """Die Schranken aus Issue 10 (Anteile absolut, Dauer in Runden)."""
 
+FAELLE: set[str] = set()
+"""Nur diese Begegnungen (Schlüssel, ``--fall``); leer: alle. Die Systemfunktionen fragen
+:func:`gewaehlt` – so lassen sich lange Läufe auf mehrere Prozesse verteilen."""
+
+
+def gewaehlt(schluessel: str) -> bool:
+    return not FAELLE or schluessel in FAELLE
+
 
 def vergleichen(name: str, e: Auswertung, b: Auswertung, *, dauer_grenze: float = RUNDEN,
                 einheit: str = "Runden") -> bool:
@@ -72,17 +80,19 @@ def zeitstrahl(anzahl: int) -> bool:
 
     alle = {b.name: b for b in boegen.laden("zeitstrahl").boegen}
     faelle = {
-        "Zeitstrahl: Lyra gegen Söldner (Parade, Konter)": ([alle["Lyra"], alle["Söldner"]], None),
-        "Zeitstrahl: Bruni und Herkulos gegen Ork-Schläger und Wolf (Schild, waffenlos)":
-            ([alle["Bruni"], alle["Herkulos"], alle["Ork-Schläger"], alle["Wolf"]], None),
-        "Zeitstrahl: Herkulos und Lyra gegen Wolf und Stadtwache": (
-            [alle["Herkulos"], alle["Lyra"], alle["Wolf"], alle["Stadtwache"]], None),
-        "Zeitstrahl: Herkulos und Lyra gegen Wolf und Stadtwache, Ziel zufällig, nur Parade, ohne Konter":
-            ([alle["Herkulos"], alle["Lyra"], alle["Wolf"], alle["Stadtwache"]],
-             Taktik(ziel="zufall", verteidigung="parade", kontern=False)),
+        "zs_konter": ("Zeitstrahl: Lyra gegen Söldner (Parade, Konter)", [alle["Lyra"], alle["Söldner"]], None),
+        "zs_schild": ("Zeitstrahl: Bruni und Herkulos gegen Ork-Schläger und Wolf (Schild, waffenlos)",
+                      [alle["Bruni"], alle["Herkulos"], alle["Ork-Schläger"], alle["Wolf"]], None),
+        "zs_zwei": ("Zeitstrahl: Herkulos und Lyra gegen Wolf und Stadtwache",
+                    [alle["Herkulos"], alle["Lyra"], alle["Wolf"], alle["Stadtwache"]], None),
+        "zs_taktik": ("Zeitstrahl: Herkulos und Lyra gegen Wolf und Stadtwache, Ziel zufällig, nur Parade, ohne Konter",
+                      [alle["Herkulos"], alle["Lyra"], alle["Wolf"], alle["Stadtwache"]],
+                      Taktik(ziel="zufall", verteidigung="parade", kontern=False)),
     }
     alles = True
-    for name, (bs, taktik) in faelle.items():
+    for schluessel, (name, bs, taktik) in faelle.items():
+        if not gewaehlt(schluessel):
+            continue
         geschwindigkeit = np.mean([kaempfer_aus_bogen(b).waffen[0].geschwindigkeit for b in bs])
         start = time.process_time()
         e = ereignis_begegnung(bs, anzahl, rng=random.Random(2026), taktik=taktik)
@@ -106,12 +116,14 @@ def savage_worlds(anzahl: int) -> bool:
     alle = {b.name: b for b in boegen.laden("savage_worlds").boegen}
     bandit = alle["Bandit"]
     faelle = {
-        "Savage Worlds: Brakka gegen Schwarzer Baron": [alle["Brakka"], alle["Schwarzer Baron"]],
-        "Savage Worlds: Mira und Lena Falk gegen drei Banditen":
-            [alle["Mira"], alle["Lena Falk"], replace(bandit, werte={**bandit.werte, "anzahl": 3})],
+        "sw_zweikampf": ("Savage Worlds: Brakka gegen Schwarzer Baron", [alle["Brakka"], alle["Schwarzer Baron"]]),
+        "sw_banditen": ("Savage Worlds: Mira und Lena Falk gegen drei Banditen",
+                        [alle["Mira"], alle["Lena Falk"], replace(bandit, werte={**bandit.werte, "anzahl": 3})]),
     }
     alles = True
-    for name, bs in faelle.items():
+    for schluessel, (name, bs) in faelle.items():
+        if not gewaehlt(schluessel):
+            continue
         e = ereignis_begegnung(bs, anzahl, rng=random.Random(2026))
         b = begegnung(bs, anzahl, rng=np.random.default_rng(2026))
         alles &= vergleichen(name, e, b)
@@ -128,9 +140,13 @@ SYSTEME: dict[str, Callable[[int], bool]] = {
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("--anzahl", type=int, default=20_000)
+    p.add_argument("--fall", action="append", default=[], metavar="SCHLÜSSEL",
+                   help="nur diese Begegnung (mehrfach möglich; Savage Worlds: sw_zweikampf, sw_banditen; "
+                        "Zeitstrahl: zs_konter, zs_schild, zs_zwei, zs_taktik)")
     p.add_argument("systeme", nargs="*", choices=[*SYSTEME, []], metavar="SYSTEM",
                    help=f"eines oder mehrere von: {', '.join(SYSTEME)}")
     args = p.parse_args(argv)
+    FAELLE.update(args.fall)
     ergebnisse = {s: SYSTEME[s](args.anzahl) for s in (args.systeme or SYSTEME)}
     print()
     for s, ok in ergebnisse.items():
