@@ -52,6 +52,7 @@ __all__ = [
     "ziele_vorschau",
     "ziele_wirkung",
     "probe_wiederholen_vorschau",
+    "wiederholen_besser",
     "unterbrechen_vorschau",
     "wegstecken_vorschau",
 ]
@@ -299,3 +300,14 @@ def probe_wiederholen_vorschau(zustand: Kampfzustand, name: str, art: str | None
     jetzt = probe_ausgang(p.art, Probe.aus_dict(p.daten["probe"]), zustand.optionen)
     danach = wiederholen_chancen(neu, PROBEN_STUFEN[p.art], jetzt)
     return {WIEDERHOLEN_TEXTE[p.art][s]: q for s, q in danach.items()}
+
+
+def wiederholen_besser(zustand: Kampfzustand, name: str, art: str | None = None) -> float:
+    """Die Chance, dass ein Benny die letzte Probe von ``name`` verbessert (0, wenn keine
+    Wiederholung möglich ist)."""
+    p = offene_probe(zustand, name, art)
+    danach = probe_wiederholen_vorschau(zustand, name, art)
+    if p is None or danach is None:
+        return 0.0
+    jetzt = probe_ausgang(p.art, Probe.aus_dict(p.daten["probe"]), zustand.optionen)
+    return 1.0 - danach[WIEDERHOLEN_TEXTE[p.art][jetzt]]

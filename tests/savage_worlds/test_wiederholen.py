@@ -184,6 +184,7 @@ def test_chancen_erholung_wiederholen_gegen_aufzaehlung():
     for s, p in erwartet.items():
         assert c[s] == pytest.approx(float(p), abs=1e-11)
     assert c["bleibt Angeschlagen"] == 0.0
+    assert vorschau.wiederholen_besser(z, "Alrik") == pytest.approx(float(erwartet["erholt, handelt normal"]), abs=1e-11)
 
 
 def test_chancen_ausser_gefecht_wiederholen_gegen_aufzaehlung():
@@ -269,3 +270,28 @@ def test_zug_aktionen_zweite_waffe_erlaubt_nach_ansage():
     z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Baron", "Bogen", Angriffssituation(aktionen=2), augen="2, 1"))
     assert not {a.schluessel: a for a in zug.aktionen(z, "Alrik")}["angriff"].erlaubt  # Bogen: schon geschossen
     assert {a.schluessel: a for a in zug.aktionen(z, "Alrik", waffe="Langschwert")}["angriff"].erlaubt
+
+
+# -- Das Kampfobjekt für Jupyter bietet dieselben Entscheidungen -------------------------------------
+
+
+def test_zellen_bieten_die_wiederholung_an_und_ausspielen_behaelt_den_benny():
+    from gm_helfer.savage_worlds.zellen import SavageWorldsKampf
+
+    kampf = SavageWorldsKampf(Verlauf(_angeschlagen_dran(), anwenden), rng=random.Random(2))
+    kampf.erholung("Alrik", augen="4, 2")
+    assert "erholung_wiederholen:Alrik" in [o.schluessel for o in kampf.offene_entscheidungen()]
+    titel = str(kampf.chancen().to_dict().get("title"))
+    assert "Benny" in titel
+    kampf.entscheiden("erholung_wiederholen:Alrik")
+    assert kampf.ereignisse[-1].art == "probe_wiederholen"
+    assert kampf.zustand.kaempfer_namens("Alrik").bennies == 2
+    # der Standardablauf gibt keinen Benny für eine Wiederholung aus
+    kampf2 = SavageWorldsKampf(Verlauf(_angeschlagen_dran(), anwenden), rng=random.Random(2))
+    kampf2.erholung("Alrik", augen="4, 2")
+    kampf2.probe_behalten("Alrik")
+    assert not [o for o in kampf2.offene_entscheidungen() if o.schluessel.startswith("erholung_wiederholen")]
+    kampf3 = SavageWorldsKampf(Verlauf(_angeschlagen_dran(), anwenden), rng=random.Random(2))
+    kampf3.erholung("Alrik", augen="4, 2")
+    kampf3.ausspielen(max_schritte=5)
+    assert "probe_wiederholen" not in [e.art for e in kampf3.ereignisse]
