@@ -92,6 +92,7 @@ def _(geprueft, get_start, kampftisch, set_start):
             "kritischer_fehlschlag_alle_wuerfel": mo.ui.checkbox(label="Feuerrate: kritisch erst, wenn alle Würfel 1 zeigen"),
             "heimlichkeit_je_treffer": mo.ui.checkbox(label="Blindes Feuer: Heimlichkeit je Treffer"),
             "wegstecken_einmal_je_angriff": mo.ui.checkbox(label="Wegstecken einmal je Angriff (auch bei Feuerrate)"),
+            "aktion_anhaengen": mo.ui.checkbox(label="Aktionen anhängen: Zahl der Aktionen aus dem, was der Kämpfer tut"),
         }
     )
     grosse_gruppen = mo.ui.checkbox(label="Große Gruppen: eine Karte je Seite")
@@ -199,9 +200,10 @@ def _(kampf, merker, verlauf, wer):
     _aktionen_feld = {} if _angesagt is not None else {"aktionen": mo.ui.number(
         start=1, stop=4, step=1, value=_lage.get("aktionen") or swk.aktionen_zahl(kampf, wer),
         label=tisch.frisch("Aktionen ansagen (erste Aktion der Runde)", wer))}
+    _zahl = swk.aktionen_zahl(kampf, wer)
     _aktionen_text = mo.md(
-        f"<span id='sw-aktionen'>Aktionen diese Runde: {_angesagt} (angesagt) · "
-        + (f"Mehrfachaktionen −{2 * _angesagt - 2}" if _angesagt > 1 else "kein Mehrfachaktionsabzug") + "</span>"
+        f"<span id='sw-aktionen'>Aktionen diese Runde: {_zahl} · "
+        + (f"Mehrfachaktionen −{2 * _zahl - 2}" if _zahl > 1 else "kein Mehrfachaktionsabzug") + "</span>"
         if _angesagt is not None else "")
     lage_wahl = mo.ui.dictionary(
         {

@@ -604,14 +604,16 @@ def aktionen_zahl(z: Kampfzustand, name: str, aktionen: int | None = None) -> in
     Handlung festlegen, wie viele Aktionen er in dieser Runde ausführen möchte“ – nach der ersten
     Aktion gilt die Ansage (jede weitere Probe trägt denselben Abzug, ohne dass sie jemand neu
     eingibt); vor der ersten Aktion ist ``aktionen`` die Ansage, ohne Ansage so viele Aktionen, wie
-    er schon ausgeführt hat, und diese (also eine).
+    er schon ausgeführt hat, und diese (also eine). Mit ``Optionen.aktion_anhaengen`` (Hausregel)
+    zählt jede angehängte Aktion mit: so viele, wie er schon ausgeführt hat, und diese.
     """
     angesagt = angesagte_aktionen(z, name)
+    bisher = sum(1 for n, _ in z.aktionen_runde if n == name)
     if angesagt is not None:
-        return angesagt
+        return max(angesagt, bisher + 1) if z.optionen.aktion_anhaengen else angesagt
     if aktionen is not None:
         return aktionen
-    return 1 + sum(1 for n, _ in z.aktionen_runde if n == name)
+    return 1 + bisher
 
 
 def _aktion_eintragen(z: Kampfzustand, name: str, schluessel: str, aktionen: int | None, was: str) -> Kampfzustand:
@@ -634,6 +636,13 @@ def _aktion_eintragen(z: Kampfzustand, name: str, schluessel: str, aktionen: int
     if angesagt is None:
         angesagt = aktionen or 1
         z = replace(z, angesagt=z.angesagt + ((name, angesagt),))
+    elif z.optionen.aktion_anhaengen:  # Hausregel: angehängt; ab jetzt gilt die größere Zahl
+        soll = max(angesagt, len(bisher) + 1)
+        if aktionen is not None and aktionen != soll:
+            raise KampfFehler(f"{name} kommt mit dieser Aktion auf {soll} Aktion(en) in dieser Runde, nicht {aktionen}.")
+        if soll != angesagt:
+            angesagt = soll
+            z = replace(z, angesagt=tuple((n, soll if n == name else a) for n, a in z.angesagt))
     elif aktionen is not None and aktionen != angesagt:
         raise KampfFehler(f"{name} hat zu Beginn {angesagt} Aktion(en) für diese Runde festgelegt, nicht {aktionen}.")
     if len(bisher) >= angesagt:

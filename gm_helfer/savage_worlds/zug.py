@@ -122,7 +122,8 @@ def aktionen(zustand: Kampfzustand, wer: str | None, *, waffe: str | None = None
         grund = f"{wer} hat mit {waffe} in dieser Runde schon angegriffen – dieselbe Aktion nicht zweimal pro Runde."
     if grund is None:
         angesagt = k.angesagte_aktionen(zustand, wer)
-        if angesagt is not None and sum(1 for n, _ in zustand.aktionen_runde if n == wer) >= angesagt:
+        if (angesagt is not None and not zustand.optionen.aktion_anhaengen
+                and sum(1 for n, _ in zustand.aktionen_runde if n == wer) >= angesagt):
             grund = f"{wer} hat {angesagt} Aktion(en) angesagt und schon ausgeführt."
     aus.append(Aktion("angriff", "Angreifen", grund is None, grund))
 

@@ -295,3 +295,26 @@ def test_zellen_bieten_die_wiederholung_an_und_ausspielen_behaelt_den_benny():
     kampf3.erholung("Alrik", augen="4, 2")
     kampf3.ausspielen(max_schritte=5)
     assert "probe_wiederholen" not in [e.art for e in kampf3.ereignisse]
+
+
+def test_hausregel_aktion_anhaengen_zahl_folgt_aus_dem_getanen():
+    """Mit ``Optionen.aktion_anhaengen`` (gegen „es ist nicht möglich, noch eine Aktion „hinten
+    dranzuhängen““): Sprint ohne Ansage, dann ein Angriff – er trägt −2, die erste Probe bleibt."""
+    from gm_helfer.savage_worlds.optionen import Optionen
+
+    held_ = held(waffen=(WAFFEN["Bogen"], WAFFEN["Langschwert"]))
+    z = _runde(kampf_beginnen([held_, bandit(1), baron()], optionen=Optionen(aktion_anhaengen=True)))
+    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = anwenden(z, k.ereignis_sprint(z, "Alrik", augen="3"))
+    assert k.aktionen_zahl(z, "Alrik") == 2
+    akt = {a.schluessel: a for a in zug.aktionen(z, "Alrik")}
+    assert akt["angriff"].erlaubt
+    e = k.ereignis_angriff(z, "Alrik", "Baron", "Bogen", augen="2, 1")
+    assert e.daten["probe"]["modifikator"] == -2
+    z = anwenden(z, e)
+    assert k.angesagte_aktionen(z, "Alrik") == 2 and k.aktionen_zahl(z, "Alrik") == 3
+    e3 = k.ereignis_angriff(z, "Alrik", "Baron", "Langschwert", augen="9, 2")
+    assert e3.daten["probe"]["modifikator"] == -4
+    assert k.angesagte_aktionen(anwenden(z, e3), "Alrik") == 3
+    with pytest.raises(KampfFehler, match="nicht 2"):
+        anwenden(z, k.ereignis_angriff(z, "Alrik", "Baron", "Langschwert", Angriffssituation(aktionen=2), augen="9, 2"))
