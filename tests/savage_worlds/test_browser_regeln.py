@@ -8,6 +8,8 @@ klickt der Test wie ein Spielleiter. Elemente werden über Beschriftungen und id
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +25,9 @@ except ImportError:  # ohne Playwright überspringt conftest die Browsertests
     expect = None
 
 NOTEBOOK = "savage_worlds_kampf.py"
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_browser import _zahlenfeld  # noqa: E402
 
 
 def held(name, **extra):
@@ -164,13 +169,6 @@ def test_verlorene_unterbrechung_ist_direkt_danach_dran(browser_seite, warte_fer
     expect(seite.get_by_role("button", name="Abwarten", exact=True).first).to_be_disabled()
     expect(seite.get_by_text("muss handeln").first).to_be_visible(timeout=30_000)
     keine_zellfehler(seite)
-
-
-def _zahlenfeld(seite, name):
-    for feld in seite.locator("input[inputmode=numeric]").all():
-        if ">" + name + "<" in (feld.get_attribute("aria-label") or ""):
-            return feld
-    raise AssertionError(f"kein Zahlenfeld {name}")
 
 
 @pytest.mark.browser
