@@ -253,7 +253,13 @@ class SavageWorldsKampf(Zellenkampf):
             return diagramme.ergebnis_balken(
                 {"stirbt": c.tod, "blutet aus": c.fehlschlag, "verletzt bis Heilung": c.erfolg,
                  "verletzt für 24 h": c.steigerung}, titel=f"Außer-Gefecht-Probe von {wer}")
-        if art.endswith("_wiederholen") and art != "wiederholen":
+        if art == "wiederholen":
+            d = dict(z.letzter_angriff)["daten"]
+            treffer = self._rufen(vorschau.treffer_vorschau, z, d["angreifer"], d["ziel"], d["waffe"],
+                                  k.Angriffssituation(**d.get("situation", {})))
+            return diagramme.ergebnis_balken(treffer, titel=f"{wer} wiederholt den Angriff mit einem Benny",
+                                             farben=sitzung.FARBEN)
+        if art.endswith("_wiederholen"):
             return diagramme.ergebnis_balken(
                 self._rufen(vorschau.probe_wiederholen_vorschau, z, wer, art.removesuffix("_wiederholen")),
                 titel=f"{wer} wiederholt mit einem Benny (das bessere zählt)")

@@ -318,3 +318,17 @@ def test_hausregel_aktion_anhaengen_zahl_folgt_aus_dem_getanen():
     assert k.angesagte_aktionen(anwenden(z, e3), "Alrik") == 3
     with pytest.raises(KampfFehler, match="nicht 2"):
         anwenden(z, k.ereignis_angriff(z, "Alrik", "Baron", "Langschwert", Angriffssituation(aktionen=2), augen="9, 2"))
+
+
+def test_zellen_chancen_der_angriffswiederholung_sind_die_des_angriffs():
+    from gm_helfer.savage_worlds.zellen import SavageWorldsKampf
+
+    z = _pistole_und_messer()
+    kampf = SavageWorldsKampf(Verlauf(z, anwenden), rng=random.Random(2))
+    kampf.angriff("Alrik", "Baron", "Langschwert", augen="2, 1")
+    assert kampf.offene_entscheidungen()[0].schluessel == "wiederholen:Alrik"
+    diagramm = kampf.chancen().to_dict()
+    assert "wiederholt den Angriff" in str(diagramm["title"])
+    erwartet = vorschau.treffer_vorschau(z, "Alrik", "Baron", "Langschwert")
+    zeilen = next(iter(diagramm["datasets"].values()))
+    assert {z_["Ausgang"]: z_["Wahrscheinlichkeit"] for z_ in zeilen} == pytest.approx(erwartet)
