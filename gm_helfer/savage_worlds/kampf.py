@@ -2022,8 +2022,11 @@ def _probe_merken(art: str, f: Any) -> Any:
         name = e.daten["name"]
         vorher = z.kaempfer_namens(name)
         neu = f(z, e)
-        eintrag = OffeneProbe(art, name, e.daten, vorher, neu.kaempfer_namens(name), _moment(neu))
-        bleiben = tuple(p for p in neu.offene_proben if (p.art, p.name) != (art, name) and _gueltig(neu, p))
+        if not vorher.wildcard:  # Statisten haben keine Bennies
+            return neu
+        moment = _moment(neu)
+        eintrag = OffeneProbe(art, name, e.daten, vorher, neu.kaempfer_namens(name), moment)
+        bleiben = tuple(p for p in neu.offene_proben if p.moment == moment and (p.art, p.name) != (art, name))
         return replace(neu, offene_proben=bleiben + (eintrag,))
 
     return anwenden_und_merken
@@ -2046,12 +2049,12 @@ def probe_wiederholbar(z: Kampfzustand, name: str, art: str | None = None) -> st
     Gefecht und Ausbluten sind Eigenschaftsproben (Willenskraft, Konstitution). Nur für Wildcards
     (Statisten haben keine Bennies), solange der Moment der Probe andauert (bis zum Zugende, zur
     nächsten Karte oder zum Austeilen) und solange das Ergebnis noch besser werden kann."""
-    p = _offene_probe(z, name, art)
-    if p is None:
-        return f"{name} hat gerade keine Probe, die sich wiederholen ließe."
     k = z.kaempfer_namens(name)
     if not k.wildcard:
         return f"{name} ist ein Statist und hat keine Bennies."
+    p = _offene_probe(z, name, art)
+    if p is None:
+        return f"{name} hat gerade keine Probe, die sich wiederholen ließe."
     stufen = PROBEN_STUFEN[p.art]
     if probe_ausgang(p.art, Probe.aus_dict(p.daten["probe"]), z.optionen) == stufen[-1]:
         return f"{name} hat schon das beste Ergebnis."
