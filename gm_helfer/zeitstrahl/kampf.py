@@ -27,6 +27,23 @@ from gm_helfer.protokoll import Ereignis
 from gm_helfer.text import dezimal
 from gm_helfer.wuerfel import parse
 
+from .auswerten import (
+    abwehr_mit_folgen,
+    angriff_ticks_auswerten,
+    bruchtest_auswerten,
+    effekt_auswerten,
+    halbiert,
+    konter_vorsprung_erreicht,
+    konter_zeit_erlaubt,
+    nach_dem_fenster,
+    nur_sturz,
+    reaktions_position,
+    reaktions_ticks_auswerten,
+    selbst_dran,
+    startposition,
+    treffer_auswerten,
+    treffer_schadenspunkte,
+)
 from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, PATZER, ZONEN
 from .optionen import STANDARD, Optionen
 from .proben import Probe, bewerte_probe, probe, wuerfeln
@@ -466,7 +483,7 @@ def start_ereignis(
         a = _wuerfel_aus(augen, t.name)
         pr = probe(t.kaempfer.kampferfahrung, rng=None if a is not None else rng, augen=a,
                    optionen=o)
-        pos = max(0, int(s) - pr.gesamt)
+        pos = startposition(int(s), pr.gesamt)
         eingetippt |= pr.eingetippt
         proben[t.name] = {"wert": pr.wert, "wurf": pr.natuerlich, "gesamt": pr.gesamt,
                           "schwierigkeit": int(s), "eingetippt": pr.eingetippt}
@@ -633,11 +650,11 @@ def kann_reagieren(kampf: Kampf, name: str, angriff_ende: int) -> str:
     j = kampf.jetzt
     if t.kampfunfaehig(kampf.optionen):
         return f"{name} ist kampfunfähig."
-    if t.position == j and not t.angesagt:
+    if selbst_dran(t.position, j, t.angesagt):
         return (f"{name} ist selbst bei Tick {j} dran und hat keine Reaktion angesagt – "
                 "man kann nicht zur selben Zeit agieren und reagieren.")
-    if (kampf.optionen.reaktion_nur_im_fenster and t.position is not None
-            and t.position > angriff_ende):
+    if t.position is not None and nach_dem_fenster(t.position, angriff_ende,
+                                                   kampf.optionen.reaktion_nur_im_fenster):
         return (f"Der Angriff endet bei Tick {angriff_ende}, vor der nächsten Aktion von {name} "
                 f"(Tick {t.position}) – keine Reaktion möglich.")
     return ""
@@ -777,7 +794,7 @@ def abwehr_arm(zweite_hand: bool = False) -> str:
 
 def _halb(t: Teilnehmer, wert: int) -> int:
     """„Position verschlechtern (halbe Verteidigung bis zur nächsten Aktion)“."""
-    return wert // 2 if "Position verschlechtert" in t.zustaende else wert
+    return halbiert(wert, "Position verschlechtert" in t.zustaende)
 
 
 # --- Angriff -------------------------------------------------------------------------------
@@ -802,11 +819,9 @@ def _krit_effekt(
     else:
         w = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schluessel_wurf), wofuer=wofuer)
         n, getippt = w.gesamt, w.eingetippt
-    gewaehlt = n
-    if n == 6:
-        if wahl not in range(1, 6):
-            raise KampfFehler("Bei einer 6 bitte einen Effekt 1–5 wählen.")
-        gewaehlt = wahl
+    if n == 6 and wahl not in range(1, 6):
+        raise KampfFehler("Bei einer 6 bitte einen Effekt 1–5 wählen.")
+    gewaehlt = effekt_auswerten(n, wahl)
     schluessel, text = tabelle[gewaehlt]
     daten: dict[str, Any] = {"wurf": n, "effekt": gewaehlt, "schluessel": schluessel, "text": text}
     bonus = 0
@@ -950,24 +965,14 @@ def angriff_ereignis(
         zeilen.append(f"Kritische Verteidigung: {v_krit['text']}")
 
     # Treffer?
-    if ap.patzer:
-        treffer = False
-    elif ap.kritisch and (verteidigung == "passiv" or o.kritisch_trifft_immer):
-        treffer = True
-    else:
-        treffer = angriff_gesamt >= vgesamt
+    treffer = treffer_auswerten(ap.patzer, ap.kritisch, verteidigung == "passiv", angriff_gesamt,
+                                vgesamt, kritisch_trifft_immer=o.kritisch_trifft_immer)
 
     # Zeit
-    a_ticks = angriff_ticks
-    if krit and krit["schluessel"] == "tick_weniger":
-        a_ticks -= 1
-    if v_krit and v_krit["schluessel"] == "angreifer_tick_mehr":
-        a_ticks += 1
-    if v_krit and v_krit["schluessel"] == "tick_weniger":
-        reakt_ticks -= 1
-    a_ticks = _ticks(a_ticks, o)
-    if verteidigung != "passiv":
-        reakt_ticks = _ticks(reakt_ticks, o)
+    effekt, v_effekt = (krit["effekt"] if krit else 0), (v_krit["effekt"] if v_krit else 0)
+    a_ticks = angriff_ticks_auswerten(angriff_ticks, effekt, v_effekt, o.mindest_ticks)
+    reakt_ticks = reaktions_ticks_auswerten(reakt_ticks, v_effekt, verteidigung == "passiv",
+                                            o.mindest_ticks)
 
     aend: dict[str, dict[str, Any]] = {angreifer: _eigene_aktion(a_t) if not ist_konter
                                         else {"angesagt": False}}
@@ -981,7 +986,7 @@ def angriff_ereignis(
     z_pos = z_t.position
     if verteidigung != "passiv" and z_t.position is not None:
         z_start = max(z_t.position, jetzt)
-        z_pos = z_start + reakt_ticks
+        z_pos = reaktions_position(z_t.position, jetzt, reakt_ticks)
         aend[ziel]["position"] = z_pos
         aend[ziel]["angesagt"] = False
         if z_t.laufend:
@@ -999,8 +1004,9 @@ def angriff_ereignis(
     v_waffe = (zk.waffe(verteidigungs_waffe)
                if verteidigung in ("parade", "blocken") and verteidigungs_waffe is not None
                else None)
-    abgewehrt_mit_folgen = (not treffer and not ap.patzer and v_waffe is not None
-                            and (verteidigung == "blocken" or v_waffe[1].waffenlos))
+    abgewehrt_mit_folgen = abwehr_mit_folgen(treffer, ap.patzer, v_waffe is not None,
+                                             verteidigung == "blocken",
+                                             v_waffe is not None and v_waffe[1].waffenlos)
     if treffer or abgewehrt_mit_folgen:
         dw = wuerfeln(w.schaden, rng=rng, augen=_wuerfel_aus(augen, "schaden"),
                       wofuer=f"den Schaden ({w.schaden})")
@@ -1022,12 +1028,10 @@ def angriff_ereignis(
         eingetippt |= zw.eingetippt
         ignorieren = 1 if krit and krit["schluessel"] == "schicht_ignorieren" else 0
         rs = zonen_ruestung(zk.ruestung, zone, ignorieren=ignorieren).schutz
-        faktor = (2 if empf else 1) * (2 if krit and krit["schluessel"] == "schaden_doppelt" else 1)
-        sp = schadenspunkte(daten_schaden["trefferpunkte"], rs, konstante=dw.ausdruck.konstante,
-                            bonus=verschiebung.schaden, faktor=faktor,
-                            vor_ruestung=o.empfindlich_vor_ruestung)
-        if v_krit and v_krit["schluessel"] == "schaden_halb":
-            sp //= 2
+        sp = treffer_schadenspunkte(daten_schaden["trefferpunkte"], rs,
+                                    konstante=dw.ausdruck.konstante, bonus=verschiebung.schaden,
+                                    empfindlich=empf, effekt=effekt, verteidigung_effekt=v_effekt,
+                                    vor_ruestung=o.empfindlich_vor_ruestung)
         lp_minus = sp
         daten_schaden.update({"zone": zone, "zonenwurf": [tz.erster, tz.zweiter],
                               "empfindlich": empf, "ruestungsschutz": rs,
@@ -1104,7 +1108,7 @@ def angriff_ereignis(
         if pr is None or not pr.patzer:
             continue
         regeln.append("Patzer")
-        if pr.natuerlich > normal and not o.sturz_mit_patzertabelle:
+        if nur_sturz(pr.natuerlich, normal, o.sturz_mit_patzertabelle):
             # nur durch die erhöhte Sturz-Patzerschwelle ein Patzer: die Folge ist der Sturz
             schluessel, text = "sturz", f"Sturz (Wurf {pr.natuerlich} ≤ Sturzschwelle {pr.patzerschwelle})"
             eintrag: dict[str, Any] = {"wer": wer, "wurf": None, "schluessel": schluessel,
@@ -1124,8 +1128,8 @@ def angriff_ereignis(
             bw = wuerfeln(eigene.schaden, rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
                           wofuer="den Bruchtest")
             eingetippt |= bw.eingetippt
-            stab = t.stabilitaet[widx] - 1
-            status = "gebrochen" if bw.gesamt > stab else "bereit"
+            stab, gebrochen = bruchtest_auswerten(bw.gesamt, t.stabilitaet[widx])
+            status = "gebrochen" if gebrochen else "bereit"
             ziel_aend.setdefault("waffen", []).append(
                 {"index": widx, "stabilitaet": stab, "status": status})
             eintrag["bruchtest"] = bw.gesamt
@@ -1157,15 +1161,16 @@ def angriff_ereignis(
 
     # Kontern
     konter = None
-    if (verteidigung != "passiv" and not treffer and not ap.patzer
-            and vgesamt >= angriff_gesamt + 1 + o.konter_vorsprung and not ist_konter):
+    if not ist_konter and konter_vorsprung_erreicht(verteidigung == "passiv", treffer, ap.patzer,
+                                                    vgesamt, angriff_gesamt,
+                                                    vorsprung=o.konter_vorsprung):
         # „Spezialisierungen verringern eine Erschwernis oder erhöhen die erlaubte
         # Zeitdifferenz.“ – je Spezialisierung eins von beiden (Option: „konter“ beides)
         erlaubt = zk.spezialisierung("konter_zeit") + (
             zk.spezialisierung("konter") if o.konter_spezialisierung_beides else 0)
         a_neu = aend[angreifer].get("position", a_pos)
         z_neu = aend[ziel].get("position", z_pos)
-        if z_neu is not None and abs(z_neu - a_neu) <= erlaubt:
+        if z_neu is not None and konter_zeit_erlaubt(z_neu, a_neu, erlaubt):
             konter = [ziel, angreifer]
             zeilen.append(f"{ziel} darf sofort kontern (um {o.konter_erschwernis} erschwert).")
         else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gm_helfer.felder import ist_feld, nicht, und
 from gm_helfer.wuerfel import Wurf, wurf
 
 from .optionen import STANDARD, Optionen
@@ -22,30 +23,32 @@ __all__ = ["Probe", "bewerte_probe", "probe", "wuerfeln"]
 
 @dataclass(frozen=True)
 class Probe:
-    """Eine bewertete Probe."""
+    """Eine bewertete Probe – ein Wurf (ganze Zahlen) oder viele (numpy-Felder, gebündelte
+    Simulation); ``gesamt``, ``patzer`` und ``kritisch`` gelten dann elementweise."""
 
-    wert: int
+    wert: Any
     """Probenwert (Fertigkeit, Kampferfahrung, …) samt Modifikatoren."""
-    natuerlich: int
+    natuerlich: Any
     """Der natürliche Wurf (W20 oder Summe 2W10)."""
-    kritschwelle: int
-    patzerschwelle: int
+    kritschwelle: Any
+    patzerschwelle: Any
     eingetippt: bool = False
 
     @property
-    def gesamt(self) -> int:
+    def gesamt(self) -> Any:
         """Probenergebnis = Wert + natürlicher Wurf."""
         return self.wert + self.natuerlich
 
     @property
-    def patzer(self) -> bool:
+    def patzer(self) -> Any:
         """Natürlicher Wurf ≤ Patzerschwelle (hat Vorrang vor kritisch)."""
-        return self.natuerlich <= self.patzerschwelle
+        p = self.natuerlich <= self.patzerschwelle
+        return p if ist_feld(p) else bool(p)
 
     @property
-    def kritisch(self) -> bool:
+    def kritisch(self) -> Any:
         """Natürlicher Wurf ≥ Kritschwelle und kein Patzer."""
-        return not self.patzer and self.natuerlich >= self.kritschwelle
+        return und(nicht(self.patzer), self.natuerlich >= self.kritschwelle)
 
 
 def bewerte_probe(
@@ -57,13 +60,15 @@ def bewerte_probe(
     optionen: Optionen = STANDARD,
     eingetippt: bool = False,
 ) -> Probe:
-    """Bewertet einen schon geworfenen Prüfwurf (rein, ohne Zufall)."""
+    """Bewertet einen schon geworfenen Prüfwurf (rein, ohne Zufall). Werte und Würfe dürfen
+    numpy-Felder sein (viele Proben auf einmal)."""
+    ganz = (lambda x: x) if ist_feld(wert, natuerlich, kritschwelle, patzerschwelle) else int
     return Probe(
-        wert=int(wert),
-        natuerlich=int(natuerlich),
-        kritschwelle=optionen.kritschwelle if kritschwelle is None else int(kritschwelle),
+        wert=ganz(wert),
+        natuerlich=ganz(natuerlich),
+        kritschwelle=optionen.kritschwelle if kritschwelle is None else ganz(kritschwelle),
         patzerschwelle=(
-            optionen.basis_patzerschwelle if patzerschwelle is None else int(patzerschwelle)
+            optionen.basis_patzerschwelle if patzerschwelle is None else ganz(patzerschwelle)
         ),
         eingetippt=eingetippt,
     )

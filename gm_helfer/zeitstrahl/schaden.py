@@ -12,6 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gm_helfer.felder import ist_feld, maximum
 
 from .daten import TREFFERZONEN, ZONEN
 
@@ -22,6 +27,7 @@ __all__ = [
     "ruestung",
     "zonen_ruestung",
     "trefferzone",
+    "zonen_nummer",
     "schadenspunkte",
     "WAFFENLOSE_PARADE_TEILER",
     "waffenlose_parade_schadenspunkte",
@@ -131,36 +137,55 @@ def trefferzone(erster: int, zweiter: int) -> Trefferzone:
     for w in (erster, zweiter):
         if not 1 <= w <= 6:
             raise ValueError(f"Trefferzonenwurf: {w} ist keine Augenzahl eines W6.")
-    zone = TREFFERZONEN[erster - 1][zweiter - 1]
-    return Trefferzone(zone, zone == "Kopf" or erster == zweiter, erster, zweiter)
+    nummer, empfindlich = zonen_nummer(erster, zweiter)
+    return Trefferzone(ZONEN[nummer], empfindlich, erster, zweiter)
+
+
+_ZONEN_NUMMER = np.array([[ZONEN.index(z) for z in zeile] for zeile in TREFFERZONEN])
+_KOPF = ZONEN.index("Kopf")
+
+
+def zonen_nummer(erster: Any, zweiter: Any) -> tuple[Any, Any]:
+    """(Index in ``ZONEN``, empfindlich) aus dem geordneten 2W6 – für Felder von Würfen wie für
+    einzelne (dieselbe Tabelle wie :func:`trefferzone`)."""
+    nummer = _ZONEN_NUMMER[np.asarray(erster) - 1, np.asarray(zweiter) - 1]
+    empfindlich = (nummer == _KOPF) | (np.asarray(erster) == np.asarray(zweiter))
+    if ist_feld(erster, zweiter):
+        return nummer, empfindlich
+    return int(nummer), bool(empfindlich)
+
+
+def _pruefe_schutz(ruestungsschutz: Any) -> None:
+    if np.any(np.asarray(ruestungsschutz) < 0):
+        raise ValueError("Rüstungsschutz ist nie negativ.")
 
 
 def schadenspunkte(
-    trefferpunkte: Sequence[int],
-    ruestungsschutz: int,
+    trefferpunkte: Sequence[Any],
+    ruestungsschutz: Any,
     *,
-    konstante: int = 0,
-    bonus: int = 0,
-    faktor: int = 1,
+    konstante: Any = 0,
+    bonus: Any = 0,
+    faktor: Any = 1,
     vor_ruestung: bool = False,
-) -> int:
+) -> Any:
     """Schadenspunkte aus den einzelnen Trefferpunktewürfeln.
 
     Von jedem Würfel wird der Rüstungsschutz abgezogen, kein Würfel unter 0. ``konstante``
     (aus „2W6+1“) und ``bonus`` (verschobener Schaden) kommen danach dazu; das Ergebnis ist
     nie negativ. ``faktor`` verdoppelt (empfindlich, kritisch): Standard nach der Rüstung,
-    mit ``vor_ruestung=True`` jeden Würfel davor.
+    mit ``vor_ruestung=True`` jeden Würfel davor. Jeder Würfel und alle Werte dürfen auch
+    numpy-Felder sein (viele Treffer auf einmal, elementweise).
 
     >>> schadenspunkte([12], 3), schadenspunkte([6, 6], 3), schadenspunkte([1, 6], 3)
     (9, 6, 3)
     """
-    if ruestungsschutz < 0:
-        raise ValueError("Rüstungsschutz ist nie negativ.")
+    _pruefe_schutz(ruestungsschutz)
     if vor_ruestung:
-        netto = sum(max(0, a * faktor - ruestungsschutz) for a in trefferpunkte)
-        return max(0, netto + konstante + bonus)
-    netto = sum(max(0, a - ruestungsschutz) for a in trefferpunkte)
-    return max(0, netto + konstante + bonus) * faktor
+        netto = sum(maximum(0, a * faktor - ruestungsschutz) for a in trefferpunkte)
+        return maximum(0, netto + konstante + bonus)
+    netto = sum(maximum(0, a - ruestungsschutz) for a in trefferpunkte)
+    return maximum(0, netto + konstante + bonus) * faktor
 
 
 WAFFENLOSE_PARADE_TEILER = 4
@@ -168,12 +193,12 @@ WAFFENLOSE_PARADE_TEILER = 4
 
 
 def waffenlose_parade_schadenspunkte(
-    trefferpunkte: Sequence[int],
-    ruestungsschutz: int,
+    trefferpunkte: Sequence[Any],
+    ruestungsschutz: Any,
     *,
-    konstante: int = 0,
+    konstante: Any = 0,
     je_wuerfel: bool = True,
-) -> int:
+) -> Any:
     """Schadenspunkte am Arm nach einer gelungenen waffenlosen Parade.
 
     Regeltext „Schaden und Rüstungsschutz“: „Trefferpunkte sind der Schaden vor Abzug von
@@ -189,9 +214,8 @@ def waffenlose_parade_schadenspunkte(
     1
     """
     t = WAFFENLOSE_PARADE_TEILER
-    if ruestungsschutz < 0:
-        raise ValueError("Rüstungsschutz ist nie negativ.")
+    _pruefe_schutz(ruestungsschutz)
     if je_wuerfel:
         return schadenspunkte([a // t for a in trefferpunkte], ruestungsschutz,
                               konstante=konstante // t)
-    return max(0, (sum(trefferpunkte) + konstante) // t - ruestungsschutz)
+    return maximum(0, (sum(trefferpunkte) + konstante) // t - ruestungsschutz)

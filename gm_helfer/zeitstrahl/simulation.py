@@ -1,23 +1,33 @@
 """Begegnungen simulieren: einen Zeitstrahl-Kampf mit Zufall bis zum Ende spielen, und
 viele davon auszählen (``gm_helfer.simulation``).
 
-Jede Regel kommt aus dem Paket selbst: der Startzustand aus
+Zwei Treiber, eine Taktik (DESIGN.md, „Simulation: one rule, two drivers“):
+:func:`begegnung` spielt alle Kämpfe auf einmal mit der gebündelten Maschine
+:mod:`gm_helfer.zeitstrahl.gebuendelt` (numpy-Felder, dieselben Bewertungsfunktionen);
+:func:`einen_kampf` und :func:`ereignis_begegnung` spielen Kampf für Kampf auf dem
+**Ereignispfad** – die Referenz, gegen die die Maschine getestet wird
+(``tests/zeitstrahl/test_gebuendelt.py``, ``benchmarks/begegnung_uebereinstimmung.py``).
+
+Auf dem Ereignispfad kommt jede Regel aus dem Paket selbst: der Startzustand aus
 :func:`~gm_helfer.zeitstrahl.kampf.neuer_kampf` mit den Kämpfern aus
 :func:`~gm_helfer.zeitstrahl.bogen.kaempfer_aus_bogen` (wie im Live-Kampf), die Schritte aus
 ``start_ereignis``, ``angriff_ereignis`` und ``aktion_ereignis``, angewandt mit ``anwenden`` –
 derselbe Code wie im Live-Tracker. Das Protokoll (``Verlauf``) wird nicht mitgeschrieben;
 die Ereignisse werden direkt auf den Zustand angewandt. Alle Würfel kommen aus ``rng``.
 
-Standardtaktik (die Entscheidungen, die die Bibliothek nie selbst trifft):
+Standardtaktik (die Entscheidungen, die die Bibliothek nie selbst trifft; wählbar mit
+:class:`Taktik` – Ziel, Verteidigungswahl, Kontern; die Vorgaben sind genau diese Liste):
 
 * **Start:** Startpositionen wie im Live-Kampf (``start_ereignis``, Schwierigkeit
   ``optionen.start_schwierigkeit`` für alle; Regeltext „Der Kampf“).
-* **Wer handelt:** wer kontern darf, kontert sofort („Kontern“); sonst handelt, wer auf dem
+* **Wer handelt:** wer kontern darf, kontert sofort („Kontern“; mit ``Taktik(kontern=False)``
+  verzichtet er, ``konter_verzicht_ereignis``); sonst handelt, wer auf dem
   Zeitstrahl dran ist – bei Gleichstand der Erste in der Reihenfolge der Bögen (wie
   ``sitzung.vorschlag``).
 * **Ziel:** der kampffähige Gegner (andere Partei) mit den wenigsten Lebenspunkten, bei
   Gleichstand der Erste in der Reihenfolge der Bögen; beim Konter der Angreifer, gegen den
-  gekontert wird.
+  gekontert wird. ``Taktik.ziel``: auch die meisten Lebenspunkte, der Erste oder ein
+  zufälliger (:data:`gm_helfer.simulation.ZIELWAHL`).
 * **Waffe:** die erste bereite Waffe des Bogens (die Hauptwaffe), ohne Verschiebung von
   Kampfwerten, ohne Modifikator; eine 6 auf dem Krit-W6 wählt die Vorgaben von
   ``angriff_ereignis`` (Angriff: Effekt 3, Verteidigung: Effekt 2).
@@ -27,7 +37,9 @@ Standardtaktik (die Entscheidungen, die die Bibliothek nie selbst trifft):
   Trefferchance des Angreifers; bei Gleichstand die billigste (weniger Ticks), dann die
   zuerst genannte. Mit einer Waffe wird nie geblockt: sie könnte brechen oder aus der Hand
   fliegen, und Aufheben kennt die Bibliothek nicht. Niemand sagt eine Reaktion an, niemand
-  blockt mit zwei Waffen oder mit der zweiten Hand.
+  blockt mit zwei Waffen oder mit der zweiten Hand. ``Taktik.verteidigung``
+  (:data:`VERTEIDIGUNGSWAHL`) schränkt die Wahl auf passives Ausweichen plus eine Art ein
+  (nur Ausweichen, nur Parade) oder auf passiv allein.
 * **Ohne bereite Waffe** (verloren oder gebrochen – Aufheben kennt die Bibliothek nicht)
   wartet der Kämpfer: eine sofortige Aktion von :data:`WARTE_TICKS` Ticks.
 
@@ -38,16 +50,20 @@ der Zeitstrahl über ``max_runden`` Ticks hinausläuft.
 ``Kampfausgang.runden`` zählt **Ticks** (die Zeiteinheit des Zeitstrahls, Zeitstrahl hat
 keine Runden): den Tick der entscheidenden Aktion, ohne Sieger ``max_runden``.
 ``ausgeschaltet`` sind alle Kampfunfähigen; ``tot`` bleibt leer – der Regeltext kennt keinen
-Tod (``docs/zeitstrahl.md`` › Gesundheit).
+Tod (``docs/zeitstrahl.md`` › Gesundheit). ``Auswertung.verbrauch`` bleibt leer: Zeitstrahl
+kennt kein Mittel, das die Taktik ausgibt (keine Bennies, kein Flee, keine Ausdauer).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from gm_helfer import simulation
 from gm_helfer.boegen import Bogen
+from gm_helfer.wuerfel import zufallszahl
 
 from .bogen import kaempfer_aus_bogen
 from .kampf import (
@@ -59,16 +75,80 @@ from .kampf import (
     angriff_ereignis,
     anwenden,
     kann_reagieren,
+    konter_verzicht_ereignis,
     neuer_kampf,
     start_ereignis,
 )
 from .optionen import STANDARD, Optionen
 from .vorschau import verteidigungs_wahlen
 
-__all__ = ["WARTE_TICKS", "einen_kampf", "begegnung"]
+__all__ = ["VERTEIDIGUNGSWAHL", "WARTE_TICKS", "Taktik", "Taktiken", "begegnung", "einen_kampf",
+           "ereignis_begegnung", "taktiken"]
 
 WARTE_TICKS = 2
 """Ticks, die ein Kämpfer ohne bereite Waffe mit Warten verbringt (Taktik, keine Regel)."""
+
+VERTEIDIGUNGSWAHL = MappingProxyType({
+    "beste": "die mit der kleinsten Trefferchance des Angreifers (Blocken nur mit Schild)",
+    "ausweichen": "aktives Ausweichen, sonst passiv",
+    "parade": "Parade mit der besten Waffe, sonst passiv",
+    "passiv": "nur passives Ausweichen (nie reagieren)",
+})
+"""Wie sich das Ziel eines Angriffs verteidigt (Feld ``verteidigung`` der :class:`Taktik`).
+Jede Wahl nimmt unter den erlaubten Verteidigungen ihrer Art **und** dem passiven Ausweichen
+die mit der kleinsten exakten Trefferchance des Angreifers – aktiv nur, wenn das Ziel
+reagieren darf."""
+
+_ARTEN = {"beste": ("passiv", "ausweichen", "parade", "blocken"), "ausweichen": ("passiv", "ausweichen"),
+          "parade": ("passiv", "parade"), "passiv": ("passiv",)}
+
+
+@dataclass(frozen=True)
+class Taktik:
+    """Die wählbare Taktik der Zeitstrahl-Simulation (Vorgaben: die Standardtaktik der
+    Moduldoku). Beide Treiber – gebündelt und Ereignispfad – spielen sie gleich."""
+
+    ziel: str = field(default="schwaechster", metadata={"text": "Wen angreifen", "wahl": simulation.ZIELWAHL})
+    """Schlüssel von :data:`gm_helfer.simulation.ZIELWAHL`; „verletzt“ heißt hier: wenige
+    Lebenspunkte (Gleichstand: Reihenfolge der Bögen)."""
+    verteidigung: str = field(default="beste", metadata={"text": "Verteidigung", "wahl": VERTEIDIGUNGSWAHL})
+    """Schlüssel von :data:`VERTEIDIGUNGSWAHL`."""
+    kontern: bool = field(default=True, metadata={"text": "Kontern, wenn erlaubt"})
+    """„… ist ein sofortiger Gegenangriff möglich“ – möglich, nicht Pflicht."""
+
+    def __post_init__(self) -> None:
+        if self.ziel not in simulation.ZIELWAHL:
+            raise ValueError(f"Unbekannte Zielwahl „{self.ziel}“ (möglich: {', '.join(simulation.ZIELWAHL)}).")
+        if self.verteidigung not in VERTEIDIGUNGSWAHL:
+            raise ValueError(f"Unbekannte Verteidigungswahl „{self.verteidigung}“ "
+                             f"(möglich: {', '.join(VERTEIDIGUNGSWAHL)}).")
+
+
+STANDARD_TAKTIK = Taktik()
+
+Taktiken = Mapping[str, Taktik]
+"""Partei → :class:`Taktik`; ``begegnung(…, taktik=…)`` nimmt auch so eine Zuordnung (etwa
+die Helden parieren, die Feinde weichen nur passiv aus); fehlende Parteien spielen die
+Vorgabe. Es zählt die Taktik der Partei dessen, der entscheidet: beim Ziel die des
+Angreifers, bei der Verteidigung die des Ziels, beim Konter die des Konternden."""
+
+
+def taktiken(taktik: Taktik | Taktiken | None, parteien: Sequence[str]) -> dict[str, Taktik]:
+    """Die Taktik je Partei aus einer Taktik für alle, einer Zuordnung Partei → Taktik oder ``None``.
+
+    Raises:
+        ValueError: eine Partei der Zuordnung kämpft nicht mit, oder kein ``Taktik``-Wert (deutsch).
+    """
+    if taktik is None or isinstance(taktik, Taktik):
+        return {p: taktik or STANDARD_TAKTIK for p in parteien}
+    fremd = [p for p in taktik if p not in parteien]
+    if fremd:
+        raise ValueError(f"Taktik für „{', '.join(fremd)}“: diese Partei kämpft nicht mit "
+                         f"(Parteien: {', '.join(parteien)}).")
+    falsch = [p for p, t in taktik.items() if not isinstance(t, Taktik)]
+    if falsch:
+        raise ValueError(f"Die Taktik der Partei „{falsch[0]}“ ist keine Zeitstrahl-Taktik.")
+    return {p: taktik.get(p, STANDARD_TAKTIK) for p in parteien}
 
 
 def _kampf_anlegen(boegen: Sequence[Bogen], optionen: Optionen | None) -> Kampf:
@@ -85,6 +165,11 @@ def _kampf_anlegen(boegen: Sequence[Bogen], optionen: Optionen | None) -> Kampf:
     return kampf
 
 
+def _partei_folge(kampf: Kampf) -> tuple[str, ...]:
+    """Alle Parteien in der Reihenfolge der Bögen."""
+    return tuple(dict.fromkeys(t.partei for t in kampf.teilnehmer))
+
+
 def _parteien(kampf: Kampf) -> set[str]:
     return {t.partei for t in kampf.aktive}
 
@@ -93,10 +178,15 @@ def _erste_bereite_waffe(t: Teilnehmer) -> int | None:
     return next((i for i, s in enumerate(t.waffen_status) if s == "bereit"), None)
 
 
-def _ziel(kampf: Kampf, wer: Teilnehmer) -> str:
-    """Der kampffähige Gegner mit den wenigsten Lebenspunkten (Gleichstand: Bogenreihenfolge)."""
+def _ziel(kampf: Kampf, wer: Teilnehmer, taktik: Taktik, rng: Any) -> str:
+    """Der kampffähige Gegner nach ``taktik.ziel``: wenigste bzw. meiste Lebenspunkte, der
+    erste oder ein zufälliger (Gleichstand: Bogenreihenfolge)."""
     gegner = [t for t in kampf.aktive if t.partei != wer.partei]
-    return min(gegner, key=lambda t: t.lebenspunkte).name
+    if taktik.ziel == "zufall":
+        return gegner[zufallszahl(rng, len(gegner)) - 1].name
+    schluessel = {"schwaechster": lambda t: t.lebenspunkte, "staerkster": lambda t: -t.lebenspunkte,
+                  "erster": lambda t: 0}[taktik.ziel]
+    return min(gegner, key=schluessel).name
 
 
 _ZAEHLENDE_ZUSTAENDE = frozenset({"Position verschlechtert", STURZSCHWELLE})
@@ -108,14 +198,18 @@ def _zaehlend(t: Teilnehmer) -> frozenset[str]:
     return frozenset(_ZAEHLENDE_ZUSTAENDE.intersection(t.zustaende))
 
 
-def _erlaubt(t: Teilnehmer, art: str, waffe: int | None) -> bool:
-    """Taktik: geblockt wird nur mit einem Schild – mit einer Waffe droht der Bruch
-    („Falls ja, bricht sie.“) oder das Entwaffnen, und Aufheben kennt die Bibliothek nicht."""
+def _erlaubt(t: Teilnehmer, art: str, waffe: int | None, taktik: Taktik) -> bool:
+    """Taktik: nur Arten der Verteidigungswahl; geblockt wird nur mit einem Schild – mit einer
+    Waffe droht der Bruch („Falls ja, bricht sie.“) oder das Entwaffnen, und Aufheben kennt
+    die Bibliothek nicht."""
+    if art not in _ARTEN[taktik.verteidigung]:
+        return False
     return art != "blocken" or (waffe is not None and t.kaempfer.waffen[waffe].schild)
 
 
 def _rangfolge(
-    kampf: Kampf, angreifer: str, ziel: str, waffe: int, merker: dict[Any, Any]
+    kampf: Kampf, angreifer: str, ziel: str, waffe: int, merker: dict[Any, Any],
+    taktik: Taktik = STANDARD_TAKTIK,
 ) -> tuple[tuple[str, int | None], ...]:
     """Alle Verteidigungen des Ziels, die seine Waffen erlauben, nach der exakten
     Trefferchance des Angreifers (``vorschau.verteidigungs_wahlen``), dann nach Ticks.
@@ -127,17 +221,19 @@ def _rangfolge(
     Chancen neu rechnen."""
     a, z = kampf[angreifer], kampf[ziel]
     schluessel = (a.kaempfer, _zaehlend(a), a.verschiebung, waffe,
-                  z.kaempfer, _zaehlend(z), z.verschiebung, z.waffen_status, kampf.optionen)
+                  z.kaempfer, _zaehlend(z), z.verschiebung, z.waffen_status, kampf.optionen,
+                  taktik.verteidigung)
     if schluessel not in merker:
         wahlen = [w for w in verteidigungs_wahlen(kampf, angreifer, ziel, waffe)
-                  if w.chancen is not None and _erlaubt(z, w.art, w.waffe)]
+                  if w.chancen is not None and _erlaubt(z, w.art, w.waffe, taktik)]
         wahlen.sort(key=lambda w: (w.chancen.treffer, w.ticks))  # type: ignore[union-attr]
         merker[schluessel] = tuple((w.art, w.waffe) for w in wahlen)
     return merker[schluessel]
 
 
 def _verteidigung(
-    kampf: Kampf, angreifer: str, ziel: str, waffe: int, merker: dict[Any, Any]
+    kampf: Kampf, angreifer: str, ziel: str, waffe: int, merker: dict[Any, Any],
+    taktik: Taktik = STANDARD_TAKTIK,
 ) -> tuple[str, int | None]:
     """Erlaubte Verteidigung mit der kleinsten exakten Trefferchance des Angreifers. Aktiv
     verteidigen darf das Ziel nur, wenn ``kann_reagieren`` es erlaubt (Angriffsende wie in
@@ -145,58 +241,70 @@ def _verteidigung(
     a = kampf[angreifer]
     ende = (a.position or 0) + a.kaempfer.waffen[waffe].geschwindigkeit
     reagieren = not kann_reagieren(kampf, ziel, ende)
-    for art, vwaffe in _rangfolge(kampf, angreifer, ziel, waffe, merker):
+    for art, vwaffe in _rangfolge(kampf, angreifer, ziel, waffe, merker, taktik):
         if art == "passiv" or reagieren:
             return art, vwaffe
     return "passiv", None
 
 
-def _konter(kampf: Kampf) -> tuple[str, str] | None:
-    """Der erlaubte Konter, wenn der Konternde noch kann (kampffähig, mit bereiter Waffe)."""
+def _konter(kampf: Kampf, taktik: Taktiken) -> tuple[str, str] | None:
+    """Der erlaubte Konter, wenn der Konternde noch kann (kampffähig, mit bereiter Waffe) und
+    die Taktik seiner Partei kontert."""
     if kampf.konter is None:
         return None
     t = kampf[kampf.konter[0]]
-    if t.kampfunfaehig(kampf.optionen) or _erste_bereite_waffe(t) is None:
+    if (not taktik[t.partei].kontern or t.kampfunfaehig(kampf.optionen)
+            or _erste_bereite_waffe(t) is None):
         return None
     return kampf.konter
 
 
-def _schritt(kampf: Kampf, rng: Any, merker: dict[Any, Any]) -> Kampf:
-    """Eine Entscheidung der Standardtaktik, gewürfelt und angewandt. Ein Konter, der nicht
+def _schritt(kampf: Kampf, rng: Any, merker: dict[Any, Any], taktik: Taktiken) -> Kampf:
+    """Eine Entscheidung der Taktik, gewürfelt und angewandt. Ein Konter, der nicht
     genommen wird, verfällt mit dem nächsten Ereignis (``anwenden`` setzt ihn neu)."""
-    konter = _konter(kampf)
+    konter = _konter(kampf, taktik)
+    if konter is None and kampf.konter is not None:
+        # ausdrücklich verzichten: sonst hielte ``angriff_ereignis`` einen gewöhnlichen Angriff
+        # des Verteidigers auf den Angreifer für den Konter
+        kampf = anwenden(kampf, konter_verzicht_ereignis(kampf))
     wer = konter[0] if konter else kampf.am_zug[0]
     t = kampf[wer]
     waffe = _erste_bereite_waffe(t)
     if waffe is None:
         return anwenden(kampf, aktion_ereignis(kampf, wer, WARTE_TICKS,
                                                beschreibung="wartet ohne Waffe"))
-    ziel = konter[1] if konter else _ziel(kampf, t)
-    art, vwaffe = _verteidigung(kampf, wer, ziel, waffe, merker)
+    ziel = konter[1] if konter else _ziel(kampf, t, taktik[t.partei], rng)
+    art, vwaffe = _verteidigung(kampf, wer, ziel, waffe, merker, taktik[kampf[ziel].partei])
     return anwenden(kampf, angriff_ereignis(kampf, wer, ziel, waffe, art,
                                             verteidigungs_waffe=vwaffe, rng=rng))
 
 
-def _spielen(
-    boegen: Sequence[Bogen], rng: Any, optionen: Optionen | None, max_runden: int,
-    merker: dict[Any, Any],
-) -> simulation.Kampfausgang:
+def _startzustand(boegen: Sequence[Bogen], optionen: Optionen | None) -> Kampf:
+    """Der Kampf vor dem Startwurf, geprüft (deutsche Meldungen als ``ValueError``)."""
     if optionen is not None and optionen.gesundheit == "ohne":
         raise ValueError("Ohne Gesundheitsmodell fällt niemand aus – die Simulation braucht "
                          "das Gesundheitsmodell „lebenspunkte“.")
     try:
-        kampf = _kampf_anlegen(boegen, optionen)
+        return _kampf_anlegen(boegen, optionen)
     except KampfFehler as fehler:
         raise ValueError(str(fehler)) from fehler
+
+
+def _spielen(
+    boegen: Sequence[Bogen], rng: Any, optionen: Optionen | None, max_runden: int,
+    merker: dict[Any, Any], taktik: Taktik | Taktiken | None = None,
+) -> simulation.Kampfausgang:
+    kampf = _startzustand(boegen, optionen)
+    taktik = taktiken(taktik, _partei_folge(kampf))
     kampf = anwenden(kampf, start_ereignis(kampf, rng=rng))
     tick = kampf.jetzt or 0
     while len(_parteien(kampf)) > 1:
-        if _konter(kampf) is None:
+        if _konter(kampf, taktik) is None:
             tick = kampf.jetzt or 0
             if tick > max_runden:
                 tick = max_runden
                 break
-        kampf = _schritt(kampf, rng, merker)
+        kampf = _schritt(kampf, rng, merker, taktik)
     parteien = _parteien(kampf)
     sieger = next(iter(parteien)) if len(parteien) == 1 else None
     return simulation.Kampfausgang(
@@ -214,8 +322,10 @@ def einen_kampf(
     rng: Any,
     optionen: Optionen | None = None,
     max_runden: int = 100,
+    taktik: Taktik | Taktiken | None = None,
 ) -> simulation.Kampfausgang:
-    """Spielt einen Kampf der Bögen mit der Standardtaktik (Moduldoku) bis zum Ende.
+    """Spielt einen Kampf der Bögen mit der Taktik (Vorgabe: Standardtaktik, Moduldoku) bis
+    zum Ende – auf dem Ereignispfad, der Referenz der gebündelten Maschine.
 
     ``runden`` im Ergebnis sind Ticks. Die Bögen werden nicht verändert.
 
@@ -223,7 +333,25 @@ def einen_kampf(
         ValueError: keine Bögen, fremde Bögen, nur eine Partei oder doppelte Namen
             (deutsche Meldung).
     """
-    return _spielen(boegen, rng, optionen, max_runden, {})
+    return _spielen(boegen, rng, optionen, max_runden, {}, taktik)
+
+
+def ereignis_begegnung(
+    boegen: Sequence[Bogen],
+    anzahl: int = 1000,
+    *,
+    rng: Any,
+    optionen: Optionen | None = None,
+    max_runden: int = 100,
+    taktik: Taktik | Taktiken | None = None,
+) -> simulation.Auswertung:
+    """``anzahl`` Kämpfe auf dem Ereignispfad (:func:`einen_kampf`), ausgezählt mit
+    :func:`gm_helfer.simulation.simulieren` – die Referenz, gegen die die gebündelte Maschine
+    getestet wird. Die exakten Chancen der Verteidigungswahl werden über alle Kämpfe hinweg
+    nur einmal gerechnet."""
+    merker: dict[Any, Any] = {}
+    return simulation.simulieren(
+        lambda r: _spielen(boegen, r, optionen, max_runden, merker, taktik), anzahl, rng=rng)
 
 
 def begegnung(
@@ -233,10 +361,34 @@ def begegnung(
     rng: Any,
     optionen: Optionen | None = None,
     max_runden: int = 100,
+    taktik: Taktik | Taktiken | None = None,
+    fortschritt: Callable[[int, int], None] | None = None,
 ) -> simulation.Auswertung:
-    """``anzahl`` Kämpfe der Bögen (:func:`einen_kampf`), ausgezählt mit
-    :func:`gm_helfer.simulation.simulieren`; ``Auswertung.runden`` zählt Ticks. Die exakten
-    Chancen der Verteidigungswahl werden über alle Kämpfe hinweg nur einmal gerechnet."""
-    merker: dict[Any, Any] = {}
-    return simulation.simulieren(
-        lambda r: _spielen(boegen, r, optionen, max_runden, merker), anzahl, rng=rng)
+    """``anzahl`` Kämpfe der Bögen auf einmal mit der gebündelten Maschine
+    (:mod:`gm_helfer.zeitstrahl.gebuendelt`: dieselben Regeln und dieselbe Taktik wie
+    :func:`einen_kampf`, als numpy-Felder); ``Auswertung.runden`` zählt Ticks.
+
+    Args:
+        rng: numpy ``Generator`` (die einzige Zufallsquelle) oder ``random.Random`` (daraus
+            wird ein Generator geseedet; gleiche Saat, gleiches Ergebnis).
+        fortschritt: ``fortschritt(fertig, anzahl)`` nach jedem Block von Kämpfen.
+
+    Raises:
+        ValueError: wie :func:`einen_kampf`, oder ``anzahl`` < 1 (deutsche Meldung).
+    """
+    import time
+
+    from gm_helfer.felder import generator
+
+    from . import gebuendelt
+
+    if anzahl < 1:
+        raise ValueError(f"Es muss mindestens ein Kampf simuliert werden, nicht {anzahl}.")
+    start = time.perf_counter()
+    kampf = _startzustand(boegen, optionen)
+    e = gebuendelt.spielen(kampf, anzahl, rng=generator(rng), max_runden=max_runden,
+                           taktik=taktiken(taktik, _partei_folge(kampf)), fortschritt=fortschritt)
+    siege, runden, aus, tot = e.zaehler()
+    return simulation.auszaehlen(anzahl, siege, runden, aus, tot,
+                                 sekunden=time.perf_counter() - start,
+                                 seiten=dict(zip(e.namen, e.seite_von)))

@@ -63,10 +63,10 @@ def test_reproduzierbar_und_anteile_summieren_zu_eins(bogen):
 
 
 def test_merker_ueber_kaempfe_aendert_nichts(bogen):
-    """``begegnung`` teilt die exakten Chancen über alle Kämpfe; das Ergebnis ist dasselbe
-    wie Kampf für Kampf mit ``einen_kampf`` (ohne geteilte Chancen)."""
+    """``ereignis_begegnung`` teilt die exakten Chancen über alle Kämpfe; das Ergebnis ist
+    dasselbe wie Kampf für Kampf mit ``einen_kampf`` (ohne geteilte Chancen)."""
     gruppe = [bogen[n] for n in ("Bruni", "Lyra", "Ork-Schläger", "Stadtwache")]
-    geteilt = sim.begegnung(gruppe, 8, rng=random.Random(11))
+    geteilt = sim.ereignis_begegnung(gruppe, 8, rng=random.Random(11))
     einzeln = simulation.simulieren(lambda r: sim.einen_kampf(gruppe, rng=r), 8,
                                     rng=random.Random(11))
     assert geteilt == einzeln
@@ -79,8 +79,8 @@ def test_verteidigung_ist_die_erlaubte_mit_kleinster_trefferchance(bogen, monkey
     original = sim._verteidigung
     geprueft = []
 
-    def pruefend(kampf, angreifer, ziel, waffe, merker):
-        gewaehlt = original(kampf, angreifer, ziel, waffe, merker)
+    def pruefend(kampf, angreifer, ziel, waffe, merker, taktik):
+        gewaehlt = original(kampf, angreifer, ziel, waffe, merker, taktik)
         erlaubt = [w for w in verteidigungs_wahlen(kampf, angreifer, ziel, waffe)
                    if not w.grund and w.chancen is not None
                    and (w.art != "blocken" or kampf[ziel].kaempfer.waffen[w.waffe].schild)]
@@ -92,7 +92,7 @@ def test_verteidigung_ist_die_erlaubte_mit_kleinster_trefferchance(bogen, monkey
 
     monkeypatch.setattr(sim, "_verteidigung", pruefend)
     gruppe = [bogen[n] for n in ("Herkulos", "Lyra", "Bruni", "Söldner", "Ork-Schläger")]
-    sim.begegnung(gruppe, 3, rng=random.Random(2))
+    sim.ereignis_begegnung(gruppe, 3, rng=random.Random(2))
     arten = {art for art, _ in geprueft}
     assert len(geprueft) > 30 and {"passiv"} < arten  # auch aktive Verteidigungen
     assert all(art != "blocken" or vw == 1 for art, vw in geprueft)  # nur Brunis Rundschild
