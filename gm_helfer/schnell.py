@@ -1,5 +1,5 @@
 """Kleine Werkzeuge für einen schnellen Ereignispfad (Issue 10): :func:`ersetzen`,
-:func:`merken` und :func:`gemerkt`.
+:func:`merken`, :func:`gemerkt` und :func:`je_objekt`.
 
 ``ersetzen`` – ein schnelles ``dataclasses.replace`` für unveränderliche Zustände ohne
 Prüfung im Konstruktor.
@@ -27,12 +27,13 @@ TypeError: Punkt hat kein Feld „z“.
 from __future__ import annotations
 
 import dataclasses
-from functools import cached_property, lru_cache
-from typing import Any, TypeVar
+from functools import cached_property, lru_cache, wraps
+from typing import Any, Callable, TypeVar
 
-__all__ = ["ersetzen", "gemerkt", "merken"]
+__all__ = ["ersetzen", "gemerkt", "je_objekt", "merken"]
 
 T = TypeVar("T")
+E = TypeVar("E")
 
 
 @lru_cache(maxsize=None)
@@ -89,3 +90,38 @@ def gemerkt(daten: Any) -> Any:
     """
     eintrag = _GEMERKT.get(id(daten))
     return eintrag[1] if eintrag is not None and eintrag[0] is daten else None
+
+
+_JE_OBJEKT_GRENZE = 64
+
+
+def je_objekt(f: Callable[[T], E]) -> Callable[[T], E]:
+    """Merkt sich ``f(obj)`` für die zuletzt gefragten **unveränderlichen** Objekte, nach
+    Identität (nicht nach Gleichheit): dieselbe Frage an denselben Kampfzustand – etwa „wer ist
+    am Zug?“ beim Bauen eines Ereignisses und gleich danach in der Schleife – wird nur einmal
+    gerechnet. Nur für reine Funktionen eines eingefrorenen Zustands, deren Ergebnis der Aufrufer
+    nicht verändert (Tupel, Zahlen, Texte; interne Verzeichnisse).
+
+    >>> aufrufe = []
+    >>> @je_objekt
+    ... def summe(t):
+    ...     aufrufe.append(t)
+    ...     return sum(t)
+    >>> t = (1, 2, 3)
+    >>> summe(t), summe(t), len(aufrufe)
+    (6, 6, 1)
+    """
+    speicher: dict[int, tuple[Any, Any]] = {}
+
+    @wraps(f)
+    def gemerkt_je_objekt(obj: T) -> E:
+        eintrag = speicher.get(id(obj))
+        if eintrag is not None and eintrag[0] is obj:
+            return eintrag[1]
+        wert = f(obj)
+        if len(speicher) >= _JE_OBJEKT_GRENZE:
+            speicher.clear()
+        speicher[id(obj)] = (obj, wert)
+        return wert
+
+    return gemerkt_je_objekt

@@ -24,6 +24,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from gm_helfer import wuerfel as wuerfel_kern
 from gm_helfer.protokoll import Ereignis, Verlauf
+from gm_helfer.schnell import ersetzen, je_objekt
 from gm_helfer.text import anzahl, leer
 
 from . import proben
@@ -193,14 +194,23 @@ class Kampf:
     optionen: Optionen = Optionen()
 
     def kaempfer_namens(self, name: str) -> Kaempfer:
-        for k in self.kaempfer:
-            if k.name == name:
-                return k
-        raise AloranFehler(f"„{name}“ kämpft hier nicht mit.")
+        k = _namen(self.kaempfer).get(name)
+        if k is None:
+            raise AloranFehler(f"„{name}“ kämpft hier nicht mit.")
+        return k
 
     @property
     def namen(self) -> tuple[str, ...]:
         return tuple(k.name for k in self.kaempfer)
+
+
+@je_objekt
+def _namen(kaempfer: tuple[Kaempfer, ...]) -> dict[str, Kaempfer]:
+    """Name → Kämpfer, einmal je Kämpfer-Tupel gebaut (bei gleichen Namen zählt der erste)."""
+    namen: dict[str, Kaempfer] = {}
+    for k in kaempfer:
+        namen.setdefault(k.name, k)
+    return namen
 
 
 def neuer_kampf(werte: Sequence[Kampfwerte], optionen: Optionen = Optionen()) -> Kampf:
@@ -242,6 +252,7 @@ def fortsetzen(datei: Path | str, *, nur_lesen: bool = False, uebernehmen: bool 
 # ---------------------------------------------------------------------------------------
 
 
+@je_objekt
 def reihenfolge(kampf: Kampf) -> tuple[tuple[Kaempfer, ...], ...]:
     """Handlungsreihenfolge: höchste (aktuelle) Initiative zuerst; Gleichstand handelt gleichzeitig.
 
@@ -250,14 +261,16 @@ def reihenfolge(kampf: Kampf) -> tuple[tuple[Kaempfer, ...], ...]:
     Initiativewert verfügen, geschehen ihre Aktionen in der Regel gleichzeitig“. Ohne Initiative
     stehen Kämpfer am Ende.
     """
-    mit = sorted((k for k in kampf.kaempfer if k.initiative is not None),
-                 key=lambda k: -k.aktuelle_initiative)
+    mit = sorted(((k.aktuelle_initiative, k) for k in kampf.kaempfer if k.initiative is not None),
+                 key=lambda paar: -paar[0])
     gruppen: list[list[Kaempfer]] = []
-    for k in mit:
-        if gruppen and gruppen[-1][0].aktuelle_initiative == k.aktuelle_initiative:
+    vorige = None
+    for ini, k in mit:
+        if gruppen and vorige == ini:
             gruppen[-1].append(k)
         else:
             gruppen.append([k])
+        vorige = ini
     ohne = [k for k in kampf.kaempfer if k.initiative is None]
     if ohne:
         gruppen.append(ohne)
@@ -358,6 +371,7 @@ def _zweitwaffe_pruefen(w: Kampfwerte, art_name: str) -> None:
 # ---------------------------------------------------------------------------------------
 
 
+@je_objekt
 def am_zug(kampf: Kampf) -> tuple[str, ...]:
     """Wer jetzt an der Reihe ist: die Gruppe mit der höchsten (aktuellen) Initiative, deren
     Zug noch aussteht; gleiche Initiative handelt gleichzeitig (dann mehrere Namen).
@@ -1075,42 +1089,42 @@ def _folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
         for k in kampf.kaempfer:
             akt = aktionen_zu_rundenbeginn(k.werte)
             if k.beeintraechtigt:
-                akt = replace(akt, kampf=0)
-            neu.append(replace(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1),
+                akt = ersetzen(akt, kampf=0)
+            neu.append(ersetzen(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1),
                                zug="", sofort=0))
-        return replace(kampf, kaempfer=tuple(neu), runde=int(f["runde"]))
+        return ersetzen(kampf, kaempfer=tuple(neu), runde=int(f["runde"]))
     if "beitreten" in f:
         w = Kampfwerte.aus_dict(f["beitreten"])
         neu_k = Kaempfer(w, ausdauer=w.ausdauer, aktionen=aktionen_zu_rundenbeginn(w))
-        return replace(kampf, kaempfer=kampf.kaempfer + (neu_k,))
+        return ersetzen(kampf, kaempfer=kampf.kaempfer + (neu_k,))
     name = f["name"]
     k = kampf.kaempfer_namens(name)
     if "initiative" in f:
-        k = replace(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
+        k = ersetzen(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
     elif "aktion" in f:
         art = f["aktion"]
-        k = replace(k, aktionen=replace(k.aktionen, **{art: max(0, getattr(k.aktionen, art) + int(f["delta"]))}))
+        k = ersetzen(k, aktionen=ersetzen(k.aktionen, **{art: max(0, getattr(k.aktionen, art) + int(f["delta"]))}))
     elif "zone" in f:
         if int(f["wunden"]) > 0:
-            k = replace(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
+            k = ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
         elif int(f["wunden"]) < 0:
-            k = replace(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])))
+            k = ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])))
     elif "ausdauer" in f:
-        k = replace(k, ausdauer=min(k.werte.ausdauer, max(0, k.ausdauer + int(f["ausdauer"]))))
+        k = ersetzen(k, ausdauer=min(k.werte.ausdauer, max(0, k.ausdauer + int(f["ausdauer"]))))
     elif "beeintraechtigt" in f:
         if k.aktionen.kampf > 0:
-            k = replace(k, aktionen=replace(k.aktionen, kampf=k.aktionen.kampf - 1))
+            k = ersetzen(k, aktionen=ersetzen(k.aktionen, kampf=k.aktionen.kampf - 1))
         else:
-            k = replace(k, beeintraechtigt=k.beeintraechtigt + 1)
+            k = ersetzen(k, beeintraechtigt=k.beeintraechtigt + 1)
     elif "zug" in f:
-        k = replace(k, zug=str(f["zug"]))
+        k = ersetzen(k, zug=str(f["zug"]))
     elif "sofort" in f:
-        k = replace(k, sofort=max(0, k.sofort + int(f["sofort"])))
+        k = ersetzen(k, sofort=max(0, k.sofort + int(f["sofort"])))
     elif "unparierbar" in f:
-        k = replace(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
+        k = ersetzen(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
     else:
         raise AloranFehler(f"Unbekannte Folge im Protokoll: {dict(f)}")
-    return replace(kampf, kaempfer=tuple(k if x.name == name else x for x in kampf.kaempfer))
+    return ersetzen(kampf, kaempfer=tuple(k if x.name == name else x for x in kampf.kaempfer))
 
 
 def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
