@@ -30,16 +30,18 @@ import dataclasses
 from functools import cached_property, lru_cache, wraps
 from typing import Any, Callable, TypeVar
 
-__all__ = ["ersetzen", "gemerkt", "je_objekt", "merken"]
+__all__ = ["ersetzen", "ersetzen_ohne_pruefung", "gemerkt", "je_objekt", "merken"]
 
 T = TypeVar("T")
 E = TypeVar("E")
 
 
 @lru_cache(maxsize=None)
-def _felder(cls: type) -> frozenset[str] | None:
-    """Die Feldnamen einer einfachen Datenklasse, oder ``None``, wenn kopieren nicht genügt."""
-    if hasattr(cls, "__post_init__") or hasattr(cls, "__slots__") or not dataclasses.is_dataclass(cls):
+def _felder(cls: type, post_init_erlaubt: bool = False) -> frozenset[str] | None:
+    """Die Feldnamen einer einfachen Datenklasse, oder ``None``, wenn kopieren nicht genügt
+    (``post_init_erlaubt``: ein ``__post_init__`` wird beim Kopieren bewusst übergangen)."""
+    if (hasattr(cls, "__post_init__") and not post_init_erlaubt) or hasattr(cls, "__slots__") \
+            or not dataclasses.is_dataclass(cls):
         return None
     if any(isinstance(v, cached_property) for c in cls.__mro__ for v in vars(c).values()):
         return None  # zwischengespeicherte Werte im __dict__ dürfen nicht mitkopiert werden
@@ -55,6 +57,33 @@ def ersetzen(obj: T, /, **aenderungen: Any) -> T:
     felder = _felder(cls)
     if felder is None:
         return dataclasses.replace(obj, **aenderungen)  # type: ignore[type-var]
+    return _kopie(obj, cls, felder, aenderungen)
+
+
+def ersetzen_ohne_pruefung(obj: T, /, **aenderungen: Any) -> T:
+    """Wie :func:`ersetzen`, aber ohne das ``__post_init__`` der Klasse erneut zu rufen – nur für
+    ``anwenden``, wenn die geänderten Felder nichts berühren, was ``__post_init__`` prüft oder
+    ergänzt (etwa Lebenspunkte eines Kämpfers, dessen Name und Seite gleich bleiben).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Konto:
+    ...     name: str
+    ...     stand: int = 0
+    ...     def __post_init__(self):
+    ...         if not self.name:
+    ...             raise ValueError("ohne Namen")
+    >>> ersetzen_ohne_pruefung(Konto("Ada"), stand=3)
+    Konto(name='Ada', stand=3)
+    """
+    cls = type(obj)
+    felder = _felder(cls, post_init_erlaubt=True)
+    if felder is None:
+        return dataclasses.replace(obj, **aenderungen)  # type: ignore[type-var]
+    return _kopie(obj, cls, felder, aenderungen)
+
+
+def _kopie(obj: T, cls: type, felder: frozenset[str], aenderungen: dict[str, Any]) -> T:
     for name in aenderungen:
         if name not in felder:
             raise TypeError(f"{cls.__name__} hat kein Feld „{name}“.")
@@ -63,7 +92,6 @@ def ersetzen(obj: T, /, **aenderungen: Any) -> T:
     d.update(obj.__dict__)
     d.update(aenderungen)
     return neu
-
 
 
 _GEMERKT: dict[int, tuple[Any, Any]] = {}

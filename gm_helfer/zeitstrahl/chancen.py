@@ -232,13 +232,33 @@ def _angriff_exakt(
 ) -> tuple[TrefferNach, Fraction, Fraction]:
     """(P(Treffer) je (Angriffseffekt, Verteidigungseffekt), P(kritisch), P(Patzer)) – wie
     :func:`gm_helfer.zeitstrahl.kampf.angriff_ereignis` entscheidet: Patzer nie, kritisch
-    gegen passiv immer, sonst Angriff (+ W6 bei Effekt 1) ≥ Verteidigung."""
+    gegen passiv immer, sonst Angriff (+ W6 bei Effekt 1) ≥ Verteidigung.
+
+    Gemerkt je Eingabe (dieselben Werte kehren in einer Simulation tausendfach wieder, Issue 10);
+    der Aufrufer erhält eine eigene Kopie der Treffer-Tabelle."""
+    nach, kritisch, patzer = _angriff_exakt_gemerkt(
+        angriffswert, tuple(ausgaenge.items()), aktiv, kritschwelle, patzerschwelle, optionen,
+        angesagter_effekt, krit_wahl)
+    return dict(nach), kritisch, patzer
+
+
+@lru_cache(maxsize=4096)
+def _angriff_exakt_gemerkt(
+    angriffswert: int,
+    ausgaenge: tuple[tuple[tuple[int, str | None], Fraction], ...],
+    aktiv: bool,
+    kritschwelle: int | None,
+    patzerschwelle: int | None,
+    optionen: Optionen,
+    angesagter_effekt: int | None,
+    krit_wahl: int,
+) -> tuple[TrefferNach, Fraction, Fraction]:
     effekte = effekt_verteilung(KRIT_ANGRIFF, angesagter_effekt, krit_wahl)
     treffer: TrefferNach = {}
     kritisch = patzer = Fraction(0)
 
     def dazu(ak: str | None, gesamt: int | None, p: Fraction) -> None:
-        for (v, vk), pv in ausgaenge.items():
+        for (v, vk), pv in ausgaenge:
             if gesamt is None or gesamt >= v:
                 treffer[(ak, vk)] = treffer.get((ak, vk), Fraction(0)) + p * pv
 
