@@ -7,9 +7,10 @@ Prüfung im Konstruktor.
 ``dataclasses.replace`` ruft den erzeugten ``__init__`` auf, der bei eingefrorenen Klassen
 jedes Feld einzeln mit ``object.__setattr__`` setzt – bei einem Kampfzustand mit zwanzig
 Feldern ist das der größte Einzelposten eines simulierten Kampfes. :func:`ersetzen` kopiert
-stattdessen das ``__dict__`` und überschreibt die genannten Felder. Das Ergebnis ist gleich
-(``==``, ``hash``), solange die Klasse kein ``__post_init__``, keine ``slots`` und kein
-``cached_property`` hat – sonst fällt :func:`ersetzen` auf ``dataclasses.replace`` zurück.
+stattdessen die Felder aus dem ``__dict__`` und überschreibt die genannten. Das Ergebnis ist
+gleich (``==``, ``hash``), solange die Klasse kein ``__post_init__`` und keine ``slots`` hat –
+sonst fällt :func:`ersetzen` auf ``dataclasses.replace`` zurück. Zwischengespeichertes im
+``__dict__`` (etwa ``cached_property``) wird nicht mitkopiert: die Kopie rechnet es neu.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -27,7 +28,7 @@ TypeError: Punkt hat kein Feld „z“.
 from __future__ import annotations
 
 import dataclasses
-from functools import cached_property, lru_cache, wraps
+from functools import lru_cache, wraps
 from typing import Any, Callable, TypeVar
 
 __all__ = ["ersetzen", "ersetzen_ohne_pruefung", "gemerkt", "je_objekt", "merken"]
@@ -43,8 +44,6 @@ def _felder(cls: type, post_init_erlaubt: bool = False) -> frozenset[str] | None
     if (hasattr(cls, "__post_init__") and not post_init_erlaubt) or hasattr(cls, "__slots__") \
             or not dataclasses.is_dataclass(cls):
         return None
-    if any(isinstance(v, cached_property) for c in cls.__mro__ for v in vars(c).values()):
-        return None  # zwischengespeicherte Werte im __dict__ dürfen nicht mitkopiert werden
     felder = dataclasses.fields(cls)
     if any(not f.init for f in felder):
         return None
@@ -90,6 +89,9 @@ def _kopie(obj: T, cls: type, felder: frozenset[str], aenderungen: dict[str, Any
     neu = object.__new__(cls)
     d = neu.__dict__
     d.update(obj.__dict__)
+    if len(d) != len(felder):
+        for name in [n for n in d if n not in felder]:
+            del d[name]  # Zwischengespeichertes (cached_property) gilt nur für das alte Objekt
     d.update(aenderungen)
     return neu
 

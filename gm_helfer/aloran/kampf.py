@@ -19,6 +19,7 @@ in einen neuen Zustand – so spielt ein Protokoll beim Fortsetzen genau gleich 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -194,7 +195,7 @@ class Kampf:
     optionen: Optionen = Optionen()
 
     def kaempfer_namens(self, name: str) -> Kaempfer:
-        k = _namen(self.kaempfer).get(name)
+        k = self._namen.get(name)
         if k is None:
             raise AloranFehler(f"„{name}“ kämpft hier nicht mit.")
         return k
@@ -203,14 +204,13 @@ class Kampf:
     def namen(self) -> tuple[str, ...]:
         return tuple(k.name for k in self.kaempfer)
 
-
-@je_objekt
-def _namen(kaempfer: tuple[Kaempfer, ...]) -> dict[str, Kaempfer]:
-    """Name → Kämpfer, einmal je Kämpfer-Tupel gebaut (bei gleichen Namen zählt der erste)."""
-    namen: dict[str, Kaempfer] = {}
-    for k in kaempfer:
-        namen.setdefault(k.name, k)
-    return namen
+    @cached_property
+    def _namen(self) -> dict[str, Kaempfer]:
+        """Name → Kämpfer, einmal je Zustand gebaut (bei gleichen Namen zählt der erste)."""
+        namen: dict[str, Kaempfer] = {}
+        for k in self.kaempfer:
+            namen.setdefault(k.name, k)
+        return namen
 
 
 def neuer_kampf(werte: Sequence[Kampfwerte], optionen: Optionen = Optionen()) -> Kampf:

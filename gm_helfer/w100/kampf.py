@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Iterable, Mapping, Sequence
 
 from gm_helfer import wuerfel
@@ -265,7 +266,7 @@ class Kampf:
             raise W100Fehler(f"Namen müssen eindeutig sein: {', '.join(doppelt)} kommt mehrfach vor.")
 
     def __getitem__(self, name: str) -> Kaempfer:
-        k = _namen(self.kaempfer).get(name)
+        k = self._namen.get(name)
         if k is None:
             raise W100Fehler(f"Niemand namens „{name}“ nimmt am Kampf teil.")
         return k
@@ -276,16 +277,15 @@ class Kampf:
         self[neu.name]
         return _neu(self, kaempfer=tuple(neu if k.name == neu.name else k for k in self.kaempfer))
 
+    @cached_property
+    def _namen(self) -> dict[str, Kaempfer]:
+        """Name → Kämpfer, einmal je Zustand gebaut (die Namen sind eindeutig)."""
+        return {k.name: k for k in self.kaempfer}
+
     @property
     def sekunden(self) -> int:
         """Vergangene Kampfzeit zu Beginn dieser Runde."""
         return max(0, self.runde - 1) * RUNDE_SEKUNDEN
-
-
-@je_objekt
-def _namen(kaempfer: tuple[Kaempfer, ...]) -> dict[str, Kaempfer]:
-    """Name → Kämpfer, einmal je Kämpfer-Tupel gebaut (die Namen sind eindeutig)."""
-    return {k.name: k for k in kaempfer}
 
 
 # --------------------------------------------------------------------------- Initiative

@@ -33,3 +33,48 @@ def test_je_objekt_merkt_nach_identitaet_nicht_nach_gleichheit():
     zustaende = [Zustand((i,)) for i in range(500)]
     assert [groesster(z) for z in zustaende] == list(range(500))
     assert [groesster(z) for z in zustaende[-10:]] == list(range(490, 500))
+
+
+def test_ersetzen_kopiert_keine_zwischengespeicherten_werte():
+    from functools import cached_property
+
+    from gm_helfer.schnell import ersetzen, ersetzen_ohne_pruefung
+
+    @dataclass(frozen=True)
+    class Gruppe:
+        namen: tuple[str, ...]
+        runde: int = 0
+
+        @cached_property
+        def anzahl(self) -> int:
+            return len(self.namen)
+
+    a = Gruppe(("Ada", "Bo"))
+    assert a.anzahl == 2
+    for kopieren in (ersetzen, ersetzen_ohne_pruefung):
+        b = kopieren(a, namen=("Ada",))
+        assert b.anzahl == 1 and b == Gruppe(("Ada",))
+        c = kopieren(a, runde=1)
+        assert c.anzahl == 2 and "anzahl" not in vars(kopieren(a, runde=2))
+
+
+def test_ersetzen_ohne_pruefung_uebergeht_post_init_nur_dort():
+    from gm_helfer.schnell import ersetzen, ersetzen_ohne_pruefung
+
+    aufrufe = []
+
+    @dataclass(frozen=True)
+    class Konto:
+        name: str
+        stand: int = 0
+
+        def __post_init__(self):
+            aufrufe.append(self.name)
+
+    k = Konto("Ada")
+    assert ersetzen(k, stand=1) == Konto("Ada", 1)  # mit Prüfung (dataclasses.replace)
+    erwartet = Konto("Ada", 2)
+    n = len(aufrufe)
+    neu = ersetzen_ohne_pruefung(k, stand=2)
+    assert len(aufrufe) == n
+    assert neu == erwartet
