@@ -328,12 +328,14 @@ def naechster(kampf: Kampf) -> str | None:
         return None
     if kampf.am_zug is not None:
         return kampf.am_zug
-    if kampf.vorrang is not None and kampf[kampf.vorrang].kampffaehig(kampf.optionen):
+    o = kampf.optionen
+    if kampf.vorrang is not None and kampf[kampf.vorrang].kampffaehig(o):
         return kampf.vorrang
-    for k in reihenfolge(kampf):
-        if k.kampffaehig(kampf.optionen) and k.initiative is not None and k.initiative >= 1:
-            return k.name
-    return None
+    # der Erste der Reihenfolge (:func:`reihenfolge`) unter denen mit Initiative übrig – ohne
+    # alle zu sortieren
+    dran = [(-k.initiative, -k.initiative_bonus_aktuell, i, k.name) for i, k in enumerate(kampf.kaempfer)
+            if k.initiative is not None and k.initiative >= 1 and k.kampffaehig(o)]
+    return min(dran)[3] if dran else None
 
 
 def runde_vorbei(kampf: Kampf) -> bool:
@@ -348,9 +350,9 @@ def sieger(kampf: Kampf) -> str | None:
     nahe: Hat eine Seite niemanden mehr, der kämpfen kann, ist der Kampf entschieden. Das ist
     nur ein Hinweis für den SL – weiterspielen bleibt erlaubt.
     """
-    seiten = {k.seite for k in kampf.kaempfer if k.kampffaehig(kampf.optionen)}
-    alle = {k.seite for k in kampf.kaempfer}
-    if len(alle) > 1 and len(seiten) == 1:
+    o = kampf.optionen
+    seiten = {k.seite for k in kampf.kaempfer if k.kampffaehig(o)}
+    if len(seiten) == 1 and len({k.seite for k in kampf.kaempfer}) > 1:
         return next(iter(seiten))
     return None
 
@@ -668,7 +670,8 @@ def angriff_ereignis(
     if e.trifft:
         if schadenswurf is None:
             raise W100Fehler(f"Treffer – es fehlt der Schadenswurf ({plan.waffe.schaden}).")
-        if str(schadenswurf.ausdruck) != str(wuerfel.parse(plan.waffe.schaden)):
+        erwartet = wuerfel.parse(plan.waffe.schaden)
+        if schadenswurf.ausdruck != erwartet and str(schadenswurf.ausdruck) != str(erwartet):
             raise W100Fehler(
                 f"Der Schadenswurf passt nicht zur Waffe ({schadenswurf.ausdruck} statt {plan.waffe.schaden})."
             )
@@ -855,8 +858,7 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
         if d.get("handlung_endet"):
             # Patzerfolge „angriffshandlung“: die Angriffshandlung ist abgeschlossen (wie nach einer Bewegung)
             a = _neu(a, waffen_in_aktion=())
-        kampf = kampf.mit(a)
-        z = kampf[d["ziel"]]
+        z = a if d["ziel"] == a.name else kampf[d["ziel"]]
         punkte = int(d["abwehr_punkte"])
         if d["abwehr"] == AUSWEICHEN:
             if punkte > (z.flee or 0):
@@ -867,7 +869,10 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
                 raise W100Fehler(f"{z.name} hat nur {z.parade_frei} freie Punkte Nahkampf-OB zur Parade.")
             z = _neu(z, parade_gebunden=z.parade_gebunden + punkte)
         z = _lp_aendern(z, -int(d["schaden"]))
-        return kampf.mit(z)
+        if z.name == a.name:
+            return kampf.mit(z)
+        return _neu(kampf, kaempfer=tuple(a if k.name == a.name else z if k.name == z.name else k
+                                          for k in kampf.kaempfer))
     if art == "effekt":
         k = kampf[d["name"]]
         eff = Effekt(d["effekt"], int(d["runden"]), int(d.get("lp_pro_runde", 0)),
