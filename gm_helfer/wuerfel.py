@@ -19,6 +19,7 @@ jede einzelne Augenzahl fest, Explosionen eingeschlossen.
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 from collections.abc import Sequence
@@ -396,6 +397,10 @@ def zufallszahl(rng: Any, seiten: int) -> int:
     ``rng`` ist ein ``random.Random`` oder ein numpy ``Generator``; globaler Zufall wird
     nie benutzt.
     """
+    if type(rng) is random.Random and type(seiten) is int and seiten > 0:
+        # dieselbe Zahl wie rng.randint(1, seiten) (randint → randrange → 1 + _randbelow),
+        # ohne die zwei Aufrufe dazwischen – der schnelle Ereignispfad würfelt sehr oft (Issue 10)
+        return 1 + rng._randbelow(seiten)
     return int(_ganzzahl_quelle(rng)(1, seiten))
 
 
