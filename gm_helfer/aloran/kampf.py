@@ -1083,7 +1083,8 @@ def _meister(q: _Quelle, seite: str, wer: Kaempfer, gegner: Kaempfer, folgen: li
 # ---------------------------------------------------------------------------------------
 
 
-def _folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
+def _kampf_folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
+    """Eine Folge, die den ganzen Kampf ändert: neue Runde oder ein Kämpfer tritt bei."""
     if "runde" in f:
         neu = []
         for k in kampf.kaempfer:
@@ -1093,12 +1094,13 @@ def _folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
             neu.append(ersetzen(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1),
                                zug="", sofort=0))
         return ersetzen(kampf, kaempfer=tuple(neu), runde=int(f["runde"]))
-    if "beitreten" in f:
-        w = Kampfwerte.aus_dict(f["beitreten"])
-        neu_k = Kaempfer(w, ausdauer=w.ausdauer, aktionen=aktionen_zu_rundenbeginn(w))
-        return ersetzen(kampf, kaempfer=kampf.kaempfer + (neu_k,))
-    name = f["name"]
-    k = kampf.kaempfer_namens(name)
+    w = Kampfwerte.aus_dict(f["beitreten"])
+    neu_k = Kaempfer(w, ausdauer=w.ausdauer, aktionen=aktionen_zu_rundenbeginn(w))
+    return ersetzen(kampf, kaempfer=kampf.kaempfer + (neu_k,))
+
+
+def _kaempfer_folge(k: Kaempfer, f: Mapping[str, Any]) -> Kaempfer:
+    """Eine Folge, die nur den Kämpfer ``f["name"]`` ändert."""
     if "initiative" in f:
         k = ersetzen(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
     elif "aktion" in f:
@@ -1124,14 +1126,36 @@ def _folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
         k = ersetzen(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
     else:
         raise AloranFehler(f"Unbekannte Folge im Protokoll: {dict(f)}")
-    return ersetzen(kampf, kaempfer=tuple(k if x.name == name else x for x in kampf.kaempfer))
+    return k
 
 
 def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
-    """Rein: wendet die ``folgen`` eines Ereignisses an und gibt den neuen Zustand zurück."""
+    """Rein: wendet die ``folgen`` eines Ereignisses an und gibt den neuen Zustand zurück.
+
+    Folgen, die nur einzelne Kämpfer ändern, werden nacheinander auf eine Liste der Kämpfer
+    angewandt und erst danach zu einem neuen Zustand zusammengesetzt – dasselbe Ergebnis wie
+    Folge für Folge, nur ohne einen Zwischenzustand je Folge (Issue 10)."""
     folgen = ereignis.daten.get("folgen")
     if folgen is None:
         raise AloranFehler(f"Das Ereignis „{ereignis.art}“ hat keine Folgen – es stammt nicht aus Aloran.")
+    liste: list[Kaempfer] | None = None
+    stellen: dict[str, list[int]] = {}
     for f in folgen:
-        kampf = _folge(kampf, f)
+        if "runde" in f or "beitreten" in f:
+            if liste is not None:
+                kampf, liste = ersetzen(kampf, kaempfer=tuple(liste)), None
+            kampf = _kampf_folge(kampf, f)
+            continue
+        if liste is None:
+            liste, stellen = list(kampf.kaempfer), {}
+            for i, x in enumerate(liste):
+                stellen.setdefault(x.name, []).append(i)
+        name = f["name"]
+        if name not in stellen:
+            raise AloranFehler(f"„{name}“ kämpft hier nicht mit.")
+        neu = _kaempfer_folge(liste[stellen[name][0]], f)
+        for i in stellen[name]:
+            liste[i] = neu
+    if liste is not None:
+        kampf = ersetzen(kampf, kaempfer=tuple(liste))
     return kampf
