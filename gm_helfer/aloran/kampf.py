@@ -320,8 +320,7 @@ def wunden_zeilen(kampf: Kampf) -> list[dict[str, Any]]:
 
 
 def kann_handeln(kampf: Kampf, name: str) -> bool:
-    k = kampf.kaempfer_namens(name)
-    return not (k.kampfunfaehig or k.bewusstlos)
+    return _handelt(kampf.kaempfer_namens(name))
 
 
 def kann_verteidigen(kampf: Kampf, name: str, verteidigung: str | None = None) -> bool:
@@ -389,14 +388,22 @@ def am_zug(kampf: Kampf) -> tuple[str, ...]:
     """
     if kampf.runde < 1:
         return ()
-    laufend = tuple(k.name for k in kampf.kaempfer if k.zug == "handelt" and kann_handeln(kampf, k.name))
+    laufend = tuple(k.name for k in kampf.kaempfer if k.zug == "handelt" and _handelt(k))
     if laufend:
         return laufend
-    for gruppe in reihenfolge(kampf):
-        namen = tuple(k.name for k in gruppe if not k.zug and kann_handeln(kampf, k.name))
-        if namen:
-            return namen
-    return ()
+    # die erste Gruppe der :func:`reihenfolge` mit jemandem, dessen Zug aussteht – ohne alle zu
+    # sortieren: die höchste aktuelle Initiative unter ihnen, in der Reihenfolge der Kämpfer
+    offen = [(k.aktuelle_initiative, k) for k in kampf.kaempfer
+             if k.initiative is not None and not k.zug and _handelt(k)]
+    if offen:
+        hoechste = max(ini for ini, _ in offen)
+        return tuple(k.name for ini, k in offen if ini == hoechste)
+    return tuple(k.name for k in kampf.kaempfer if k.initiative is None and not k.zug and _handelt(k))
+
+
+def _handelt(k: Kaempfer) -> bool:
+    """:func:`kann_handeln` für ein Kämpfer-Objekt."""
+    return not (k.kampfunfaehig or k.bewusstlos)
 
 
 KAMPFUNFAEHIG_ERLAUBT = ("bewegung", "interaktion")
