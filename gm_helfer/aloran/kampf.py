@@ -906,11 +906,11 @@ def angriff_ereignis(
     # Patzer und Meistertreffer (W6-Tabellen)
     bonus = 0
     for seite, wer, gegner, patzer, meister, probe in (
-        ("angriff", a, v, erg.angriff_patzer, erg.angriff_meister, _patzerprobe(a, art)),
-        ("verteidigung", v, a, erg.verteidigung_patzer, erg.verteidigung_meister, _patzerprobe(v, v_art)),
+        ("angriff", a, v, erg.angriff_patzer, erg.angriff_meister, art),
+        ("verteidigung", v, a, erg.verteidigung_patzer, erg.verteidigung_meister, v_art),
     ):
         if patzer:
-            text.append(_patzer(q, seite, wer, gegner, folgen, opt, probe))
+            text.append(_patzer(q, seite, wer, gegner, folgen, opt, _patzerprobe(wer, probe)))
         if meister:
             t, b = _meister(q, seite, wer, gegner, folgen,
                             erg.kategorie != "verfehlt" and art.wirkung != "geistig")
@@ -955,8 +955,14 @@ def angriff_ereignis(
 
 def _mit_optionen(regel: str, optionen: Optionen) -> str:
     """Die Regel eines Ereignisses samt den Hausregeln/älteren Lesarten, die in diesem Kampf gelten."""
-    an = [name for name, wert in optionen.als_dict().items() if wert]
-    return regel + (f" · Optionen: {', '.join(an)}" if an else "")
+    an = _optionen_an(optionen)
+    return regel + (f" · Optionen: {an}" if an else "")
+
+
+@je_objekt
+def _optionen_an(optionen: Optionen) -> str:
+    """Die eingeschalteten Optionen, durch Komma getrennt (einmal je Optionen-Objekt)."""
+    return ", ".join(name for name, wert in optionen.als_dict().items() if wert)
 
 
 def _beeintraechtigen(k: Kaempfer, folgen: list[dict[str, Any]]) -> None:
