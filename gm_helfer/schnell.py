@@ -1,5 +1,5 @@
 """Kleine Werkzeuge für einen schnellen Ereignispfad (Issue 10): :func:`ersetzen`,
-:func:`merken`, :func:`gemerkt` und :func:`je_objekt`.
+:func:`merken`, :func:`gemerkt`, :func:`je_objekt` und :func:`alte_objekte_einfrieren`.
 
 ``ersetzen`` – ein schnelles ``dataclasses.replace`` für unveränderliche Zustände ohne
 Prüfung im Konstruktor.
@@ -28,10 +28,13 @@ TypeError: Punkt hat kein Feld „z“.
 from __future__ import annotations
 
 import dataclasses
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache, wraps
 from typing import Any, Callable, TypeVar
 
-__all__ = ["ersetzen", "ersetzen_ohne_pruefung", "gemerkt", "je_objekt", "merken"]
+__all__ = ["alte_objekte_einfrieren", "ersetzen", "ersetzen_ohne_pruefung", "gemerkt", "je_objekt", "merken"]
 
 T = TypeVar("T")
 E = TypeVar("E")
@@ -155,3 +158,25 @@ def je_objekt(f: Callable[[T], E]) -> Callable[[T], E]:
         return wert
 
     return gemerkt_je_objekt
+
+
+@contextmanager
+def alte_objekte_einfrieren() -> Iterator[None]:
+    """Solange der Block läuft, übergeht Pythons Speicherbereinigung (``gc``) alle Objekte, die
+    es vorher schon gab (``gc.freeze``), und nimmt sie danach wieder auf (``gc.unfreeze``).
+
+    Eine Simulation erzeugt viele kurzlebige Zustände; jede volle Sammlung ginge dabei auch durch
+    die Hunderttausende Objekte von Modulen, Bögen und Zwischenspeichern – beim Savage-Worlds-
+    Gefecht ein Viertel der Rechenzeit (Issue 10). Am Ergebnis ändert das nichts: Objekte werden
+    weiter freigegeben, sobald niemand sie mehr braucht; nur Kreise aus alten Objekten warten bis
+    nach dem Block.
+
+    >>> with alte_objekte_einfrieren():
+    ...     gc.get_freeze_count() > 0
+    True
+    """
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()

@@ -78,3 +78,28 @@ def test_ersetzen_ohne_pruefung_uebergeht_post_init_nur_dort():
     neu = ersetzen_ohne_pruefung(k, stand=2)
     assert len(aufrufe) == n
     assert neu == erwartet
+
+
+def test_simulieren_friert_nur_waehrend_der_kaempfe_ein():
+    import gc
+    import random
+
+    import pytest
+
+    from gm_helfer import simulation
+
+    gesehen = []
+
+    def kampf(rng):
+        gesehen.append(gc.get_freeze_count() > 0)
+        return simulation.Kampfausgang("Helden", 1)
+
+    assert simulation.simulieren(kampf, 3, rng=random.Random(1)).sieg["Helden"] == 1.0
+    assert gesehen == [True, True, True] and gc.get_freeze_count() == 0
+
+    def kaputt(rng):
+        raise RuntimeError("Absicht")
+
+    with pytest.raises(RuntimeError):
+        simulation.simulieren(kaputt, 2, rng=random.Random(1))
+    assert gc.get_freeze_count() == 0
