@@ -29,6 +29,7 @@ from typing import Any
 from gm_helfer import wuerfel
 from gm_helfer.schnell import gemerkt, merken
 from gm_helfer.schnell import ersetzen as replace
+from gm_helfer.schnell import je_objekt
 from gm_helfer.karten import Karte, KartenFehler, Stapel, blatt
 from gm_helfer.protokoll import Ereignis
 from gm_helfer.savage_worlds.aktionen import (
@@ -391,25 +392,27 @@ class Kampfzustand:
         return self.kaempfer_namens(name).bennies
 
 
-_VERZEICHNIS: tuple[Any, ...] = (None, None, {}, {})
-"""Zuletzt gebautes Verzeichnis (Kämpfer-Tupel, große Gruppen, Name → Kämpfer, Empfänger →
-Mitglieder). Ein einziger Eintrag, als Ganzes ersetzt (sicher zwischen Threads)."""
+@je_objekt
+def _verzeichnisse(kaempfer: tuple[Kaempfer, ...]) -> dict[bool, Any]:
+    """Die Verzeichnisse eines Kämpfer-Tupels, je Wert von ``grosse_gruppen`` (gefüllt von
+    :func:`_verzeichnis`; die zuletzt gefragten Tupel bleiben gemerkt, auch wenn die Simulation
+    zwischen Zuständen wechselt)."""
+    return {}
 
 
 def _verzeichnis(z: Kampfzustand) -> tuple[dict[str, Kaempfer], dict[str, tuple[Kaempfer, ...]]]:
     """Name → Kämpfer und Empfänger → Mitglieder für ``z.kaempfer``; einmal je Kämpfer-Tupel
     gebaut (Nachschlagen ohne Suche durch alle Kämpfer, Issue 10)."""
-    global _VERZEICHNIS
-    eintrag = _VERZEICHNIS
-    if eintrag[0] is not z.kaempfer or eintrag[1] != z.grosse_gruppen:
+    je_gruppen = _verzeichnisse(z.kaempfer)
+    eintrag = je_gruppen.get(z.grosse_gruppen)
+    if eintrag is None:
         namen: dict[str, Kaempfer] = {}
         gruppen: dict[str, list[Kaempfer]] = {}
         for k in z.kaempfer:
             namen.setdefault(k.name, k)
             gruppen.setdefault(z.empfaenger(k), []).append(k)
-        eintrag = (z.kaempfer, z.grosse_gruppen, namen, {e: tuple(m) for e, m in gruppen.items()})
-        _VERZEICHNIS = eintrag
-    return eintrag[2], eintrag[3]
+        eintrag = je_gruppen[z.grosse_gruppen] = (namen, {e: tuple(m) for e, m in gruppen.items()})
+    return eintrag
 
 
 def kampf_beginnen(
