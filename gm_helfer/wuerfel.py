@@ -24,6 +24,7 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from gm_helfer.cache import bounded_cache
@@ -127,7 +128,16 @@ class Ausdruck:
 
     def einzelwuerfel(self) -> tuple[tuple[Wuerfel, int], ...]:
         """Jeder einzelne Würfel als (Gruppe, Nummer in der Gruppe), in Notationsreihenfolge."""
-        return tuple((g, i) for g in self.wuerfel for i in range(g.anzahl))
+        try:
+            return _einzelwuerfel(self)
+        except TypeError:  # Gruppen als Liste statt Tupel: nicht hashbar, ungemerkt
+            return _einzelwuerfel.__wrapped__(self)
+
+
+@lru_cache(maxsize=1024)
+def _einzelwuerfel(ausdruck: Ausdruck) -> tuple[tuple[Wuerfel, int], ...]:
+    """:meth:`Ausdruck.einzelwuerfel`, gemerkt je Ausdruck (jeder Wurf und jede Summe fragt danach)."""
+    return tuple((g, i) for g in ausdruck.wuerfel for i in range(g.anzahl))
 
 
 _TERM = re.compile(
