@@ -716,6 +716,9 @@ def ereignis_karten(
                     except KartenFehler:
                         continue
             gezogen[emp] = [str(k) for k in karten]
+        # genau diese Daten hat die Bibliothek eben gezogen: beim Anwenden auf denselben Stapel
+        # gilt der Stapel danach, ohne die Karten erneut zu prüfen (schneller Ereignispfad)
+        merken(gezogen, (zustand.stapel, stapel))
     ereignis = Ereignis("karten", {"gezogen": gezogen}, regel=R + "Initiative", eingetippt=eingetippt is not None)
     if eingetippt is not None:
         neu = anwenden(zustand, ereignis)  # prüft eingetippte Karten schon beim Bauen (deutsche Meldung)
@@ -731,7 +734,12 @@ def _karten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     _ausbluten_zuerst(z, "Karten austeilen")
     gezogen = {emp: [Karte.parse(k) for k in ks] for emp, ks in e.daten["gezogen"].items()}
     alle = [k for ks in gezogen.values() for k in ks]
-    _, stapel = z.stapel.ziehen_eingetippt(alle)
+    gezogen_von = gemerkt(e.daten["gezogen"])
+    vertraut = gezogen_von is not None and gezogen_von[0] is z.stapel
+    if vertraut:
+        stapel = gezogen_von[1]  # eben von ereignis_karten aus diesem Stapel gezogen
+    else:
+        _, stapel = z.stapel.ziehen_eingetippt(alle)
     karten = list(z.karten)
     joker = z.joker_in_runde
     for emp, ks in gezogen.items():
@@ -745,7 +753,8 @@ def _karten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
             )
         ablegen = [k for k in ks if k != beste]
         if ablegen:
-            stapel = stapel.ablegen(ablegen)
+            # gezogene Karten sind ausgeteilt: ablegen prüft das nur bei fremden Daten
+            stapel = Stapel(stapel.ziehstapel, stapel.ablage + tuple(ablegen)) if vertraut else stapel.ablegen(ablegen)
         karten.append((emp, beste, z.runde))
         joker = joker or any(k.ist_joker for k in ks)
     return replace(z, stapel=stapel, karten=tuple(karten), joker_in_runde=joker)
