@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import dataclasses
 import gc
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache, wraps
 from typing import Any, Callable, TypeVar
 
-__all__ = ["alte_objekte_einfrieren", "ersetzen", "ersetzen_ohne_pruefung", "gemerkt", "je_objekt", "merken"]
+__all__ = ["alte_objekte_einfrieren", "ersetzen", "ersetzen_ohne_pruefung", "gemerkt", "je_objekt", "merken", "nach_namen"]
 
 T = TypeVar("T")
 E = TypeVar("E")
@@ -123,6 +123,20 @@ def gemerkt(daten: Any) -> Any:
     """
     eintrag = _GEMERKT.get(id(daten))
     return eintrag[1] if eintrag is not None and eintrag[0] is daten else None
+
+
+def nach_namen(folge: Iterable[T]) -> dict[str, T]:
+    """Name (``.name``) → Eintrag, für Nachschlagen ohne Suche (bei gleichen Namen zählt der erste).
+
+    >>> from collections import namedtuple
+    >>> K = namedtuple("K", "name wert")
+    >>> nach_namen([K("Ada", 1), K("Bo", 2), K("Ada", 3)])["Ada"].wert
+    1
+    """
+    namen: dict[str, T] = {}
+    for x in folge:
+        namen.setdefault(x.name, x)  # type: ignore[attr-defined]
+    return namen
 
 
 _JE_OBJEKT_GRENZE = 64

@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from gm_helfer import wuerfel as wuerfel_kern
 from gm_helfer.protokoll import Ereignis, Verlauf
-from gm_helfer.schnell import ersetzen, je_objekt
+from gm_helfer.schnell import ersetzen, je_objekt, nach_namen
 from gm_helfer.text import anzahl, leer
 
 from . import proben
@@ -207,10 +207,7 @@ class Kampf:
     @cached_property
     def _namen(self) -> dict[str, Kaempfer]:
         """Name → Kämpfer, einmal je Zustand gebaut (bei gleichen Namen zählt der erste)."""
-        namen: dict[str, Kaempfer] = {}
-        for k in self.kaempfer:
-            namen.setdefault(k.name, k)
-        return namen
+        return nach_namen(self.kaempfer)
 
 
 def neuer_kampf(werte: Sequence[Kampfwerte], optionen: Optionen = Optionen()) -> Kampf:

@@ -25,7 +25,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from gm_helfer import wuerfel
 from gm_helfer.protokoll import Ereignis
 from gm_helfer.schnell import ersetzen_ohne_pruefung as _neu
-from gm_helfer.schnell import je_objekt
+from gm_helfer.schnell import je_objekt, nach_namen
 from gm_helfer.w100.angriff import (
     Abwehr,
     Angriffsergebnis,
@@ -280,7 +280,7 @@ class Kampf:
     @cached_property
     def _namen(self) -> dict[str, Kaempfer]:
         """Name → Kämpfer, einmal je Zustand gebaut (die Namen sind eindeutig)."""
-        return {k.name: k for k in self.kaempfer}
+        return nach_namen(self.kaempfer)
 
     @property
     def sekunden(self) -> int:

@@ -25,7 +25,7 @@ from functools import cached_property
 from typing import Any
 
 from gm_helfer.protokoll import Ereignis
-from gm_helfer.schnell import ersetzen
+from gm_helfer.schnell import ersetzen, nach_namen
 from gm_helfer.text import dezimal
 from gm_helfer.wuerfel import parse
 
@@ -259,10 +259,7 @@ class Kampf:
     @cached_property
     def _namen(self) -> dict[str, Teilnehmer]:
         """Name → Teilnehmer, einmal je Zustand (bei gleichen Namen zählt der erste)."""
-        namen: dict[str, Teilnehmer] = {}
-        for t in self.teilnehmer:
-            namen.setdefault(t.name, t)
-        return namen
+        return nach_namen(self.teilnehmer)
 
     @cached_property
     def aktive(self) -> tuple[Teilnehmer, ...]:
