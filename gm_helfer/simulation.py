@@ -29,6 +29,8 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from gm_helfer.schnell import alte_objekte_einfrieren
+
 __all__ = [
     "SYSTEME", "UNENTSCHIEDEN", "URTEILE", "ZEITEINHEIT", "ZIELWAHL", "Auswertung", "Kampfausgang", "Reihe", "Schwellen", "Urteil",
     "auszaehlen", "begegnung", "gebuendelt", "kaempfer_tabelle", "rechenhinweis", "reihe", "reihe_text", "simulieren",
@@ -171,12 +173,13 @@ def simulieren(
     runden: Counter[int] = Counter()
     aus: Counter[str] = Counter()
     tot: Counter[str] = Counter()
-    for _ in range(anzahl):
-        ausgang = kampf(rng)
-        siege[ausgang.sieger if ausgang.sieger is not None else UNENTSCHIEDEN] += 1
-        runden[ausgang.runden] += 1
-        aus.update(set(ausgang.ausgeschaltet))
-        tot.update(set(ausgang.tot))
+    with alte_objekte_einfrieren():
+        for _ in range(anzahl):
+            ausgang = kampf(rng)
+            siege[ausgang.sieger if ausgang.sieger is not None else UNENTSCHIEDEN] += 1
+            runden[ausgang.runden] += 1
+            aus.update(set(ausgang.ausgeschaltet))
+            tot.update(set(ausgang.tot))
     return auszaehlen(anzahl, siege, runden, aus, tot, sekunden=time.perf_counter() - start)
 
 

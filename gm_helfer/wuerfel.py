@@ -19,10 +19,12 @@ jede einzelne Augenzahl fest, Explosionen eingeschlossen.
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from gm_helfer.cache import bounded_cache
@@ -126,7 +128,16 @@ class Ausdruck:
 
     def einzelwuerfel(self) -> tuple[tuple[Wuerfel, int], ...]:
         """Jeder einzelne Würfel als (Gruppe, Nummer in der Gruppe), in Notationsreihenfolge."""
-        return tuple((g, i) for g in self.wuerfel for i in range(g.anzahl))
+        try:
+            return _einzelwuerfel(self)
+        except TypeError:  # Gruppen als Liste statt Tupel: nicht hashbar, ungemerkt
+            return _einzelwuerfel.__wrapped__(self)
+
+
+@lru_cache(maxsize=1024)
+def _einzelwuerfel(ausdruck: Ausdruck) -> tuple[tuple[Wuerfel, int], ...]:
+    """:meth:`Ausdruck.einzelwuerfel`, gemerkt je Ausdruck (jeder Wurf und jede Summe fragt danach)."""
+    return tuple((g, i) for g in ausdruck.wuerfel for i in range(g.anzahl))
 
 
 _TERM = re.compile(
@@ -396,6 +407,10 @@ def zufallszahl(rng: Any, seiten: int) -> int:
     ``rng`` ist ein ``random.Random`` oder ein numpy ``Generator``; globaler Zufall wird
     nie benutzt.
     """
+    if type(rng) is random.Random and type(seiten) is int and seiten > 0:
+        # dieselbe Zahl wie rng.randint(1, seiten) (randint → randrange → 1 + _randbelow),
+        # ohne die zwei Aufrufe dazwischen – der schnelle Ereignispfad würfelt sehr oft (Issue 10)
+        return 1 + rng._randbelow(seiten)
     return int(_ganzzahl_quelle(rng)(1, seiten))
 
 

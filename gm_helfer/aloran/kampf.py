@@ -19,11 +19,13 @@ in einen neuen Zustand – so spielt ein Protokoll beim Fortsetzen genau gleich 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from gm_helfer import wuerfel as wuerfel_kern
 from gm_helfer.protokoll import Ereignis, Verlauf
+from gm_helfer.schnell import ersetzen, je_objekt, nach_namen
 from gm_helfer.text import anzahl, leer
 
 from . import proben
@@ -193,14 +195,19 @@ class Kampf:
     optionen: Optionen = Optionen()
 
     def kaempfer_namens(self, name: str) -> Kaempfer:
-        for k in self.kaempfer:
-            if k.name == name:
-                return k
-        raise AloranFehler(f"„{name}“ kämpft hier nicht mit.")
+        k = self._namen.get(name)
+        if k is None:
+            raise AloranFehler(f"„{name}“ kämpft hier nicht mit.")
+        return k
 
     @property
     def namen(self) -> tuple[str, ...]:
         return tuple(k.name for k in self.kaempfer)
+
+    @cached_property
+    def _namen(self) -> dict[str, Kaempfer]:
+        """Name → Kämpfer, einmal je Zustand gebaut (bei gleichen Namen zählt der erste)."""
+        return nach_namen(self.kaempfer)
 
 
 def neuer_kampf(werte: Sequence[Kampfwerte], optionen: Optionen = Optionen()) -> Kampf:
@@ -242,6 +249,7 @@ def fortsetzen(datei: Path | str, *, nur_lesen: bool = False, uebernehmen: bool 
 # ---------------------------------------------------------------------------------------
 
 
+@je_objekt
 def reihenfolge(kampf: Kampf) -> tuple[tuple[Kaempfer, ...], ...]:
     """Handlungsreihenfolge: höchste (aktuelle) Initiative zuerst; Gleichstand handelt gleichzeitig.
 
@@ -250,14 +258,16 @@ def reihenfolge(kampf: Kampf) -> tuple[tuple[Kaempfer, ...], ...]:
     Initiativewert verfügen, geschehen ihre Aktionen in der Regel gleichzeitig“. Ohne Initiative
     stehen Kämpfer am Ende.
     """
-    mit = sorted((k for k in kampf.kaempfer if k.initiative is not None),
-                 key=lambda k: -k.aktuelle_initiative)
+    mit = sorted(((k.aktuelle_initiative, k) for k in kampf.kaempfer if k.initiative is not None),
+                 key=lambda paar: -paar[0])
     gruppen: list[list[Kaempfer]] = []
-    for k in mit:
-        if gruppen and gruppen[-1][0].aktuelle_initiative == k.aktuelle_initiative:
+    vorige = None
+    for ini, k in mit:
+        if gruppen and vorige == ini:
             gruppen[-1].append(k)
         else:
             gruppen.append([k])
+        vorige = ini
     ohne = [k for k in kampf.kaempfer if k.initiative is None]
     if ohne:
         gruppen.append(ohne)
@@ -307,8 +317,7 @@ def wunden_zeilen(kampf: Kampf) -> list[dict[str, Any]]:
 
 
 def kann_handeln(kampf: Kampf, name: str) -> bool:
-    k = kampf.kaempfer_namens(name)
-    return not (k.kampfunfaehig or k.bewusstlos)
+    return _handelt(kampf.kaempfer_namens(name))
 
 
 def kann_verteidigen(kampf: Kampf, name: str, verteidigung: str | None = None) -> bool:
@@ -358,6 +367,7 @@ def _zweitwaffe_pruefen(w: Kampfwerte, art_name: str) -> None:
 # ---------------------------------------------------------------------------------------
 
 
+@je_objekt
 def am_zug(kampf: Kampf) -> tuple[str, ...]:
     """Wer jetzt an der Reihe ist: die Gruppe mit der höchsten (aktuellen) Initiative, deren
     Zug noch aussteht; gleiche Initiative handelt gleichzeitig (dann mehrere Namen).
@@ -375,14 +385,22 @@ def am_zug(kampf: Kampf) -> tuple[str, ...]:
     """
     if kampf.runde < 1:
         return ()
-    laufend = tuple(k.name for k in kampf.kaempfer if k.zug == "handelt" and kann_handeln(kampf, k.name))
+    laufend = tuple(k.name for k in kampf.kaempfer if k.zug == "handelt" and _handelt(k))
     if laufend:
         return laufend
-    for gruppe in reihenfolge(kampf):
-        namen = tuple(k.name for k in gruppe if not k.zug and kann_handeln(kampf, k.name))
-        if namen:
-            return namen
-    return ()
+    # die erste Gruppe der :func:`reihenfolge` mit jemandem, dessen Zug aussteht – ohne alle zu
+    # sortieren: die höchste aktuelle Initiative unter ihnen, in der Reihenfolge der Kämpfer
+    offen = [(k.aktuelle_initiative, k) for k in kampf.kaempfer
+             if k.initiative is not None and not k.zug and _handelt(k)]
+    if offen:
+        hoechste = max(ini for ini, _ in offen)
+        return tuple(k.name for ini, k in offen if ini == hoechste)
+    return tuple(k.name for k in kampf.kaempfer if k.initiative is None and not k.zug and _handelt(k))
+
+
+def _handelt(k: Kaempfer) -> bool:
+    """:func:`kann_handeln` für ein Kämpfer-Objekt."""
+    return not (k.kampfunfaehig or k.bewusstlos)
 
 
 KAMPFUNFAEHIG_ERLAUBT = ("bewegung", "interaktion")
@@ -885,11 +903,11 @@ def angriff_ereignis(
     # Patzer und Meistertreffer (W6-Tabellen)
     bonus = 0
     for seite, wer, gegner, patzer, meister, probe in (
-        ("angriff", a, v, erg.angriff_patzer, erg.angriff_meister, _patzerprobe(a, art)),
-        ("verteidigung", v, a, erg.verteidigung_patzer, erg.verteidigung_meister, _patzerprobe(v, v_art)),
+        ("angriff", a, v, erg.angriff_patzer, erg.angriff_meister, art),
+        ("verteidigung", v, a, erg.verteidigung_patzer, erg.verteidigung_meister, v_art),
     ):
         if patzer:
-            text.append(_patzer(q, seite, wer, gegner, folgen, opt, probe))
+            text.append(_patzer(q, seite, wer, gegner, folgen, opt, _patzerprobe(wer, probe)))
         if meister:
             t, b = _meister(q, seite, wer, gegner, folgen,
                             erg.kategorie != "verfehlt" and art.wirkung != "geistig")
@@ -934,8 +952,14 @@ def angriff_ereignis(
 
 def _mit_optionen(regel: str, optionen: Optionen) -> str:
     """Die Regel eines Ereignisses samt den Hausregeln/älteren Lesarten, die in diesem Kampf gelten."""
-    an = [name for name, wert in optionen.als_dict().items() if wert]
-    return regel + (f" · Optionen: {', '.join(an)}" if an else "")
+    an = _optionen_an(optionen)
+    return regel + (f" · Optionen: {an}" if an else "")
+
+
+@je_objekt
+def _optionen_an(optionen: Optionen) -> str:
+    """Die eingeschalteten Optionen, durch Komma getrennt (einmal je Optionen-Objekt)."""
+    return ", ".join(name for name, wert in optionen.als_dict().items() if wert)
 
 
 def _beeintraechtigen(k: Kaempfer, folgen: list[dict[str, Any]]) -> None:
@@ -1069,55 +1093,79 @@ def _meister(q: _Quelle, seite: str, wer: Kaempfer, gegner: Kaempfer, folgen: li
 # ---------------------------------------------------------------------------------------
 
 
-def _folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
+def _kampf_folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
+    """Eine Folge, die den ganzen Kampf ändert: neue Runde oder ein Kämpfer tritt bei."""
     if "runde" in f:
         neu = []
         for k in kampf.kaempfer:
             akt = aktionen_zu_rundenbeginn(k.werte)
             if k.beeintraechtigt:
-                akt = replace(akt, kampf=0)
-            neu.append(replace(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1),
+                akt = ersetzen(akt, kampf=0)
+            neu.append(ersetzen(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1),
                                zug="", sofort=0))
-        return replace(kampf, kaempfer=tuple(neu), runde=int(f["runde"]))
-    if "beitreten" in f:
-        w = Kampfwerte.aus_dict(f["beitreten"])
-        neu_k = Kaempfer(w, ausdauer=w.ausdauer, aktionen=aktionen_zu_rundenbeginn(w))
-        return replace(kampf, kaempfer=kampf.kaempfer + (neu_k,))
-    name = f["name"]
-    k = kampf.kaempfer_namens(name)
+        return ersetzen(kampf, kaempfer=tuple(neu), runde=int(f["runde"]))
+    w = Kampfwerte.aus_dict(f["beitreten"])
+    neu_k = Kaempfer(w, ausdauer=w.ausdauer, aktionen=aktionen_zu_rundenbeginn(w))
+    return ersetzen(kampf, kaempfer=kampf.kaempfer + (neu_k,))
+
+
+def _kaempfer_folge(k: Kaempfer, f: Mapping[str, Any]) -> Kaempfer:
+    """Eine Folge, die nur den Kämpfer ``f["name"]`` ändert."""
     if "initiative" in f:
-        k = replace(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
+        k = ersetzen(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
     elif "aktion" in f:
         art = f["aktion"]
-        k = replace(k, aktionen=replace(k.aktionen, **{art: max(0, getattr(k.aktionen, art) + int(f["delta"]))}))
+        k = ersetzen(k, aktionen=ersetzen(k.aktionen, **{art: max(0, getattr(k.aktionen, art) + int(f["delta"]))}))
     elif "zone" in f:
         if int(f["wunden"]) > 0:
-            k = replace(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
+            k = ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
         elif int(f["wunden"]) < 0:
-            k = replace(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])))
+            k = ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])))
     elif "ausdauer" in f:
-        k = replace(k, ausdauer=min(k.werte.ausdauer, max(0, k.ausdauer + int(f["ausdauer"]))))
+        k = ersetzen(k, ausdauer=min(k.werte.ausdauer, max(0, k.ausdauer + int(f["ausdauer"]))))
     elif "beeintraechtigt" in f:
         if k.aktionen.kampf > 0:
-            k = replace(k, aktionen=replace(k.aktionen, kampf=k.aktionen.kampf - 1))
+            k = ersetzen(k, aktionen=ersetzen(k.aktionen, kampf=k.aktionen.kampf - 1))
         else:
-            k = replace(k, beeintraechtigt=k.beeintraechtigt + 1)
+            k = ersetzen(k, beeintraechtigt=k.beeintraechtigt + 1)
     elif "zug" in f:
-        k = replace(k, zug=str(f["zug"]))
+        k = ersetzen(k, zug=str(f["zug"]))
     elif "sofort" in f:
-        k = replace(k, sofort=max(0, k.sofort + int(f["sofort"])))
+        k = ersetzen(k, sofort=max(0, k.sofort + int(f["sofort"])))
     elif "unparierbar" in f:
-        k = replace(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
+        k = ersetzen(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
     else:
         raise AloranFehler(f"Unbekannte Folge im Protokoll: {dict(f)}")
-    return replace(kampf, kaempfer=tuple(k if x.name == name else x for x in kampf.kaempfer))
+    return k
 
 
 def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
-    """Rein: wendet die ``folgen`` eines Ereignisses an und gibt den neuen Zustand zurück."""
+    """Rein: wendet die ``folgen`` eines Ereignisses an und gibt den neuen Zustand zurück.
+
+    Folgen, die nur einzelne Kämpfer ändern, werden nacheinander auf eine Liste der Kämpfer
+    angewandt und erst danach zu einem neuen Zustand zusammengesetzt – dasselbe Ergebnis wie
+    Folge für Folge, nur ohne einen Zwischenzustand je Folge (Issue 10)."""
     folgen = ereignis.daten.get("folgen")
     if folgen is None:
         raise AloranFehler(f"Das Ereignis „{ereignis.art}“ hat keine Folgen – es stammt nicht aus Aloran.")
+    liste: list[Kaempfer] | None = None
+    stellen: dict[str, list[int]] = {}
     for f in folgen:
-        kampf = _folge(kampf, f)
+        if "runde" in f or "beitreten" in f:
+            if liste is not None:
+                kampf, liste = ersetzen(kampf, kaempfer=tuple(liste)), None
+            kampf = _kampf_folge(kampf, f)
+            continue
+        if liste is None:
+            liste, stellen = list(kampf.kaempfer), {}
+            for i, x in enumerate(liste):
+                stellen.setdefault(x.name, []).append(i)
+        name = f["name"]
+        if name not in stellen:
+            raise AloranFehler(f"„{name}“ kämpft hier nicht mit.")
+        neu = _kaempfer_folge(liste[stellen[name][0]], f)
+        for i in stellen[name]:
+            liste[i] = neu
+    if liste is not None:
+        kampf = ersetzen(kampf, kaempfer=tuple(liste))
     return kampf

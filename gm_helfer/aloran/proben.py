@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, Sequence
 
 from gm_helfer import wuerfel as wuerfel_kern
@@ -271,11 +272,11 @@ class Poolwurf:
     schwierigkeit: int
     eingetippt: bool = False
 
-    @property
+    @cached_property
     def netto(self) -> int:
         return netto_erfolge(self.augen, self.schwierigkeit)
 
-    @property
+    @cached_property
     def einser(self) -> int:
         return einser(self.augen)
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, Mapping
 
 from gm_helfer import boegen, wuerfel
+from gm_helfer.schnell import je_objekt
 
 from .daten import (
     BEWEGUNG_GRUNDWERT,
@@ -145,8 +147,9 @@ class Kampfwerte:
         object.__setattr__(self, "attribute", _frei(self.attribute))
         object.__setattr__(self, "spezialisierungen", _frei(self.spezialisierungen))
 
-    @property
+    @cached_property
     def konstitution(self) -> int:
+        """Das Attribut Konstitution (einmal je Werte-Objekt gelesen: Wundschwellen fragen oft)."""
         return self.attribute["konstitution"]
 
     def stufe(self, spezialisierung: str) -> int:
@@ -275,6 +278,7 @@ class Verteidigungsart:
         return self.attribut_wert + self.talentstufe
 
 
+@je_objekt
 def angriffsarten(w: Kampfwerte) -> tuple[Angriffsart, ...]:
     """Alle Angriffe eines Kämpfers.
 
@@ -343,6 +347,7 @@ def angriffsart(w: Kampfwerte, name: str) -> Angriffsart:
     raise AloranFehler(f"{w.name} hat keinen Angriff „{name}“.")
 
 
+@je_objekt
 def verteidigungsarten(w: Kampfwerte) -> tuple[Verteidigungsart, ...]:
     """Verteidigungen eines Kämpfers.
 

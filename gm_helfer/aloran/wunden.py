@@ -12,7 +12,8 @@ gilt nach der Gesamtzahl der Wunden gegen KO×n.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, wraps
+from typing import Callable, TypeVar
 
 from .daten import (
     LEBENSWICHTIGE_ZONEN,
@@ -25,6 +26,8 @@ from .daten import (
 )
 from .optionen import Optionen
 from .proben import AloranFehler, runden
+
+T = TypeVar("T")
 
 
 def pruefe_konstitution(konstitution: int) -> int:
@@ -70,6 +73,23 @@ SCHWERE_VERLETZUNG_INDEX = 3
 """Erste Zeile „Schwere Verletzung“ der Wundtabellen."""
 
 
+def _gemerkt(f: Callable[[tuple[int, ...], int], T]) -> Callable[[tuple[int, ...], int], T]:
+    """Merkt sich die Antwort einer reinen Frage an (Wunden, Konstitution): Zugreihenfolge,
+    Initiative und Kampfunfähigkeit fragen im Kampf immer wieder nach denselben Wunden
+    (Issue 10, schneller Ereignispfad). Wunden als Liste (nicht hashbar) gehen ungemerkt durch."""
+    gemerkt = lru_cache(maxsize=4096)(f)
+
+    @wraps(f)
+    def frage(wunden: tuple[int, ...], konstitution: int) -> T:
+        try:
+            return gemerkt(wunden, konstitution)
+        except TypeError:
+            return f(wunden, konstitution)
+
+    return frage
+
+
+@_gemerkt
 def verletzungsstufe(wunden: tuple[int, ...], konstitution: int) -> int:
     """Geltende Zeile der Wundtabelle für alle Wunden eines Kämpfers.
 
@@ -116,6 +136,7 @@ def verletzungstext(wunden: tuple[int, ...], konstitution: int, schadensart: str
     return f"{WUNDSTUFEN[index].schwere}: {WUNDTEXTE[art][index]}"
 
 
+@_gemerkt
 def kampfunfaehig(wunden: tuple[int, ...], konstitution: int) -> bool:
     """Kopf oder Torso über der dritten Wundschwelle (Allgemeine Regeln › 6. Phase)."""
     pruefe_wunden(wunden)

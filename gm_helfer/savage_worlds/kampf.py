@@ -29,6 +29,7 @@ from typing import Any
 from gm_helfer import wuerfel
 from gm_helfer.schnell import gemerkt, merken
 from gm_helfer.schnell import ersetzen as replace
+from gm_helfer.schnell import je_objekt
 from gm_helfer.karten import Karte, KartenFehler, Stapel, blatt
 from gm_helfer.protokoll import Ereignis
 from gm_helfer.savage_worlds.aktionen import (
@@ -423,25 +424,27 @@ class Kampfzustand:
         return self.kaempfer_namens(name).bennies
 
 
-_VERZEICHNIS: tuple[Any, ...] = (None, None, {}, {})
-"""Zuletzt gebautes Verzeichnis (Kämpfer-Tupel, große Gruppen, Name → Kämpfer, Empfänger →
-Mitglieder). Ein einziger Eintrag, als Ganzes ersetzt (sicher zwischen Threads)."""
+@je_objekt
+def _verzeichnisse(kaempfer: tuple[Kaempfer, ...]) -> dict[bool, Any]:
+    """Die Verzeichnisse eines Kämpfer-Tupels, je Wert von ``grosse_gruppen`` (gefüllt von
+    :func:`_verzeichnis`; die zuletzt gefragten Tupel bleiben gemerkt, auch wenn die Simulation
+    zwischen Zuständen wechselt)."""
+    return {}
 
 
 def _verzeichnis(z: Kampfzustand) -> tuple[dict[str, Kaempfer], dict[str, tuple[Kaempfer, ...]]]:
     """Name → Kämpfer und Empfänger → Mitglieder für ``z.kaempfer``; einmal je Kämpfer-Tupel
     gebaut (Nachschlagen ohne Suche durch alle Kämpfer, Issue 10)."""
-    global _VERZEICHNIS
-    eintrag = _VERZEICHNIS
-    if eintrag[0] is not z.kaempfer or eintrag[1] != z.grosse_gruppen:
+    je_gruppen = _verzeichnisse(z.kaempfer)
+    eintrag = je_gruppen.get(z.grosse_gruppen)
+    if eintrag is None:
         namen: dict[str, Kaempfer] = {}
         gruppen: dict[str, list[Kaempfer]] = {}
         for k in z.kaempfer:
             namen.setdefault(k.name, k)
             gruppen.setdefault(z.empfaenger(k), []).append(k)
-        eintrag = (z.kaempfer, z.grosse_gruppen, namen, {e: tuple(m) for e, m in gruppen.items()})
-        _VERZEICHNIS = eintrag
-    return eintrag[2], eintrag[3]
+        eintrag = je_gruppen[z.grosse_gruppen] = (namen, {e: tuple(m) for e, m in gruppen.items()})
+    return eintrag
 
 
 def kampf_beginnen(
@@ -772,6 +775,9 @@ def ereignis_karten(
                     except KartenFehler:
                         continue
             gezogen[emp] = [str(k) for k in karten]
+        # genau diese Daten hat die Bibliothek eben gezogen: beim Anwenden auf denselben Stapel
+        # gilt der Stapel danach, ohne die Karten erneut zu prüfen (schneller Ereignispfad)
+        merken(gezogen, (zustand.stapel, stapel))
     ereignis = Ereignis("karten", {"gezogen": gezogen}, regel=R + "Initiative", eingetippt=eingetippt is not None)
     if eingetippt is not None:
         neu = anwenden(zustand, ereignis)  # prüft eingetippte Karten schon beim Bauen (deutsche Meldung)
@@ -787,7 +793,12 @@ def _karten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     _ausbluten_zuerst(z, "Karten austeilen")
     gezogen = {emp: [Karte.parse(k) for k in ks] for emp, ks in e.daten["gezogen"].items()}
     alle = [k for ks in gezogen.values() for k in ks]
-    _, stapel = z.stapel.ziehen_eingetippt(alle)
+    gezogen_von = gemerkt(e.daten["gezogen"])
+    vertraut = gezogen_von is not None and gezogen_von[0] is z.stapel
+    if vertraut:
+        stapel = gezogen_von[1]  # eben von ereignis_karten aus diesem Stapel gezogen
+    else:
+        _, stapel = z.stapel.ziehen_eingetippt(alle)
     karten = list(z.karten)
     joker = z.joker_in_runde
     for emp, ks in gezogen.items():
@@ -801,7 +812,8 @@ def _karten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
             )
         ablegen = [k for k in ks if k != beste]
         if ablegen:
-            stapel = stapel.ablegen(ablegen)
+            # gezogene Karten sind ausgeteilt: ablegen prüft das nur bei fremden Daten
+            stapel = Stapel(stapel.ziehstapel, stapel.ablage + tuple(ablegen)) if vertraut else stapel.ablegen(ablegen)
         karten.append((emp, beste, z.runde))
         joker = joker or any(k.ist_joker for k in ks)
     return replace(z, stapel=stapel, karten=tuple(karten), joker_in_runde=joker)

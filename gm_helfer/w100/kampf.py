@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Iterable, Mapping, Sequence
 
 from gm_helfer import wuerfel
 from gm_helfer.protokoll import Ereignis
+from gm_helfer.schnell import ersetzen_ohne_pruefung as _neu
+from gm_helfer.schnell import je_objekt, nach_namen
 from gm_helfer.w100.angriff import (
     Abwehr,
     Angriffsergebnis,
@@ -263,15 +266,21 @@ class Kampf:
             raise W100Fehler(f"Namen müssen eindeutig sein: {', '.join(doppelt)} kommt mehrfach vor.")
 
     def __getitem__(self, name: str) -> Kaempfer:
-        for k in self.kaempfer:
-            if k.name == name:
-                return k
-        raise W100Fehler(f"Niemand namens „{name}“ nimmt am Kampf teil.")
+        k = self._namen.get(name)
+        if k is None:
+            raise W100Fehler(f"Niemand namens „{name}“ nimmt am Kampf teil.")
+        return k
 
     def mit(self, neu: Kaempfer) -> "Kampf":
-        """Neuer Kampf, in dem der gleichnamige Kämpfer ersetzt ist."""
+        """Neuer Kampf, in dem der gleichnamige Kämpfer ersetzt ist (die Namen bleiben eindeutig:
+        ``__post_init__`` braucht nicht erneut zu prüfen)."""
         self[neu.name]
-        return replace(self, kaempfer=tuple(neu if k.name == neu.name else k for k in self.kaempfer))
+        return _neu(self, kaempfer=tuple(neu if k.name == neu.name else k for k in self.kaempfer))
+
+    @cached_property
+    def _namen(self) -> dict[str, Kaempfer]:
+        """Name → Kämpfer, einmal je Zustand gebaut (die Namen sind eindeutig)."""
+        return nach_namen(self.kaempfer)
 
     @property
     def sekunden(self) -> int:
@@ -292,6 +301,7 @@ def initiative_wert(natuerlich: int, bonus: int, *, lucky_seven: bool = False) -
     return w100_wert(natuerlich, lucky_seven=lucky_seven) + bonus
 
 
+@je_objekt
 def reihenfolge(kampf: Kampf) -> tuple[Kaempfer, ...]:
     """Kämpfer nach verbleibender Initiative, höchste zuerst.
 
@@ -318,12 +328,14 @@ def naechster(kampf: Kampf) -> str | None:
         return None
     if kampf.am_zug is not None:
         return kampf.am_zug
-    if kampf.vorrang is not None and kampf[kampf.vorrang].kampffaehig(kampf.optionen):
+    o = kampf.optionen
+    if kampf.vorrang is not None and kampf[kampf.vorrang].kampffaehig(o):
         return kampf.vorrang
-    for k in reihenfolge(kampf):
-        if k.kampffaehig(kampf.optionen) and k.initiative is not None and k.initiative >= 1:
-            return k.name
-    return None
+    # der Erste der Reihenfolge (:func:`reihenfolge`) unter denen mit Initiative übrig – ohne
+    # alle zu sortieren
+    dran = [(-k.initiative, -k.initiative_bonus_aktuell, i, k.name) for i, k in enumerate(kampf.kaempfer)
+            if k.initiative is not None and k.initiative >= 1 and k.kampffaehig(o)]
+    return min(dran)[3] if dran else None
 
 
 def runde_vorbei(kampf: Kampf) -> bool:
@@ -338,9 +350,9 @@ def sieger(kampf: Kampf) -> str | None:
     nahe: Hat eine Seite niemanden mehr, der kämpfen kann, ist der Kampf entschieden. Das ist
     nur ein Hinweis für den SL – weiterspielen bleibt erlaubt.
     """
-    seiten = {k.seite for k in kampf.kaempfer if k.kampffaehig(kampf.optionen)}
-    alle = {k.seite for k in kampf.kaempfer}
-    if len(alle) > 1 and len(seiten) == 1:
+    o = kampf.optionen
+    seiten = {k.seite for k in kampf.kaempfer if k.kampffaehig(o)}
+    if len(seiten) == 1 and len({k.seite for k in kampf.kaempfer}) > 1:
         return next(iter(seiten))
     return None
 
@@ -658,7 +670,8 @@ def angriff_ereignis(
     if e.trifft:
         if schadenswurf is None:
             raise W100Fehler(f"Treffer – es fehlt der Schadenswurf ({plan.waffe.schaden}).")
-        if str(schadenswurf.ausdruck) != str(wuerfel.parse(plan.waffe.schaden)):
+        erwartet = wuerfel.parse(plan.waffe.schaden)
+        if schadenswurf.ausdruck != erwartet and str(schadenswurf.ausdruck) != str(erwartet):
             raise W100Fehler(
                 f"Der Schadenswurf passt nicht zur Waffe ({schadenswurf.ausdruck} statt {plan.waffe.schaden})."
             )
@@ -767,16 +780,16 @@ def _initiative_setzen(kampf: Kampf, werte: Mapping[str, Mapping[str, Any]]) -> 
     for k in kampf.kaempfer:
         if k.name in werte:
             w = int(werte[k.name]["wert"])
-            neu.append(replace(k, initiative=w, initiative_gespeichert=w,
+            neu.append(_neu(k, initiative=w, initiative_gespeichert=w,
                                initiative_wurf=w - int(werte[k.name]["bonus"])))
         else:
-            neu.append(replace(k, initiative=k.initiative if k.initiative is not None else 0))
-    return replace(kampf, kaempfer=tuple(neu))
+            neu.append(_neu(k, initiative=k.initiative if k.initiative is not None else 0))
+    return _neu(kampf, kaempfer=tuple(neu))
 
 
 def _lp_aendern(k: Kaempfer, aenderung: int) -> Kaempfer:
     assert k.lp is not None
-    return replace(k, lp=min(k.lp_max, k.lp + aenderung))
+    return _neu(k, lp=min(k.lp_max, k.lp + aenderung))
 
 
 def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
@@ -786,29 +799,29 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
     if art == "initiative":
         if kampf.runde != 0:
             raise W100Fehler("Die Initiative ist schon bestimmt.")
-        return replace(_initiative_setzen(kampf, d["werte"]), runde=1)
+        return _neu(_initiative_setzen(kampf, d["werte"]), runde=1)
     if art == "ergreifen":
         if kampf.zuege_gesamt > 0:
             raise W100Fehler("Initiative Ergreifen geht nur vor dem ersten Zug.")
         kampf[d["name"]]
-        return replace(kampf, vorrang=d["name"])
+        return _neu(kampf, vorrang=d["name"])
     if art == "zug_beginn":
         name = d["name"]
         if naechster(kampf) != name or kampf.am_zug is not None:
             raise W100Fehler(f"{name} ist nicht an der Reihe.")
         k = kampf[name]
-        k = replace(k, bewegungen=0, angriffshandlungen=0, waffen_in_aktion=(),
+        k = _neu(k, bewegungen=0, angriffshandlungen=0, waffen_in_aktion=(),
                     parade_gebunden=k.parade_gebunden if kampf.optionen.parade_bis_rundenende else 0)
         vorrang = None if kampf.vorrang == name else kampf.vorrang
-        return replace(kampf.mit(k), am_zug=name, vorrang=vorrang)
+        return _neu(kampf.mit(k), am_zug=name, vorrang=vorrang)
     if art == "zug_ende":
         name = d["name"]
         if kampf.am_zug != name:
             raise W100Fehler(f"{name} ist nicht am Zug.")
         k = kampf[name]
-        k = replace(k, initiative=(k.initiative or 0) - INITIATIVE_KOSTEN, zuege=k.zuege + 1,
+        k = _neu(k, initiative=(k.initiative or 0) - INITIATIVE_KOSTEN, zuege=k.zuege + 1,
                     waffen_in_aktion=())
-        return replace(kampf.mit(k), am_zug=None, zuege_gesamt=kampf.zuege_gesamt + 1)
+        return _neu(kampf.mit(k), am_zug=None, zuege_gesamt=kampf.zuege_gesamt + 1)
     if art == "neue_runde":
         if not runde_vorbei(kampf):
             raise W100Fehler("Die Runde ist noch nicht vorbei.")
@@ -824,49 +837,51 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
             # ticken (wie beim Neuwürfeln, das vor dem Ticken gewürfelt wird)
             initiative = (k.initiative_gespeichert if k.initiative_wurf is None
                           else k.initiative_wurf + k.initiative_bonus_aktuell)
-            k = replace(k, flee=flee, effekte=effekte, parade_gebunden=0, zuege=0,
+            k = _neu(k, flee=flee, effekte=effekte, parade_gebunden=0, zuege=0,
                         initiative=initiative)
             neu.append(k)
-        kampf = replace(kampf, kaempfer=tuple(neu), runde=int(d["runde"]))
+        kampf = _neu(kampf, kaempfer=tuple(neu), runde=int(d["runde"]))
         if "werte" in d:
             kampf = _initiative_setzen(kampf, d["werte"])
         return kampf
     if art == "bewegung":
         k = _pruefe_am_zug(kampf, d["name"])
         # Eine Bewegung schließt die laufende Angriffshandlung ab.
-        return kampf.mit(replace(k, position=(float(d["nach"][0]), float(d["nach"][1])),
+        return kampf.mit(_neu(k, position=(float(d["nach"][0]), float(d["nach"][1])),
                                  bewegungen=k.bewegungen + 1, waffen_in_aktion=()))
     if art == "angriff":
         a = _pruefe_am_zug(kampf, d["angreifer"])
         if d["neue_aktion"]:
-            a = replace(a, angriffshandlungen=a.angriffshandlungen + 1, waffen_in_aktion=(d["waffe"],))
+            a = _neu(a, angriffshandlungen=a.angriffshandlungen + 1, waffen_in_aktion=(d["waffe"],))
         else:
-            a = replace(a, waffen_in_aktion=a.waffen_in_aktion + (d["waffe"],))
+            a = _neu(a, waffen_in_aktion=a.waffen_in_aktion + (d["waffe"],))
         if d.get("handlung_endet"):
             # Patzerfolge „angriffshandlung“: die Angriffshandlung ist abgeschlossen (wie nach einer Bewegung)
-            a = replace(a, waffen_in_aktion=())
-        kampf = kampf.mit(a)
-        z = kampf[d["ziel"]]
+            a = _neu(a, waffen_in_aktion=())
+        z = a if d["ziel"] == a.name else kampf[d["ziel"]]
         punkte = int(d["abwehr_punkte"])
         if d["abwehr"] == AUSWEICHEN:
             if punkte > (z.flee or 0):
                 raise W100Fehler(f"{z.name} hat nicht genug Flee ({z.flee}) für {punkte} Punkte.")
-            z = replace(z, flee=(z.flee or 0) - punkte)
+            z = _neu(z, flee=(z.flee or 0) - punkte)
         elif d["abwehr"] == PARADE:
             if punkte > z.parade_frei:
                 raise W100Fehler(f"{z.name} hat nur {z.parade_frei} freie Punkte Nahkampf-OB zur Parade.")
-            z = replace(z, parade_gebunden=z.parade_gebunden + punkte)
+            z = _neu(z, parade_gebunden=z.parade_gebunden + punkte)
         z = _lp_aendern(z, -int(d["schaden"]))
-        return kampf.mit(z)
+        if z.name == a.name:
+            return kampf.mit(z)
+        return _neu(kampf, kaempfer=tuple(a if k.name == a.name else z if k.name == z.name else k
+                                          for k in kampf.kaempfer))
     if art == "effekt":
         k = kampf[d["name"]]
         eff = Effekt(d["effekt"], int(d["runden"]), int(d.get("lp_pro_runde", 0)),
                      int(d.get("initiative_mod", 0)))
-        return kampf.mit(replace(k, effekte=k.effekte + (eff,)))
+        return kampf.mit(_neu(k, effekte=k.effekte + (eff,)))
     if art == "lp":
         return kampf.mit(_lp_aendern(kampf[d["name"]], int(d["aenderung"])))
     if art == "ausfall":
-        return kampf.mit(replace(kampf[d["name"]], ausgefallen=bool(d["ausgefallen"])))
+        return kampf.mit(_neu(kampf[d["name"]], ausgefallen=bool(d["ausgefallen"])))
     if art == "optionen":
         return replace(kampf, optionen=Optionen.aus_dict(d["optionen"]))
     raise W100Fehler(f"Unbekanntes W100-Ereignis „{art}“.")

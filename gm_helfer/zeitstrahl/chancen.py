@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from typing import Any
 
 import icepool
 
@@ -120,7 +121,16 @@ def verteidigungs_ausgaenge(
     stehen als Schlüssel daneben (z. B. ``"schaden_halb"``). ``halbiert``: „Position
     verschlechtern (halbe Verteidigung bis zur nächsten Aktion)“, abgerundet, nach dem Bonus.
     ``verteidigungsbonus`` ist bei ``"blocken"`` der einfache Bonus (wird hier verdoppelt).
+
+    Gemerkt je Eingabe; der Aufrufer erhält eine eigene Kopie.
     """
+    return dict(_verteidigungs_ausgaenge_gemerkt(art, wert, verteidigungsbonus, krit_wahl, halbiert, optionen))
+
+
+@lru_cache(maxsize=4096)
+def _verteidigungs_ausgaenge_gemerkt(
+    art: str, wert: int, verteidigungsbonus: int, krit_wahl: int, halbiert: bool, optionen: Optionen,
+) -> Ausgaenge:
     ergebnis: Ausgaenge = {}
 
     def dazu(v: int, schluessel: str | None, p: Fraction) -> None:
@@ -232,13 +242,33 @@ def _angriff_exakt(
 ) -> tuple[TrefferNach, Fraction, Fraction]:
     """(P(Treffer) je (Angriffseffekt, Verteidigungseffekt), P(kritisch), P(Patzer)) – wie
     :func:`gm_helfer.zeitstrahl.kampf.angriff_ereignis` entscheidet: Patzer nie, kritisch
-    gegen passiv immer, sonst Angriff (+ W6 bei Effekt 1) ≥ Verteidigung."""
+    gegen passiv immer, sonst Angriff (+ W6 bei Effekt 1) ≥ Verteidigung.
+
+    Gemerkt je Eingabe (dieselben Werte kehren in einer Simulation tausendfach wieder, Issue 10);
+    der Aufrufer erhält eine eigene Kopie der Treffer-Tabelle."""
+    nach, kritisch, patzer = _angriff_exakt_gemerkt(
+        angriffswert, tuple(ausgaenge.items()), aktiv, kritschwelle, patzerschwelle, optionen,
+        angesagter_effekt, krit_wahl)
+    return dict(nach), kritisch, patzer
+
+
+@lru_cache(maxsize=4096)
+def _angriff_exakt_gemerkt(
+    angriffswert: int,
+    ausgaenge: tuple[tuple[tuple[int, str | None], Fraction], ...],
+    aktiv: bool,
+    kritschwelle: int | None,
+    patzerschwelle: int | None,
+    optionen: Optionen,
+    angesagter_effekt: int | None,
+    krit_wahl: int,
+) -> tuple[TrefferNach, Fraction, Fraction]:
     effekte = effekt_verteilung(KRIT_ANGRIFF, angesagter_effekt, krit_wahl)
     treffer: TrefferNach = {}
     kritisch = patzer = Fraction(0)
 
     def dazu(ak: str | None, gesamt: int | None, p: Fraction) -> None:
-        for (v, vk), pv in ausgaenge.items():
+        for (v, vk), pv in ausgaenge:
             if gesamt is None or gesamt >= v:
                 treffer[(ak, vk)] = treffer.get((ak, vk), Fraction(0)) + p * pv
 
@@ -306,7 +336,31 @@ def angriff_chancen_exakt(
     optionen: Optionen = STANDARD,
 ) -> tuple[Fraction, Fraction, Fraction, Fraction]:
     """Wie :func:`angriff_chancen`, aber als Brüche (treffer, kritisch, patzer, krit. Treffer).
-    ``aktiv`` überschreibt, ob die Verteidigung aktiv ist (sonst: Verteilung = aktiv)."""
+    ``aktiv`` überschreibt, ob die Verteidigung aktiv ist (sonst: Verteilung = aktiv).
+
+    Gemerkt je Eingabe (eine Simulation fragt dieselben Chancen tausendfach, Issue 10)."""
+    v = tuple(verteidigung.items()) if isinstance(verteidigung, Mapping) else verteidigung
+    try:
+        return _angriff_chancen_gemerkt(angriffswert, v, aktiv, kritschwelle, patzerschwelle,
+                                        angesagter_effekt, krit_wahl, optionen)
+    except TypeError:  # nicht hashbar (etwa eine Liste als Schlüssel): ungemerkt
+        return _angriff_chancen_rechnen(angriffswert, verteidigung, aktiv, kritschwelle, patzerschwelle,
+                                        angesagter_effekt, krit_wahl, optionen)
+
+
+@lru_cache(maxsize=4096)
+def _angriff_chancen_gemerkt(
+    angriffswert: int, verteidigung: Any, aktiv: bool | None, kritschwelle: int | None,
+    patzerschwelle: int | None, angesagter_effekt: int | None, krit_wahl: int, optionen: Optionen,
+) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    return _angriff_chancen_rechnen(angriffswert, dict(verteidigung) if isinstance(verteidigung, tuple) else verteidigung,
+                                    aktiv, kritschwelle, patzerschwelle, angesagter_effekt, krit_wahl, optionen)
+
+
+def _angriff_chancen_rechnen(
+    angriffswert: int, verteidigung: Any, aktiv: bool | None, kritschwelle: int | None,
+    patzerschwelle: int | None, angesagter_effekt: int | None, krit_wahl: int, optionen: Optionen,
+) -> tuple[Fraction, Fraction, Fraction, Fraction]:
     ausgaenge, ist_aktiv = _als_ausgaenge(verteidigung)
     nach, k, p = _angriff_exakt(angriffswert, ausgaenge, ist_aktiv if aktiv is None else aktiv,
                                 kritschwelle, patzerschwelle, optionen, angesagter_effekt,

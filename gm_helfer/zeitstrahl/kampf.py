@@ -21,9 +21,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from gm_helfer.protokoll import Ereignis
+from gm_helfer.schnell import ersetzen, nach_namen
 from gm_helfer.text import dezimal
 from gm_helfer.wuerfel import parse
 
@@ -266,22 +268,27 @@ class Kampf:
     gestartet: bool = False
 
     def __getitem__(self, name: str) -> Teilnehmer:
-        for t in self.teilnehmer:
-            if t.name == name:
-                return t
-        raise KampfFehler(f"„{name}“ kämpft hier nicht mit.")
+        t = self._namen.get(name)
+        if t is None:
+            raise KampfFehler(f"„{name}“ kämpft hier nicht mit.")
+        return t
 
-    @property
+    @cached_property
+    def _namen(self) -> dict[str, Teilnehmer]:
+        """Name → Teilnehmer, einmal je Zustand (bei gleichen Namen zählt der erste)."""
+        return nach_namen(self.teilnehmer)
+
+    @cached_property
     def aktive(self) -> tuple[Teilnehmer, ...]:
         return tuple(t for t in self.teilnehmer if not t.kampfunfaehig(self.optionen))
 
-    @property
+    @cached_property
     def jetzt(self) -> int | None:
         """Der aktuelle Tick: die niedrigste Position der Kampffähigen."""
         pos = [t.position for t in self.aktive if t.position is not None]
         return min(pos) if pos else None
 
-    @property
+    @cached_property
     def am_zug(self) -> tuple[str, ...]:
         """Alle, die jetzt (gleichzeitig) handeln."""
         j = self.jetzt
@@ -326,6 +333,11 @@ def kampf_aus_kopf(kopf: Mapping[str, Any]) -> Kampf:
 # --- anwenden -------------------------------------------------------------------------
 
 
+def _balken(b: Balken) -> dict[str, Any]:
+    """``asdict(b)`` ohne dessen Umweg über tiefe Kopien (alle Felder sind Zahlen und Texte)."""
+    return {"name": b.name, "start": b.start, "ende": b.ende, "art": b.art, "text": b.text}
+
+
 def _aendern(t: Teilnehmer, a: Mapping[str, Any]) -> Teilnehmer:
     neu: dict[str, Any] = {}
     if "position" in a:
@@ -352,7 +364,7 @@ def _aendern(t: Teilnehmer, a: Mapping[str, Any]) -> Teilnehmer:
             if "status" in w:
                 status[i] = w["status"]
         neu["stabilitaet"], neu["waffen_status"] = tuple(stab), tuple(status)
-    return replace(t, **neu)
+    return ersetzen(t, **neu)
 
 
 def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
@@ -371,7 +383,7 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
     # dem Zeitstrahl verdrängt ist; Eingriffe des Spielleiters lassen ihn stehen.
     konter = d["konter"] if "konter" in d else (
         kampf.konter if ereignis.art in _SPIELLEITER_EREIGNISSE else None)
-    neu = replace(
+    neu = ersetzen(
         kampf,
         teilnehmer=teilnehmer,
         balken=balken,
@@ -397,8 +409,8 @@ def _abgelaufen(kampf: Kampf) -> Kampf:
         m = _BIS_TICK.search(z)
         return m is None or int(m.group(1)) > jetzt
 
-    return replace(kampf, teilnehmer=tuple(
-        replace(t, zustaende=tuple(z for z in t.zustaende if aktuell(z)))
+    return ersetzen(kampf, teilnehmer=tuple(
+        ersetzen(t, zustaende=tuple(z for z in t.zustaende if aktuell(z)))
         if not all(aktuell(z) for z in t.zustaende) else t
         for t in kampf.teilnehmer))
 
@@ -526,7 +538,7 @@ def aktion_ereignis(
         "aktion",
         {"name": name, "ticks": int(ticks), "art": art, "beschreibung": beschreibung,
          "aenderungen": {name: a},
-         "balken": [asdict(Balken(name, t.position, ende, _BALKEN_ART[art], beschreibung))]},
+         "balken": [_balken(Balken(name, t.position, ende, _BALKEN_ART[art], beschreibung))]},
         regel=_regel("Aktionen"),
         text=f"{name}: {beschreibung} ({_ART_TEXT[art]} Aktion, {ticks} Ticks, {wirkung}) "
              f"→ Tick {ende}",
@@ -555,7 +567,7 @@ def ansage_verfallen_ereignis(kampf: Kampf, name: str) -> Ereignis:
     return Ereignis(
         "ansage_verfallen",
         {"name": name, "aenderungen": {name: {"angesagt": False, "position": ende}},
-         "balken": [asdict(Balken(name, t.position, ende, "Ansage verfallen"))]},
+         "balken": [_balken(Balken(name, t.position, ende, "Ansage verfallen"))]},
         regel=_regel("Reaktionen"),
         text=f"{name}: kein Angriff kam – die angesagte Reaktion kostet 1 Tick → Tick {ende}.",
     )
@@ -981,7 +993,7 @@ def angriff_ereignis(
     aend[angreifer]["position"] = a_pos
     if not verschiebung.leer:
         aend[angreifer]["verschiebung"] = verschiebung.als_dict()
-    balken = [asdict(Balken(angreifer, a_t.position or 0, a_pos,
+    balken = [_balken(Balken(angreifer, a_t.position or 0, a_pos,
                             "Konter" if ist_konter else "Angriff", f"{w.name} auf {ziel}"))]
     z_pos = z_t.position
     if verteidigung != "passiv" and z_t.position is not None:
@@ -995,7 +1007,7 @@ def angriff_ereignis(
             zeilen.append(f"{ziel} unterbricht „{z_t.laufend}“.")
         # Der Balken zeigt die Zeit, die die Reaktion kostet: sie schiebt die nächste eigene
         # Aktion nach hinten (z_start … z_pos), auch wenn der Angriff früher kam.
-        balken.append(asdict(Balken(ziel, z_start, z_pos, _NAMEN_VERTEIDIGUNG[verteidigung],
+        balken.append(_balken(Balken(ziel, z_start, z_pos, _NAMEN_VERTEIDIGUNG[verteidigung],
                                     f"gegen {angreifer} (Angriff bei Tick {jetzt})")))
 
     # Schaden

@@ -121,3 +121,21 @@ def test_wundstufen_monoton():
     assert [s.wuerfel_abzug for s in WUNDSTUFEN] == sorted(s.wuerfel_abzug for s in WUNDSTUFEN)
     assert [s.initiative_abzug for s in WUNDSTUFEN] == [0, 0, 2, 4, 6, 8, 10]
     assert wunden.schaden(5, Fraction(1, 2)) == 2
+
+
+def test_gemerkte_wundfragen_gleich_ungemerkt_auch_fuer_listen():
+    """verletzungsstufe/kampfunfaehig merken sich Antworten (schneller Ereignispfad): dieselben
+    Antworten wie ungemerkt, Listen gehen ungemerkt durch, Fehler bleiben Fehler."""
+    import pytest
+
+    from gm_helfer.aloran import wunden as w
+
+    for wunden in [(0,) * 7, (3, 0, 0, 0, 0, 0, 0), (10, 0, 0, 0, 0, 0, 0), (0, 2, 2, 2, 2, 2, 2), (0, 10, 0, 0, 0, 0, 0)]:
+        for ko in (1, 3, 4):
+            assert w.verletzungsstufe(wunden, ko) == w.verletzungsstufe.__wrapped__(wunden, ko)
+            assert w.verletzungsstufe(list(wunden), ko) == w.verletzungsstufe(wunden, ko)
+            assert w.kampfunfaehig(list(wunden), ko) == w.kampfunfaehig(wunden, ko)
+    with pytest.raises(w.AloranFehler):
+        w.verletzungsstufe((0, -1, 0, 0, 0, 0, 0), 3)
+    with pytest.raises(w.AloranFehler):
+        w.verletzungsstufe((0, -1, 0, 0, 0, 0, 0), 3)

@@ -237,3 +237,16 @@ def test_uebliche_wuerfel_lehnen_w7_ab(text):
 @pytest.mark.parametrize("text", ["W2", "W3", "2W6+1", "W8!+W6!", "W10", "W12-1", "W20", "W100", "d%"])
 def test_uebliche_wuerfel(text):
     assert wuerfel.ueblicher_ausdruck(text) == parse(text)
+
+
+def test_zufallszahl_gibt_dieselben_zahlen_wie_randint():
+    """Der schnelle Weg für random.Random ändert die Zahlenfolge nicht: gespeicherte Simulationen
+    und Tests mit festem Seed würfeln wie zuvor (randint ist die Grundlinie)."""
+    import random
+
+    for seed in range(20):
+        a, b = random.Random(seed), random.Random(seed)
+        for seiten in (1, 2, 4, 6, 10, 12, 20, 100, 1000, 2**40):
+            assert wuerfel.zufallszahl(a, seiten) == b.randint(1, seiten)
+    with pytest.raises(ValueError):
+        wuerfel.zufallszahl(random.Random(1), 0)
