@@ -215,6 +215,14 @@ class _Maschine:
         if self.o.initiative_neu_wuerfeln:
             self._initiative(z, ff)
 
+    def am_zug(self, ini: np.ndarray, faehig: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Wer je Kampf als Nächstes handelt (:func:`gm_helfer.w100.kampf.naechster`): höchste
+        verfügbare Initiative (mindestens 1 Punkt), dann höherer Bonus, dann die Aufstellung.
+        Gibt (Index, ob überhaupt jemand) zurück; niemand heißt: die Runde ist vorbei."""
+        verfuegbar = faehig & (ini >= 1)
+        schluessel = np.where(verfuegbar, ini * self.n + self.gleichstand, np.iinfo(np.int64).min)
+        return schluessel.argmax(1), verfuegbar.any(1)
+
     # -- ein Zug -----------------------------------------------------------------------
     def _ziel(self, z: dict[str, np.ndarray], g: np.ndarray, a: int, abstand: np.ndarray,
               offen: np.ndarray) -> np.ndarray:
@@ -325,10 +333,7 @@ class _Maschine:
             ff = alle[z["laeuft"]]
             if not ff.size:
                 break
-            verfuegbar = z["faehig"][ff] & (z["ini"][ff] >= 1)
-            schluessel = np.where(verfuegbar, z["ini"][ff] * n + self.gleichstand, np.iinfo(np.int64).min)
-            wer = schluessel.argmax(1)
-            hat = verfuegbar.any(1)
+            wer, hat = self.am_zug(z["ini"][ff], z["faehig"][ff])
             vorbei = ff[~hat]
             if vorbei.size:
                 ende = z["runde"][vorbei] >= max_runden
