@@ -68,12 +68,13 @@ class Abwehr:
 
     def __post_init__(self) -> None:
         if isinstance(self.art, np.ndarray) or isinstance(self.punkte, np.ndarray):
-            art, punkte = np.asarray(self.art), np.asarray(self.punkte)
-            if not np.isin(art, ABWEHRARTEN).all():
+            art, punkte = self.art, np.asarray(self.punkte)
+            bekannt = np.isin(art, ABWEHRARTEN).all() if isinstance(art, np.ndarray) else art in ABWEHRARTEN
+            if not bekannt:
                 raise W100Fehler(f"Unbekannte Abwehr (möglich: {', '.join(ABWEHRARTEN)}).")
             if (punkte < 0).any():
                 raise W100Fehler("Abwehrpunkte dürfen nicht negativ sein.")
-            if ((art == KEINE_ABWEHR) & (punkte != 0)).any():
+            if np.any((art == KEINE_ABWEHR) & (punkte != 0)):
                 raise W100Fehler("Ohne Abwehrart können keine Abwehrpunkte eingesetzt werden.")
             return
         if self.art not in ABWEHRARTEN:

@@ -287,7 +287,10 @@ class _Maschine:
         flee = z["flee"][g, t]
         weicht = ~pariert & (flee > 0) & w.ausweichen
         punkte = np.where(pariert, taktik.punkte(frei), np.where(weicht, taktik.punkte(flee), 0))
-        art = np.where(pariert, PARADE, np.where(weicht, AUSWEICHEN, KEINE_ABWEHR))
+        if taktik.abwehr == "parade" and w.parade:
+            art: Any = np.where(pariert, PARADE, np.where(weicht, AUSWEICHEN, KEINE_ABWEHR))
+        else:  # nur Ausweichen möglich: eine Art für alle (0 Punkte = nicht ausgewichen)
+            art = AUSWEICHEN
         ob = np.maximum(0, w.ob - z["parade"][g, a]) if w.nahkampf else w.ob
         natuerlich = rng.integers(1, 101, anzahl)
         e = bewerte_angriff(natuerlich, ob=ob, db=w.db[t], patzerbereich=w.waffe.patzerbereich,

@@ -339,3 +339,11 @@ def test_ein_angriff_mit_exakter_chance_gebuendelt(alle, taktik, abwehr):
     assert 0.05 < p < 0.95
     assert abs(a.sieg.get("helden", 0.0) - p) <= 4 * math.sqrt(p * (1 - p) / n)
     assert a.ausgeschaltet.get("John", 0.0) == 0
+
+
+def test_abwehr_eine_art_fuer_ein_feld_von_punkten():
+    a = Abwehr("ausweichen", np.array([0, 5]))
+    e = bewerte_angriff(np.array([50, 50]), ob=50, db=20, patzerbereich=5, abwehr=a)
+    assert e.ergebnis.tolist() == [80, 75]
+    with pytest.raises(W100Fehler, match="Ohne Abwehrart"):
+        Abwehr("keine", np.array([0, 5]))
