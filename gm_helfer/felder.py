@@ -15,7 +15,8 @@ Felder hinein → Felder derselben Form heraus.
 (False, [True, False])
 
 Dazu die einzige Zufallsquelle für Felder, :func:`explodierend` (Würfeln-Schicht: ein
-``numpy.random.Generator`` wird übergeben, nie globaler Zufall).
+``numpy.random.Generator`` wird übergeben, nie globaler Zufall), und :func:`generator`, der aus
+einem ``random.Random`` einen solchen macht.
 """
 
 from __future__ import annotations
@@ -111,8 +112,7 @@ def explodierend(rng: np.random.Generator, seiten: Any, *, explodiert: bool = Tr
 
 
 def generator(rng: Any) -> np.random.Generator:
-    """Ein numpy ``Generator`` aus ``rng``: derselbe, oder aus einem ``random.Random`` geseedet
-    (gleiche Saat, gleiches Ergebnis) – für die gebündelten Simulationen."""
+    """Ein numpy ``Generator`` aus ``rng``: derselbe, oder aus einem ``random.Random`` geseedet."""
     if isinstance(rng, np.random.Generator):
         return rng
     if hasattr(rng, "getrandbits"):

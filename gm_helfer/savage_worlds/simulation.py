@@ -59,8 +59,8 @@ from typing import Any
 import numpy as np
 
 from gm_helfer import simulation
-from gm_helfer.felder import generator
 from gm_helfer.boegen import Bogen
+from gm_helfer.felder import generator
 from gm_helfer.savage_worlds import gebuendelt
 from gm_helfer.savage_worlds import kampf as k
 from gm_helfer.savage_worlds.kampf import Kaempfer, Kampfzustand, anwenden
