@@ -347,3 +347,11 @@ def test_abwehr_eine_art_fuer_ein_feld_von_punkten():
     assert e.ergebnis.tolist() == [80, 75]
     with pytest.raises(W100Fehler, match="Ohne Abwehrart"):
         Abwehr("keine", np.array([0, 5]))
+
+
+def test_schon_entschieden_vor_der_ersten_runde_gebuendelt(alle):
+    """Wie der Ereignispfad (test_simulation): ein schon kampfunfähiger Gegner – Runde 0."""
+    bs = [abwandeln(alle["John"], lebenspunkte=200), alle["Ork-Krieger"]]
+    a = begegnung(bs, 50, rng=np.random.default_rng(1), optionen=Optionen(kampfunfaehig_ab=100))
+    assert (dict(a.sieg), dict(a.runden), dict(a.ausgeschaltet)) == ({"helden": 1.0}, {0: 1.0}, {"Ork-Krieger": 1.0})
+    assert a.verbrauch == {}
