@@ -22,6 +22,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 from dataclasses import replace
 
 import numpy as np
@@ -121,32 +122,45 @@ def savage_worlds(anzahl: int) -> bool:
 # ---------------------------------------------------------------------------------------
 
 
-def w100(anzahl: int) -> bool:
+def w100_faelle() -> dict[str, tuple[list[boegen.Bogen], Any, int]]:
     """W100: die Beispielbegegnung (alle Beispielbögen, Standardtaktik), ein Nahkampf-Zweikampf
     und zwei gegen zwei mit Parade, Zurückhalten und Zielwahl „Schwächster“ (Rundengrenze 30,
-    weil Parieren mit dem ganzen OB Kämpfe lang macht)."""
-    from gm_helfer.w100.simulation import Taktik, begegnung, ereignis_begegnung
+    weil Parieren mit dem ganzen OB Kämpfe lang macht). Name → (Bögen, Taktik, Rundengrenze)."""
+    from gm_helfer.w100.simulation import Taktik
 
     alle = {b.name: b for b in boegen.laden("w100").boegen}
-    faelle = {
+    return {
         "W100: Beispielbegegnung (alle Bögen)": (list(alle.values()), None, 100),
         "W100: John gegen Ork-Krieger": ([alle["John"], alle["Ork-Krieger"]], None, 100),
         "W100: John und Kael gegen Ork-Krieger und Schattenwolf, Parade, halbe Punkte, Schwächster":
             ([alle["John"], alle["Kael"], alle["Ork-Krieger"], alle["Schattenwolf"]],
              Taktik(ziel="schwaechster", abwehr="parade", einsatz="haelfte"), 30),
     }
+
+
+def w100_fall(name: str, anzahl: int) -> bool:
+    """Eine W100-Begegnung aus :func:`w100_faelle` prüfen (einzeln aufrufbar, etwa parallel)."""
+    from gm_helfer.w100.simulation import begegnung, ereignis_begegnung
+
+    bs, taktik, runden = w100_faelle()[name]
+    start = time.process_time()
+    e = ereignis_begegnung(bs, anzahl, rng=random.Random(2026), taktik=taktik, max_runden=runden)
+    mitte = time.process_time()
+    b = begegnung(bs, anzahl, rng=np.random.default_rng(2026), taktik=taktik, max_runden=runden)
+    ende = time.process_time()
+    ok = vergleichen(name, e, b)
+    for posten in sorted(set(e.verbrauch) | set(b.verbrauch)):
+        print(f"  {posten:<34} Ereignispfad {e.verbrauch.get(posten, 0):7.2f}    gebündelt {b.verbrauch.get(posten, 0):7.2f}"
+              "    (je Kampf, nur zur Ansicht)")
+    print(f"  (Ereignispfad {anzahl / (mitte - start):.0f} Kämpfe/s, gebündelt {anzahl / (ende - mitte):.0f} Kämpfe/s)")
+    return ok
+
+
+def w100(anzahl: int) -> bool:
+    """Alle W100-Begegnungen aus :func:`w100_faelle`."""
     alles = True
-    for name, (bs, taktik, runden) in faelle.items():
-        start = time.process_time()
-        e = ereignis_begegnung(bs, anzahl, rng=random.Random(2026), taktik=taktik, max_runden=runden)
-        mitte = time.process_time()
-        b = begegnung(bs, anzahl, rng=np.random.default_rng(2026), taktik=taktik, max_runden=runden)
-        ende = time.process_time()
-        alles &= vergleichen(name, e, b)
-        for posten in sorted(set(e.verbrauch) | set(b.verbrauch)):
-            print(f"  {posten:<34} Ereignispfad {e.verbrauch.get(posten, 0):7.2f}    gebündelt {b.verbrauch.get(posten, 0):7.2f}"
-                  "    (je Kampf, nur zur Ansicht)")
-        print(f"  (Ereignispfad {anzahl / (mitte - start):.0f} Kämpfe/s, gebündelt {anzahl / (ende - mitte):.0f} Kämpfe/s)")
+    for name in w100_faelle():
+        alles &= w100_fall(name, anzahl)
     return alles
 
 
