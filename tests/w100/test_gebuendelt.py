@@ -8,7 +8,7 @@
    Ausgeschaltet-Rate je Kämpfer, mittlere Dauer, eingesetzte Flee-Punkte.
 
    Ehrliche Toleranz: Der Ereignispfad spielt hier nur einige hundert Kämpfe (etwa 150–300
-   Kämpfe je Sekunde), die gebündelte Maschine 20 000. Verglichen wird mit vier
+   Kämpfe je Sekunde), die gebündelte Maschine 5000. Verglichen wird mit vier
    Standardfehlern der Differenz (Siegesanteil bei 300 Kämpfen um 6–10 Prozentpunkte, Dauer je
    nach Streuung 0,5–1,5 Runden). Der Vergleich mit je 20 000 Kämpfen und den Schranken aus
    Issue 10 (1 / 2 Prozentpunkte, 0,3 Runden) steht in
@@ -243,7 +243,7 @@ def test_gebuendelt_stimmt_mit_ereignispfad_ueberein(alle, fall):
     namen, taktik, optionen, n_ereignis, runden = FAELLE[fall]
     bs = [alle[n] for n in namen]
     e = ereignis_begegnung(bs, n_ereignis, rng=random.Random(11), taktik=taktik, optionen=optionen, max_runden=runden)
-    b = begegnung(bs, 10_000, rng=np.random.default_rng(11), taktik=taktik, optionen=optionen, max_runden=runden)
+    b = begegnung(bs, 5000, rng=np.random.default_rng(11), taktik=taktik, optionen=optionen, max_runden=runden)
     # Streuung der Flee-Punkte je Kampf (für die Schranke des Verbrauchs), aus einem kleineren Lauf
     roh = gebuendelt.spielen(kampf_aus_boegen(bs, optionen or Optionen()), 2000, rng=np.random.default_rng(12),
                              taktik=taktik, max_runden=runden)
