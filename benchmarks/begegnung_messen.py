@@ -267,7 +267,7 @@ def ereignispfade(teil: int) -> list[tuple[str, float, float, float]]:
     aus = []
     for name, f in faelle:
         rate, a = messen(f, max(20, 200 // teil))
-        aus.append((name, rate, a.sieg.get("Helden", 0.0), a.mittlere_runden))
+        aus.append((name, rate, _helden(a), a.mittlere_runden))
     return aus
 
 
@@ -290,7 +290,7 @@ def main(argv: list[str] | None = None) -> None:
 
     rate, a = messen(lambda n: simulation.simulieren(lambda r: schlichte_schleife(start, r), n, rng=random.Random(1)), 2000 // teil)
     basis = rate
-    zeilen.append(("SW-Gefecht", "schlichte Schleife (Grundlinie)", rate, a.sieg.get("Helden", 0.0), a.mittlere_runden))
+    zeilen.append(("SW-Gefecht", "schlichte Schleife (Grundlinie)", rate, _helden(a), a.mittlere_runden))
     if args.vorher:
         umgebung = {**os.environ, "PYTHONPATH": str(Path(args.vorher).resolve())}
         aus = subprocess.run([sys.executable, __file__, "--nur-ereignispfade"] + (["--schnell"] if args.schnell else []),
@@ -313,9 +313,14 @@ def main(argv: list[str] | None = None) -> None:
     print("(Rechenzeit eines Kerns; „× Schleife“: Verhältnis zur schlichten Schleife des SW-Gefechts in diesem Lauf)")
 
 
+def _helden(a: simulation.Auswertung) -> float:
+    """Siegesanteil der Helden (W100 nennt die Seite „helden“)."""
+    return a.sieg.get("Helden", a.sieg.get("helden", 0.0))
+
+
 def _zeile(gemessen: tuple[float, simulation.Auswertung]) -> tuple[float, float, float]:
     rate, a = gemessen
-    return rate, a.sieg.get("Helden", 0.0), a.mittlere_runden
+    return rate, _helden(a), a.mittlere_runden
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 from dataclasses import replace
 
 import numpy as np
@@ -130,11 +131,60 @@ def savage_worlds(anzahl: int) -> bool:
     return alles
 
 
+# ---------------------------------------------------------------------------------------
+# W100
+# ---------------------------------------------------------------------------------------
+
+
+def w100_faelle() -> dict[str, tuple[list[boegen.Bogen], Any, int]]:
+    """W100: die Beispielbegegnung (alle Beispielbögen, Standardtaktik), ein Nahkampf-Zweikampf
+    und zwei gegen zwei mit Parade, Zurückhalten und Zielwahl „Schwächster“ (Rundengrenze 30,
+    weil Parieren mit dem ganzen OB Kämpfe lang macht). Name → (Bögen, Taktik, Rundengrenze)."""
+    from gm_helfer.w100.simulation import Taktik
+
+    alle = {b.name: b for b in boegen.laden("w100").boegen}
+    return {
+        "W100: Beispielbegegnung (alle Bögen)": (list(alle.values()), None, 100),
+        "W100: John gegen Ork-Krieger": ([alle["John"], alle["Ork-Krieger"]], None, 100),
+        "W100: John und Kael gegen Ork-Krieger und Schattenwolf, Parade, halbe Punkte, Schwächster":
+            ([alle["John"], alle["Kael"], alle["Ork-Krieger"], alle["Schattenwolf"]],
+             Taktik(ziel="schwaechster", abwehr="parade", einsatz="haelfte"), 30),
+    }
+
+
+def w100_fall(name: str, anzahl: int) -> bool:
+    """Eine W100-Begegnung aus :func:`w100_faelle` prüfen (einzeln aufrufbar, etwa parallel)."""
+    from gm_helfer.w100.simulation import begegnung, ereignis_begegnung
+
+    bs, taktik, runden = w100_faelle()[name]
+    start = time.process_time()
+    e = ereignis_begegnung(bs, anzahl, rng=random.Random(2026), taktik=taktik, max_runden=runden)
+    mitte = time.process_time()
+    b = begegnung(bs, anzahl, rng=np.random.default_rng(2026), taktik=taktik, max_runden=runden)
+    ende = time.process_time()
+    ok = vergleichen(name, e, b)
+    for posten in sorted(set(e.verbrauch) | set(b.verbrauch)):
+        print(f"  {posten:<34} Ereignispfad {e.verbrauch.get(posten, 0):7.2f}    gebündelt {b.verbrauch.get(posten, 0):7.2f}"
+              "    (je Kampf, nur zur Ansicht)")
+    print(f"  (Ereignispfad {anzahl / (mitte - start):.0f} Kämpfe/s, gebündelt {anzahl / (ende - mitte):.0f} Kämpfe/s)")
+    return ok
+
+
+def w100(anzahl: int) -> bool:
+    """Alle W100-Begegnungen aus :func:`w100_faelle`."""
+    alles = True
+    for i, name in enumerate(w100_faelle(), 1):
+        if gewaehlt(f"w100_{i}"):
+            alles &= w100_fall(name, anzahl)
+    return alles
+
+
 SYSTEME: dict[str, Callable[[int], bool]] = {
     "savage_worlds": savage_worlds,
+    "w100": w100,
     "zeitstrahl": zeitstrahl,
 }
-"""System → Prüffunktion (Aloran und W100 tragen ihre hier ein)."""
+"""System → Prüffunktion."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -142,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--anzahl", type=int, default=20_000)
     p.add_argument("--fall", action="append", default=[], metavar="SCHLÜSSEL",
                    help="nur diese Begegnung (mehrfach möglich; Savage Worlds: sw_zweikampf, sw_banditen; "
-                        "Zeitstrahl: zs_konter, zs_schild, zs_zwei, zs_taktik)")
+                        "Zeitstrahl: zs_konter, zs_schild, zs_zwei, zs_taktik; W100: w100_1, w100_2, w100_3)")
     p.add_argument("systeme", nargs="*", choices=[*SYSTEME, []], metavar="SYSTEM",
                    help=f"eines oder mehrere von: {', '.join(SYSTEME)}")
     args = p.parse_args(argv)

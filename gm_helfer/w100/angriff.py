@@ -18,13 +18,26 @@ Beispiel aus dem Text (John):
 (119, 'volltreffer')
 >>> bewerte_angriff(89, ob=50, db=20, patzerbereich=5, abwehr=Abwehr("ausweichen", 20)).stufe
 'streiftreffer'
+
+Jede Auswertung nimmt einzelne Zahlen (Live-Kampf, Chancen) oder numpy-Felder (gebündelte
+Simulation :mod:`gm_helfer.w100.gebuendelt`, viele Kämpfe auf einmal) – derselbe Code, über
+die Hilfen aus :mod:`gm_helfer.felder` (DESIGN.md, „one rule, two drivers“). Trefferstufen
+sind dann Felder der Stufennamen:
+
+>>> import numpy as np
+>>> bewerte_angriff(np.array([3, 40, 89]), ob=50, db=20, patzerbereich=5).stufe.tolist()
+['patzer', 'misserfolg', 'volltreffer']
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
 
 from gm_helfer import wuerfel
+from gm_helfer.felder import maximum, minimum, oder, und, wo
 from gm_helfer.w100.daten import (
     ABWEHRARTEN,
     AUSWEICHEN,
@@ -48,10 +61,22 @@ class Abwehr:
     (John-Beispiel: 20 Flee-Punkte oder 20 Punkte Nahkampf-OB senken 119 auf 99).
     """
 
-    art: str = KEINE_ABWEHR
-    punkte: int = 0
+    art: Any = KEINE_ABWEHR
+    """Die Abwehrart (in der gebündelten Simulation auch ein Feld von Abwehrarten)."""
+    punkte: Any = 0
+    """Abwehrpunkte (in der gebündelten Simulation ein Feld, je Kampf ein Wert)."""
 
     def __post_init__(self) -> None:
+        if isinstance(self.art, np.ndarray) or isinstance(self.punkte, np.ndarray):
+            art, punkte = self.art, np.asarray(self.punkte)
+            bekannt = np.isin(art, ABWEHRARTEN).all() if isinstance(art, np.ndarray) else art in ABWEHRARTEN
+            if not bekannt:
+                raise W100Fehler(f"Unbekannte Abwehr (möglich: {', '.join(ABWEHRARTEN)}).")
+            if (punkte < 0).any():
+                raise W100Fehler("Abwehrpunkte dürfen nicht negativ sein.")
+            if np.any((art == KEINE_ABWEHR) & (punkte != 0)):
+                raise W100Fehler("Ohne Abwehrart können keine Abwehrpunkte eingesetzt werden.")
+            return
         if self.art not in ABWEHRARTEN:
             raise W100Fehler(
                 f"Unbekannte Abwehr „{self.art}“ (möglich: {', '.join(ABWEHRARTEN)})."
@@ -108,53 +133,52 @@ class KritRegel:
 class Angriffsergebnis:
     """Ausgewertete Trefferprüfung eines Angriffs."""
 
-    natuerlich: int
+    natuerlich: Any
     """Die gewürfelte Augenzahl (1–100)."""
-    wurfwert: int
+    wurfwert: Any
     """Wert des Wurfes vor Boni (Lucky Seven: 154 statt 77)."""
-    basis: int
+    basis: Any
     """Wurfwert + OB/Zaubermacht − DB + Modifikatoren, vor der Abwehr."""
     abwehr: Abwehr
-    ergebnis: int
+    ergebnis: Any
     """Basis minus Abwehrpunkte: dieses Ergebnis bestimmt die Trefferstufe."""
-    stufe: str
+    stufe: Any
     """``patzer``, ``misserfolg``, ``streiftreffer`` oder ``volltreffer``."""
-    kritisch: bool
+    kritisch: Any
 
     @property
-    def trifft(self) -> bool:
-        return self.stufe in (STREIFTREFFER, VOLLTREFFER)
+    def trifft(self) -> Any:
+        """Streif- oder Volltreffer (elementweise bei Feldern)."""
+        return oder(self.stufe == STREIFTREFFER, self.stufe == VOLLTREFFER)
 
 
-def trefferstufe(ergebnis: int, optionen: Optionen = Optionen()) -> str:
+def trefferstufe(ergebnis: Any, optionen: Optionen = Optionen()) -> Any:
     """Trefferstufe eines Ergebnisses nach der Abwehr (ohne Patzer).
 
     „unter 75 Misserfolg, 75 bis 99 Streiftreffer, ab 100 Volltreffer“ – die Grenzen kommen
     aus den Optionen (regeln/w100.txt › Angriff und Verteidigung, Schritt 4).
     """
-    if ergebnis >= optionen.grenze_volltreffer:
-        return VOLLTREFFER
-    if ergebnis >= optionen.grenze_streiftreffer:
-        return STREIFTREFFER
-    return MISSERFOLG
+    return wo(ergebnis >= optionen.grenze_volltreffer, VOLLTREFFER,
+              wo(ergebnis >= optionen.grenze_streiftreffer, STREIFTREFFER, MISSERFOLG))
 
 
-def ist_kritisch(natuerlich: int, ergebnis: int, stufe: str, krit: KritRegel) -> bool:
+def ist_kritisch(natuerlich: Any, ergebnis: Any, stufe: Any, krit: KritRegel) -> Any:
     """„Nur ein Volltreffer kann kritisch sein.“ – entschieden erst nach der Abwehr."""
-    if stufe != VOLLTREFFER or krit.art == "keine":
-        return False
+    voll = stufe == VOLLTREFFER
+    if krit.art == "keine":
+        return und(voll, False)
     if krit.art == "wurf":
-        return natuerlich >= krit.wert
-    return ergebnis >= krit.wert
+        return und(voll, natuerlich >= krit.wert)
+    return und(voll, ergebnis >= krit.wert)
 
 
 def bewerte_angriff(
-    natuerlich: int,
+    natuerlich: Any,
     *,
-    ob: int,
-    db: int,
+    ob: Any,
+    db: Any,
     patzerbereich: int,
-    modifikator: int = 0,
+    modifikator: Any = 0,
     abwehr: Abwehr = Abwehr(),
     krit: KritRegel = KritRegel(),
     optionen: Optionen = Optionen(),
@@ -162,16 +186,15 @@ def bewerte_angriff(
     """Wertet einen Angriffswurf aus (Schritte 1–5 von regeln/w100.txt › Angriff und Verteidigung).
 
     ``ob`` ist der passende Offensivbonus bzw. die Zaubermacht, ``db`` der passende
-    Defensivbonus des Ziels (physisch oder magisch).
+    Defensivbonus des Ziels (physisch oder magisch). Wurf, Boni und Abwehrpunkte dürfen
+    numpy-Felder sein (je Kampf ein Wert); Patzerbereich und Kritisch-Regel gehören zur Waffe.
     """
     if not 0 <= patzerbereich <= 100:
         raise W100Fehler(f"Der Patzerbereich muss zwischen 0 und 100 liegen ({patzerbereich}).")
     wert = w100_wert(natuerlich, lucky_seven=optionen.lucky_seven)
     basis = wert + ob - db + modifikator
     ergebnis = basis - abwehr.punkte
-    if natuerlich <= patzerbereich:
-        return Angriffsergebnis(natuerlich, wert, basis, abwehr, ergebnis, PATZER, False)
-    stufe = trefferstufe(ergebnis, optionen)
+    stufe = wo(natuerlich <= patzerbereich, PATZER, trefferstufe(ergebnis, optionen))
     return Angriffsergebnis(
         natuerlich, wert, basis, abwehr, ergebnis, stufe,
         ist_kritisch(natuerlich, ergebnis, stufe, krit),
@@ -191,15 +214,15 @@ def schadens_hoechstwert(schaden: str) -> int:
 
 
 def schaden_nach_treffer(
-    roh: int,
+    roh: Any,
     *,
-    panzerung: int,
-    stufe: str,
-    kritisch: bool = False,
-    krit_faktor: int = 2,
+    panzerung: Any,
+    stufe: Any,
+    kritisch: Any = False,
+    krit_faktor: Any = 2,
     optionen: Optionen = Optionen(),
-    hoechstwert: int | None = None,
-) -> int:
+    hoechstwert: Any = None,
+) -> Any:
     """Schaden, der beim Ziel ankommt.
 
     „Anschließend wird der Schaden berechnet und durch die passende Panzerung gemindert. Ein
@@ -211,24 +234,54 @@ def schaden_nach_treffer(
 
     >>> schaden_nach_treffer(15, panzerung=4, stufe="streiftreffer")
     5
+
+    Alle Werte außer den Optionen dürfen numpy-Felder sein (elementweise).
     """
-    if panzerung < 0:
-        raise W100Fehler(f"Panzerung darf nicht negativ sein ({panzerung}).")
-    if stufe not in (STREIFTREFFER, VOLLTREFFER):
-        return 0
-    krit = kritisch and stufe == VOLLTREFFER
-    faktor = krit_faktor if (krit and optionen.krit_folge == "faktor") else 1
-    if krit and optionen.krit_folge == "hoechstschaden":
+    if np.min(panzerung) < 0:
+        raise W100Fehler(f"Panzerung darf nicht negativ sein ({int(np.min(panzerung))}).")
+    streif = stufe == STREIFTREFFER
+    krit = und(kritisch, stufe == VOLLTREFFER)
+    faktor = wo(krit, krit_faktor, 1) if optionen.krit_folge == "faktor" else 1
+    if optionen.krit_folge == "hoechstschaden":
         if hoechstwert is None:
-            raise W100Fehler("Höchstschaden: der höchste mögliche Schadenswurf fehlt.")
-        roh = hoechstwert
+            if np.any(krit):
+                raise W100Fehler("Höchstschaden: der höchste mögliche Schadenswurf fehlt.")
+        else:
+            roh = wo(krit, hoechstwert, roh)
     if optionen.krit_vor_panzerung:
-        rest = max(0, roh * faktor - panzerung)
+        rest = maximum(0, roh * faktor - panzerung)
     else:
-        rest = max(0, roh - panzerung) * faktor
-    if stufe == STREIFTREFFER:
-        return (rest + 1) // 2 if optionen.streiftreffer_aufrunden else rest // 2
-    return rest
+        rest = maximum(0, roh - panzerung) * faktor
+    halb = (rest + 1) // 2 if optionen.streiftreffer_aufrunden else rest // 2
+    return wo(oder(streif, stufe == VOLLTREFFER), wo(streif, halb, rest), 0)
+
+
+# --------------------------------------------------------------------------- Gesundheit, Flee
+
+
+def kampffaehig_nach_lp(lp: Any, optionen: Optionen = Optionen()) -> Any:
+    """Gesundheitsmodell „lebenspunkte“ (Annahme, docs/w100.md): kampffähig, solange die LP
+    über ``Optionen.kampfunfaehig_ab`` liegen – „Solange noch kampffähige Beteiligte …“
+    (regeln/w100.txt › Initiative und Kampfrunde) nennt kein Maß. Elementweise bei Feldern.
+
+    >>> kampffaehig_nach_lp(1), kampffaehig_nach_lp(0)
+    (True, False)
+    """
+    return lp > optionen.kampfunfaehig_ab
+
+
+def flee_nach_runde(flee: Any, flee_max: Any, regeneration: Any, optionen: Optionen = Optionen()) -> Any:
+    """Flee zu Beginn einer neuen Runde: „dabei werden zeitabhängige Effekte verarbeitet und
+    Flee regeneriert“ (regeln/w100.txt › Initiative und Kampfrunde). Wie viel, sagt der Text
+    nicht: ganz auf das Maximum (``flee_voll_auffuellen``) oder um ``regeneration``, höchstens
+    bis zum Maximum. Elementweise bei Feldern.
+
+    >>> flee_nach_runde(5, 30, 10), flee_nach_runde(5, 30, 10, Optionen(flee_voll_auffuellen=False))
+    (30, 15)
+    """
+    if optionen.flee_voll_auffuellen:
+        return flee_max + 0 * flee
+    return minimum(flee_max, flee + regeneration)
 
 
 __all__ = [
@@ -237,7 +290,9 @@ __all__ = [
     "KritRegel",
     "abwehr_aus",
     "bewerte_angriff",
+    "flee_nach_runde",
     "ist_kritisch",
+    "kampffaehig_nach_lp",
     "schadens_hoechstwert",
     "schaden_nach_treffer",
     "trefferstufe",

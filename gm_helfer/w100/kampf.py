@@ -31,6 +31,8 @@ from gm_helfer.w100.angriff import (
     Angriffsergebnis,
     KritRegel,
     bewerte_angriff,
+    flee_nach_runde,
+    kampffaehig_nach_lp,
     schaden_nach_treffer,
     schadens_hoechstwert,
 )
@@ -205,7 +207,7 @@ class Kaempfer:
         assert self.lp is not None
         if optionen.gesundheit == "ohne":
             return not self.ausgefallen
-        return self.lp > optionen.kampfunfaehig_ab
+        return kampffaehig_nach_lp(self.lp, optionen)
 
     @property
     def initiative_bonus_aktuell(self) -> int:
@@ -829,7 +831,7 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
         neu = []
         for k in kampf.kaempfer:
             assert k.flee is not None
-            flee = k.flee_max if o.flee_voll_auffuellen else min(k.flee_max, k.flee + k.flee_regeneration)
+            flee = flee_nach_runde(k.flee, k.flee_max, k.flee_regeneration, o)
             lp_delta = sum(e.lp_pro_runde for e in k.effekte)
             effekte = tuple(replace(e, runden=e.runden - 1) for e in k.effekte if e.runden > 1)
             k = _lp_aendern(k, lp_delta)

@@ -321,28 +321,50 @@ def angriff(kampf: Kampf, ziel: str, waffe: str, *, modifikator: int = 0, abwehr
 
 def schritt_richtung(kampf: Kampf, ziel: str, *, abstand: float = 1.0) -> tuple[float, float]:
     """Punkt, den der Handelnde mit einer Bewegung auf ``ziel`` zu erreicht (höchstens bis
-    ``abstand`` Meter heran, höchstens so weit wie seine Bewegung)."""
-    import math
+    ``abstand`` Meter heran, höchstens so weit wie seine Bewegung; :func:`schritt_punkt`)."""
     if kampf.am_zug is None:
         raise W100Fehler("Niemand ist am Zug.")
     a, z = kampf[kampf.am_zug], kampf[ziel]
-    dx, dy = z.position[0] - a.position[0], z.position[1] - a.position[1]
-    entfernung = math.hypot(dx, dy)
-    if entfernung <= abstand:
-        return a.position
-    weg = min(a.bewegung, entfernung - abstand)
-    anteil = math.floor(weg / entfernung * 1e6) / 1e6
+    x, y = schritt_punkt(a.position[0], a.position[1], z.position[0], z.position[1], a.bewegung, abstand)
+    return (float(x), float(y))
 
-    def punkt(teil: float) -> tuple[float, float]:
-        return (round(a.position[0] + dx * teil, 2), round(a.position[1] + dy * teil, 2))
+
+def schritt_punkt(ax: Any, ay: Any, zx: Any, zy: Any, bewegung: Any, abstand: Any = 1.0) -> tuple[Any, Any]:
+    """Wohin ein Schritt von (``ax``, ``ay``) auf (``zx``, ``zy``) zu führt: höchstens bis
+    ``abstand`` Meter heran und höchstens ``bewegung`` Meter weit, auf Zentimeter gerundet.
+
+    Zahlen oder numpy-Felder (elementweise; die gebündelte Simulation bewegt viele Kämpfe auf
+    einmal). Wer schon nah genug steht, bleibt stehen.
+
+    >>> schritt_punkt(0.0, 0.0, 10.0, 0.0, 6.0)
+    (6.0, 0.0)
+    """
+    import numpy as np
+
+    ax, ay, zx, zy = (np.asarray(v, dtype=float) for v in (ax, ay, zx, zy))
+    dx, dy = zx - ax, zy - ay
+    entfernung = np.hypot(dx, dy)
+    bleibt = entfernung <= abstand
+    teiler = np.where(bleibt, 1.0, entfernung)
+    weg = np.minimum(bewegung, entfernung - abstand)
+    anteil = np.floor(weg / teiler * 1e6) / 1e6
+
+    def punkt(teil: Any) -> tuple[Any, Any]:
+        return np.round(ax + dx * teil, 2), np.round(ay + dy * teil, 2)
 
     # Auf Zentimeter gerundet kann der Punkt die Bewegung um Bruchteile eines Zentimeters
     # überschreiten; dann ein Stück kürzer gehen, bis er wieder innerhalb liegt.
-    ergebnis = punkt(anteil)
-    while anteil > 0 and math.hypot(ergebnis[0] - a.position[0], ergebnis[1] - a.position[1]) > a.bewegung:
-        anteil = max(0.0, anteil - 0.005 / entfernung)
-        ergebnis = punkt(anteil)
-    return ergebnis
+    x, y = punkt(anteil)
+    zu_weit = ~bleibt & (anteil > 0) & (np.hypot(x - ax, y - ay) > bewegung)
+    while zu_weit.any():
+        anteil = np.where(zu_weit, np.maximum(0.0, anteil - 0.005 / teiler), anteil)
+        nx, ny = punkt(anteil)
+        x, y = np.where(zu_weit, nx, x), np.where(zu_weit, ny, y)
+        zu_weit = zu_weit & (anteil > 0) & (np.hypot(x - ax, y - ay) > bewegung)
+    x, y = np.where(bleibt, ax, x), np.where(bleibt, ay, y)
+    if x.ndim == 0:
+        return float(x), float(y)
+    return x, y
 
 
 def optionen_aus(werte: Mapping[str, Any]) -> "Optionen":

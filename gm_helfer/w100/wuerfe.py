@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from gm_helfer import wuerfel
+from gm_helfer.felder import und, wo
 from gm_helfer.w100.daten import LUCKY_SEVEN
 
 
@@ -22,8 +25,8 @@ def w100(*, rng: Any = None, augen: Any = None) -> wuerfel.Wuerfelwurf:
     return wuerfel.wuerfle(100, rng=rng, augen=augen)
 
 
-def w100_wert(natuerlich: int, *, lucky_seven: bool = False) -> int:
-    """Der Wert eines W100-Wurfes vor allen Boni.
+def w100_wert(natuerlich: Any, *, lucky_seven: bool = False) -> Any:
+    """Der Wert eines W100-Wurfes vor allen Boni (Zahl oder numpy-Feld, elementweise).
 
     „Wird die optionale Regel ‚Lucky Seven‘ aus Würfel verwendet, zählt eine gewürfelte 77
     doppelt; erst danach kommt der Initiativebonus hinzu.“ (regeln/w100.txt › Initiative und
@@ -31,12 +34,16 @@ def w100_wert(natuerlich: int, *, lucky_seven: bool = False) -> int:
 
     >>> w100_wert(77, lucky_seven=True), w100_wert(77)
     (154, 77)
+    >>> w100_wert(np.array([76, 77]), lucky_seven=True).tolist()
+    [76, 154]
     """
-    if not 1 <= natuerlich <= 100:
+    if isinstance(natuerlich, np.ndarray):
+        if natuerlich.size and not ((natuerlich >= 1) & (natuerlich <= 100)).all():
+            falsch = natuerlich[(natuerlich < 1) | (natuerlich > 100)][0]
+            raise wuerfel.WuerfelFehler(f"Ein W100 zeigt keine {falsch} (möglich: 1 bis 100).")
+    elif not 1 <= natuerlich <= 100:
         raise wuerfel.WuerfelFehler(f"Ein W100 zeigt keine {natuerlich} (möglich: 1 bis 100).")
-    if lucky_seven and natuerlich == LUCKY_SEVEN:
-        return 2 * natuerlich
-    return natuerlich
+    return wo(und(lucky_seven, natuerlich == LUCKY_SEVEN), 2 * natuerlich, natuerlich)
 
 
 def schadenswurf(ausdruck: str, *, rng: Any = None, augen: Any = None) -> wuerfel.Wurf:

@@ -1,0 +1,382 @@
+"""Gebündelte Simulation: viele W100-Kämpfe auf einmal, als Felder (Kämpfe × Kämpfer).
+
+Der zweite Treiber aus DESIGN.md („Simulation: one rule, two drivers“). Er spielt dieselbe
+Taktik wie der Ereignispfad in :mod:`gm_helfer.w100.simulation` (dort beschrieben, auch die
+wählbaren Felder von :class:`~gm_helfer.w100.simulation.Taktik`) – aber für alle Kämpfe
+gleichzeitig: Lebenspunkte, Flee, gebundene Parade, Positionen und verbleibende Initiative
+liegen in numpy-Feldern je Kampf und Kämpfer, gewürfelt wird mit **einem**
+``numpy.random.Generator``.
+
+Keine Regel ist hier ein zweites Mal geschrieben; ausgewertet wird mit den Funktionen des
+Live-Kampfs, die auch Felder nehmen:
+
+- Initiative: :func:`~gm_helfer.w100.kampf.initiative_wert` (W100 + Bonus, Lucky Seven über
+  :func:`~gm_helfer.w100.wuerfe.w100_wert`),
+- Angriff: :func:`~gm_helfer.w100.angriff.bewerte_angriff` (Patzerbereich, Ergebnis, Abwehr,
+  Trefferstufe, kritisch) mit :class:`~gm_helfer.w100.angriff.Abwehr` aus Feldern,
+- Schaden: :func:`~gm_helfer.w100.angriff.schaden_nach_treffer` (Panzerung, Streiftreffer,
+  ``krit_folge``, ``krit_vor_panzerung``, ``streiftreffer_aufrunden``),
+- Gesundheitsmodell: :func:`~gm_helfer.w100.angriff.kampffaehig_nach_lp`; Flee zur neuen
+  Runde: :func:`~gm_helfer.w100.angriff.flee_nach_runde`,
+- Bewegung: :func:`~gm_helfer.w100.sitzung.schritt_punkt` (dieselbe Rechnung wie
+  :func:`~gm_helfer.w100.sitzung.schritt_richtung` des Live-Notebooks),
+- Taktik: :meth:`Taktik.punkte <gm_helfer.w100.simulation.Taktik.punkte>` und
+  :func:`~gm_helfer.w100.simulation.parade_erlaubt`.
+
+Was je Kämpfer und Waffe fest ist, kommt einmal aus dem Startzustand des Live-Kampfs
+(:func:`gm_helfer.w100.kampf_aus_boegen`): OB über :meth:`Kaempfer.angriffswert`, DB über
+:meth:`Kaempfer.db_gegen`, Panzerung über :meth:`Kaempfer.panzerung_gegen`, Reichweite über
+:func:`~gm_helfer.w100.kampf.erreicht` (gleiche Toleranz), der Höchstschaden über
+:func:`~gm_helfer.w100.angriff.schadens_hoechstwert`.
+
+Zu verzweigt für Felder ist die **Reihenfolge innerhalb eines Kampfes**: wer als Nächstes
+handelt (:func:`~gm_helfer.w100.kampf.naechster`: höchste verfügbare Initiative, mindestens
+1 Punkt; bei Gleichstand höherer Initiativebonus, dann die Aufstellung). Sie ist hier der
+größte Schlüssel (Initiative, Bonus, Aufstellung) je Kampf; ``tests/w100/test_gebuendelt.py``
+prüft an zufälligen Zuständen, dass er denselben wählt wie ``naechster``. Die Schleifen
+laufen über Züge (je Schritt ein Zug in jedem noch laufenden Kampf), über die Handelnden und
+über ihre Waffen – jeder Schritt gilt für alle Kämpfe zugleich, in denen er ansteht. Dasselbe
+gilt für Parade: der OB eines Nahkampfangriffs sinkt um die gebundenen Punkte, wie in
+:meth:`Kaempfer.angriffswert` (nie unter 0).
+
+Effekte (Brennen, Hast) gibt es in der Simulation nicht: Bögen tragen keine.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from gm_helfer import wuerfel
+from gm_helfer.w100.angriff import (
+    Abwehr,
+    bewerte_angriff,
+    flee_nach_runde,
+    kampffaehig_nach_lp,
+    schaden_nach_treffer,
+    schadens_hoechstwert,
+)
+from gm_helfer.w100.daten import AUSWEICHEN, INITIATIVE_KOSTEN, KEINE_ABWEHR, NAHKAMPF, PARADE, PATZER
+from gm_helfer.w100.kampf import Kampf, Waffe, initiative_wert
+from gm_helfer.w100.simulation import Taktik, parade_erlaubt
+from gm_helfer.w100.sitzung import schritt_punkt
+
+__all__ = ["BLOCK", "Ergebnis", "spielen"]
+
+BLOCK = 20000
+"""So viele Kämpfe rechnet die Maschine auf einmal (danach meldet sie den Fortschritt)."""
+
+_RAND = 0.1
+"""Wie :data:`gm_helfer.w100.simulation._RAND`: so weit bleibt die Bewegung diesseits der Reichweite."""
+
+_TOLERANZ = 1e-9
+"""Wie in :func:`gm_helfer.w100.kampf.erreicht`."""
+
+
+@dataclass(frozen=True)
+class _Angriffswaffe:
+    """Eine ausgerüstete Waffe eines Kämpfers mit allem, was gegen jedes Ziel fest ist."""
+
+    waffe: Waffe
+    ob: int
+    """OB ohne gebundene Parade (:meth:`Kaempfer.angriffswert`)."""
+    nahkampf: bool
+    db: np.ndarray
+    """(N,) passender DB jedes möglichen Ziels."""
+    panzerung: np.ndarray
+    """(N,) Panzerung jedes möglichen Ziels gegen die Schadensart."""
+    seiten: np.ndarray
+    """Würfel des Schadensausdrucks (Seitenzahl je Würfel), ``zeichen`` ihr Vorzeichen."""
+    zeichen: np.ndarray
+    explodierend: np.ndarray
+    konstante: int
+    hoechstwert: int | None
+    ausweichen: bool
+    """Ob die Einstellung Ausweichen gegen diese Waffe erlaubt."""
+    parade: bool
+    """Ob sie sich parieren lässt (:func:`gm_helfer.w100.simulation.parade_erlaubt`)."""
+
+
+@dataclass(frozen=True)
+class Ergebnis:
+    """Ausgang aller Kämpfe eines Laufs, als Felder (ein Eintrag je Kampf)."""
+
+    namen: tuple[str, ...]
+    seiten: tuple[str, ...]
+    seite_von: tuple[str, ...]
+    sieger: np.ndarray
+    """Index in :attr:`seiten`, −1 ohne Sieger."""
+    runden: np.ndarray
+    ausgeschaltet: np.ndarray
+    """(F, N): am Ende kampfunfähig."""
+    flee: np.ndarray
+    """(F, N): zum Ausweichen eingesetzte Flee-Punkte."""
+
+    def zaehler(self) -> tuple[Counter[str], Counter[int], Counter[str], Counter[str]]:
+        """Siege, Runden, Ausgeschaltete und Tote (keine: der Text kennt keinen Tod) als Zähler."""
+        from gm_helfer.simulation import UNENTSCHIEDEN
+
+        siege: Counter[str] = Counter()
+        for i, s in enumerate(self.seiten):
+            siege[s] = int((self.sieger == i).sum())
+        siege[UNENTSCHIEDEN] = int((self.sieger < 0).sum())
+        runden = Counter({int(r): int(c) for r, c in zip(*np.unique(self.runden, return_counts=True))})
+        aus = Counter({n: int(c) for n, c in zip(self.namen, self.ausgeschaltet.sum(0))})
+        return siege, runden, aus, Counter()
+
+    def verbrauch(self) -> dict[str, float]:
+        """Eingesetzte Flee-Punkte je Kämpfer, im Mittel je Kampf („Flee (Name)“)."""
+        mittel = self.flee.mean(0) if len(self.flee) else np.zeros(len(self.namen))
+        return {f"Flee ({n})": float(m) for n, m in zip(self.namen, mittel) if m > 0}
+
+
+def _schadenswurf(rng: np.random.Generator, w: _Angriffswaffe, anzahl: int) -> np.ndarray:
+    """Würfelschicht: der Schadensausdruck der Waffe ``anzahl``-mal (explodierende Würfel ohne Grenze)."""
+    from gm_helfer.felder import explodierend
+
+    summe = np.full(anzahl, w.konstante, dtype=np.int64)
+    for seiten, zeichen, knall in zip(w.seiten, w.zeichen, w.explodierend):
+        summe += zeichen * explodierend(rng, np.full(anzahl, seiten), explodiert=bool(knall))
+    return summe
+
+
+class _Maschine:
+    def __init__(self, start: Kampf, rng: np.random.Generator, taktik: Taktik) -> None:
+        kf = start.kaempfer
+        o = start.optionen
+        self.start, self.o, self.rng, self.taktik = start, o, rng, taktik
+        self.n = n = len(kf)
+        self.namen = tuple(k.name for k in kf)
+        self.seiten = tuple(dict.fromkeys(k.seite for k in kf))
+        self.seite = np.array([self.seiten.index(k.seite) for k in kf])
+        self.seiten_matrix = np.eye(len(self.seiten), dtype=np.int64)[self.seite]
+        self.gegner = self.seite[:, None] != self.seite[None, :]
+        self.bonus = np.array([k.initiative_bonus_aktuell for k in kf])
+        # Gleichstand: höherer Bonus, dann die Aufstellung (wie gm_helfer.w100.kampf.reihenfolge)
+        rang = sorted(range(n), key=lambda i: (-self.bonus[i], i))
+        self.gleichstand = np.empty(n, np.int64)
+        self.gleichstand[rang] = np.arange(n - 1, -1, -1)
+        self.lp_max = np.array([k.lp_max for k in kf])
+        self.flee_max = np.array([k.flee_max for k in kf])
+        self.flee_regeneration = np.array([k.flee_regeneration for k in kf])
+        self.bewegung = np.array([k.bewegung for k in kf], dtype=float)
+        self.nahkampf_ob = np.array([k.nahkampf_ob for k in kf])
+        self.lp0 = np.array([k.lp for k in kf])
+        self.flee0 = np.array([k.flee for k in kf])
+        self.parade0 = np.array([k.parade_gebunden for k in kf])
+        self.pos0 = np.array([k.position for k in kf], dtype=float)
+        self.waffen: list[list[_Angriffswaffe]] = []
+        for a in kf:
+            liste = []
+            for w in a.waffen:
+                if not w.ausgeruestet:
+                    continue
+                ausdruck = wuerfel.parse(w.schaden)
+                einzel = [g for g, _ in ausdruck.einzelwuerfel()]
+                liste.append(_Angriffswaffe(
+                    waffe=w, ob=replace(a, parade_gebunden=0).angriffswert(w), nahkampf=w.art == NAHKAMPF,
+                    db=np.array([z.db_gegen(w) for z in kf]),
+                    panzerung=np.array([z.panzerung_gegen(w.schadensart) for z in kf]),
+                    seiten=np.array([g.seiten for g in einzel], dtype=np.int64),
+                    zeichen=np.array([g.vorzeichen for g in einzel], dtype=np.int64),
+                    explodierend=np.array([g.explodierend for g in einzel], dtype=bool),
+                    konstante=ausdruck.konstante,
+                    hoechstwert=(schadens_hoechstwert(w.schaden)
+                                 if o.krit_folge == "hoechstschaden" and w.krit.art != "keine" else None),
+                    ausweichen=not w.magisch or o.ausweichen_gegen_zauber,
+                    parade=parade_erlaubt(w, o),
+                ))
+            self.waffen.append(liste)
+        self.weite = np.array([max((x.waffe.reichweite for x in ws), default=0.0) for ws in self.waffen])
+
+    # -- Hilfen ------------------------------------------------------------------------
+    def _initiative(self, z: dict[str, np.ndarray], ff: np.ndarray) -> None:
+        """Ein W100 + Bonus für jeden Kampffähigen der Kämpfe ``ff`` (Initiativewürfe)."""
+        natuerlich = self.rng.integers(1, 101, (len(ff), self.n))
+        wert = initiative_wert(natuerlich, self.bonus[None, :], lucky_seven=self.o.lucky_seven)
+        faehig = z["faehig"][ff]
+        z["ini"][ff] = np.where(faehig, wert, z["ini"][ff])
+        z["ini_wert"][ff] = np.where(faehig, wert, z["ini_wert"][ff])
+
+    def _entschieden(self, faehig: np.ndarray) -> np.ndarray:
+        """Höchstens noch eine Seite mit Kampffähigen (:func:`gm_helfer.w100.kampf.sieger`)."""
+        return ((faehig.astype(np.int64) @ self.seiten_matrix) > 0).sum(1) <= 1
+
+    def _neue_runde(self, z: dict[str, np.ndarray], ff: np.ndarray) -> None:
+        """„Sobald niemand mehr Initiative übrig hat, beginnt eine neue Kampfrunde.“"""
+        z["runde"][ff] += 1
+        z["flee"][ff] = flee_nach_runde(z["flee"][ff], self.flee_max, self.flee_regeneration, self.o)
+        z["parade"][ff] = 0
+        z["ini"][ff] = z["ini_wert"][ff]
+        if self.o.initiative_neu_wuerfeln:
+            self._initiative(z, ff)
+
+    def am_zug(self, ini: np.ndarray, faehig: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Wer je Kampf als Nächstes handelt (:func:`gm_helfer.w100.kampf.naechster`): höchste
+        verfügbare Initiative (mindestens 1 Punkt), dann höherer Bonus, dann die Aufstellung.
+        Gibt (Index, ob überhaupt jemand) zurück; niemand heißt: die Runde ist vorbei."""
+        verfuegbar = faehig & (ini >= 1)
+        schluessel = np.where(verfuegbar, ini * self.n + self.gleichstand, np.iinfo(np.int64).min)
+        return schluessel.argmax(1), verfuegbar.any(1)
+
+    # -- ein Zug -----------------------------------------------------------------------
+    def _ziel(self, z: dict[str, np.ndarray], g: np.ndarray, a: int, abstand: np.ndarray,
+              offen: np.ndarray) -> np.ndarray:
+        """Das Ziel des Zuges nach ``Taktik.ziel`` unter den kampffähigen Gegnern ``offen``."""
+        art = self.taktik.ziel
+        if art == "naechster":
+            return np.where(offen, abstand, np.inf).argmin(1)
+        if art == "erster":
+            return offen.argmax(1)
+        if art == "zufall":
+            anzahl = offen.sum(1)
+            k = (self.rng.random(len(g)) * anzahl).astype(np.int64)  # 0 … anzahl−1
+            return (np.cumsum(offen, 1) > k[:, None]).argmax(1)
+        lp = z["lp"][g].astype(float)
+        lp = lp if art == "schwaechster" else -lp
+        return np.where(offen, lp, np.inf).argmin(1)
+
+    def _zug(self, z: dict[str, np.ndarray], g: np.ndarray, a: int) -> None:
+        """Ein Zug des Kämpfers ``a`` in den Kämpfen ``g`` (Taktik: Moduldoku der Simulation)."""
+        waffen = self.waffen[a]
+        o, zeile = self.o, np.arange(len(g))
+        if not o.parade_bis_rundenende:
+            z["parade"][g, a] = 0  # Parade bindet nur bis zum Beginn des eigenen Zuges
+        offen = z["faehig"][g] & self.gegner[a]
+        hat = offen.any(1)
+        g, offen, zeile = g[hat], offen[hat], zeile[: hat.sum()]
+        if not waffen or not len(g):
+            return
+        pos = z["pos"][g]
+        abstand = np.hypot(pos[:, :, 0] - pos[:, a, 0:1], pos[:, :, 1] - pos[:, a, 1:2])
+        ziel = self._ziel(z, g, a, abstand, offen)
+        if o.bewegungen_pro_zug >= 1:
+            weg = abstand[zeile, ziel] > self.weite[a] + _TOLERANZ
+            if weg.any():
+                h = g[weg]
+                x, y = schritt_punkt(pos[weg, a, 0], pos[weg, a, 1], pos[weg, ziel[weg], 0], pos[weg, ziel[weg], 1],
+                                     self.bewegung[a], max(0.0, self.weite[a] - _RAND))
+                z["pos"][h, a, 0], z["pos"][h, a, 1] = x, y
+                pos = z["pos"][g]
+                abstand = np.hypot(pos[:, :, 0] - pos[:, a, 0:1], pos[:, :, 1] - pos[:, a, 1:2])
+        for _ in range(o.angriffshandlungen_pro_zug):
+            handlung = np.ones(len(g), bool)  # Angriffshandlung läuft (Patzerfolge kann sie beenden)
+            for w in waffen:
+                laeuft = z["laeuft"][g] & handlung
+                offen = z["faehig"][g] & self.gegner[a]
+                reicht = offen & (abstand <= w.waffe.reichweite + _TOLERANZ)
+                nah = np.where(reicht, abstand, np.inf).argmin(1)
+                t = np.where(reicht[zeile, ziel], ziel, nah)
+                s = laeuft & reicht.any(1)
+                if s.any():
+                    patzer = self._angriff(z, g[s], a, t[s], w)
+                    if o.patzer_folge == "angriffshandlung":
+                        handlung[np.flatnonzero(s)[patzer]] = False
+
+    def _angriff(self, z: dict[str, np.ndarray], g: np.ndarray, a: int, t: np.ndarray, w: _Angriffswaffe) -> np.ndarray:
+        """Ein Angriff von ``a`` mit ``w`` auf ``t`` je Kampf ``g``; gibt die Patzer zurück."""
+        rng, o, taktik = self.rng, self.o, self.taktik
+        anzahl = len(g)
+        # Abwehr nach der Taktik, vor dem Wurf angesagt
+        frei = np.maximum(0, self.nahkampf_ob[t] - z["parade"][g, t])
+        pariert = (np.full(anzahl, taktik.abwehr == "parade" and w.parade) & (frei > 0))
+        flee = z["flee"][g, t]
+        weicht = ~pariert & (flee > 0) & w.ausweichen
+        punkte = np.where(pariert, taktik.punkte(frei), np.where(weicht, taktik.punkte(flee), 0))
+        if taktik.abwehr == "parade" and w.parade:
+            art: Any = np.where(pariert, PARADE, np.where(weicht, AUSWEICHEN, KEINE_ABWEHR))
+        else:  # nur Ausweichen möglich: eine Art für alle (0 Punkte = nicht ausgewichen)
+            art = AUSWEICHEN
+        ob = np.maximum(0, w.ob - z["parade"][g, a]) if w.nahkampf else w.ob
+        natuerlich = rng.integers(1, 101, anzahl)
+        e = bewerte_angriff(natuerlich, ob=ob, db=w.db[t], patzerbereich=w.waffe.patzerbereich,
+                            abwehr=Abwehr(art, punkte), krit=w.waffe.krit, optionen=o)
+        schaden = schaden_nach_treffer(_schadenswurf(rng, w, anzahl), panzerung=w.panzerung[t], stufe=e.stufe,
+                                       kritisch=e.kritisch, krit_faktor=w.waffe.krit.faktor, optionen=o,
+                                       hoechstwert=w.hoechstwert)
+        ausweichen = np.where(weicht, punkte, 0)
+        z["flee"][g, t] -= ausweichen
+        z["flee_eingesetzt"][g, t] += ausweichen
+        z["parade"][g, t] += np.where(pariert, punkte, 0)
+        lp = np.minimum(self.lp_max[t], z["lp"][g, t] - schaden)
+        z["lp"][g, t] = lp
+        faellt = ~kampffaehig_nach_lp(lp, o)
+        if faellt.any():
+            h = g[faellt]
+            z["faehig"][h, t[faellt]] = False
+            z["laeuft"][h] &= ~self._entschieden(z["faehig"][h])
+        return e.stufe == PATZER
+
+    # -- ganze Kämpfe ------------------------------------------------------------------
+    def block(self, anzahl: int, max_runden: int) -> Ergebnis:
+        n = self.n
+        lp = np.tile(self.lp0, (anzahl, 1))
+        z = {
+            "lp": lp,
+            "faehig": kampffaehig_nach_lp(lp, self.o),
+            "flee": np.tile(self.flee0, (anzahl, 1)),
+            "flee_eingesetzt": np.zeros((anzahl, n), np.int64),
+            "parade": np.tile(self.parade0, (anzahl, 1)),
+            "pos": np.tile(self.pos0, (anzahl, 1, 1)),
+            "ini": np.zeros((anzahl, n), np.int64),
+            "ini_wert": np.zeros((anzahl, n), np.int64),
+            "runde": np.zeros(anzahl, np.int64),
+            "laeuft": np.ones(anzahl, bool),
+        }
+        alle = np.arange(anzahl)
+        z["laeuft"] &= ~self._entschieden(z["faehig"])
+        start = alle[z["laeuft"]]
+        self._initiative(z, start)
+        z["runde"][start] = 1
+        while True:
+            ff = alle[z["laeuft"]]
+            if not ff.size:
+                break
+            wer, hat = self.am_zug(z["ini"][ff], z["faehig"][ff])
+            vorbei = ff[~hat]
+            if vorbei.size:
+                ende = z["runde"][vorbei] >= max_runden
+                z["laeuft"][vorbei[ende]] = False
+                self._neue_runde(z, vorbei[~ende])
+            ff, wer = ff[hat], wer[hat]
+            for a in np.unique(wer):
+                self._zug(z, ff[wer == a], int(a))
+            z["ini"][ff, wer] -= INITIATIVE_KOSTEN
+        faehig = z["faehig"]
+        stehend = (faehig.astype(np.int64) @ self.seiten_matrix) > 0
+        sieger = np.where(stehend.sum(1) == 1, stehend.argmax(1), -1)
+        return Ergebnis(self.namen, self.seiten, tuple(self.seiten[i] for i in self.seite), sieger,
+                        z["runde"].copy(), ~faehig, z["flee_eingesetzt"])
+
+
+def spielen(
+    start: Kampf,
+    anzahl: int,
+    *,
+    rng: np.random.Generator,
+    max_runden: int = 100,
+    taktik: Taktik | None = None,
+    fortschritt: Callable[[int, int], None] | None = None,
+) -> Ergebnis:
+    """Spielt ``anzahl`` Kämpfe ab ``start`` mit der Taktik, in Blöcken zu :data:`BLOCK`.
+
+    ``fortschritt(fertig, anzahl)`` wird nach jedem Block aufgerufen (Fortschrittsbalken).
+    """
+    maschine = _Maschine(start, rng, taktik or Taktik())
+    teile = []
+    fertig = 0
+    while fertig < anzahl:
+        n = min(BLOCK, anzahl - fertig)
+        teile.append(maschine.block(n, max_runden))
+        fertig += n
+        if fortschritt is not None:
+            fortschritt(fertig, anzahl)
+    erstes = teile[0]
+    return Ergebnis(
+        erstes.namen, erstes.seiten, erstes.seite_von,
+        *(np.concatenate([getattr(t, feld) for t in teile]) for feld in ("sieger", "runden", "ausgeschaltet", "flee")),
+    )
