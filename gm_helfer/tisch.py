@@ -18,7 +18,7 @@ import html
 import json
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,9 @@ __all__ = [
     "Fortsetzung",
     "GespeicherterKampf",
     "Tisch",
+    "BegegnungsStart",
+    "begegnung_start",
+    "begegnung_wahl",
     "anzahl",
     "augen",
     "boegen_speichern",
@@ -674,3 +677,54 @@ def spieler_und_bericht(verlauf: Verlauf | None) -> list:
             options=gegner, value=sorted(spieler.verborgen(datei) & set(gegner)),
             label="Vor der Spieleransicht verbergen", on_change=lambda namen: spieler.verbergen(datei, namen)))
     return elemente
+
+
+# --------------------------------------------------------------------------- Begegnung laden
+
+
+@dataclass(frozen=True)
+class BegegnungsStart:
+    """Was eine gespeicherte Begegnung (:mod:`gm_helfer.begegnungen`) für einen neuen Kampf liefert."""
+
+    boegen: tuple[Any, ...]
+    """Die Bögen, aus denen das System den Kampf anlegt (Seite der Begegnung, Anzahl vervielfacht)."""
+    namen: tuple[str, ...]
+    """Die Bögen der Begegnung (für die Vorauswahl von „Wer kämpft mit?“)."""
+    optionen: Any = None
+    """Die ``Optionen`` des Systems aus der Begegnung (``None``: keine Angaben)."""
+    meldung: str = ""
+    """Leer, wenn alles passt; sonst eine deutsche Zeile mit Datei und Feld."""
+
+
+def begegnung_wahl(system: str, ordner: Path | str | None = None, *, label: str = "Begegnung laden"):
+    """Auswahl „Begegnung laden“: die gespeicherten Begegnungen des Systems (Wert: Pfad als Text,
+    leer: keine – dann gilt „Wer kämpft mit?“ allein)."""
+    import marimo as mo
+
+    from gm_helfer import begegnungen
+
+    ladung = begegnungen.laden_alle(system, Path(ordner) if ordner is not None else None)
+    optionen = {"– keine –": ""}
+    for b in ladung.begegnungen:
+        optionen[f"{b.name} ({b.datei.name})"] = str(b.datei)
+    return mo.ui.dropdown(options=optionen, value="– keine –", label=frisch(label, tuple(optionen.values())))
+
+
+def begegnung_start(datei: Path | str | None, boegen: Sequence[Any], gewaehlt: Iterable[str] | None = None) -> BegegnungsStart:
+    """Die Kämpfer eines neuen Kampfes: mit ``datei`` die der Begegnung (nur die Bögen, die auch in
+    ``gewaehlt`` stehen, wenn angegeben – so wählt der Spielleiter einzelne ab), ohne ``datei``
+    die Bögen aus ``gewaehlt``. Fehler der Datei werden zur Meldung (die Bögen dann leer)."""
+    from gm_helfer import begegnungen
+
+    auswahl = set(gewaehlt) if gewaehlt is not None else None
+    if not datei:
+        gefiltert = tuple(b for b in boegen if auswahl is None or b.name in auswahl)
+        return BegegnungsStart(gefiltert, tuple(b.name for b in gefiltert))
+    try:
+        b = begegnungen.laden(datei)
+        namen = tuple(dict.fromkeys(e.bogen for e in b.eintraege))
+        if auswahl is not None:
+            b = replace(b, eintraege=tuple(e for e in b.eintraege if e.bogen in auswahl))
+        return BegegnungsStart(tuple(begegnungen.boegen_fuer(b, boegen)), namen, begegnungen.optionen_fuer(b))
+    except begegnungen.BegegnungFehler as fehler:
+        return BegegnungsStart((), (), None, f"⚠ {fehler}")

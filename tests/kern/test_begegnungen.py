@@ -153,3 +153,31 @@ def test_begegnung_mit_taktik_laeuft_im_ereignispfad():
     ausgang = einen_kampf(bg.boegen_fuer(b, boegen.laden("savage_worlds").boegen), rng=random.Random(1),
                           taktik=bg.taktik_fuer(b), max_runden=bg.max_runden(b))
     assert ausgang.sieger in ("Helden", "Schurken", None)
+
+
+# ---------------------------------------------------------------------------------------
+# Live-Notebooks: „Begegnung laden“ (gm_helfer.tisch)
+# ---------------------------------------------------------------------------------------
+
+
+def test_tisch_begegnung_start_legt_den_kampf_der_begegnung_an():
+    from gm_helfer import tisch
+
+    alle = boegen.laden("savage_worlds").boegen
+    datei = bg.ordner("savage_worlds") / "ueberfall_an_der_furt.toml"
+    wahl = tisch.begegnung_wahl("savage_worlds")
+    assert str(datei) in wahl.options.values() and wahl.value == ""
+    start = tisch.begegnung_start(datei, alle)
+    assert start.meldung == "" and start.namen == ("Mira", "Lena Falk", "Brakka", "Schwarzer Baron", "Bandit")
+    assert start.optionen is None  # das Beispiel setzt nur max_runden
+    z = kampf_aus_boegen(start.boegen)
+    assert [k.name for k in z.kaempfer] == ["Mira", "Lena Falk", "Brakka", "Schwarzer Baron"] + [f"Bandit {i}" for i in range(1, 7)]
+    # Der Spielleiter wählt Brakka ab
+    ohne = tisch.begegnung_start(datei, alle, gewaehlt=["Mira", "Lena Falk", "Schwarzer Baron", "Bandit"])
+    assert "Brakka" not in [b.name for b in ohne.boegen] and ohne.namen == start.namen
+    # ohne Begegnung: die gewählten Bögen wie bisher
+    assert [b.name for b in tisch.begegnung_start("", alle, gewaehlt=["Mira", "Bandit"]).boegen] == ["Bandit", "Mira"]
+    kaputt = datei.with_name("kaputt.toml")
+    kaputt.write_text('name = "X"\nsystem = "savage_worlds"\n')
+    fehler = tisch.begegnung_start(kaputt, alle)
+    assert fehler.boegen == () and fehler.meldung.startswith("⚠ ") and "kaputt.toml, Feld 'seiten'" in fehler.meldung
