@@ -53,8 +53,9 @@ from gm_helfer import pfade
 
 __all__ = [
     "ORDNER", "SEITENFELDER", "Begegnung", "BegegnungFehler", "Eintrag", "Ladung",
-    "aus_zeilen", "boegen_fuer", "dateiname", "laden", "laden_alle", "max_runden", "optionen_fuer",
-    "ordner", "pruefen", "speichern", "taktik_fuer", "taktik_klasse", "vervielfachen", "zeilen",
+    "aus_boegen", "aus_dokument", "aus_zeilen", "boegen_fuer", "dateiname", "laden", "laden_alle", "max_runden",
+    "mit_taktik", "mit_wert", "optionen_fuer", "ordner", "pruefen", "speichern", "taktik_fuer", "taktik_klasse",
+    "taktik_werte", "vervielfachen", "zeilen",
 ]
 
 ORDNER = boegen_modul.BEGEGNUNGEN_ORDNER
@@ -495,3 +496,49 @@ def pruefen(b: Begegnung, boegen: Sequence[boegen_modul.Bogen]) -> list[str]:
         except BegegnungFehler as f:
             meldungen.append(str(f))
     return meldungen
+
+
+def mit_wert(b: Begegnung, boegen: Sequence[boegen_modul.Bogen], bogen: str, feld: str, wert: Any) -> list[boegen_modul.Bogen]:
+    """Die Bögen der Begegnung (:func:`boegen_fuer`) mit ``feld`` = ``wert`` beim Bogen ``bogen`` –
+    ein Punkt einer Reihe: ``"anzahl"`` ändert die Anzahl des Eintrags (etwa 2 … 12 Banditen),
+    jedes andere Feld den Bogen selbst (etwa ``"schild"`` des Schurken; ungeprüft übernommen).
+
+    Raises:
+        BegegnungFehler: ``bogen`` steht nicht in der Begegnung, oder ``anzahl`` unter 1.
+    """
+    if not any(e.bogen == bogen for e in b.eintraege):
+        raise _fehler(b.datei, "Reihe", f"der Bogen „{bogen}“ steht nicht in der Begegnung.")
+    if feld == "anzahl":
+        if isinstance(wert, bool) or int(wert) != wert or wert < 1:
+            raise _fehler(b.datei, "Reihe", f"Anzahl muss eine ganze Zahl ab 1 sein, nicht „{wert}“.")
+        b = replace(b, eintraege=tuple(replace(e, anzahl=int(wert)) if e.bogen == bogen else e for e in b.eintraege))
+    else:
+        boegen = [replace(x, werte=boegen_modul.FesteZuordnung({**x.werte, feld: wert})) if x.name == bogen else x for x in boegen]
+    return boegen_fuer(b, boegen)
+
+
+def aus_boegen(system: str, boegen: Sequence[boegen_modul.Bogen], name: str = "Alle Bögen") -> Begegnung:
+    """Eine Begegnung aus Bögen, wie sie sind: Seite aus dem Seitenfeld des Bogens, Anzahl aus
+    seinem Feld ``anzahl`` (sonst 1) – der Ausgangspunkt, wenn keine Datei gewählt ist."""
+    feld = _seitenfeld(system)
+    eintraege = []
+    for x in boegen:
+        seite = str(x.werte.get(feld.name) or (feld.standard or "")) if feld is not None else ""
+        anzahl = x.werte.get("anzahl")
+        eintraege.append(Eintrag(seite or "?", x.name, int(anzahl) if isinstance(anzahl, int) and anzahl >= 1 else 1))
+    return Begegnung(name, system, tuple(eintraege))
+
+
+def mit_taktik(b: Begegnung, je_seite: Mapping[str, Mapping[str, Any]]) -> Begegnung:
+    """Die Begegnung mit den Taktikfeldern je Seite (etwa aus den Reglern des Notizbuchs); Felder,
+    die für alle Seiten gleich sind, stehen danach unter ``taktik``, nur die abweichenden je Seite."""
+    seiten = [dict(je_seite.get(s, {})) for s in b.seiten]
+    gemeinsam = {k: v for k, v in (seiten[0].items() if seiten else ()) if all(t.get(k, v) == v and k in t for t in seiten)}
+    abweichend = {s: {k: v for k, v in t.items() if k not in gemeinsam} for s, t in zip(b.seiten, seiten)}
+    return replace(b, taktik=MappingProxyType(gemeinsam),
+                   taktik_seiten=MappingProxyType({s: MappingProxyType(t) for s, t in abweichend.items() if t}))
+
+
+def taktik_werte(b: Begegnung, seite: str) -> dict[str, Any]:
+    """Die Taktikfelder, die für ``seite`` gelten (gemeinsame, darüber die der Seite)."""
+    return {**b.taktik, **b.taktik_seiten.get(seite, {})}
