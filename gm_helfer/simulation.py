@@ -316,13 +316,18 @@ def urteil(auswertung: Auswertung, schwellen: Schwellen = Schwellen(), seite: st
             break
     unten, oben = auswertung.intervall(sieg)
     text = (
-        f"{stufe.capitalize()}: die {seite} gewinnen {_prozent(sieg)} der Kämpfe "
+        f"{stufe.capitalize()}: die {_gross(seite)} gewinnen {_prozent(sieg)} der Kämpfe "
         f"(95 %: {_prozent(unten)} bis {_prozent(oben)})"
     )
     if auswertung.seiten:
         text += (f", im Mittel fallen {_zahl(auswertung.erwartet('ausgeschaltet', seite))} aus "
                  f"und {_zahl(tote)} sterben je Kampf")
     return Urteil(stufe, text + ".")
+
+
+def _gross(seite: str) -> str:
+    """Der Seitenname groß geschrieben, wie im Satz (W100 nennt die Seite „helden“)."""
+    return seite[:1].upper() + seite[1:]
 
 
 def _zahl(x: float) -> str:
@@ -566,9 +571,9 @@ def reihe_text(r: Reihe, ziel: float = 0.75, schwellen: Schwellen = Schwellen(),
         if unten >= ziel:
             sicher = w
     if bester is None:
-        antwort = f"Bei keinem Wert ({r.feld}) gewinnen die {seite} in mindestens {_prozent(ziel)} der Kämpfe."
+        antwort = f"Bei keinem Wert ({r.feld}) gewinnen die {_gross(seite)} in mindestens {_prozent(ziel)} der Kämpfe."
     else:
-        antwort = f"Höchstens **{bester}** ({r.feld}) für mindestens {_prozent(ziel)} {seite}sieg"
+        antwort = f"Höchstens **{bester}** ({r.feld}) für mindestens {_prozent(ziel)} {_gross(seite)}sieg"
         antwort += f" (mit 95 % Sicherheit: {sicher})." if sicher is not None else " (mit 95 % Sicherheit: keiner)."
     urteile = ", ".join(f"{w}: {urteil(a, schwellen, seite).stufe}" for w, a in zip(r.werte, r.auswertungen))
     return f"{antwort} Urteil je Wert – {urteile}."
