@@ -682,7 +682,8 @@ STIL = """
 .tisch-verboten { color: #6d4c41; font-size: 0.9em; }
 .tisch-meldung { font-weight: 600; }
 @media (max-width: 900px) {
-  .tisch-panel .vega-embed { max-width: 100%; }
+  .vega-embed { max-width: 100%; }
+  .vega-embed canvas, .vega-embed svg.marks { max-width: 100%; height: auto; }
 }
 </style>
 """

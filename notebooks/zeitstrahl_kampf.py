@@ -244,7 +244,8 @@ def _(kampf, krit_wahl, modifikator, verschiebung, verteidigung_wahl, vkrit_wahl
               + f" · kritisch {tisch.prozent(_passiv.chancen.kritisch)} · Patzer {tisch.prozent(_passiv.chancen.patzer)}"),
         mo.hstack([
             zs_diagramme.verteidigungs_diagramm(_wahlen, titel=f"Trefferchance von {_wer} je Verteidigung von {ziel_wahl.value}"),
-            diagramme.verteilung_diagramm(_schaden, titel=f"Schadenspunkte an {ziel_wahl.value} (0 = kein Schaden)", x_titel="Schadenspunkte"),
+            diagramme.verteilung_diagramm(_schaden, titel=f"Schadenspunkte an {ziel_wahl.value} (0 = kein Schaden)", x_titel="Schadenspunkte",
+                                        hoechste_breite=diagramme.BREITE),
         ], wrap=True),
     ]
     if verteidigung_wahl.value == "blocken" and vwaffe_wahl.value is not None:
