@@ -45,6 +45,7 @@ __all__ = [
     "Anlage",
     "anlegen",
     "BegegnungsStart",
+    "begegnung_boegen",
     "begegnung_start",
     "begegnung_wahl",
     "anzahl",
@@ -1000,3 +1001,19 @@ def begegnung_start(datei: Path | str | None, boegen: Sequence[Any], gewaehlt: I
         return BegegnungsStart(tuple(begegnungen.boegen_fuer(b, boegen)), namen, begegnungen.optionen_fuer(b))
     except begegnungen.BegegnungFehler as fehler:
         return BegegnungsStart((), (), None, f"⚠ {fehler}")
+
+
+def begegnung_boegen(datei: Path | str, boegen: Sequence[Any], namen: Iterable[str]) -> tuple[list[Any], Any]:
+    """Für „Neuer Kampf“ mit gewählter Begegnung: ``(bögen, optionen)`` – die Kämpfer der Begegnung,
+    soweit ihr Bogen unter „Wer kämpft mit?“ (``namen``) steht, und ihre Optionen (``None``: die
+    Einstellungen des Notebooks gelten).
+
+    Raises:
+        ValueError: die Datei passt nicht (Meldung mit Datei und Feld) oder niemand ist gewählt.
+    """
+    start = begegnung_start(datei, boegen, namen)
+    if start.meldung:
+        raise ValueError(start.meldung.removeprefix("⚠ "))
+    if not start.boegen:
+        raise ValueError("Niemand aus der Begegnung ist unter „Wer kämpft mit?“ gewählt.")
+    return list(start.boegen), start.optionen

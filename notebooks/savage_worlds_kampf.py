@@ -42,9 +42,24 @@ def _(bogen_editor, kampftisch, ladung):
 
 
 @app.cell
-def _(geprueft, get_start, kampftisch):
+def _():
+    begegnung = tisch.begegnung_wahl("savage_worlds")  # eine gespeicherte Begegnung (notebooks/begegnung.py)
+    return (begegnung,)
+
+
+@app.cell
+def _(begegnung, geprueft, get_start, kampftisch):
     get_start()  # nach einem Fortsetzen: „Wer kämpft mit?“ zeigt die Bögen dieses Kampfes
     _namen = [b.name for b in geprueft.boegen]
+    _aus_begegnung = tisch.begegnung_start(begegnung.value, geprueft.boegen).namen if begegnung.value else None
+
+    def _kampf(namen):
+        _boegen, _optionen = (tisch.begegnung_boegen(begegnung.value, geprueft.boegen, namen) if begegnung.value
+                              else ([b for b in geprueft.boegen if b.name in namen], None))
+        return sitzung.neuer_verlauf(sitzung.kampf_aus_boegen(
+            _boegen, optionen=_optionen or sw.Optionen(**hausregeln.value),
+            grosse_gruppen=grosse_gruppen.value, spielleiter_bennies=int(sl_bennies.value)))
+
     hausregeln = mo.ui.dictionary(
         {
             "joker_fuer_verbuendete": mo.ui.checkbox(label="Joker-Bonus auch für Verbündete auf der Heldenkarte"),
@@ -62,11 +77,10 @@ def _(geprueft, get_start, kampftisch):
     # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
     teilnehmer, neu_knopf, _, _, _ansicht = kampftisch.anlage(
         _namen,
-        lambda namen: sitzung.neuer_verlauf(sitzung.kampf_aus_boegen(
-            [b for b in geprueft.boegen if b.name in namen], optionen=sw.Optionen(**hausregeln.value),
-            grosse_gruppen=grosse_gruppen.value, spielleiter_bennies=int(sl_bennies.value))),
-        fortgesetzt=lambda v: sitzung.bogen_auswahl([k.name for k in v.start.kaempfer], _namen),
-        einstellungen=[tisch.reihe(grosse_gruppen, sl_bennies),
+        _kampf,
+        vorauswahl=_aus_begegnung,
+        fortgesetzt=lambda v: _aus_begegnung or sitzung.bogen_auswahl([k.name for k in v.start.kaempfer], _namen),
+        einstellungen=[begegnung, tisch.reihe(grosse_gruppen, sl_bennies),
                        mo.accordion({"Hausregeln (siehe docs/savage_worlds.md)": mo.vstack(list(hausregeln.elements.values()))})],
     )
     _ansicht

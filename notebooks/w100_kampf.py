@@ -41,7 +41,13 @@ def _(bogen_editor, kampftisch, ladung):
 
 
 @app.cell
-def _(geprueft, get_start, kampftisch):
+def _():
+    begegnung = tisch.begegnung_wahl("w100")  # eine gespeicherte Begegnung (notebooks/begegnung.py)
+    return (begegnung,)
+
+
+@app.cell
+def _(begegnung, geprueft, get_start, kampftisch):
     get_start()
     _std = w100.Optionen()  # Standardwerte der Hausregeln (docs/w100.md)
     einstellungen = mo.ui.dictionary(
@@ -61,12 +67,19 @@ def _(geprueft, get_start, kampftisch):
     )
     _e = list(einstellungen.elements.values())
     # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
+    _aus_begegnung = tisch.begegnung_start(begegnung.value, geprueft.boegen).namen if begegnung.value else None
+
+    def _kampf(namen):
+        _boegen, _optionen = (tisch.begegnung_boegen(begegnung.value, geprueft.boegen, namen) if begegnung.value
+                              else ([b for b in geprueft.boegen if b.name in namen], None))
+        return sitzung.neuer_verlauf(w100.kampf_aus_boegen(_boegen, _optionen or sitzung.optionen_aus(einstellungen.value)))
+
     teilnehmer, neu_knopf, kampf_wahl, fortsetzen_knoepfe, _ansicht = kampftisch.anlage(
         [b.name for b in geprueft.boegen],
-        lambda namen: sitzung.neuer_verlauf(w100.kampf_aus_boegen(
-            [b for b in geprueft.boegen if b.name in namen], sitzung.optionen_aus(einstellungen.value))),
-        fortgesetzt=lambda v: [k.name for k in v.zustand.kaempfer],
-        einstellungen=[mo.accordion({"Einstellungen des Kampfes (siehe docs/w100.md)": mo.vstack(
+        _kampf,
+        vorauswahl=_aus_begegnung,
+        fortgesetzt=lambda v: _aus_begegnung or [k.name for k in v.zustand.kaempfer],
+        einstellungen=[begegnung, mo.accordion({"Einstellungen des Kampfes (siehe docs/w100.md)": mo.vstack(
             [tisch.reihe(*_e[:3]), tisch.reihe(*_e[3:7]), tisch.reihe(*_e[7:])])})],
         gespeichert=sitzung.gespeicherte_kaempfe(), start=sitzung.start_aus_kopf, anwenden=w100.anwenden,
     )

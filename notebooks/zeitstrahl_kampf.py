@@ -45,7 +45,13 @@ def _(bogen_editor, kampftisch, ladung):
 
 
 @app.cell
-def _(geprueft, get_start, kampftisch):
+def _():
+    begegnung = tisch.begegnung_wahl("zeitstrahl")  # eine gespeicherte Begegnung (notebooks/begegnung.py)
+    return (begegnung,)
+
+
+@app.cell
+def _(begegnung, geprueft, get_start, kampftisch):
     get_start()
     _alle = {b.name: zeitstrahl.kaempfer_aus_bogen(b) for b in geprueft.boegen}
     hausregeln = mo.ui.dictionary(
@@ -62,12 +68,21 @@ def _(geprueft, get_start, kampftisch):
         }
     )
     # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
+    _aus_begegnung = tisch.begegnung_start(begegnung.value, geprueft.boegen).namen if begegnung.value else None
+
+    def _kampf(namen):
+        _kaempfer, _optionen = ([_alle[n] for n in namen], None)
+        if begegnung.value:
+            _boegen, _optionen = tisch.begegnung_boegen(begegnung.value, geprueft.boegen, namen)
+            _kaempfer = [zeitstrahl.kaempfer_aus_bogen(b) for b in _boegen]
+        return sitzung.neuer_verlauf(_kaempfer, _optionen or zeitstrahl.Optionen(**hausregeln.value), pfade.kampf_ordner())
+
     teilnehmer, neu_knopf, kampf_wahl, fortsetzen_knoepfe, _ansicht = kampftisch.anlage(
         list(_alle),
-        lambda namen: sitzung.neuer_verlauf([_alle[n] for n in namen], zeitstrahl.Optionen(**hausregeln.value), pfade.kampf_ordner()),
-        vorauswahl=[n for n in ("Herkulos", "Lyra", "Bruni", "Söldner", "Ork-Schläger") if n in _alle],
-        fortgesetzt=lambda v: [t.name for t in v.zustand.teilnehmer],
-        einstellungen=[mo.accordion({"Hausregeln (Lesarten in docs/zeitstrahl.md)": mo.vstack(list(hausregeln.elements.values()))})],
+        _kampf,
+        vorauswahl=_aus_begegnung or [n for n in ("Herkulos", "Lyra", "Bruni", "Söldner", "Ork-Schläger") if n in _alle],
+        fortgesetzt=lambda v: _aus_begegnung or [t.name for t in v.zustand.teilnehmer],
+        einstellungen=[begegnung, mo.accordion({"Hausregeln (Lesarten in docs/zeitstrahl.md)": mo.vstack(list(hausregeln.elements.values()))})],
         gespeichert=sitzung.gespeicherte_kaempfe(pfade.kampf_ordner()), start=zeitstrahl.kampf_aus_kopf, anwenden=zeitstrahl.anwenden,
     )
     _ansicht
