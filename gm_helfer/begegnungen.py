@@ -53,7 +53,7 @@ from gm_helfer import pfade
 
 __all__ = [
     "ORDNER", "SEITENFELDER", "Begegnung", "BegegnungFehler", "Eintrag", "Ladung",
-    "aus_boegen", "aus_dokument", "aus_zeilen", "boegen_fuer", "dateiname", "laden", "laden_alle", "max_runden",
+    "aus_boegen", "aus_dokument", "aus_zeilen", "boegen_fuer", "dateiname", "je_seite", "laden", "laden_alle", "max_runden",
     "mit_taktik", "mit_wert", "optionen_fuer", "ordner", "pruefen", "speichern", "taktik_fuer", "taktik_klasse",
     "taktik_werte", "vervielfachen", "zeilen",
 ]
@@ -350,7 +350,10 @@ def taktik_klasse(system: str) -> type | None:
     return getattr(importlib.import_module(f"gm_helfer.{system}.simulation"), "Taktik", None)
 
 
-def _je_seite_erlaubt(system: str) -> bool:
+def je_seite(system: str) -> bool:
+    """Ob die Simulation des Systems je Seite eine andere Taktik spielen kann (``TAKTIK_JE_SEITE``)."""
+    if importlib.util.find_spec(f"gm_helfer.{system}.simulation") is None:
+        return False
     return bool(getattr(importlib.import_module(f"gm_helfer.{system}.simulation"), "TAKTIK_JE_SEITE", False))
 
 
@@ -384,7 +387,7 @@ def taktik_fuer(b: Begegnung) -> Any:
                 for s in b.seiten}
     if all(t == gemeinsam for t in je_seite.values()):
         return None if gemeinsam == klasse() else gemeinsam
-    if not _je_seite_erlaubt(b.system):
+    if not je_seite(b.system):
         raise _fehler(b.datei, "seiten.taktik", "dieses System spielt nur eine Taktik für alle Seiten.")
     return je_seite
 

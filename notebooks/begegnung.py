@@ -14,6 +14,7 @@ with app.setup:
 
     SPALTEN = {"Seite": pl.Utf8, "Bogen": pl.Utf8, "Anzahl": pl.Int64}
     STUFE_ART = {"leicht": "success", "fordernd": "info", "gefährlich": "warn", "tödlich": "danger"}
+    ALLE_SEITEN = "alle Seiten"
 
 
 @app.function
@@ -23,8 +24,10 @@ def taktik_regler(klasse, werte):
     elemente = {}
     for name, text, vorgabe, wahl in simulation.taktik_felder(klasse):
         wert = werte.get(name, vorgabe)
-        if wahl is None:
+        if isinstance(vorgabe, bool):
             elemente[name] = mo.ui.checkbox(value=bool(wert), label=text)
+        elif wahl is None:  # nicht im Vertrag vorgesehen, aber harmlos: eine Zahl
+            elemente[name] = mo.ui.number(value=wert, label=text)
         else:
             elemente[name] = mo.ui.dropdown(options={t: k for k, t in wahl.items()}, value=wahl.get(wert, wahl[vorgabe]), label=text)
     return mo.ui.dictionary(elemente)
@@ -109,9 +112,13 @@ def _(begegnung_datei, ladung, system_wahl):
         taktik_a = taktik_b = None
         _taktik_text = mo.md("*Dieses System hat (noch) keine wählbare Taktik – es spielt die Standardtaktik.*")
     else:
-        taktik_a = mo.ui.dictionary({s: taktik_regler(_klasse, begegnungen.taktik_werte(grund, s)) for s in grund.seiten})
-        taktik_b = mo.ui.dictionary({s: taktik_regler(_klasse, begegnungen.taktik_werte(grund, s)) for s in grund.seiten})
-        _taktik_text = mo.md("**Taktik je Seite** (Vorgabe: die Standardtaktik)")
+        # je Seite, wo das System es kann; sonst eine Taktik für alle Seiten
+        _gruppen = grund.seiten if begegnungen.je_seite(system_wahl.value) else (ALLE_SEITEN,)
+        _werte = {g: begegnungen.taktik_werte(grund, grund.seiten[0] if g == ALLE_SEITEN and grund.seiten else g) for g in _gruppen}
+        taktik_a = mo.ui.dictionary({g: taktik_regler(_klasse, _werte[g]) for g in _gruppen})
+        taktik_b = mo.ui.dictionary({g: taktik_regler(_klasse, _werte[g]) for g in _gruppen})
+        _taktik_text = mo.md("**Taktik je Seite** (Vorgabe: die Standardtaktik)" if len(_gruppen) > 1 or _gruppen[0] != ALLE_SEITEN
+                             else "**Taktik** (für alle Seiten; Vorgabe: die Standardtaktik)")
 
     def _spalte(titel, tabelle, taktik):
         _teile = [mo.md(f"### {titel}"), tabelle]
@@ -141,7 +148,10 @@ def _(grund, ladung, tabelle_a, tabelle_b, taktik_a, taktik_b):
         except begegnungen.BegegnungFehler as f:
             return None, [str(f)]
         if taktik is not None:
-            b = begegnungen.mit_taktik(b, taktik.value)
+            _werte = taktik.value
+            if ALLE_SEITEN in _werte:
+                _werte = {s: _werte[ALLE_SEITEN] for s in b.seiten}
+            b = begegnungen.mit_taktik(b, _werte)
         return b, begegnungen.pruefen(b, ladung.boegen)
 
     variante_a, fehler_a = _variante(tabelle_a, taktik_a)
