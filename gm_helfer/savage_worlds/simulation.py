@@ -359,4 +359,3 @@ def ereignis_begegnung(
     start = _start(boegen, optionen)
     tk = taktiken(taktik, _seiten(start))
     return simulation.simulieren(lambda r: _spielen(start, tk, rng=r, max_runden=max_runden), anzahl, rng=rng)
-
