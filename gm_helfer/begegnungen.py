@@ -383,13 +383,13 @@ def taktik_fuer(b: Begegnung) -> Any:
             raise _fehler(b.datei, "taktik", "dieses System kennt (noch) keine wählbare Taktik.")
         return None
     gemeinsam = _taktik_bauen(klasse, b.taktik, b.datei, "taktik")
-    je_seite = {s: _taktik_bauen(klasse, {**b.taktik, **b.taktik_seiten.get(s, {})}, b.datei, f"seiten.{s}.taktik")
-                for s in b.seiten}
-    if all(t == gemeinsam for t in je_seite.values()):
+    seiten = {s: _taktik_bauen(klasse, {**b.taktik, **b.taktik_seiten.get(s, {})}, b.datei, f"seiten.{s}.taktik")
+              for s in b.seiten}
+    if all(t == gemeinsam for t in seiten.values()):
         return None if gemeinsam == klasse() else gemeinsam
     if not je_seite(b.system):
         raise _fehler(b.datei, "seiten.taktik", "dieses System spielt nur eine Taktik für alle Seiten.")
-    return je_seite
+    return seiten
 
 
 def _optionen_klasse(system: str) -> type | None:
