@@ -67,6 +67,9 @@ __all__ = [
     "abgeleitete_werte",
 ]
 
+BEGEGNUNGEN_ORDNER = "begegnungen"
+"""Unterordner neben den Bögen mit Begegnungen (:mod:`gm_helfer.begegnungen`), keine Bögen."""
+
 TYPEN = ("int", "float", "str", "bool", "wuerfel", "auswahl")
 
 _POLARS_TYP = {
@@ -679,7 +682,8 @@ def toml_meldung(fehler: Exception) -> str:
 
 
 def laden(system: str, ordner: Path | None = None) -> Ladeergebnis:
-    """Lädt alle Bögen eines Systems (``*.toml`` im Ordner und seinen Unterordnern).
+    """Lädt alle Bögen eines Systems (``*.toml`` im Ordner und seinen Unterordnern, außer
+    :data:`BEGEGNUNGEN_ORDNER` direkt im Ordner).
 
     Args:
         system: Name des Systems, dessen Schema angemeldet ist.
@@ -699,6 +703,7 @@ def laden(system: str, ordner: Path | None = None) -> Ladeergebnis:
         d
         for d in ordner.rglob("*.toml")
         if d.is_file() and not any(t.startswith(".") for t in d.relative_to(ordner).parts)
+        and d.relative_to(ordner).parts[0] != BEGEGNUNGEN_ORDNER
     )
     for unterordner in {d.parent for d in dateien} | {ordner}:
         _reste_entfernen(unterordner)

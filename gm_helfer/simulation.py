@@ -17,11 +17,14 @@ True
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import importlib
 import importlib.util
 import inspect
 import math
+import os
+import random
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -33,7 +36,8 @@ from gm_helfer.schnell import alte_objekte_einfrieren
 
 __all__ = [
     "SYSTEME", "UNENTSCHIEDEN", "URTEILE", "ZEITEINHEIT", "ZIELWAHL", "Auswertung", "Kampfausgang", "Reihe", "Schwellen", "Urteil",
-    "auszaehlen", "begegnung", "gebuendelt", "kaempfer_tabelle", "rechenhinweis", "reihe", "reihe_text", "simulieren",
+    "arbeiter_zahl", "auszaehlen", "begegnung", "gebuendelt", "heldenseite", "kaempfer_tabelle", "punkt_saat",
+    "rechenhinweis", "reihe", "reihe_text", "reihe_varianten", "simulieren",
     "standard_anzahl", "taktik_felder", "urteil", "verbrauch_text", "zeiteinheit", "zusammenfassung",
 ]
 
@@ -315,13 +319,18 @@ def urteil(auswertung: Auswertung, schwellen: Schwellen = Schwellen(), seite: st
             break
     unten, oben = auswertung.intervall(sieg)
     text = (
-        f"{stufe.capitalize()}: die {seite} gewinnen {_prozent(sieg)} der Kämpfe "
+        f"{stufe.capitalize()}: die {_gross(seite)} gewinnen {_prozent(sieg)} der Kämpfe "
         f"(95 %: {_prozent(unten)} bis {_prozent(oben)})"
     )
     if auswertung.seiten:
         text += (f", im Mittel fallen {_zahl(auswertung.erwartet('ausgeschaltet', seite))} aus "
                  f"und {_zahl(tote)} sterben je Kampf")
     return Urteil(stufe, text + ".")
+
+
+def _gross(seite: str) -> str:
+    """Der Seitenname groß geschrieben, wie im Satz (W100 nennt die Seite „helden“)."""
+    return seite[:1].upper() + seite[1:]
 
 
 def _zahl(x: float) -> str:
@@ -360,12 +369,17 @@ def reihe(
     werte: Sequence[Any],
     anzahl: int = 2000,
     *,
-    rng: Any,
+    rng: Any = None,
+    saat: int | None = None,
     max_runden: int = 100,
     fortschritt: Callable[[int, int], None] | None = None,
+    taktik: Any = None,
+    optionen: Any = None,
+    arbeiter: int | None = 1,
 ) -> Reihe:
     """Spielt die Begegnung für jeden Wert von ``feld`` im Bogen ``name`` (etwa ``"anzahl"``
-    des Bogens „Bandit“, oder ``"schild"`` des Schurken), je ``anzahl`` Kämpfe.
+    des Bogens „Bandit“, oder ``"schild"`` des Schurken), je ``anzahl`` Kämpfe
+    (:func:`reihe_varianten`; ``saat`` oder – ältere Form – eine Saat aus ``rng``).
 
     ``fortschritt(fertig, gesamt)`` nach jedem Wert. Die Bögen werden nicht verändert.
 
@@ -375,13 +389,132 @@ def reihe(
     """
     if not any(b.name == name for b in boegen):
         raise ValueError(f"Für die Reihe fehlt der Bogen „{name}“ unter den gewählten.")
-    auswertungen = []
-    for i, wert in enumerate(werte):
-        variante = [replace(b, werte={**b.werte, feld: wert}) if b.name == name else b for b in boegen]
-        auswertungen.append(begegnung(system, variante, anzahl, rng=rng, max_runden=max_runden))
-        if fortschritt is not None:
-            fortschritt(i + 1, len(werte))
-    return Reihe(f"{name}: {feld}", tuple(werte), tuple(auswertungen))
+    if saat is None:
+        saat = 0 if rng is None else (rng.getrandbits(63) if hasattr(rng, "getrandbits") else int(rng.integers(2**63)))
+    varianten = [[replace(b, werte={**b.werte, feld: wert}) if b.name == name else b for b in boegen] for wert in werte]
+    return reihe_varianten(system, varianten, werte, f"{name}: {feld}", anzahl, saat=saat, max_runden=max_runden,
+                           fortschritt=fortschritt, taktik=taktik, optionen=optionen, arbeiter=arbeiter)
+
+
+def punkt_saat(saat: int, punkt: int) -> int:
+    """Die Saat des ``punkt``-ten Werts einer Reihe: aus ``(saat, punkt)`` gemischt
+    (``numpy.random.SeedSequence``) – jeder Wert hat seinen eigenen, unabhängigen Zufall, gleich
+    ob er allein, vor oder nach den anderen oder in einem anderen Prozess gerechnet wird."""
+    import numpy as np
+
+    return int(np.random.SeedSequence([int(saat), int(punkt)]).generate_state(2, np.uint64)[0])
+
+
+def arbeiter_zahl() -> int:
+    """Wie viele Kerne dieser Prozess nutzen darf (``os.sched_getaffinity``, sonst ``os.cpu_count``)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # nicht unter Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _punkt(auftrag: tuple[Any, ...]) -> Auswertung:
+    """Ein Wert einer Reihe."""
+    system, boegen, anzahl, saat, max_runden, taktik, optionen = auftrag
+    return begegnung(system, boegen, anzahl, rng=random.Random(saat), max_runden=max_runden, taktik=taktik,
+                     optionen=optionen)
+
+
+def _punkt_im_prozess(auftrag: tuple[Any, ...]) -> dict[str, Any]:
+    """:func:`_punkt` in einem Arbeitsprozess (oberste Ebene, damit er sie aufrufen kann); die
+    Auswertung reist als einfache Daten zurück (``MappingProxyType`` lässt sich nicht picklen)."""
+    a = _punkt(auftrag)
+    return {f.name: dict(v) if isinstance(v, Mapping) else v for f in dataclasses.fields(a) for v in [getattr(a, f.name)]}
+
+
+def _aus_daten(daten: Mapping[str, Any]) -> Auswertung:
+    return Auswertung(**{k: MappingProxyType(v) if isinstance(v, dict) else v for k, v in daten.items()})
+
+
+def reihe_varianten(
+    system: str,
+    varianten: Sequence[Sequence[Any]],
+    werte: Sequence[Any],
+    feld: str,
+    anzahl: int = 2000,
+    *,
+    saat: int = 0,
+    max_runden: int = 100,
+    fortschritt: Callable[[int, int], None] | None = None,
+    taktik: Any = None,
+    optionen: Any = None,
+    arbeiter: int | None = None,
+) -> Reihe:
+    """Spielt je Wert eine Begegnung (``varianten[i]`` sind die Bögen zum Wert ``werte[i]``), je
+    ``anzahl`` Kämpfe, und sammelt sie als :class:`Reihe` (``feld`` beschriftet sie).
+
+    Jeder Wert hat seine eigene Saat (:func:`punkt_saat`), daher ist das Ergebnis dasselbe mit
+    einem oder vielen Arbeitsprozessen. ``arbeiter``: wie viele Prozesse
+    (``concurrent.futures.ProcessPoolExecutor``, Startart „spawn“); ``None`` heißt alle Kerne
+    (:func:`arbeiter_zahl`); mit 1 Kern, 1 Arbeiter oder einem Wert rechnet der Prozess selbst.
+    ``fortschritt(fertig, gesamt)`` nach jedem fertigen Wert. Wird der Aufruf unterbrochen (der
+    Stopp-Knopf im Notizbuch), fallen die noch nicht begonnenen Werte weg.
+
+    Raises:
+        ValueError: ``varianten`` und ``werte`` verschieden lang, oder ein Fehler der Begegnung
+            (deutsche Meldung, auch aus einem Arbeitsprozess).
+    """
+    if len(varianten) != len(werte):
+        raise ValueError(f"Für die Reihe braucht es je Wert eine Aufstellung ({len(werte)} Werte, {len(varianten)} Aufstellungen).")
+    auftraege = [(system, list(v), anzahl, punkt_saat(saat, i), max_runden, taktik, optionen) for i, v in enumerate(varianten)]
+    n = min(arbeiter if arbeiter is not None else arbeiter_zahl(), len(auftraege))
+    ergebnisse: list[Auswertung | None] = [None] * len(auftraege)
+    if n <= 1:
+        for i, auftrag in enumerate(auftraege):
+            ergebnisse[i] = _punkt(auftrag)
+            if fortschritt is not None:
+                fortschritt(i + 1, len(auftraege))
+    else:
+        from concurrent.futures import as_completed
+
+        laufend = {_pool(n).submit(_punkt_im_prozess, auftrag): i for i, auftrag in enumerate(auftraege)}
+        try:
+            for fertig, zukunft in enumerate(as_completed(laufend), 1):
+                ergebnisse[laufend[zukunft]] = _aus_daten(zukunft.result())
+                if fortschritt is not None:
+                    fortschritt(fertig, len(auftraege))
+        finally:  # abgebrochen oder fertig: nicht begonnene Werte fallen weg
+            for zukunft in laufend:
+                zukunft.cancel()
+    return Reihe(feld, tuple(werte), tuple(a for a in ergebnisse if a is not None))
+
+
+_POOLS: dict[int, Any] = {}
+
+
+def _pool(n: int) -> Any:
+    """Ein Pool mit ``n`` Arbeitsprozessen (Startart „spawn“: sicher neben den Threads eines
+    Notizbuch-Servers). Er bleibt für die nächste Reihe stehen – ein Arbeitsprozess braucht
+    beim Start etwa ein bis zwei Sekunden, um gm_helfer zu laden."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = _POOLS.get(n)
+    if pool is None or getattr(pool, "_broken", False):
+        if not _POOLS:
+            atexit.register(_pools_schliessen)
+        pool = _POOLS[n] = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"))
+    return pool
+
+
+def _pools_schliessen() -> None:
+    for pool in _POOLS.values():
+        pool.shutdown(wait=True, cancel_futures=True)
+    _POOLS.clear()
+
+
+def heldenseite(auswertung: Auswertung) -> str:
+    """Die Seite der Helden in einer Auswertung: „Helden“, sonst eine Seite, die klein
+    geschrieben so heißt (W100: „helden“), sonst die erste Seite (bzw. „Helden“ ohne Seiten)."""
+    seiten = list(dict.fromkeys([*auswertung.seiten.values(), *(s for s in auswertung.sieg if s != UNENTSCHIEDEN)]))
+    if "Helden" in seiten:
+        return "Helden"
+    return next((s for s in seiten if s.lower() == "helden"), seiten[0] if seiten else "Helden")
 
 
 def gebuendelt(system: str) -> bool:
@@ -441,9 +574,9 @@ def reihe_text(r: Reihe, ziel: float = 0.75, schwellen: Schwellen = Schwellen(),
         if unten >= ziel:
             sicher = w
     if bester is None:
-        antwort = f"Bei keinem Wert ({r.feld}) gewinnen die {seite} in mindestens {_prozent(ziel)} der Kämpfe."
+        antwort = f"Bei keinem Wert ({r.feld}) gewinnen die {_gross(seite)} in mindestens {_prozent(ziel)} der Kämpfe."
     else:
-        antwort = f"Höchstens **{bester}** ({r.feld}) für mindestens {_prozent(ziel)} {seite}sieg"
+        antwort = f"Höchstens **{bester}** ({r.feld}) für mindestens {_prozent(ziel)} {_gross(seite)}sieg"
         antwort += f" (mit 95 % Sicherheit: {sicher})." if sicher is not None else " (mit 95 % Sicherheit: keiner)."
     urteile = ", ".join(f"{w}: {urteil(a, schwellen, seite).stufe}" for w, a in zip(r.werte, r.auswertungen))
     return f"{antwort} Urteil je Wert – {urteile}."

@@ -5,10 +5,52 @@ app = marimo.App(width="medium", app_title="Begegnung vorbereiten")
 
 with app.setup:
     import random
+    from dataclasses import replace
 
     import marimo as mo
+    import polars as pl
 
-    from gm_helfer import boegen, diagramme, simulation
+    from gm_helfer import begegnungen, boegen, diagramme, simulation
+
+    SPALTEN = {"Seite": pl.Utf8, "Bogen": pl.Utf8, "Anzahl": pl.Int64}
+    STUFE_ART = {"leicht": "success", "fordernd": "info", "gefährlich": "warn", "tödlich": "danger"}
+    ALLE_SEITEN = "alle Seiten"
+
+
+@app.function
+def taktik_regler(klasse, werte):
+    """Regler für die Taktik einer Seite, aus den Feldern der ``Taktik`` des Systems
+    (``simulation.taktik_felder``): Auswahl für Felder mit Wahl, Haken für Ja/Nein."""
+    elemente = {}
+    for name, text, vorgabe, wahl in simulation.taktik_felder(klasse):
+        wert = werte.get(name, vorgabe)
+        if isinstance(vorgabe, bool):
+            elemente[name] = mo.ui.checkbox(value=bool(wert), label=text)
+        elif wahl is None:  # nicht im Vertrag vorgesehen, aber harmlos: eine Zahl
+            elemente[name] = mo.ui.number(value=wert, label=text)
+        else:
+            elemente[name] = mo.ui.dropdown(options={t: k for k, t in wahl.items()}, value=wahl.get(wert, wahl[vorgabe]), label=text)
+    return mo.ui.dictionary(elemente)
+
+
+@app.function
+def ergebnis_ansicht(auswertung, einheit, schwellen, kennung=""):
+    """Urteil, Siegchance mit Intervall, Verluste je Kämpfer, verbrauchte Mittel und Diagramme einer Variante."""
+    _seite = simulation.heldenseite(auswertung)
+    _urteil = simulation.urteil(auswertung, schwellen, _seite)
+    return mo.vstack(
+        [
+            mo.callout(mo.md(f"<span id='begegnung-urteil{kennung}'>**{_urteil.text}**</span>"), kind=STUFE_ART[_urteil.stufe]),
+            mo.md(
+                f"**<span id='begegnung-ergebnis{kennung}'>{simulation.zusammenfassung(auswertung, einheit)}</span>** "
+                f"(gerechnet in {diagramme.zahl(auswertung.sekunden, 1)} s)"
+            ),
+            mo.ui.table(simulation.kaempfer_tabelle(auswertung), selection=None, label="Jeder Kämpfer (95-%-Intervall)"),
+            mo.md(f"<span id='begegnung-verbrauch{kennung}'>{simulation.verbrauch_text(auswertung)}</span>"),
+            diagramme.ergebnis_balken(dict(auswertung.sieg), titel="Wer gewinnt?"),
+            diagramme.verteilung_diagramm(dict(auswertung.runden), titel="Wie lange dauert der Kampf?", x_titel=einheit, rest=0),
+        ]
+    )
 
 
 @app.cell
@@ -16,12 +58,14 @@ def _():
     mo.md("""
     # Begegnung vorbereiten – Kämpfe durchspielen
 
-    Stelle Helden und Gegner aus den Charakterbögen zusammen und lass das Programm den
-    Kampf viele Male durchspielen – mit denselben Regeln wie am Spieltisch und einer
-    einfachen Standardtaktik (sie steht in den Regelnotizen des Systems unter
-    „Begegnungen simulieren“). So siehst du vor dem Spielabend, wie oft die Helden
-    gewinnen, wie lange der Kampf dauert, wer wie oft ausgeschaltet wird oder stirbt – und
-    mit einer **Reihe** (etwa 2 bis 12 Banditen), wie viele Gegner die Gruppe verkraftet.
+    Stelle Helden und Gegner aus den Charakterbögen zusammen – oder lade eine gespeicherte
+    **Begegnung** (`charaktere/<system>/begegnungen/`) – und lass das Programm den Kampf viele
+    Male durchspielen, mit denselben Regeln wie am Spieltisch und der **Taktik**, die du unten je
+    Seite einstellst (die Vorgabe steht in den Regelnotizen des Systems unter „Begegnungen
+    simulieren“). So siehst du vor dem Spielabend, wie oft die Helden gewinnen, wie lange der
+    Kampf dauert, wer wie oft ausgeschaltet wird oder stirbt – **zwei Varianten nebeneinander**
+    (etwa mit mehr Gegnern oder anderer Taktik) und mit einer **Reihe** (etwa 2 bis 12
+    Banditen), wie viele Gegner die Gruppe verkraftet.
     """)
     return
 
@@ -40,25 +84,122 @@ def _():
 @app.cell
 def _(system_wahl):
     ladung = boegen.laden(system_wahl.value)
-    _namen = [b.name for b in ladung.boegen]
-    teilnehmer = mo.ui.multiselect(options=_namen, value=_namen, label="Wer kämpft mit?")
+    _gespeichert = begegnungen.laden_alle(system_wahl.value)
+    _optionen = {"– alle Bögen, wie sie sind –": ""}
+    _optionen.update({f"{b.name} ({b.datei.name})": str(b.datei) for b in _gespeichert.begegnungen})
+    begegnung_datei = mo.ui.dropdown(options=_optionen, value=next(iter(_optionen)), label="Begegnung laden")
+    _fehler = "\n".join(f"- ⚠ {m}" for m in (*ladung.meldungen, *_gespeichert.meldungen))
+    mo.vstack([mo.md(_fehler) if _fehler else mo.md(""), begegnung_datei])
+    return begegnung_datei, ladung
+
+
+@app.cell
+def _(begegnung_datei, ladung, system_wahl):
+    grund_meldung = ""
+    if begegnung_datei.value:
+        try:
+            grund = begegnungen.laden(begegnung_datei.value)
+        except begegnungen.BegegnungFehler as _f:
+            grund, grund_meldung = begegnungen.aus_boegen(system_wahl.value, ladung.boegen), f"⚠ {_f}"
+    else:
+        grund = begegnungen.aus_boegen(system_wahl.value, ladung.boegen)
+    _tabelle = pl.DataFrame(begegnungen.zeilen(grund), schema=SPALTEN)
+    tabelle_a = mo.ui.data_editor(_tabelle, label="Variante A: wer kämpft mit (Seite, Bogen, Anzahl)")
+    tabelle_b = mo.ui.data_editor(_tabelle, label="Variante B")
+    vergleichen = mo.ui.checkbox(label="Variante B daneben durchspielen")
+    _klasse = begegnungen.taktik_klasse(system_wahl.value)
+    if _klasse is None:
+        taktik_a = taktik_b = None
+        _taktik_text = mo.md("*Dieses System hat (noch) keine wählbare Taktik – es spielt die Standardtaktik.*")
+    else:
+        # je Seite, wo das System es kann; sonst eine Taktik für alle Seiten
+        _gruppen = grund.seiten if begegnungen.je_seite(system_wahl.value) else (ALLE_SEITEN,)
+        _werte = {g: begegnungen.taktik_werte(grund, grund.seiten[0] if g == ALLE_SEITEN and grund.seiten else g) for g in _gruppen}
+        taktik_a = mo.ui.dictionary({g: taktik_regler(_klasse, _werte[g]) for g in _gruppen})
+        taktik_b = mo.ui.dictionary({g: taktik_regler(_klasse, _werte[g]) for g in _gruppen})
+        _taktik_text = mo.md("**Taktik je Seite** (Vorgabe: die Standardtaktik)" if len(_gruppen) > 1 or _gruppen[0] != ALLE_SEITEN
+                             else "**Taktik** (für alle Seiten; Vorgabe: die Standardtaktik)")
+
+    def _spalte(titel, tabelle, taktik):
+        _teile = [mo.md(f"### {titel}"), tabelle]
+        if taktik is not None:
+            _teile += [_taktik_text, mo.hstack([mo.vstack([mo.md(f"*{s}*"), *t.elements.values()]) for s, t in taktik.elements.items()],
+                                               justify="start", gap=2)]
+        else:
+            _teile.append(_taktik_text)
+        return mo.vstack(_teile)
+
+    mo.vstack(
+        [
+            mo.md(f"<span id='begegnung-grund'>{grund_meldung or grund.beschreibung}</span>"),
+            mo.md("Bögen: " + ", ".join(b.name for b in ladung.boegen)),
+            mo.hstack([_spalte("Variante A", tabelle_a, taktik_a), _spalte("Variante B", tabelle_b, taktik_b)], widths="equal", gap=2),
+            vergleichen,
+        ]
+    )
+    return grund, tabelle_a, tabelle_b, taktik_a, taktik_b, vergleichen
+
+
+@app.cell
+def _(grund, ladung, tabelle_a, tabelle_b, taktik_a, taktik_b):
+    def _variante(tabelle, taktik):
+        try:
+            b = begegnungen.aus_zeilen(grund, tabelle.value.to_dicts())
+        except begegnungen.BegegnungFehler as f:
+            return None, [str(f)]
+        if taktik is not None:
+            _werte = taktik.value
+            if ALLE_SEITEN in _werte:
+                _werte = {s: _werte[ALLE_SEITEN] for s in b.seiten}
+            b = begegnungen.mit_taktik(b, _werte)
+        return b, begegnungen.pruefen(b, ladung.boegen)
+
+    variante_a, fehler_a = _variante(tabelle_a, taktik_a)
+    variante_b, fehler_b = _variante(tabelle_b, taktik_b)
+    return fehler_a, fehler_b, variante_a, variante_b
+
+
+@app.cell
+def _(grund):
+    get_gespeichert, set_gespeichert = mo.state("")
+    speichern_name = mo.ui.text(value=grund.name if grund.datei else "", label="Name der Begegnung", placeholder="z. B. Überfall an der Furt")
+    return get_gespeichert, set_gespeichert, speichern_name
+
+
+@app.cell
+def _(fehler_a, get_gespeichert, set_gespeichert, speichern_name, variante_a):
+    def _speichern(_v):
+        try:
+            _datei = begegnungen.speichern(replace(variante_a, name=speichern_name.value.strip(), datei=None))
+            set_gespeichert(f"Gespeichert: {_datei.parent.name}/{_datei.name}")
+        except (begegnungen.BegegnungFehler, OSError) as _f:
+            set_gespeichert(f"⚠ {_f}")
+
+    speichern_knopf = mo.ui.button(label="Variante A als Begegnung speichern", on_click=_speichern,
+                                   disabled=bool(fehler_a) or not speichern_name.value.strip())
+    mo.vstack([mo.hstack([speichern_name, speichern_knopf], justify="start"),
+               mo.md(f"<span id='begegnung-gespeichert'>{get_gespeichert()}</span>")])
+    return (speichern_knopf,)
+
+
+@app.cell
+def _(grund, system_wahl):
     anzahl = mo.ui.number(
         start=10, stop=200_000, step=10, value=simulation.standard_anzahl(system_wahl.value), label="Anzahl Kämpfe"
     )
     saat = mo.ui.number(start=0, stop=10**9, step=1, value=1, label="Zufallssaat (gleiche Saat = gleiches Ergebnis)")
-    max_runden = mo.ui.number(start=1, stop=1000, step=1, value=100, label="höchstens Runden je Kampf")
+    _runden = grund.optionen.get("max_runden", 100)
+    max_runden = mo.ui.number(start=1, stop=1000, step=1, value=_runden if isinstance(_runden, int) and 1 <= _runden <= 1000 else 100,
+                              label="höchstens Runden je Kampf")
     los = mo.ui.run_button(label="Durchspielen")
-    _fehler = "\n".join(f"- ⚠ {m}" for m in ladung.meldungen)
     mo.vstack(
         [
-            mo.md(_fehler) if _fehler else mo.md(""),
-            teilnehmer,
             mo.hstack([anzahl, saat, max_runden], justify="start", gap=2),
             mo.md(simulation.rechenhinweis(system_wahl.value)),
             los,
         ]
     )
-    return anzahl, ladung, los, max_runden, saat, teilnehmer
+    return anzahl, los, max_runden, saat
 
 
 @app.cell
@@ -94,67 +235,56 @@ def _(schwellen_form):
 
 
 @app.cell
-def _(anzahl, ladung, los, max_runden, saat, system_wahl, teilnehmer):
+def _(anzahl, fehler_a, fehler_b, ladung, los, max_runden, saat, system_wahl, variante_a, variante_b, vergleichen):
     mo.stop(
         not los.value,
         mo.md("<span id='begegnung-ergebnis'>Noch nicht durchgespielt – oben auf „Durchspielen“ drücken.</span>"),
     )
-    auswahl = [b for b in ladung.boegen if b.name in set(teilnehmer.value)]
     einheit = simulation.zeiteinheit(system_wahl.value)
+    _varianten = {"A": (variante_a, fehler_a)}
+    if vergleichen.value:
+        _varianten["B"] = (variante_b, fehler_b)
+    auswertungen, meldung = {}, ""
     try:
         with mo.status.progress_bar(
-            total=anzahl.value, title=f"{anzahl.value} Kämpfe werden durchgespielt …",
+            total=anzahl.value * len(_varianten), title=f"{anzahl.value} Kämpfe je Variante werden durchgespielt …",
             subtitle="Abbrechen: das Stopp-Symbol der Zelle", remove_on_exit=True,
         ) as _balken:
-            _stand = [0]
+            for _name, (_b, _fehler) in _varianten.items():
+                if _fehler:
+                    raise ValueError(f"Variante {_name}: " + " ".join(_fehler))
+                _stand = [0]
 
-            def _weiter(fertig, gesamt):
-                _balken.update(increment=fertig - _stand[0])
-                _stand[0] = fertig
+                def _weiter(fertig, gesamt, _stand=_stand):
+                    _balken.update(increment=fertig - _stand[0])
+                    _stand[0] = fertig
 
-            auswertung = simulation.begegnung(
-                system_wahl.value, auswahl, anzahl.value, rng=random.Random(saat.value),
-                max_runden=max_runden.value, fortschritt=_weiter,
-            )
-        meldung = ""
-    except ValueError as _fehler:
-        auswertung, meldung = None, str(_fehler)
-    return auswahl, auswertung, einheit, meldung
+                auswertungen[_name] = simulation.begegnung(
+                    system_wahl.value, begegnungen.boegen_fuer(_b, ladung.boegen), anzahl.value,
+                    rng=random.Random(saat.value), max_runden=max_runden.value, fortschritt=_weiter,
+                    taktik=begegnungen.taktik_fuer(_b), optionen=begegnungen.optionen_fuer(_b),
+                )
+    except ValueError as _f:
+        auswertungen, meldung = {}, str(_f)
+    return auswertungen, einheit, meldung
 
 
 @app.cell
-def _(auswertung, einheit, meldung, schwellen):
-    mo.stop(auswertung is None, mo.callout(mo.md(f"<span id='begegnung-fehler'>{meldung}</span>"), kind="danger"))
-    _urteil = simulation.urteil(auswertung, schwellen)
-    mo.vstack(
-        [
-            mo.callout(mo.md(f"<span id='begegnung-urteil'>**{_urteil.text}**</span>"),
-                       kind={"leicht": "success", "fordernd": "info", "gefährlich": "warn", "tödlich": "danger"}[_urteil.stufe]),
-            mo.md(
-                f"**<span id='begegnung-ergebnis'>{simulation.zusammenfassung(auswertung, einheit)}</span>** "
-                f"(gerechnet in {diagramme.zahl(auswertung.sekunden, 1)} s)"
-            ),
-            mo.ui.table(simulation.kaempfer_tabelle(auswertung), selection=None, label="Jeder Kämpfer (95-%-Intervall)"),
-            mo.md(simulation.verbrauch_text(auswertung)),
-            mo.hstack(
-                [
-                    diagramme.ergebnis_balken(dict(auswertung.sieg), titel="Wer gewinnt?"),
-                    diagramme.verteilung_diagramm(
-                        dict(auswertung.runden), titel="Wie lange dauert der Kampf?", x_titel=einheit, rest=0
-                    ),
-                ],
-                widths="equal",
-            ),
-        ]
-    )
+def _(auswertungen, einheit, meldung, schwellen):
+    mo.stop(not auswertungen, mo.callout(mo.md(f"<span id='begegnung-fehler'>{meldung}</span>"), kind="danger"))
+    _spalten = [
+        mo.vstack([mo.md(f"### Variante {_name}"), ergebnis_ansicht(_a, einheit, schwellen, "" if _name == "A" else "-b")])
+        for _name, _a in auswertungen.items()
+    ]
+    mo.hstack(_spalten, widths="equal", gap=2) if len(_spalten) > 1 else _spalten[0]
     return
 
 
 @app.cell
-def _(auswahl, system_wahl):
-    mo.stop(not auswahl)
-    _namen = [b.name for b in auswahl]
-    _vorschlag = next((b.name for b in auswahl if int(b.werte.get("anzahl") or 1) > 1), _namen[-1])
+def _(system_wahl, variante_a):
+    mo.stop(variante_a is None or not variante_a.eintraege)
+    _namen = list(dict.fromkeys(e.bogen for e in variante_a.eintraege))
+    _vorschlag = next((e.bogen for e in variante_a.eintraege if e.anzahl > 1), _namen[-1])
     reihe_form = mo.ui.dictionary(
         {
             "bogen": mo.ui.dropdown(options=_namen, value=_vorschlag, label="Bogen"),
@@ -164,36 +294,46 @@ def _(auswahl, system_wahl):
             "je": mo.ui.number(start=10, stop=100_000, step=10, value=simulation.standard_anzahl(system_wahl.value) // 5,
                                label="Kämpfe je Wert"),
             "ziel": mo.ui.number(start=1, stop=99, step=1, value=75, label="Ziel: % Heldensieg"),
+            "arbeiter": mo.ui.number(start=1, stop=256, step=1, value=simulation.arbeiter_zahl(), label="Prozesse (Kerne)"),
         }
     )
     reihe_los = mo.ui.run_button(label="Reihe durchspielen")
-    mo.vstack([mo.md("## Reihe: wie viele Gegner verkraftet die Gruppe?"), reihe_form, reihe_los])
+    mo.vstack([
+        mo.md("## Reihe: wie viele Gegner verkraftet die Gruppe?"),
+        mo.md("Die Reihe spielt Variante A mit ihrer Taktik; jeder Wert hat seine eigene Saat, das "
+              "Ergebnis hängt also nicht von der Zahl der Prozesse ab. Mehr Prozesse nutzen mehr Kerne."),
+        reihe_form, reihe_los,
+    ])
     return reihe_form, reihe_los
 
 
 @app.cell
-def _(auswahl, max_runden, reihe_form, reihe_los, saat, schwellen, system_wahl):
+def _(ladung, max_runden, reihe_form, reihe_los, saat, schwellen, system_wahl, variante_a):
     mo.stop(not reihe_los.value, mo.md("<span id='reihe-ergebnis'>Noch keine Reihe gerechnet.</span>"))
     _f = reihe_form.value
     _werte = list(range(int(_f["von"]), int(_f["bis"]) + 1))
     _meldung = ""
     try:
-        with mo.status.progress_bar(total=len(_werte), title="Reihe wird durchgespielt …", remove_on_exit=True) as _balken:
-            _reihe = simulation.reihe(
-                system_wahl.value, auswahl, _f["bogen"], _f["feld"], _werte, int(_f["je"]),
-                rng=random.Random(saat.value), max_runden=max_runden.value,
+        _varianten = [begegnungen.mit_wert(variante_a, ladung.boegen, _f["bogen"], _f["feld"].strip(), _w) for _w in _werte]
+        with mo.status.progress_bar(total=len(_werte), title="Reihe wird durchgespielt …",
+                                    subtitle="Abbrechen: das Stopp-Symbol der Zelle", remove_on_exit=True) as _balken:
+            _reihe = simulation.reihe_varianten(
+                system_wahl.value, _varianten, _werte, f"{_f['bogen']}: {_f['feld'].strip()}", int(_f["je"]),
+                saat=int(saat.value), max_runden=max_runden.value, arbeiter=int(_f["arbeiter"]),
+                taktik=begegnungen.taktik_fuer(variante_a), optionen=begegnungen.optionen_fuer(variante_a),
                 fortschritt=lambda fertig, gesamt: _balken.update(),
             )
     except ValueError as _fehler:
         _reihe = None
         _meldung = str(_fehler)
     mo.stop(_reihe is None, mo.callout(mo.md(f"<span id='reihe-fehler'>{_meldung}</span>"), kind="danger"))
-    _antwort = simulation.reihe_text(_reihe, _f["ziel"] / 100, schwellen)
+    _seite = simulation.heldenseite(_reihe.auswertungen[0])
+    _antwort = simulation.reihe_text(_reihe, _f["ziel"] / 100, schwellen, _seite)
     mo.vstack(
         [
             mo.md(f"<span id='reihe-ergebnis'>{_antwort}</span>"),
-            diagramme.reihen_kurve(_reihe.siegchancen(), titel="Siegchance der Helden (mit 95-%-Band)",
-                                   x_titel=f"{_f['bogen']}: {_f['feld']}", ziel=_f["ziel"] / 100),
+            diagramme.reihen_kurve(_reihe.siegchancen(_seite), titel="Siegchance der Helden (mit 95-%-Band)",
+                                   x_titel=_reihe.feld, ziel=_f["ziel"] / 100),
         ]
     )
     return

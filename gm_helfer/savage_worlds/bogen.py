@@ -18,6 +18,7 @@ from gm_helfer.savage_worlds.proben import UNTRAINIERT, eigenschaft
 from gm_helfer.savage_worlds.schaden import schadensausdruck
 
 __all__ = [
+    "vervielfachen",
     "ATTRIBUTE",
     "FERTIGKEITEN",
     "SCHEMA",
@@ -164,6 +165,18 @@ def kaempfer_aus_werten(
     if anzahl == 1:
         return (basis,)
     return tuple(replace(basis, name=f"{basis.name} {i}") for i in range(1, anzahl + 1))
+
+
+def vervielfachen(bogen: boegen.Bogen, anzahl: int) -> list[boegen.Bogen]:
+    """``anzahl`` Kämpfer eines Bogens für eine Begegnung (:mod:`gm_helfer.begegnungen`):
+    Statisten über ihr Feld ``anzahl`` (eine Gruppe mit gemeinsamer Karte, „Bandit 1“ …),
+    Wildcards als nummerierte Kopien (jeder Wildcard bekommt seine eigene Karte)."""
+    if bogen.werte.get("art") != "Wildcard":
+        return [replace(bogen, werte=boegen.FesteZuordnung({**bogen.werte, "anzahl": anzahl}))]
+    if anzahl == 1:
+        return [bogen]
+    return [replace(bogen, werte=boegen.FesteZuordnung({**bogen.werte, "name": f"{bogen.name} {i}"}))
+            for i in range(1, anzahl + 1)]
 
 
 def kaempfer_aus_bogen(bogen: boegen.Bogen, *, seite: str | None = None) -> tuple[Kaempfer, ...]:

@@ -44,7 +44,7 @@ neu gemischt. Beide Joker sind gleich hoch; dann gilt die Reihenfolge des Austei
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,6 +58,7 @@ from gm_helfer.savage_worlds.daten import JOKER_BONUS
 from gm_helfer.savage_worlds.initiative import schnell_wert_zieht_neu
 from gm_helfer.savage_worlds.proben import probe_auswerten
 from gm_helfer.savage_worlds.schaden import (
+    MAX_WUNDEN,
     ausbluten_auswerten,
     ausser_gefecht_auswerten,
     erholung_auswerten,
@@ -81,6 +82,12 @@ _KARTENWERT = np.array([k_.wert for k_ in blatt()])
 abwärts – kleinerer Index heißt früher an der Reihe)."""
 _RANG = np.where(_KARTENWERT == JOKER, 0, np.arange(len(_KARTENWERT)))
 """Sortierschlüssel des Herunterzählens (beide Joker gleich hoch)."""
+
+
+ZIELE = ("schwaechster", "staerkster", "zufall", "erster")
+"""Die Zielwahl der Taktik (Schlüssel von :data:`gm_helfer.simulation.ZIELWAHL`) als Index."""
+WEGSTECKEN = ("immer", "ausser_gefecht", "nie")
+ERHOLUNG = ("nie", "sofort", "nach_fehlschlag")
 
 
 def standard_waffe(kf: k.Kaempfer) -> str:
@@ -227,7 +234,7 @@ class Ergebnis:
     """(F, N): am Ende nicht mehr kampffähig."""
     tot: np.ndarray
     bennies_ausgegeben: np.ndarray
-    """(F, N): fürs Wegstecken ausgegebene Bennies."""
+    """(F, N): ausgegebene Bennies (Wegstecken und gegen Angeschlagen)."""
 
     def zaehler(self) -> tuple[Counter[str], Counter[int], Counter[str], Counter[str]]:
         """Siege, Runden, Ausgeschaltete und Tote als Zähler (für :func:`gm_helfer.simulation.auszaehlen`)."""
@@ -243,7 +250,7 @@ class Ergebnis:
         return siege, runden, aus, tot
 
     def verbrauch(self) -> dict[str, float]:
-        """Fürs Wegstecken ausgegebene Bennies je Wildcard mit Bennies, im Mittel je Kampf."""
+        """Ausgegebene Bennies je Wildcard mit Bennies, im Mittel je Kampf."""
         mittel = self.bennies_ausgegeben.mean(0)
         return {f"Bennies ({n})": float(m) for n, m in zip(self.namen, mittel) if m > 0}
 
@@ -261,7 +268,7 @@ def _probe(
 
 
 class _Maschine:
-    def __init__(self, start: k.Kampfzustand, rng: np.random.Generator) -> None:
+    def __init__(self, start: k.Kampfzustand, rng: np.random.Generator, taktik: Mapping[str, Any] | None = None) -> None:
         self.f = _feste(start)
         self.opt = start.optionen
         self.rng = rng
@@ -269,6 +276,15 @@ class _Maschine:
         self.seiten_matrix = np.eye(len(self.f.seiten), dtype=np.int64)[self.f.seite]
         self.gegner = self.f.seite[:, None] != self.f.seite[None, :]
         self.reihenfolge = self.n - 1 - np.arange(self.n)
+        # Taktik je Kämpfer (die seiner Seite), als Index in ZIELE, WEGSTECKEN, ERHOLUNG
+        je_seite = [(taktik or {}).get(s) for s in self.f.seiten]
+
+        def index(feld: str, wahl: tuple[str, ...]) -> np.ndarray:
+            return np.array([wahl.index(getattr(je_seite[i], feld)) if je_seite[i] is not None else 0 for i in self.f.seite])
+
+        self.ziel_modus = index("ziel", ZIELE)
+        self.wegstecken_modus = index("wegstecken", WEGSTECKEN)
+        self.erholung_modus = index("erholung", ERHOLUNG)
 
     # -- Hilfen ------------------------------------------------------------------------
     def _neu(self, anzahl: int) -> _Zustand:
@@ -389,6 +405,11 @@ class _Maschine:
         # die Reihenfolge der Namen spielt nur im Ereignispfad eine Rolle)
         faehig = ~(z.aus[g, wer] | z.tot[g, wer])
         erholung = faehig & z.angeschlagen[g, wer]
+        # Taktik „sofort“: ein Benny statt der Probe („als hätte er eine Steigerung erzielt“)
+        sofort = erholung & (self.erholung_modus[wer] == ERHOLUNG.index("sofort")) & (z.bennies[g, wer] > 0)
+        if sofort.any():
+            self._benny_gegen_angeschlagen(z, g[sofort], wer[sofort])
+            erholung &= ~sofort
         if erholung.any():
             ge, a = g[erholung], wer[erholung]
             mod = wundabzug(z.wunden[ge, a]) + self._joker(z, ge, a)
@@ -397,6 +418,9 @@ class _Maschine:
             noch, handelt = erholung_auswerten(e, erfolg_handelt=self.opt.erholung_erfolg_handelt)
             z.angeschlagen[ge, a] = noch
             z.nur_frei[ge, a] = ~handelt
+            # Taktik „nach_fehlschlag“: wer Angeschlagen bleibt, gibt einen Benny aus
+            nach = noch & (self.erholung_modus[a] == ERHOLUNG.index("nach_fehlschlag")) & (z.bennies[ge, a] > 0)
+            self._benny_gegen_angeschlagen(z, ge[nach], a[nach])
         # Angriffe der Mitglieder nacheinander. Angriffe ändern nur Gegner; wer von den
         # Mitgliedern handeln darf, steht nach den Erholungsproben also für den ganzen Zug fest.
         kann = faehig & ~(z.angeschlagen[g, wer] | z.nur_frei[g, wer])
@@ -408,12 +432,26 @@ class _Maschine:
                 self._angriff(z, ga, wer[auswahl])
                 z.laeuft[ga] &= ~self._entschieden(z, ga)
 
+    def _benny_gegen_angeschlagen(self, z: _Zustand, ff: np.ndarray, wer: np.ndarray) -> None:
+        """Ein Benny: nicht mehr Angeschlagen, handelt normal (Regeltext „Angeschlagen“)."""
+        z.bennies[ff, wer] -= 1
+        z.angeschlagen[ff, wer] = False
+        z.nur_frei[ff, wer] = False
+
     # -- Angriff und Schaden -----------------------------------------------------------
     def _ziel(self, z: _Zustand, ff: np.ndarray, a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Standardtaktik 4: kampffähiger Gegner mit den meisten Wunden, dann Angeschlagen, dann
-        der erste in Bogenreihenfolge."""
+        """Standardtaktik 4 bzw. die Zielwahl der Taktik des Angreifers: „schwaechster“ – der
+        kampffähige Gegner mit den meisten Wunden, dann Angeschlagen, dann der erste in
+        Bogenreihenfolge; „staerkster“ umgekehrt; „erster“ nur die Bogenreihenfolge; „zufall“
+        gleich verteilt unter den kampffähigen Gegnern."""
         gegner = self.gegner[a] & ~(z.aus[ff] | z.tot[ff])
-        wert = (z.wunden[ff] * 2 + z.angeschlagen[ff]) * self.n + self.reihenfolge
+        verletzt = z.wunden[ff] * 2 + z.angeschlagen[ff]
+        modus = self.ziel_modus[a][:, None]
+        rang = np.select([modus == 0, modus == 1], [verletzt, 2 * MAX_WUNDEN + 2 - verletzt], 0)
+        wert = (rang * self.n + self.reihenfolge).astype(float)
+        zufall = self.ziel_modus[a] == ZIELE.index("zufall")
+        if zufall.any():
+            wert[zufall] = self.rng.random((int(zufall.sum()), self.n))
         wert = np.where(gegner, wert, -1)
         return wert.argmax(1), gegner.any(1)
 
@@ -444,8 +482,12 @@ class _Maschine:
         # Standardtaktik 5: Wildcards stecken weg, solange Bennies und Wunden übrig sind
         weg = np.zeros(len(ff), np.int64)
         joker_ziel = self._joker(z, ff, t)
+        modus = self.wegstecken_modus[t]
         for _ in range(MAX_WEGSTECKEN_VERSUCHE):
-            s = f.wildcard[t] & (neue > 0) & (weg < neue) & (z.bennies[ff, t] > 0)
+            # Taktik des Ziels: immer, nie, oder nur, wenn die übrigen Wunden es ausschalten würden
+            wuerde_aus = wunden_auswerten(vorher_w, np.maximum(neue - weg, 0), wildcard=True, ausser_gefecht=vorher_aus)[1]
+            will = (modus == WEGSTECKEN.index("immer")) | ((modus == WEGSTECKEN.index("ausser_gefecht")) & wuerde_aus)
+            s = f.wildcard[t] & (neue > 0) & (weg < neue) & (z.bennies[ff, t] > 0) & will
             if not s.any():
                 break
             z.bennies[ff[s], t[s]] -= 1
@@ -496,12 +538,15 @@ def spielen(
     rng: np.random.Generator,
     max_runden: int = 100,
     fortschritt: Callable[[int, int], None] | None = None,
+    taktik: Mapping[str, Any] | None = None,
 ) -> Ergebnis:
-    """Spielt ``anzahl`` Kämpfe ab ``start`` mit der Standardtaktik, in Blöcken zu :data:`BLOCK`.
+    """Spielt ``anzahl`` Kämpfe ab ``start`` in Blöcken zu :data:`BLOCK`.
 
-    ``fortschritt(fertig, anzahl)`` wird nach jedem Block aufgerufen (Fortschrittsbalken).
+    ``taktik``: Seite → ``Taktik`` (:class:`gm_helfer.savage_worlds.simulation.Taktik`); fehlende
+    Seiten spielen die Standardtaktik. ``fortschritt(fertig, anzahl)`` wird nach jedem Block
+    aufgerufen (Fortschrittsbalken).
     """
-    maschine = _Maschine(start, rng)
+    maschine = _Maschine(start, rng, taktik)
     teile = []
     fertig = 0
     while fertig < anzahl:

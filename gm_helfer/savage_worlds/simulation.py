@@ -16,7 +16,9 @@ Taktik, dieselben Auswerte-Funktionen, auf numpy-Feldern. Die Tests prüfen, das
 übereinstimmen (``tests/savage_worlds/test_gebuendelt.py``).
 
 Standardtaktik (Regeltext ``regeln/savage_worlds.txt``, Abschnitte Initiative, Angriffe,
-Schadenswirkung, Schaden wegstecken, Außer Gefecht):
+Schadenswirkung, Schaden wegstecken, Außer Gefecht) – die Vorgaben der :class:`Taktik`; was
+sich je Seite umstellen lässt (Ziel, Wegstecken, Benny gegen Angeschlagen), steht bei den
+Punkten 3–5 und in der :class:`Taktik`:
 
 1. **Runde**: „Runde beginnt“; jeder blutende Wildcard legt vor den Karten seine
    Ausbluten-Probe ab (Außer Gefecht › Ausbluten); dann werden die Karten ausgeteilt.
@@ -53,7 +55,8 @@ Angriffen.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -65,11 +68,73 @@ from gm_helfer.savage_worlds import gebuendelt
 from gm_helfer.savage_worlds import kampf as k
 from gm_helfer.savage_worlds.kampf import Kaempfer, Kampfzustand, anwenden
 from gm_helfer.savage_worlds.optionen import Optionen
+from gm_helfer.savage_worlds.schaden import wunden_auswerten
 from gm_helfer.savage_worlds.sitzung import kampf_aus_boegen
 
-__all__ = ["begegnung", "einen_kampf", "ereignis_begegnung", "generator"]
+__all__ = ["TAKTIK_JE_SEITE", "Taktik", "begegnung", "einen_kampf", "ereignis_begegnung", "generator"]
 
 MAX_WEGSTECKEN_VERSUCHE = gebuendelt.MAX_WEGSTECKEN_VERSUCHE
+
+WEGSTECKEN = {
+    "immer": "immer, solange Bennies und Wunden übrig sind",
+    "ausser_gefecht": "nur, wenn die Wunden ihn Außer Gefecht setzen würden",
+    "nie": "nie",
+}
+"""Wann ein Wildcard Wunden mit Bennies wegsteckt (Feld ``wegstecken`` der :class:`Taktik`)."""
+
+ERHOLUNG = {
+    "nie": "nie (Bennies bleiben fürs Wegstecken)",
+    "sofort": "sofort statt der Erholungsprobe",
+    "nach_fehlschlag": "erst, wenn die Erholungsprobe misslingt",
+}
+"""Wann ein Angeschlagener einen Benny ausgibt, um nicht mehr Angeschlagen zu sein (Feld ``erholung``)."""
+
+
+@dataclass(frozen=True)
+class Taktik:
+    """Wie eine Seite in der Simulation kämpft (Vertrag: :data:`gm_helfer.simulation.ZIELWAHL`).
+
+    Die Vorgaben sind die bisherige Standardtaktik (Moduldoku, Punkte 3–5). Beide Treiber – die
+    gebündelte Maschine und der Ereignispfad (:func:`einen_kampf`) – spielen sie gleich.
+    """
+
+    ziel: str = field(default="schwaechster", metadata={"text": "Wen angreifen?", "wahl": simulation.ZIELWAHL})
+    """Welchen kampffähigen Gegner ein Angreifer wählt; „verletzt“ heißt: mehr Wunden, bei
+    Gleichstand Angeschlagen (Gleichstand danach: Reihenfolge der Bögen)."""
+    wegstecken: str = field(default="immer", metadata={"text": "Wunden mit Bennies wegstecken", "wahl": WEGSTECKEN})
+    """Regeltext „Schaden wegstecken“: höchstens eine erste Probe und eine Wiederholung je Schaden."""
+    erholung: str = field(default="nie", metadata={"text": "Benny gegen Angeschlagen", "wahl": ERHOLUNG})
+    """Regeltext „Angeschlagen“: „Ein Charakter kann jederzeit einen Bennie ausgeben, um nicht mehr
+    Angeschlagen zu sein. Falls er gerade an der Reihe ist, kann er so handeln, als hätte er eine
+    Steigerung auf der Erholungsprobe erzielt.“ Gespielt wird das zu Beginn des eigenen Zugs."""
+
+    def __post_init__(self) -> None:
+        for name, wahl in (("ziel", simulation.ZIELWAHL), ("wegstecken", WEGSTECKEN), ("erholung", ERHOLUNG)):
+            if getattr(self, name) not in wahl:
+                raise ValueError(f"Taktik, Feld „{name}“: „{getattr(self, name)}“ gibt es nicht "
+                                 f"(möglich: {', '.join(wahl)}).")
+
+
+TAKTIK_JE_SEITE = True
+"""``begegnung(…, taktik=…)`` nimmt auch eine Zuordnung Seite → :class:`Taktik` (etwa Helden
+stecken immer weg, der Schurke nur gegen Außer Gefecht); fehlende Seiten spielen die Vorgabe."""
+
+
+def taktiken(taktik: Taktik | Mapping[str, Taktik] | None, seiten: Sequence[str]) -> dict[str, Taktik]:
+    """Die Taktik je Seite aus einer Taktik für alle, einer Zuordnung Seite → Taktik oder ``None``.
+
+    Raises:
+        ValueError: eine Seite der Zuordnung kämpft nicht mit, oder kein ``Taktik``-Wert (deutsch).
+    """
+    if taktik is None or isinstance(taktik, Taktik):
+        return {s: taktik or Taktik() for s in seiten}
+    fremd = [s for s in taktik if s not in seiten]
+    if fremd:
+        raise ValueError(f"Taktik für „{', '.join(fremd)}“: diese Seite kämpft nicht mit (Seiten: {', '.join(seiten)}).")
+    falsch = [s for s, t in taktik.items() if not isinstance(t, Taktik)]
+    if falsch:
+        raise ValueError(f"Taktik der Seite „{falsch[0]}“ ist keine Savage-Worlds-Taktik.")
+    return {s: taktik.get(s, Taktik()) for s in seiten}
 
 
 def _seiten(z: Kampfzustand) -> tuple[str, ...]:
@@ -91,21 +156,44 @@ def _entschieden(z: Kampfzustand) -> bool:
     return True
 
 
-def _ziel(z: Kampfzustand, angreifer: Kaempfer) -> str | None:
-    """Standardtaktik 4: der kampffähige Gegner mit den meisten Wunden, dann Angeschlagen,
-    dann der erste in der Reihenfolge der Bögen."""
+def _ziel(z: Kampfzustand, angreifer: Kaempfer, taktik: Taktik, rng: Any) -> str | None:
+    """Standardtaktik 4 bzw. ``taktik.ziel``: „schwaechster“ ist der kampffähige Gegner mit den
+    meisten Wunden, dann Angeschlagen, dann der erste in der Reihenfolge der Bögen; „staerkster“
+    umgekehrt (Gleichstand ebenso nach Bogenreihenfolge); „erster“ der erste kampffähige Gegner;
+    „zufall“ gleich verteilt unter den kampffähigen Gegnern."""
     gegner = [(i, kf) for i, kf in enumerate(z.kaempfer) if kf.seite != angreifer.seite and kf.kampffaehig]
     if not gegner:
         return None
-    _, bester = min(gegner, key=lambda t: (-t[1].wunden, not t[1].angeschlagen, t[0]))
-    return bester.name
+    if taktik.ziel == "zufall":
+        return gegner[_zufallszahl(rng, len(gegner))][1].name
+    schluessel = {
+        "schwaechster": lambda t: (-t[1].wunden, not t[1].angeschlagen, t[0]),
+        "staerkster": lambda t: (t[1].wunden, t[1].angeschlagen, t[0]),
+        "erster": lambda t: t[0],
+    }[taktik.ziel]
+    return min(gegner, key=schluessel)[1].name
+
+
+def _zufallszahl(rng: Any, n: int) -> int:
+    """Eine gleich verteilte Zahl 0 … n−1 aus ``random.Random`` oder einem numpy ``Generator``."""
+    return int(rng.integers(n)) if isinstance(rng, np.random.Generator) else rng.randrange(n)
+
+
+def _soll_wegstecken(z: Kampfzustand, taktik: Taktik) -> bool:
+    """``taktik.wegstecken`` für den offenen Schaden: immer, nie, oder nur wenn die übrigen
+    Wunden den Wildcard Außer Gefecht setzen würden (:func:`wunden_auswerten`)."""
+    if taktik.wegstecken != "ausser_gefecht":
+        return taktik.wegstecken == "immer"
+    os_ = z.offener_schaden
+    return bool(wunden_auswerten(os_.vorher.wunden, max(os_.wunden - os_.weggesteckt, 0), wildcard=True,
+                                 ausser_gefecht=os_.vorher.ausser_gefecht)[1])
 
 
 _waffe = gebuendelt.standard_waffe
 
-def _schaden_abwickeln(z: Kampfzustand, *, rng: Any) -> Kampfzustand:
-    """Standardtaktik 5: alle offenen Treffer auswürfeln, je Treffer wegstecken und die
-    Außer-Gefecht-Probe, bevor der nächste Schadenswurf fällt."""
+def _schaden_abwickeln(z: Kampfzustand, tk: Mapping[str, Taktik], *, rng: Any) -> Kampfzustand:
+    """Standardtaktik 5: alle offenen Treffer auswürfeln, je Treffer wegstecken (wie die Taktik
+    des Ziels es will) und die Außer-Gefecht-Probe, bevor der nächste Schadenswurf fällt."""
     while z.offene_treffer:
         z = anwenden(z, k.ereignis_schaden(z, nummer=0, rng=rng, text=False))
         os_ = z.offener_schaden
@@ -116,6 +204,7 @@ def _schaden_abwickeln(z: Kampfzustand, *, rng: Any) -> Kampfzustand:
                 and z.offener_schaden.weggesteckt < z.offener_schaden.wunden
                 and z.kaempfer_namens(os_.ziel).bennies > 0
                 and k.kann_wegstecken(z, os_.ziel)
+                and _soll_wegstecken(z, tk[os_.vorher.seite])
             ):
                 z = anwenden(z, k.ereignis_wegstecken(z, os_.ziel, rng=rng))
         if os_ is not None and os_.vorher.wildcard:
@@ -125,28 +214,35 @@ def _schaden_abwickeln(z: Kampfzustand, *, rng: Any) -> Kampfzustand:
     return z
 
 
-def _zug(z: Kampfzustand, empfaenger: str, *, rng: Any) -> Kampfzustand:
-    """Ein Kartenempfänger ist an der Reihe: Erholungsproben, dann greift jedes handlungsfähige
-    Mitglied an (Standardtaktik 3 und 4)."""
+def _zug(z: Kampfzustand, empfaenger: str, tk: Mapping[str, Taktik], *, rng: Any) -> Kampfzustand:
+    """Ein Kartenempfänger ist an der Reihe: Erholungsproben (bzw. ein Benny, wie die Taktik es
+    will), dann greift jedes handlungsfähige Mitglied an (Standardtaktik 3 und 4)."""
     z = anwenden(z, k.ereignis_am_zug(z, empfaenger))
     for name in sorted(z.erholung_offen):
-        if z.kaempfer_namens(name).angeschlagen and z.kaempfer_namens(name).kampffaehig:
+        kf = z.kaempfer_namens(name)
+        if kf.angeschlagen and kf.kampffaehig:
+            erholung = tk[kf.seite].erholung
+            if erholung == "sofort" and kf.bennies > 0:
+                z = anwenden(z, k.ereignis_benny(z, name))
+                continue
             z = anwenden(z, k.ereignis_erholung(z, name, rng=rng))
+            if erholung == "nach_fehlschlag" and z.kaempfer_namens(name).angeschlagen and kf.bennies > 0:
+                z = anwenden(z, k.ereignis_benny(z, name))
     for mitglied in z.mitglieder(empfaenger):
         kf = z.kaempfer_namens(mitglied.name)
         if not kf.kampffaehig or kf.angeschlagen or kf.name in z.nur_freie_aktionen:
             continue
-        ziel = _ziel(z, kf)
+        ziel = _ziel(z, kf, tk[kf.seite], rng)
         if ziel is None:
             break
         z = anwenden(z, k.ereignis_angriff(z, kf.name, ziel, _waffe(kf), rng=rng, text=False))
-        z = _schaden_abwickeln(z, rng=rng)
+        z = _schaden_abwickeln(z, tk, rng=rng)
         if _entschieden(z):
             return z
     return anwenden(z, k.ereignis_fertig(z))
 
 
-def _runde(z: Kampfzustand, *, rng: Any) -> Kampfzustand:
+def _runde(z: Kampfzustand, tk: Mapping[str, Taktik], *, rng: Any) -> Kampfzustand:
     """Standardtaktik 1 und 2: eine ganze Runde, bis niemand mehr an der Reihe ist oder eine
     Seite keinen Kampffähigen mehr hat."""
     z = anwenden(z, k.ereignis_runde(z))
@@ -159,7 +255,7 @@ def _runde(z: Kampfzustand, *, rng: Any) -> Kampfzustand:
         naechster = z.naechster()
         if naechster is None:
             break
-        z = _zug(z, naechster, rng=rng)
+        z = _zug(z, naechster, tk, rng=rng)
     return z
 
 
@@ -188,16 +284,18 @@ def _ausgang(z: Kampfzustand) -> simulation.Kampfausgang:
     )
 
 
-def _spielen(z: Kampfzustand, *, rng: Any, max_runden: int) -> simulation.Kampfausgang:
+def _spielen(z: Kampfzustand, tk: Mapping[str, Taktik], *, rng: Any, max_runden: int) -> simulation.Kampfausgang:
     while not _entschieden(z) and z.runde < max_runden:
-        z = _runde(z, rng=rng)
+        z = _runde(z, tk, rng=rng)
     return _ausgang(z)
 
 
 def einen_kampf(
-    boegen: Sequence[Bogen], *, rng: Any, optionen: Optionen | None = None, max_runden: int = 100
+    boegen: Sequence[Bogen], *, rng: Any, optionen: Optionen | None = None, max_runden: int = 100,
+    taktik: Taktik | Mapping[str, Taktik] | None = None,
 ) -> simulation.Kampfausgang:
-    """Spielt einen Kampf der gewählten Bögen mit der Standardtaktik (Moduldoku) bis zum Ende.
+    """Spielt einen Kampf der gewählten Bögen mit der Standardtaktik (Moduldoku) bzw. ``taktik``
+    (eine für alle oder je Seite, :func:`taktiken`) bis zum Ende.
 
     Args:
         boegen: Savage-Worlds-Bögen beider Seiten (werden nicht verändert).
@@ -209,7 +307,8 @@ def einen_kampf(
         ValueError: nur eine Seite, Rundengrenze unter 1 oder ein fehlerhafter Bogen (deutsche Meldung).
     """
     _pruefe_runden(max_runden)
-    return _spielen(_start(boegen, optionen), rng=rng, max_runden=max_runden)
+    z = _start(boegen, optionen)
+    return _spielen(z, taktiken(taktik, _seiten(z)), rng=rng, max_runden=max_runden)
 
 
 def begegnung(
@@ -220,6 +319,7 @@ def begegnung(
     optionen: Optionen | None = None,
     max_runden: int = 100,
     fortschritt: Callable[[int, int], None] | None = None,
+    taktik: Taktik | Mapping[str, Taktik] | None = None,
 ) -> simulation.Auswertung:
     """Spielt die Begegnung ``anzahl``-mal mit der gebündelten Maschine
     (:mod:`gm_helfer.savage_worlds.gebuendelt`: alle Kämpfe auf einmal als numpy-Felder, dieselbe
@@ -230,6 +330,8 @@ def begegnung(
         rng: numpy ``Generator`` (die einzige Zufallsquelle) oder ``random.Random`` (daraus wird
             ein Generator geseedet; gleiche Saat, gleiches Ergebnis).
         fortschritt: ``fortschritt(fertig, anzahl)`` nach jedem Block von Kämpfen.
+        taktik: eine :class:`Taktik` für alle, eine Zuordnung Seite → Taktik oder ``None``
+            (Standardtaktik).
 
     Raises:
         ValueError: nur eine Seite, Rundengrenze unter 1, ``anzahl`` unter 1 oder ein
@@ -240,17 +342,20 @@ def begegnung(
         raise ValueError(f"Es muss mindestens ein Kampf simuliert werden, nicht {anzahl}.")
     start = _start(boegen, optionen)
     uhr = time.perf_counter()
-    ergebnis = gebuendelt.spielen(start, anzahl, rng=generator(rng), max_runden=max_runden, fortschritt=fortschritt)
+    tk = taktiken(taktik, _seiten(start))
+    ergebnis = gebuendelt.spielen(start, anzahl, rng=generator(rng), max_runden=max_runden, fortschritt=fortschritt, taktik=tk)
     return simulation.auszaehlen(anzahl, *ergebnis.zaehler(), sekunden=time.perf_counter() - uhr,
                                  seiten=dict(zip(ergebnis.namen, ergebnis.seite_von)), verbrauch=ergebnis.verbrauch())
 
 
 def ereignis_begegnung(
-    boegen: Sequence[Bogen], anzahl: int = 1000, *, rng: Any, optionen: Optionen | None = None, max_runden: int = 100
+    boegen: Sequence[Bogen], anzahl: int = 1000, *, rng: Any, optionen: Optionen | None = None, max_runden: int = 100,
+    taktik: Taktik | Mapping[str, Taktik] | None = None,
 ) -> simulation.Auswertung:
     """Wie :func:`begegnung`, aber Kampf für Kampf auf dem Ereignispfad (:func:`einen_kampf`,
     :func:`gm_helfer.simulation.simulieren`) – die Referenz, gegen die die gebündelte Maschine
     geprüft wird; etwa hundertmal langsamer."""
     _pruefe_runden(max_runden)
     start = _start(boegen, optionen)
-    return simulation.simulieren(lambda r: _spielen(start, rng=r, max_runden=max_runden), anzahl, rng=rng)
+    tk = taktiken(taktik, _seiten(start))
+    return simulation.simulieren(lambda r: _spielen(start, tk, rng=r, max_runden=max_runden), anzahl, rng=rng)

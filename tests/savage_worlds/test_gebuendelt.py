@@ -236,3 +236,50 @@ def test_ein_schlag_mit_exakter_chance_gebuendelt(sw):
     assert abs(a.sieg.get("Helden", 0) - exakt) < 4 * math.sqrt(exakt * (1 - exakt) / n)
     assert a.sieg.get("Schurken", 0) == 0
     assert a.runden == {1: 1.0}
+
+
+# ---------------------------------------------------------------------------------------
+# 4. Taktik: beide Treiber spielen dieselbe (auch je Seite verschieden)
+# ---------------------------------------------------------------------------------------
+
+
+def test_andere_taktik_stimmt_mit_ereignispfad_ueberein(sw):
+    """Helden: zufälliges Ziel, Wegstecken nur gegen Außer Gefecht, Benny nach misslungener
+    Erholung; Schurken: den Stärksten angreifen, Benny sofort statt der Erholungsprobe."""
+    from gm_helfer.savage_worlds.simulation import Taktik
+
+    bs = [sw["Mira"], sw["Lena Falk"], sw["Schwarzer Baron"], _banditen(sw, 2)]
+    taktik = {
+        "Helden": Taktik(ziel="zufall", wegstecken="ausser_gefecht", erholung="nach_fehlschlag"),
+        "Schurken": Taktik(ziel="staerkster", erholung="sofort"),
+    }
+    e = ereignis_begegnung(bs, 600, rng=random.Random(5), taktik=taktik)
+    b = begegnung(bs, 20_000, rng=np.random.default_rng(5), taktik=taktik)
+    _vergleichen(e, b)
+    standard = begegnung(bs, 20_000, rng=np.random.default_rng(5))
+    assert b != standard  # die Taktik ändert wirklich etwas
+
+
+def test_taktik_wirkt_auf_bennies(sw):
+    """Nie wegstecken und nie Bennies gegen Angeschlagen: kein Benny wird ausgegeben; Benny sofort
+    statt Erholungsprobe: mehr Bennies als mit der Vorgabe (nur Wegstecken)."""
+    from gm_helfer.savage_worlds.simulation import Taktik
+
+    bs = [sw["Mira"], sw["Schwarzer Baron"]]
+    nie = begegnung(bs, 3000, rng=np.random.default_rng(1), taktik=Taktik(wegstecken="nie"))
+    assert nie.verbrauch == {}
+    vorgabe = begegnung(bs, 3000, rng=np.random.default_rng(1))
+    sofort = begegnung(bs, 3000, rng=np.random.default_rng(1), taktik=Taktik(erholung="sofort"))
+    assert sum(sofort.verbrauch.values()) > sum(vorgabe.verbrauch.values()) > 0
+
+
+def test_taktik_fehler_deutsch(sw):
+    from gm_helfer.savage_worlds.simulation import Taktik
+
+    with pytest.raises(ValueError, match="Feld „ziel“: „naechster“ gibt es nicht"):
+        Taktik(ziel="naechster")
+    with pytest.raises(ValueError, match="Taktik für „Drachen“: diese Seite kämpft nicht mit"):
+        begegnung([sw["Mira"], sw["Schwarzer Baron"]], 10, rng=np.random.default_rng(1), taktik={"Drachen": Taktik()})
+    felder = simulation.taktik_felder(Taktik)
+    assert [f[0] for f in felder] == ["ziel", "wegstecken", "erholung"]
+    assert all(wahl for _, _, _, wahl in felder)
