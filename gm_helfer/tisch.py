@@ -57,7 +57,9 @@ __all__ = [
     "frisch",
     "relativ",
     "rueckgaengig",
+    "tabelle",
     "tabelle_deutsch",
+    "tabelle_html",
     "text",
     "wurfquelle",
     "zahl",
@@ -678,9 +680,16 @@ def anlegen() -> tuple[Callable[[], int], Callable[[], str], Callable[[], int], 
 STIL = """
 <style>
 .tisch-panel button, .tisch-panel .marimo-button { white-space: normal; }
+.tisch-aufgaben ul { list-style: none; padding-left: 0.4em; margin: 0.2em 0; }
 .tisch-aufgaben li { margin: 0.1em 0; }
 .tisch-verboten { color: #6d4c41; font-size: 0.9em; }
 .tisch-meldung { font-weight: 600; }
+.tisch-tabelle table { border-collapse: collapse; width: 100%; font-size: 0.9em; }
+.tisch-tabelle caption { text-align: left; font-weight: 600; padding: 0.2em 0; }
+.tisch-tabelle th, .tisch-tabelle td { text-align: left; vertical-align: top; padding: 0.2em 0.45em;
+  border-bottom: 1px solid #e0e0e0; overflow-wrap: anywhere; }
+.tisch-tabelle thead th { position: sticky; top: 0; background: #fafafa; border-bottom: 2px solid #bdbdbd; }
+.tisch-tabelle .zahl { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 @media (max-width: 900px) {
   .vega-embed { max-width: 100%; }
   .vega-embed canvas, .vega-embed svg.marks { max-width: 100%; height: auto; }
@@ -715,6 +724,43 @@ def kopf(text: str):
     import marimo as mo
 
     return mo.vstack([stil(), mo.md(text)])
+
+
+def tabelle_html(df: pl.DataFrame, *, titel: str = "", formate: Mapping[str, Callable[[Any], str]] | None = None,
+                 hoehe: str | None = None, stellen: int = 1) -> str:
+    """Eine Tabelle als schlichtes HTML: Werte wie :func:`text` (Komma, „–“ statt leer, ja/nein),
+    Zahlenspalten rechtsbündig, Zellen brechen um, so dass auf 820 px alle Spalten sichtbar bleiben.
+
+    ``formate`` je Spalte (z. B. ``{"Tick 0": prozent}``); ``hoehe`` (CSS, z. B. ``"30em"``): höher
+    wird die Tabelle nicht, sie scrollt dann in sich, die Kopfzeile bleibt stehen.
+
+    >>> "<td class='zahl'>2,5</td>" in tabelle_html(pl.DataFrame({"Wunden": [2.5]}))
+    True
+    """
+    formate = dict(formate or {})
+    zahlen = {n for n, typ in df.schema.items() if typ.is_numeric()}
+    klasse = {n: " class='zahl'" if n in zahlen else "" for n in df.columns}
+    kopf = "".join(f"<th{klasse[n]}>{html.escape(n)}</th>" for n in df.columns)
+    zeilen = []
+    for zeile in df.iter_rows():
+        zellen = []
+        for name, wert in zip(df.columns, zeile):
+            inhalt = formate[name](wert) if name in formate and wert is not None else text(wert, stellen)
+            zellen.append(f"<td{klasse[name]}>{html.escape(inhalt)}</td>")
+        zeilen.append("<tr>" + "".join(zellen) + "</tr>")
+    ueberschrift = f"<caption>{html.escape(titel)}</caption>" if titel else ""
+    rahmen = f" style='max-height: {hoehe}; overflow-y: auto'" if hoehe else ""
+    return (f"<div class='tisch-tabelle'{rahmen}><table>{ueberschrift}<thead><tr>{kopf}</tr></thead>"
+            f"<tbody>{''.join(zeilen)}</tbody></table></div>")
+
+
+def tabelle(df: pl.DataFrame, **kw: Any):
+    """:func:`tabelle_html` als marimo-Ausgabe – statt ``mo.ui.table``, dessen Bedienelemente
+    (Suche, „Columns“, „Explore“, Seiten, „3 rows“, Datentypen) englisch und nicht übersetzbar sind
+    und das auf 820 px Spalten hinter einen Rollbalken schiebt."""
+    import marimo as mo
+
+    return mo.Html(tabelle_html(df, **kw))
 
 
 def reihe(*elemente: Any):
@@ -888,8 +934,9 @@ def wuerfel_feld(label: str = "Echte Würfel", beispiel: str = "z. B. 8+3, 5", *
     return mo.ui.text(value=wert, placeholder=f"leer = Programm würfelt; {beispiel}", label=beschriftung, on_change=on_change)
 
 
-def protokoll_ansicht(verlauf: Verlauf | None, hook: str = "tisch-protokoll", seiten: int = 15):
-    """Protokoll (neueste zuerst) mit Schrittzahl, Datei (nur Name) und Nur-Lesen-Hinweis."""
+def protokoll_ansicht(verlauf: Verlauf | None, hook: str = "tisch-protokoll", hoehe: str = "30em"):
+    """Protokoll (neueste zuerst) mit Schrittzahl, Datei (nur Name) und Nur-Lesen-Hinweis; alle
+    Schritte in einer Tabelle, die ab ``hoehe`` in sich scrollt (keine englischen Seitenknöpfe)."""
     import marimo as mo
 
     n = len(verlauf.ereignisse) if verlauf else 0
@@ -899,9 +946,9 @@ def protokoll_ansicht(verlauf: Verlauf | None, hook: str = "tisch-protokoll", se
         [
             mo.md(
                 f"### <span id='{hook}'>Protokoll</span> ({PROTOKOLL_REIHENFOLGE}, ✎ = eingetippt) · "
-                f"<span id='{hook}-schritte'>{anzahl(n, 'Schritt', 'Schritte')}</span> · Datei `{datei}`{rolle}"
+                f"<span id='{hook}-schritte' style='white-space: nowrap'>{anzahl(n, 'Schritt', 'Schritte')}</span> · Datei `{datei}`{rolle}"
             ),
-            mo.ui.table(protokoll_tabelle(verlauf), selection=None, page_size=seiten, show_download=False, show_column_summaries=False),
+            tabelle(protokoll_tabelle(verlauf), hoehe=hoehe),
         ]
     )
 
