@@ -684,12 +684,6 @@ STIL = """
 .tisch-aufgaben li { margin: 0.1em 0; }
 .tisch-verboten { color: #6d4c41; font-size: 0.9em; }
 .tisch-meldung { font-weight: 600; }
-.tisch-tabelle table { border-collapse: collapse; width: 100%; font-size: 0.9em; }
-.tisch-tabelle caption { text-align: left; font-weight: 600; padding: 0.2em 0; }
-.tisch-tabelle th, .tisch-tabelle td { text-align: left; vertical-align: top; padding: 0.2em 0.45em;
-  border-bottom: 1px solid #e0e0e0; overflow-wrap: anywhere; }
-.tisch-tabelle thead th { position: sticky; top: 0; background: #fafafa; border-bottom: 2px solid #bdbdbd; }
-.tisch-tabelle .zahl { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 @media (max-width: 900px) {
   .vega-embed { max-width: 100%; }
   .vega-embed canvas, .vega-embed svg.marks { max-width: 100%; height: auto; }
@@ -726,31 +720,56 @@ def kopf(text: str):
     return mo.vstack([stil(), mo.md(text)])
 
 
+_ZELLE = "padding: 0.2em 0.3em; border-bottom: 1px solid #e0e0e0; vertical-align: top; overflow-wrap: break-word"
+_STIL_TABELLE = {
+    "table": "border-collapse: collapse; width: 100%; font-size: 0.88em",
+    "caption": "text-align: left; font-weight: 600; padding: 0.2em 0",
+    "th": _ZELLE + "; text-align: left; vertical-align: bottom; border-bottom: 2px solid #bdbdbd; "
+                   "background: #fafafa; position: sticky; top: 0",
+    "td": _ZELLE + "; text-align: left",
+    "zahl": "; text-align: right; font-variant-numeric: tabular-nums",
+    "senkrecht": "writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap",
+}
+SENKRECHT_AB = 7
+"""Ab so vielen Spalten stehen die Köpfe der Zahlenspalten senkrecht (schmale Spalten auf 820 px)."""
+"""Die Stile stehen in jedem Element: in einem ``mo.accordion`` (Shadow-DOM) wirkt das CSS von
+:func:`stil` nicht."""
+
+
 def tabelle_html(df: pl.DataFrame, *, titel: str = "", formate: Mapping[str, Callable[[Any], str]] | None = None,
                  hoehe: str | None = None, stellen: int = 1) -> str:
     """Eine Tabelle als schlichtes HTML: Werte wie :func:`text` (Komma, „–“ statt leer, ja/nein),
-    Zahlenspalten rechtsbündig, Zellen brechen um, so dass auf 820 px alle Spalten sichtbar bleiben.
+    Zahlenspalten rechtsbündig, Zellen brechen um; hat die Tabelle viele Spalten (``SENKRECHT_AB``),
+    stehen die Köpfe der Zahlenspalten senkrecht – so bleiben auf 820 px alle Spalten sichtbar.
 
     ``formate`` je Spalte (z. B. ``{"Tick 0": prozent}``); ``hoehe`` (CSS, z. B. ``"30em"``): höher
     wird die Tabelle nicht, sie scrollt dann in sich, die Kopfzeile bleibt stehen.
 
-    >>> "<td class='zahl'>2,5</td>" in tabelle_html(pl.DataFrame({"Wunden": [2.5]}))
+    >>> ">2,5</td>" in tabelle_html(pl.DataFrame({"Wunden": [2.5]}))
     True
     """
     formate = dict(formate or {})
     zahlen = {n for n, typ in df.schema.items() if typ.is_numeric()}
-    klasse = {n: " class='zahl'" if n in zahlen else "" for n in df.columns}
-    kopf = "".join(f"<th{klasse[n]}>{html.escape(n)}</th>" for n in df.columns)
+    s = _STIL_TABELLE
+    stil_th = {n: s["th"] + (s["zahl"] if n in zahlen else "") for n in df.columns}
+    stil_td = {n: s["td"] + (s["zahl"] if n in zahlen else "") for n in df.columns}
+    senkrecht = len(df.columns) >= SENKRECHT_AB
+    kopf = "".join(
+        f"<th style='{stil_th[n]}'>"
+        + (f"<span style='{s['senkrecht']}'>{html.escape(n)}</span>" if senkrecht and n in zahlen else html.escape(n))
+        + "</th>"
+        for n in df.columns
+    )
     zeilen = []
     for zeile in df.iter_rows():
         zellen = []
         for name, wert in zip(df.columns, zeile):
             inhalt = formate[name](wert) if name in formate and wert is not None else text(wert, stellen)
-            zellen.append(f"<td{klasse[name]}>{html.escape(inhalt)}</td>")
+            zellen.append(f"<td style='{stil_td[name]}'>{html.escape(inhalt)}</td>")
         zeilen.append("<tr>" + "".join(zellen) + "</tr>")
-    ueberschrift = f"<caption>{html.escape(titel)}</caption>" if titel else ""
-    rahmen = f" style='max-height: {hoehe}; overflow-y: auto'" if hoehe else ""
-    return (f"<div class='tisch-tabelle'{rahmen}><table>{ueberschrift}<thead><tr>{kopf}</tr></thead>"
+    ueberschrift = f"<caption style='{s['caption']}'>{html.escape(titel)}</caption>" if titel else ""
+    rahmen = "overflow-x: auto" + (f"; max-height: {hoehe}; overflow-y: auto" if hoehe else "")
+    return (f"<div class='tisch-tabelle' style='{rahmen}'><table style='{s['table']}'>{ueberschrift}<thead><tr>{kopf}</tr></thead>"
             f"<tbody>{''.join(zeilen)}</tbody></table></div>")
 
 
