@@ -70,6 +70,7 @@ NEUER_KAMPF = "Neuer Kampf"
 FORTSETZEN = "Kampf fortsetzen"
 ANSEHEN = "Nur ansehen"
 UEBERNEHMEN = "Kampf übernehmen"
+KEIN_GESPEICHERTER = "noch kein gespeicherter Kampf"
 PROTOKOLL_REIHENFOLGE = "neueste zuerst"
 """Die Protokollansicht zeigt überall den neuesten Schritt oben."""
 
@@ -871,7 +872,9 @@ def kampf_wahl(gespeicherte: Sequence[GespeicherterKampf]):
         while beschriftung in optionen:
             beschriftung += " "
         optionen[beschriftung] = str(k.datei)
-    erste = next(iter(optionen), None)
+    if not optionen:  # statt marimos leerem „--“
+        optionen = {KEIN_GESPEICHERTER: ""}
+    erste = next(iter(optionen))
     return mo.ui.dropdown(options=optionen, value=erste, label=frisch("Gespeicherter Kampf", tuple(optionen.values())), full_width=True)
 
 

@@ -104,3 +104,9 @@ def test_relativ(tmp_path):
     (tmp_path / "sw").mkdir()
     assert tisch.relativ(tmp_path / "sw" / "a.toml", tmp_path) == "sw/a.toml"
     assert tisch.relativ("/anderswo/b.toml", tmp_path) == "b.toml"
+
+
+def test_ohne_gespeicherten_kampf_steht_ein_deutscher_text_statt_leer():
+    wahl = tisch.kampf_wahl([])
+    assert wahl.value == "" and tisch.KEIN_GESPEICHERTER in wahl.text
+    assert tisch.fortsetzen(wahl.value, dict, lambda z, e: z).verlauf is None  # Fortsetzen meldet nur
