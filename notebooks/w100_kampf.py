@@ -95,7 +95,7 @@ def _(get_version, kampftisch):
         mo.md(f"## <span id='w100-lage'>{sitzung.lage(k)}</span>"),
         mo.accordion({"Kämpfer (Initiative, LP, Flee, freie Parade, Position)": mo.vstack([
             w100_diagramme.initiative_diagramm(w100.initiative_leiter(k), titel="Initiativepunkte (jede 100 ist ein Zug)"),
-            mo.ui.table(tisch.tabelle_deutsch(sitzung.leiter_tabelle(k)), selection=None, show_download=False),
+            tisch.tabelle(sitzung.leiter_tabelle(k)),
         ])}, lazy=True),
     ])
     return kampf, verlauf, wer

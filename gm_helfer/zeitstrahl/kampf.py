@@ -26,7 +26,7 @@ from typing import Any
 
 from gm_helfer.protokoll import Ereignis
 from gm_helfer.schnell import ersetzen, nach_namen
-from gm_helfer.text import dezimal
+from gm_helfer.text import aufzaehlung, dezimal
 from gm_helfer.wuerfel import parse
 
 from .auswerten import (
@@ -1049,7 +1049,7 @@ def angriff_ereignis(
                               "empfindlich": empf, "ruestungsschutz": rs,
                               "schadenspunkte": sp})
         zeilen.append(f"Treffer {zone}{' (empfindlich)' if empf else ''}: "
-                      f"Trefferpunkte {tp} − RS {rs} je Würfel → {sp} Schadenspunkte")
+                      f"Trefferpunkte {aufzaehlung(tp)} − RS {rs} je Würfel → {sp} Schadenspunkte")
     elif abgewehrt_mit_folgen and v_waffe is not None:
         vi, vw = v_waffe
         tp_summe = daten_schaden["trefferpunkte_summe"]
