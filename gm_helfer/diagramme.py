@@ -197,6 +197,7 @@ def verteilung_diagramm(
     x_titel: str = "Ergebnis",
     *,
     rest: float = 1e-3,
+    hoechste_breite: int = 900,
 ) -> alt.Chart:
     """Säulen der Verteilung P(Ergebnis = x); mit ``ziel`` grün ab dem Ziel.
 
@@ -210,6 +211,8 @@ def verteilung_diagramm(
         ziel: Zielzahl; Säulen ab dem Ziel gelten als "erreicht".
         titel: Diagrammtitel.
         x_titel: Beschriftung der x-Achse.
+        hoechste_breite: breiter wird das Diagramm nicht (viele Säulen werden schmaler), z. B.
+            damit es neben einem zweiten Diagramm auf ein Tablet (820 px) passt.
     """
     if not vert:
         raise ValueError("Die Verteilung ist leer.")
@@ -276,7 +279,7 @@ def verteilung_diagramm(
         )
     else:
         farbe = alt.value(FARBE_NEUTRAL)
-    breite = max(BREITE, min(900, 14 * daten.height))
+    breite = max(min(BREITE, hoechste_breite), min(hoechste_breite, 14 * daten.height))
     return (
         alt.Chart(daten, title=titel or alt.Undefined)
         .mark_bar()

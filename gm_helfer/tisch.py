@@ -17,11 +17,12 @@ from __future__ import annotations
 import html
 import json
 import math
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import polars as pl
 
@@ -40,6 +41,9 @@ __all__ = [
     "Fortsetzung",
     "GespeicherterKampf",
     "Tisch",
+    "Auswahl",
+    "Anlage",
+    "anlegen",
     "anzahl",
     "augen",
     "boegen_speichern",
@@ -370,10 +374,30 @@ class Tisch:
     In Knöpfen: ``mo.ui.button(label=…, on_click=tisch.klick(lambda v: …))``.
     """
 
-    def __init__(self, set_version: Callable[[Any], None], set_meldung: Callable[[str], None]) -> None:
+    def __init__(self, set_version: Callable[[Any], None], set_meldung: Callable[[str], None],
+                 set_start: Callable[[Any], None] | None = None) -> None:
         self.verlauf: Verlauf | None = None
         self._set_version = set_version
         self._set_meldung = set_meldung
+        self._set_start = set_start
+        self.merker: dict[str, Any] = {}
+        """Auswahl je Handelndem (Ziel, Waffe, Modifikatoren); siehe :meth:`auswahl`."""
+        self.rng = random.Random()
+        """Die Würfel des Programms (eingetippte Würfel gehen vor)."""
+
+    def stand(self, am_zug: Callable[[Any], str | None], _version: Any = None) -> tuple[Verlauf | None, Any, str | None]:
+        """``(verlauf, zustand, wer)`` für die Zelle, die ``get_version()`` liest (die Version
+        darf als zweites Argument kommen: ``kampftisch.stand(zug.am_zug, get_version())``)."""
+        zustand = self.zustand
+        return self.verlauf, zustand, am_zug(zustand) if zustand is not None else None
+
+    def auswahl(self, wer: str | None) -> Auswahl:
+        """Die Eingaben des Zug-Panels für ``wer``: gemerkt je Handelndem, wechselt er, gelten
+        wieder die Vorgaben (Standardziel, Standardwaffe, Modifikatoren 0)."""
+        if self.merker.get("_wer") != wer:
+            self.merker.clear()
+            self.merker["_wer"] = wer
+        return Auswahl(self.merker, wer)
 
     @property
     def zustand(self) -> Any:
@@ -470,6 +494,184 @@ class Tisch:
 
         return handler
 
+    def knopf(self, label: str, baue: Callable[[Any], Ereignis] | None = None, *, folge: Callable[[Verlauf], Sequence[str]] | None = None,
+              aktion: Aktion | None = None, kind: str = "neutral", disabled: bool = False):
+        """Ein Knopf für einen Schritt: ``baue(zustand) -> Ereignis`` (:meth:`schritt`) oder
+        ``folge(verlauf) -> Zeilen`` (:meth:`schritte`); mit ``aktion`` gesperrt, wenn sie nicht
+        erlaubt ist."""
+        import marimo as mo
+
+        if folge is not None:
+            tun = lambda _v: self.schritte(folge)  # noqa: E731
+        else:
+            tun = lambda _v: self.schritt(baue)  # noqa: E731
+        gesperrt = disabled or (aktion is not None and not aktion.erlaubt)
+        return mo.ui.button(label=label, kind=kind, disabled=gesperrt, on_click=self.klick(tun))
+
+    def rueckgaengig_knopf(self):
+        """„Rückgängig“ – nimmt den letzten Schritt zurück."""
+        import marimo as mo
+
+        return mo.ui.button(label="Rückgängig", kind="warn", on_click=self.klick(lambda _v: self.rueckgaengig()))
+
+    def _neu_gestartet(self) -> None:
+        if self._set_start is not None:
+            self._set_start(lambda n: n + 1)
+
+    def fortsetzen_wahl(self, gespeichert: Sequence[GespeicherterKampf], start: Callable[[Mapping[str, Any]], Any],
+                        anwenden: Callable) -> tuple[Any, dict[str, Any]]:
+        """„Gespeicherter Kampf“ und die drei Fortsetzen-Knöpfe (``(kampf_wahl, knoepfe)``)."""
+        wahl = kampf_wahl(gespeichert)
+        knoepfe = fortsetzen_knoepfe(bool(gespeichert), on_click=self.fortsetzen_klick(wahl, start, anwenden, self._neu_gestartet))
+        return wahl, knoepfe
+
+    def anlage(
+        self,
+        namen: Sequence[str],
+        neu: Callable[[Sequence[str]], Verlauf],
+        *,
+        vorauswahl: Sequence[str] | None = None,
+        fortgesetzt: Callable[[Verlauf], Sequence[str]] | None = None,
+        einstellungen: Sequence[Any] = (),
+        gespeichert: Sequence[GespeicherterKampf] | None = None,
+        start: Callable[[Mapping[str, Any]], Any] | None = None,
+        anwenden: Callable | None = None,
+    ) -> Anlage:
+        """„Kampf anlegen oder fortsetzen“ – für alle Live-Notebooks gleich.
+
+        ``neu(teilnehmer)`` baut aus den gewählten Namen den neuen Verlauf (das System liest dazu
+        seine eigenen Einstellungen); ``einstellungen`` (Hausregeln, Optionen) stehen zwischen
+        „Wer kämpft mit?“ und dem Knopf. Nach einem Fortsetzen zeigt „Wer kämpft mit?“ die Kämpfer
+        des Kampfes (``fortgesetzt(verlauf)``, sonst die Namen im Zustand). Ohne ``gespeichert``
+        fehlt das Fortsetzen (dann :meth:`fortsetzen_wahl` in einer eigenen Zelle).
+        Die Elemente an globale Namen binden: ``teilnehmer, neu_knopf, kampf_wahl,
+        fortsetzen_knoepfe, _ansicht = kampftisch.anlage(...)``.
+        """
+        import marimo as mo
+
+        laufend = self.verlauf
+        if laufend is not None:
+            namen_im_kampf = list(fortgesetzt(laufend)) if fortgesetzt is not None else list(laufend.zustand.namen)
+            vorauswahl = namen_im_kampf
+        teilnehmer = teilnehmer_wahl(namen, vorauswahl)
+
+        def _neu(_v: Any) -> None:
+            verlauf = neu(list(teilnehmer.value))
+            self.starten(verlauf, f"{NEUER_KAMPF}: {verlauf.datei.name if verlauf.datei else LEER}")
+            self._neu_gestartet()
+
+        knopf = neu_knopf(on_click=self.klick(_neu))
+        wahl, knoepfe = (None, {})
+        if gespeichert is not None:
+            wahl, knoepfe = self.fortsetzen_wahl(gespeichert, start, anwenden)
+        teile = [mo.md("## Kampf anlegen oder fortsetzen"), teilnehmer, *einstellungen, knopf]
+        if wahl is not None:
+            teile += [wahl, reihe(*knoepfe.values())]
+        return Anlage(teilnehmer, knopf, wahl, knoepfe, mo.vstack(teile))
+
+    def boegen_pruefen(self, editor: Any, ladung: Any, schema: Any, titel: str):
+        """Die bearbeiteten Bögen prüfen: ``(geprueft, speichern_knopf, ansicht)``. Speichern ist
+        gesperrt, solange ein Fehler (Datei, Charakter, Feld) besteht; was gespeichert wurde,
+        steht in der Meldung (:func:`boegen_speichern`)."""
+        import marimo as mo
+
+        from gm_helfer import boegen
+
+        geprueft = boegen.aus_tabellen(dict(editor.value), schema, ladung.boegen)
+        knopf = mo.ui.button(label="Bögen speichern", disabled=bool(geprueft.fehler),
+                             on_click=lambda _v: self._set_meldung(boegen_speichern(geprueft.boegen)))
+        return geprueft, knopf, bogen_ansicht(editor, list(ladung.fehler) + list(geprueft.fehler), knopf, titel)
+
+    def protokoll_teil(self, hook: str) -> tuple[Any, list, Any]:
+        """Unter dem Zug-Panel: „Nachladen“ (nur beim Ansehen), Protokoll, Bericht und
+        Spieleransicht – ``(nachladen_knopf, spieler_elemente, ansicht)``."""
+        import marimo as mo
+
+        verlauf = self.verlauf
+        nachladen = (mo.ui.button(label="Nachladen", on_click=self.klick(lambda _v: self.nachladen()))
+                     if verlauf is not None and verlauf.nur_lesen else mo.md(""))
+        spieler_elemente = spieler_und_bericht(verlauf)
+        return nachladen, spieler_elemente, mo.vstack([nachladen, protokoll_ansicht(verlauf, hook), reihe(*spieler_elemente)])
+
+
+class Anlage(NamedTuple):
+    """Was :meth:`Tisch.anlage` baut (alle Elemente an globale Namen binden)."""
+
+    teilnehmer: Any
+    neu_knopf: Any
+    kampf_wahl: Any
+    fortsetzen_knoepfe: dict[str, Any]
+    ansicht: Any
+
+
+class Auswahl:
+    """Eingabefelder des Zug-Panels, die sich ihren Wert je Handelndem merken.
+
+    Jedes Feld trägt eine frische Beschriftung je Handelndem (:func:`frisch`), startet mit dem
+    gemerkten Wert oder der Vorgabe und merkt sich jede Änderung. Bei Auswahlen mit
+    Wörterbuch-Optionen (Text → Wert) wird der Wert gemerkt, nicht der Text.
+    """
+
+    def __init__(self, merker: dict[str, Any], wer: str | None) -> None:
+        self.merker = merker
+        self.wer = wer
+
+    def merken(self, schluessel: str) -> Callable[[Any], None]:
+        def f(wert: Any) -> None:
+            self.merker[schluessel] = wert
+
+        return f
+
+    def gemerkt(self, schluessel: str, vorgabe: Any = None) -> Any:
+        return self.merker.get(schluessel, vorgabe)
+
+    def _start(self, schluessel: str, optionen: Sequence[Any] | Mapping[str, Any], vorgabe: Any) -> Any:
+        gemerkt = self.merker.get(schluessel)
+        if isinstance(optionen, Mapping):
+            text_zu = {w: t for t, w in optionen.items()}
+            return text_zu.get(gemerkt, text_zu.get(vorgabe))
+        return gemerkt if gemerkt in optionen else vorgabe
+
+    def dropdown(self, schluessel: str, optionen: Sequence[Any] | Mapping[str, Any], vorgabe: Any, label: str, **kw: Any):
+        import marimo as mo
+
+        return mo.ui.dropdown(options=optionen, value=self._start(schluessel, optionen, vorgabe), label=frisch(label, self.wer),
+                              on_change=self.merken(schluessel), **kw)
+
+    def radio(self, schluessel: str, optionen: Mapping[str, Any], vorgabe: Any, label: str, **kw: Any):
+        import marimo as mo
+
+        return mo.ui.radio(options=optionen, value=self._start(schluessel, optionen, vorgabe), label=frisch(label, self.wer),
+                           on_change=self.merken(schluessel), **kw)
+
+    def zahl(self, schluessel: str, label: str, start: float, stop: float, vorgabe: float = 0, **kw: Any):
+        import marimo as mo
+
+        return mo.ui.number(start=start, stop=stop, value=self.merker.get(schluessel, vorgabe), label=frisch(label, self.wer),
+                            on_change=self.merken(schluessel), **kw)
+
+    def haken(self, schluessel: str, label: str, vorgabe: bool = False):
+        import marimo as mo
+
+        return mo.ui.checkbox(value=self.merker.get(schluessel, vorgabe), label=frisch(label, self.wer), on_change=self.merken(schluessel))
+
+
+def anlegen() -> tuple[Callable[[], int], Callable[[], str], Callable[[], int], Tisch]:
+    """Der Zustand eines Live-Notebooks in einer Zelle: ``get_version, get_meldung, get_start,
+    kampftisch = tisch.anlegen()``.
+
+    Das Protokoll ist der einzige Zustand: ``get_version`` steigt nach jedem Schritt,
+    ``get_meldung`` ist die Zeile des letzten Schritts, ``get_start`` steigt nur bei „Neuer
+    Kampf“/„Fortsetzen“ (Liste der gespeicherten Kämpfe, „Wer kämpft mit?“). Die Getter müssen
+    globale Namen sein: nur Zellen, die sie lesen, laufen neu.
+    """
+    import marimo as mo
+
+    get_version, set_version = mo.state(0)
+    get_meldung, set_meldung = mo.state("")
+    get_start, set_start = mo.state(0)
+    return get_version, get_meldung, get_start, Tisch(set_version, set_meldung, set_start)
+
 
 # --------------------------------------------------------------------------- marimo-Bausteine
 
@@ -480,7 +682,8 @@ STIL = """
 .tisch-verboten { color: #6d4c41; font-size: 0.9em; }
 .tisch-meldung { font-weight: 600; }
 @media (max-width: 900px) {
-  .tisch-panel .vega-embed { max-width: 100%; }
+  .vega-embed { max-width: 100%; }
+  .vega-embed canvas, .vega-embed svg.marks { max-width: 100%; height: auto; }
 }
 </style>
 """
@@ -505,6 +708,75 @@ def stil():
     import marimo as mo
 
     return mo.Html(STIL)
+
+
+def kopf(text: str):
+    """Die Kopfzelle eines Live-Notebooks: das gemeinsame CSS und die Einleitung (Markdown)."""
+    import marimo as mo
+
+    return mo.vstack([stil(), mo.md(text)])
+
+
+def reihe(*elemente: Any):
+    """Elemente nebeneinander, linksbündig, umbrechend (schmale Bildschirme)."""
+    import marimo as mo
+
+    return mo.hstack(list(elemente), justify="start", wrap=True)
+
+
+def zug_rahmen(*teile: Any):
+    """Der grüne Rand des Zug-Panels um Teile untereinander."""
+    import marimo as mo
+
+    return mo.vstack(list(teile)).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
+
+
+def grund_ansicht(aktion: Aktion, hook: str | None = None):
+    """Der Grund einer verbotenen Aktion („✗ …“), leer wenn sie erlaubt ist."""
+    import marimo as mo
+
+    if aktion.erlaubt:
+        return mo.md("")
+    kennung = f" id='{hook}'" if hook else ""
+    return mo.md(f"<span{kennung} class='tisch-verboten'>✗ {html.escape(aktion.grund or LEER)}</span>")
+
+
+def lage_ansicht(verlauf: Verlauf | None, hook: str, baue: Callable[[Any], Sequence[Any]], nur_lesen_hook: str = "tisch-nur-lesen"):
+    """Die Lage über dem Zug-Panel: ohne Kampf „Noch kein Kampf“ (mit ID ``hook``), sonst die
+    Teile aus ``baue(zustand)`` – nach dem ersten (der Überschrift) der Nur-Lesen-Hinweis."""
+    import marimo as mo
+
+    if verlauf is None:
+        return kein_kampf(hook)
+    teile = list(baue(verlauf.zustand))
+    return mo.vstack([*teile[:1], nur_lesen_hinweis(verlauf, nur_lesen_hook), *teile[1:]])
+
+
+def kein_kampf(hook: str):
+    """„Noch kein Kampf“ (für ``mo.stop``), mit fester ID."""
+    import marimo as mo
+
+    return mo.md(f"<span id='{hook}'>Noch kein Kampf – oben anlegen oder fortsetzen.</span>")
+
+
+def nur_lesen_hinweis(verlauf: Verlauf | None, hook: str = "tisch-nur-lesen"):
+    """Der Hinweis, dass eine andere Sitzung den Kampf führt (leer, wenn diese schreibt)."""
+    import marimo as mo
+
+    if verlauf is None or not verlauf.nur_lesen:
+        return mo.md("")
+    return mo.callout(mo.md(f"<span id='{hook}'>🔒 Nur ansehen: eine andere Sitzung führt diesen Kampf "
+                            "(„Nachladen“ zeigt ihre neuen Schritte).</span>"), kind="warn")
+
+
+def boegen_laden(system: str, schema: Any, beschriftungen: Mapping[str, str]):
+    """Die Bögen eines Systems laden und als Editor bauen: ``(ladung, bogen_editor)``."""
+    from gm_helfer import boegen
+
+    ladung = boegen.laden(system, pfade.charakter_ordner(system))
+    return ladung, bogen_editor(boegen.als_tabellen(ladung.boegen, schema), beschriftungen)
+
+
 
 
 def teilnehmer_wahl(namen: Sequence[str], vorauswahl: Sequence[str] | None = None, *, label: str = "Wer kämpft mit?"):

@@ -4,8 +4,6 @@ __generated_with = "0.25.2"
 app = marimo.App(width="medium", app_title="Aloran – Kampf am Spieltisch")
 
 with app.setup:
-    import random
-
     import marimo as mo
     import polars as pl
 
@@ -18,11 +16,16 @@ with app.setup:
 
 @app.cell
 def _():
-    mo.vstack(
-        [
-            tisch.stil(),
-            mo.md(
-                """
+    ladung = boegen.laden("aloran", pfade.charakter_ordner("aloran"))
+    bogen_editor = tisch.bogen_editor(
+        sitzung.bogen_tabellen(ladung),
+        {"charaktere": "Charaktere", "waffen": "Waffen", "zauber": "Zauber",
+         "manoever": "Manöver (kostenpflichtige Kampf-Spezialisierungen)"},
+    )
+    # Das Protokoll ist der einzige Zustand (siehe tisch.anlegen)
+    get_version, get_meldung, get_start, kampftisch = tisch.anlegen()
+    tisch.kopf(
+        """
         # Aloran – Kampf am Spieltisch
 
         Jede Probe ist ein **Pool aus W10**: jede Augenzahl ab der Schwierigkeit ist ein Erfolg, die
@@ -33,21 +36,8 @@ def _():
         exakten Chancen, der Wurf – vom Programm oder mit den Würfeln vom Tisch (eine 0 ist die 10) –
         und was offen bleibt. Jeder Schritt steht im Protokoll samt Regel.
         """
-            ),
-        ]
     )
-    return
-
-
-@app.cell
-def _():
-    ladung = boegen.laden("aloran", pfade.charakter_ordner("aloran"))
-    bogen_editor = tisch.bogen_editor(
-        sitzung.bogen_tabellen(ladung),
-        {"charaktere": "Charaktere", "waffen": "Waffen", "zauber": "Zauber",
-         "manoever": "Manöver (kostenpflichtige Kampf-Spezialisierungen)"},
-    )
-    return bogen_editor, ladung
+    return bogen_editor, get_meldung, get_start, get_version, kampftisch, ladung
 
 
 @app.cell
@@ -67,85 +57,43 @@ def _(speichern_knopf, stand):
 
 
 @app.cell
-def _():
-    # Das Protokoll ist der einzige Zustand: ein Zähler, der nach jedem Schritt steigt.
-    get_version, set_version = mo.state(0)
-    get_meldung, set_meldung = mo.state("")
-    get_start, set_start = mo.state(0)  # steigt nur bei „Neuer Kampf“/„Fortsetzen“
-    kampftisch = tisch.Tisch(set_version, set_meldung)
-    merker = {}  # Auswahl je Handelndem (Ziel, Angriff, Verteidigung, Modifikatoren); neuer Handelnder = Vorgaben
-    wuerfel_rng = random.Random()
-    return get_meldung, get_start, get_version, kampftisch, merker, set_start, wuerfel_rng
-
-
-@app.cell
-def _(get_start, kampftisch, set_start, stand):
+def _(get_start, kampftisch, stand):
     get_start()
-    _gespeichert = sitzung.gespeicherte_kaempfe()
-    _laufend = kampftisch.verlauf
-    teilnehmer = tisch.teilnehmer_wahl(stand.namen, list(_laufend.zustand.namen) if _laufend else stand.vorauswahl())
     hausregeln = mo.ui.dictionary({name: mo.ui.checkbox(label=text) for name, text in aloran.OPTION_TEXTE.items()})
-    kampf_wahl = tisch.kampf_wahl(_gespeichert)
-
-    def _neu(_):
-        _kampf = aloran.neuer_kampf(stand.werte_namens(teilnehmer.value), sitzung.optionen_aus(hausregeln.value))
-        _v = aloran.neuer_verlauf(_kampf, tisch.protokoll_datei(aloran.SYSTEM))
-        kampftisch.starten(_v, f"{tisch.NEUER_KAMPF}: {_v.datei.name}")
-        set_start(lambda n: n + 1)
-
-    _fortsetzen = kampftisch.fortsetzen_klick(kampf_wahl, aloran.aus_kopf, aloran.anwenden, lambda: set_start(lambda n: n + 1))
-
     # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
-    neu_knopf = tisch.neu_knopf(on_click=kampftisch.klick(lambda _v: _neu(None)))
-    fortsetzen_knoepfe = tisch.fortsetzen_knoepfe(bool(_gespeichert), on_click=_fortsetzen)
-    mo.vstack(
-        [
-            mo.md("## Kampf anlegen oder fortsetzen"),
-            teilnehmer,
-            mo.accordion({"Hausregeln und ältere Lesarten (siehe docs/aloran.md)": mo.vstack(list(hausregeln.elements.values()))}),
-            neu_knopf,
-            kampf_wahl,
-            mo.hstack(list(fortsetzen_knoepfe.values()), justify="start", wrap=True),
-        ]
+    teilnehmer, neu_knopf, kampf_wahl, fortsetzen_knoepfe, _ansicht = kampftisch.anlage(
+        stand.namen,
+        lambda namen: aloran.neuer_verlauf(aloran.neuer_kampf(stand.werte_namens(namen), sitzung.optionen_aus(hausregeln.value)),
+                                           tisch.protokoll_datei(aloran.SYSTEM)),
+        vorauswahl=stand.vorauswahl(),
+        einstellungen=[mo.accordion({"Hausregeln und ältere Lesarten (siehe docs/aloran.md)": mo.vstack(list(hausregeln.elements.values()))})],
+        gespeichert=sitzung.gespeicherte_kaempfe(), start=aloran.aus_kopf, anwenden=aloran.anwenden,
     )
+    _ansicht
     return fortsetzen_knoepfe, hausregeln, kampf_wahl, neu_knopf, teilnehmer
 
 
 @app.cell
 def _(get_version, kampftisch):
-    get_version()
-    verlauf = kampftisch.verlauf
-    kampf = verlauf.zustand if verlauf is not None else None
-    wer = aloran_zug.am_zug(kampf) if kampf is not None else None
+    # Nach jedem Schritt: der Stand (wer ist dran) und die Lage darüber
+    verlauf, kampf, wer = kampftisch.stand(aloran_zug.am_zug, get_version())
+    tisch.lage_ansicht(verlauf, "aloran-runde", lambda k: [
+        mo.md(f"## <span id='aloran-runde'>Runde {k.runde}</span>"),
+        mo.ui.table(tisch.tabelle_deutsch(pl.DataFrame(aloran.uebersicht(k))), selection=None, pagination=False,
+                    wrapped_columns=["Verletzung", "Zustand"], show_download=False,
+                    label="Handlungsreihenfolge (höchste Initiative zuerst; gleiche Zahl = gleichzeitig)"),
+        mo.accordion({"Wunden je Körperzone": mo.vstack([
+            mo.Html(aloran_diagramme.koerper_html(sitzung.koerper_eintraege(k))),
+            mo.ui.table(tisch.tabelle_deutsch(pl.DataFrame(aloran.wunden_zeilen(k))), selection=None, pagination=False,
+                        show_download=False),
+        ])}, lazy=True),
+    ])
     return kampf, verlauf, wer
 
 
 @app.cell
 def _(get_meldung):
     tisch.meldung_ansicht(get_meldung(), "aloran-meldung")
-    return
-
-
-@app.cell
-def _(kampf, verlauf):
-    mo.stop(kampf is None, mo.md("<span id='aloran-runde'>Noch kein Kampf – oben anlegen oder fortsetzen.</span>"))
-    _nur_lesen = (
-        mo.callout(mo.md("🔒 Nur ansehen: eine andere Sitzung führt diesen Kampf."), kind="warn") if verlauf.nur_lesen else mo.md("")
-    )
-    mo.vstack(
-        [
-            mo.md(f"## <span id='aloran-runde'>Runde {kampf.runde}</span>"),
-            _nur_lesen,
-            mo.ui.table(tisch.tabelle_deutsch(pl.DataFrame(aloran.uebersicht(kampf))), selection=None, pagination=False,
-                        wrapped_columns=["Verletzung", "Zustand"], show_download=False,
-                        label="Handlungsreihenfolge (höchste Initiative zuerst; gleiche Zahl = gleichzeitig)"),
-            mo.accordion({"Wunden je Körperzone": mo.vstack([
-                mo.Html(aloran_diagramme.koerper_html(sitzung.koerper_eintraege(kampf))),
-                mo.ui.table(tisch.tabelle_deutsch(pl.DataFrame(aloran.wunden_zeilen(kampf))), selection=None, pagination=False,
-                            show_download=False),
-            ])}, lazy=True),
-        ]
-    )
     return
 
 
@@ -162,62 +110,37 @@ def _(kampf):
 
 
 @app.cell
-def _(hinterhalt, initiative_augen, kampf, kampftisch, wuerfel_rng):
+def _(hinterhalt, initiative_augen, kampf, kampftisch):
     # Neue Runde – vor dem Kampf samt Initiative (Initiativewert + 1W10, gilt den ganzen Kampf): ein Klick
     (_runde,) = aloran_zug.aktionen(kampf, None)
-    runde_knopf = mo.ui.button(
-        label=_runde.text, kind="success", disabled=not _runde.erlaubt,
-        on_click=kampftisch.klick(lambda v: kampftisch.schritte(lambda vv: aloran_zug.neue_runde(
-            vv, rng=wuerfel_rng, augen={n: t for n, t in initiative_augen.value.items() if t.strip()},
-            hinterhalt=hinterhalt.value))),
+    runde_knopf = kampftisch.knopf(_runde.text, folge=lambda v: aloran_zug.neue_runde(
+        v, rng=kampftisch.rng, augen={n: t for n, t in initiative_augen.value.items() if t.strip()}, hinterhalt=hinterhalt.value),
+        aktion=_runde, kind="success")
+    tisch.zug_rahmen(
+        runde_knopf,
+        mo.accordion({"Initiative: echte W10 eintippen, Hinterhalt (leer = das Programm würfelt)": mo.vstack([
+            tisch.reihe(*initiative_augen.elements.values()), hinterhalt])})
+        if initiative_augen.elements else mo.md(""),
+        tisch.grund_ansicht(_runde),
     )
-    mo.vstack(
-        [
-            runde_knopf,
-            mo.accordion({"Initiative: echte W10 eintippen, Hinterhalt (leer = das Programm würfelt)": mo.vstack([
-                mo.hstack(list(initiative_augen.elements.values()), justify="start", wrap=True), hinterhalt])})
-            if initiative_augen.elements else mo.md(""),
-            mo.md(f"<span class='tisch-verboten'>✗ {_runde.grund}</span>") if not _runde.erlaubt else mo.md(""),
-        ]
-    ).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
     return (runde_knopf,)
 
 
 @app.cell
-def _(kampf, merker, wer):
+def _(kampf, kampftisch, wer):
     # Eingaben des Zug-Panels: nach jedem Schritt neu gebaut; die Auswahl gilt je Handelndem
     mo.stop(kampf is None or wer is None)
-    if merker.get("_wer") != wer:
-        merker.clear()
-        merker["_wer"] = wer
-    _gemerkt = merker
-
-    def _merken(schluessel):
-        def _f(wert):
-            _gemerkt[schluessel] = wert
-
-        return _f
-
-    _ziele = [k.name for k in kampf.kaempfer if k.name != wer]
-    _angriffe = sitzung.angriff_namen(kampf, wer)
-    ziel_wahl = mo.ui.dropdown(
-        options=_ziele, value=_gemerkt.get("ziel") if _gemerkt.get("ziel") in _ziele else aloran_zug.standard_ziel(kampf, wer),
-        label=tisch.frisch("Ziel", wer), on_change=_merken("ziel"),
-    )
-    angriff_wahl = mo.ui.dropdown(
-        options=_angriffe, value=_gemerkt.get("angriff") if _gemerkt.get("angriff") in _angriffe else aloran_zug.standard_waffe(kampf, wer),
-        label=tisch.frisch("Angriff", wer), on_change=_merken("angriff"),
-    )
-    von_hinten = mo.ui.checkbox(value=_gemerkt.get("hinten", False), label=tisch.frisch("Attacke von hinten", wer), on_change=_merken("hinten"))
-    mod_angriff = mo.ui.number(start=-10, stop=10, value=_gemerkt.get("mod_a", 0), label=tisch.frisch("± Würfel Angriff", wer),
-                               on_change=_merken("mod_a"))
-    mod_verteidigung = mo.ui.number(start=-10, stop=10, value=_gemerkt.get("mod_v", 0), label=tisch.frisch("± Würfel Verteidigung", wer),
-                                    on_change=_merken("mod_v"))
+    _auswahl = kampftisch.auswahl(wer)
+    ziel_wahl = _auswahl.dropdown("ziel", [k.name for k in kampf.kaempfer if k.name != wer], aloran_zug.standard_ziel(kampf, wer), "Ziel")
+    angriff_wahl = _auswahl.dropdown("angriff", sitzung.angriff_namen(kampf, wer), aloran_zug.standard_waffe(kampf, wer), "Angriff")
+    von_hinten = _auswahl.haken("hinten", "Attacke von hinten")
+    mod_angriff = _auswahl.zahl("mod_a", "± Würfel Angriff", -10, 10)
+    mod_verteidigung = _auswahl.zahl("mod_v", "± Würfel Verteidigung", -10, 10)
     mo.vstack(
         [
             mo.md(f"### <span id='aloran-am-zug'>{wer}</span> ist am Zug"),
-            mo.hstack([ziel_wahl, angriff_wahl], justify="start", wrap=True),
-            mo.hstack([von_hinten, mod_angriff, mod_verteidigung], justify="start", wrap=True),
+            tisch.reihe(ziel_wahl, angriff_wahl),
+            tisch.reihe(von_hinten, mod_angriff, mod_verteidigung),
         ]
     )
     return angriff_wahl, mod_angriff, mod_verteidigung, von_hinten, ziel_wahl
@@ -282,7 +205,7 @@ def _(auswahl, kampf, wer):
 
 
 @app.cell
-def _(augen, auswahl, kampf, kampftisch, wer, wuerfel_rng):
+def _(augen, auswahl, kampf, kampftisch, wer):
     # Die Knöpfe des Zugs: Angreifen (Attacke, Parade, Zone und Schaden in einem), Zweitwaffe, Abwarten, Zug beenden, Rückgängig
     _aktionen = {a.schluessel: a for a in aloran_zug.aktionen(kampf, wer)}
 
@@ -292,7 +215,7 @@ def _(augen, auswahl, kampf, kampftisch, wer, wuerfel_rng):
             _w = dict(auswahl)
             if zweitwaffe:
                 _w["angriff"] = aloran.werte.zweitwaffe(kampf.kaempfer_namens(wer).werte).name
-            kampftisch.schritt(lambda z: aloran.angriff_ereignis(z, **_w, zweitwaffe=zweitwaffe, rng=wuerfel_rng,
+            kampftisch.schritt(lambda z: aloran.angriff_ereignis(z, **_w, zweitwaffe=zweitwaffe, rng=kampftisch.rng,
                                                                  augen=_getippt or None))
 
         return _f
@@ -303,23 +226,18 @@ def _(augen, auswahl, kampf, kampftisch, wer, wuerfel_rng):
         zug_knoepfe.append(mo.ui.button(label=_aktionen["zweitwaffe"].text, disabled=not _aktionen["zweitwaffe"].erlaubt,
                                         on_click=kampftisch.klick(_angreifen(True))))
     zug_knoepfe += [
-        mo.ui.button(label="Abwarten", disabled=not _aktionen["abwarten"].erlaubt, on_click=kampftisch.klick(
-            lambda v: kampftisch.schritt(lambda z: aloran_kampf.abwarten_ereignis(z, wer)))),
-        mo.ui.button(label="Zug beenden", disabled=not _aktionen["zug_beenden"].erlaubt, on_click=kampftisch.klick(
-            lambda v: kampftisch.schritt(lambda z: aloran_kampf.zug_ende_ereignis(z, wer)))),
-        mo.ui.button(label="Rückgängig", kind="warn", on_click=kampftisch.klick(lambda v: kampftisch.rueckgaengig())),
+        kampftisch.knopf("Abwarten", lambda z: aloran_kampf.abwarten_ereignis(z, wer), aktion=_aktionen["abwarten"]),
+        kampftisch.knopf("Zug beenden", lambda z: aloran_kampf.zug_ende_ereignis(z, wer), aktion=_aktionen["zug_beenden"]),
+        kampftisch.rueckgaengig_knopf(),
     ]
     _haupt = ("angriff", "verteidigung", "zone", "schaden")
     _e = augen.elements
-    mo.vstack(
-        [
-            mo.hstack([_e[s] for s in _haupt], justify="start", wrap=True),
-            mo.accordion({"Weitere Würfel (Patzer- und Meistertreffer-Tabellen)": mo.hstack(
-                [f for s, f in _e.items() if s not in _haupt], justify="start", wrap=True)}),
-            mo.hstack(zug_knoepfe, justify="start", wrap=True),
-            tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel != "angriff"]),
-        ]
-    ).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
+    tisch.zug_rahmen(
+        tisch.reihe(*(_e[s] for s in _haupt)),
+        mo.accordion({"Weitere Würfel (Patzer- und Meistertreffer-Tabellen)": tisch.reihe(*(f for s, f in _e.items() if s not in _haupt))}),
+        tisch.reihe(*zug_knoepfe),
+        tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel != "angriff"]),
+    )
     return (zug_knoepfe,)
 
 
@@ -333,7 +251,7 @@ def _(angriff_wahl, kampf, wer, ziel_wahl):
 
 
 @app.cell
-def _(kampf, kampftisch, stand, wer, wuerfel_rng):
+def _(kampf, kampftisch, stand, wer):
     # Seltener gebraucht: Bewegung, Interaktion, Bonusaktion; Spielleiter-Eingriff, Eingreifen
     mo.stop(kampf is None)
     _namen = list(kampf.namen)
@@ -361,34 +279,27 @@ def _(kampf, kampftisch, stand, wer, wuerfel_rng):
             z, _wer.value, zone=_zone.value, wunden=int(_wunden.value or 0), ausdauer=int(_ausdauer.value or 0),
             schadensart=_schadensart.value, grund=_grund.value)))),
         mo.ui.button(label="In den Kampf holen", disabled=not _neu, on_click=kampftisch.klick(lambda v: kampftisch.schritt(
-            lambda z: aloran.beitreten_ereignis(z, stand.werte_namens([_beitreten.value])[0], rng=wuerfel_rng,
+            lambda z: aloran.beitreten_ereignis(z, stand.werte_namens([_beitreten.value])[0], rng=kampftisch.rng,
                                                 augen=_beitreten_w10.value or None)))),
     ]
-    mo.accordion({
-        "Bewegung, Interaktion, Bonusaktionen": mo.vstack([
-            _wer,
-            mo.hstack([_art, _gelaende, _reittier, _spurt, mehr_knoepfe[0]], justify="start", align="end", wrap=True),
-            mo.hstack(mehr_knoepfe[1:3], justify="start", wrap=True),
-        ]),
-        "Spielleiter: Wunden, Heilung, Ausdauer, Eingreifen": mo.vstack([
-            mo.md("<small>Heilung und Ausdauer-Erholung regelt der Text nicht – hier trägt der Spielleiter sie ein "
-                  "(steht im Protokoll, lässt sich zurücknehmen).</small>"),
-            mo.hstack([_zone, _wunden, _schadensart, _ausdauer, _grund, mehr_knoepfe[3]], justify="start", align="end", wrap=True),
-            mo.hstack([_beitreten, _beitreten_w10, mehr_knoepfe[4]], justify="start", align="end", wrap=True),
-        ]),
-    })
-    return (mehr_knoepfe,)
-
-
-@app.cell
-def _(kampf, kampftisch, verlauf):
-    mo.stop(kampf is None)
-    nachladen_knopf = (
-        mo.ui.button(label="Nachladen", on_click=kampftisch.klick(lambda v: kampftisch.nachladen())) if verlauf.nur_lesen else mo.md("")
-    )
-    spieler_elemente = tisch.spieler_und_bericht(verlauf)
-    mo.vstack([nachladen_knopf, tisch.protokoll_ansicht(verlauf, "aloran-protokoll"), mo.hstack(spieler_elemente, justify="start", wrap=True)])
-    return (nachladen_knopf, spieler_elemente)
+    nachladen_knopf, spieler_elemente, _protokoll = kampftisch.protokoll_teil("aloran-protokoll")
+    mo.vstack([
+        mo.accordion({
+            "Bewegung, Interaktion, Bonusaktionen": mo.vstack([
+                _wer,
+                mo.hstack([_art, _gelaende, _reittier, _spurt, mehr_knoepfe[0]], justify="start", align="end", wrap=True),
+                mo.hstack(mehr_knoepfe[1:3], justify="start", wrap=True),
+            ]),
+            "Spielleiter: Wunden, Heilung, Ausdauer, Eingreifen": mo.vstack([
+                mo.md("<small>Heilung und Ausdauer-Erholung regelt der Text nicht – hier trägt der Spielleiter sie ein "
+                      "(steht im Protokoll, lässt sich zurücknehmen).</small>"),
+                mo.hstack([_zone, _wunden, _schadensart, _ausdauer, _grund, mehr_knoepfe[3]], justify="start", align="end", wrap=True),
+                mo.hstack([_beitreten, _beitreten_w10, mehr_knoepfe[4]], justify="start", align="end", wrap=True),
+            ]),
+        }),
+        _protokoll,
+    ])
+    return mehr_knoepfe, nachladen_knopf, spieler_elemente
 
 
 if __name__ == "__main__":

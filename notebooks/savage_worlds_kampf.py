@@ -4,11 +4,9 @@ __generated_with = "0.25.2"
 app = marimo.App(width="medium", app_title="Savage Worlds – Kampf am Spieltisch")
 
 with app.setup:
-    import random
-
     import marimo as mo
 
-    from gm_helfer import boegen, diagramme, pfade, tisch
+    from gm_helfer import diagramme, tisch
     from gm_helfer import savage_worlds as sw
     from gm_helfer.savage_worlds import kampf as swk
     from gm_helfer.savage_worlds import sitzung, vorschau
@@ -17,11 +15,12 @@ with app.setup:
 
 @app.cell
 def _():
-    mo.vstack(
-        [
-            tisch.stil(),
-            mo.md(
-                """
+    ladung, bogen_editor = tisch.boegen_laden("savage_worlds", sw.bogen.SCHEMA, {"charaktere": "Charaktere", "waffen": "Waffen"})
+    # Das Protokoll ist der einzige Zustand (siehe tisch.anlegen)
+    get_version, get_meldung, get_start, kampftisch = tisch.anlegen()
+    wuerfel_rng = kampftisch.rng
+    tisch.kopf(
+        """
         # Savage Worlds – Kampf am Spieltisch
 
         Oben den Kampf anlegen oder fortsetzen, dann spielt sich alles im **Zug-Panel** ab: wer
@@ -30,59 +29,22 @@ def _():
         das Ergebnis und jede Entscheidung, die es öffnet. Jeder Schritt steht im Protokoll samt
         Regel, lässt sich zurücknehmen und wird sofort gespeichert.
         """
-            ),
-        ]
     )
-    return
+    return bogen_editor, get_meldung, get_start, get_version, kampftisch, ladung, wuerfel_rng
 
 
 @app.cell
-def _():
-    ladung = boegen.laden("savage_worlds", pfade.charakter_ordner("savage_worlds"))
-    bogen_editor = tisch.bogen_editor(
-        boegen.als_tabellen(ladung.boegen, sw.bogen.SCHEMA), {"charaktere": "Charaktere", "waffen": "Waffen"}
-    )
-    return bogen_editor, ladung
-
-
-@app.cell
-def _(bogen_editor, ladung):
-    geprueft = boegen.aus_tabellen(dict(bogen_editor.value), sw.bogen.SCHEMA, ladung.boegen)
-    speichern_knopf = mo.ui.run_button(label="Bögen speichern", disabled=bool(geprueft.fehler))
-    tisch.bogen_ansicht(
-        bogen_editor, ladung.fehler + geprueft.fehler, speichern_knopf,
-        "Charakterbögen bearbeiten (Attribute, Fertigkeiten, Talente, Bennies, Waffen)",
-    )
+def _(bogen_editor, kampftisch, ladung):
+    geprueft, speichern_knopf, _ansicht = kampftisch.boegen_pruefen(
+        bogen_editor, ladung, sw.bogen.SCHEMA, "Charakterbögen bearbeiten (Attribute, Fertigkeiten, Talente, Bennies, Waffen)")
+    _ansicht
     return geprueft, speichern_knopf
 
 
 @app.cell
-def _(geprueft, speichern_knopf):
-    mo.stop(not speichern_knopf.value)
-    mo.md(tisch.boegen_speichern(geprueft.boegen))
-    return
-
-
-@app.cell
-def _():
-    # Das Protokoll ist der einzige Zustand: ein Zähler, der nach jedem Schritt steigt.
-    get_version, set_version = mo.state(0)
-    get_meldung, set_meldung = mo.state("")
-    get_start, set_start = mo.state(0)  # steigt nur bei „Neuer Kampf“/„Fortsetzen“ (Liste der Kämpfe)
-    kampftisch = tisch.Tisch(set_version, set_meldung)
-    merker = {}  # Auswahl je Handelndem (Ziel, Waffe, Lage); neuer Handelnder = Vorgaben
-    wuerfel_rng = random.Random()
-    return get_meldung, get_start, get_version, kampftisch, merker, set_start, wuerfel_rng
-
-
-@app.cell
-def _(geprueft, get_start, kampftisch, set_start):
+def _(geprueft, get_start, kampftisch):
     get_start()  # nach einem Fortsetzen: „Wer kämpft mit?“ zeigt die Bögen dieses Kampfes
     _namen = [b.name for b in geprueft.boegen]
-    _laufend = kampftisch.verlauf
-    teilnehmer = tisch.teilnehmer_wahl(
-        _namen, sitzung.bogen_auswahl([k.name for k in _laufend.start.kaempfer], _namen) if _laufend else None
-    )
     hausregeln = mo.ui.dictionary(
         {
             "joker_fuer_verbuendete": mo.ui.checkbox(label="Joker-Bonus auch für Verbündete auf der Heldenkarte"),
@@ -97,51 +59,26 @@ def _(geprueft, get_start, kampftisch, set_start):
     grosse_gruppen = mo.ui.checkbox(label="Große Gruppen: eine Karte je Seite")
     sl_bennies = mo.ui.number(start=0, stop=30, step=1, value=4, label="Bennies des Spielleiters")
 
-    def _neu(_v):
-        _neuer = sitzung.neuer_verlauf(
-            sitzung.kampf_aus_boegen(
-                [b for b in geprueft.boegen if b.name in teilnehmer.value],
-                optionen=sw.Optionen(**hausregeln.value),
-                grosse_gruppen=grosse_gruppen.value,
-                spielleiter_bennies=int(sl_bennies.value),
-            )
-        )
-        kampftisch.starten(_neuer, f"{tisch.NEUER_KAMPF}: {_neuer.datei.name}")
-        set_start(lambda n: n + 1)
-
-    neu_knopf = tisch.neu_knopf(on_click=kampftisch.klick(_neu))
-    mo.vstack(
-        [
-            mo.md("## Kampf anlegen oder fortsetzen"),
-            teilnehmer,
-            mo.hstack([grosse_gruppen, sl_bennies], justify="start", wrap=True),
-            mo.accordion({"Hausregeln (siehe docs/savage_worlds.md)": mo.vstack(list(hausregeln.elements.values()))}),
-            neu_knopf,
-        ]
+    # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
+    teilnehmer, neu_knopf, _, _, _ansicht = kampftisch.anlage(
+        _namen,
+        lambda namen: sitzung.neuer_verlauf(sitzung.kampf_aus_boegen(
+            [b for b in geprueft.boegen if b.name in namen], optionen=sw.Optionen(**hausregeln.value),
+            grosse_gruppen=grosse_gruppen.value, spielleiter_bennies=int(sl_bennies.value))),
+        fortgesetzt=lambda v: sitzung.bogen_auswahl([k.name for k in v.start.kaempfer], _namen),
+        einstellungen=[tisch.reihe(grosse_gruppen, sl_bennies),
+                       mo.accordion({"Hausregeln (siehe docs/savage_worlds.md)": mo.vstack(list(hausregeln.elements.values()))})],
     )
+    _ansicht
     return grosse_gruppen, hausregeln, neu_knopf, sl_bennies, teilnehmer
 
 
 @app.cell
-def _(get_start, kampftisch, set_start):
+def _(get_start, kampftisch):
     get_start()  # nach „Neuer Kampf“ steht er gleich in der Liste
-    _gespeichert = sitzung.gespeicherte_kaempfe()
-    kampf_wahl = tisch.kampf_wahl(_gespeichert)
-
-    _fortsetzen = kampftisch.fortsetzen_klick(kampf_wahl, swk.start_aus_kopf, swk.anwenden, lambda: set_start(lambda n: n + 1))
-
-    fortsetzen_knoepfe = list(tisch.fortsetzen_knoepfe(bool(_gespeichert), on_click=_fortsetzen).values())
-    mo.vstack([kampf_wahl, mo.hstack(fortsetzen_knoepfe, justify="start", wrap=True)])
+    kampf_wahl, fortsetzen_knoepfe = kampftisch.fortsetzen_wahl(sitzung.gespeicherte_kaempfe(), swk.start_aus_kopf, swk.anwenden)
+    mo.vstack([kampf_wahl, tisch.reihe(*fortsetzen_knoepfe.values())])
     return fortsetzen_knoepfe, kampf_wahl
-
-
-@app.cell
-def _(get_version, kampftisch):
-    get_version()
-    verlauf = kampftisch.verlauf
-    kampf = verlauf.zustand if verlauf is not None else None
-    wer = swzug.am_zug(kampf) if kampf is not None else None
-    return kampf, verlauf, wer
 
 
 @app.cell
@@ -151,49 +88,29 @@ def _(get_meldung):
 
 
 @app.cell
-def _(kampf, verlauf):
-    mo.stop(kampf is None, mo.md("<span id='sw-lage'>Noch kein Kampf – oben anlegen oder fortsetzen.</span>"))
-    _nur_lesen = (
-        mo.callout(mo.md("<span id='sw-nur-lesen'>🔒 Nur ansehen: eine andere Sitzung führt diesen Kampf („Nachladen“ zeigt ihre neuen Schritte).</span>"), kind="warn") if verlauf.nur_lesen else mo.md("")
-    )
-    mo.vstack(
-        [
-            mo.md(f"## <span id='sw-lage'>{sitzung.lage(kampf)}</span> · <span id='sw-schritte'>{tisch.anzahl(len(verlauf.ereignisse), 'Schritt', 'Schritte')}</span>"),
-            _nur_lesen,
-            mo.Html(sitzung.countdown_html(kampf)),
-        ]
-    )
-    return
+def _(get_version, kampftisch):
+    # Nach jedem Schritt: der Stand (wer ist dran) und die Lage darüber
+    verlauf, kampf, wer = kampftisch.stand(swzug.am_zug, get_version())
+    tisch.lage_ansicht(verlauf, "sw-lage", lambda k: [
+        mo.md(f"## <span id='sw-lage'>{sitzung.lage(k)}</span> · "
+              f"<span id='sw-schritte'>{tisch.anzahl(len(verlauf.ereignisse), 'Schritt', 'Schritte')}</span>"),
+        mo.Html(sitzung.countdown_html(k)),
+    ], "sw-nur-lesen")
+    return kampf, verlauf, wer
 
 
 @app.cell
-def _(kampf, merker, verlauf, wer):
+def _(kampf, kampftisch, verlauf, wer):
     # Eingaben des Zug-Panels: nach jedem Schritt neu gebaut; Auswahl gilt je Handelndem
     mo.stop(kampf is None or wer is None)
-    if merker.get("_wer") != wer:
-        merker.clear()
-        merker["_wer"] = wer
-    _gemerkt = merker
-
-    def _merken(schluessel):
-        def _f(wert):
-            _gemerkt[schluessel] = wert
-
-        return _f
-
+    _auswahl = kampftisch.auswahl(wer)
     _gruppe = [m.name for m in kampf.mitglieder(kampf.am_zug) if m.kampffaehig]
     wer_wahl = mo.ui.dropdown(options=_gruppe, value=wer, label=tisch.frisch("Wer handelt", wer))
     _ziele = sitzung.ziele(kampf, wer)
     _waffen = sitzung.waffen(kampf, wer)
-    ziel_wahl = mo.ui.dropdown(
-        options=_ziele, value=_gemerkt.get("ziel") if _gemerkt.get("ziel") in _ziele else swzug.standard_ziel(kampf, wer),
-        label=tisch.frisch("Ziel", wer), on_change=_merken("ziel"),
-    )
-    waffe_wahl = mo.ui.dropdown(
-        options=_waffen, value=_gemerkt.get("waffe") if _gemerkt.get("waffe") in _waffen else swzug.standard_waffe(kampf, wer),
-        label=tisch.frisch("Waffe", wer), on_change=_merken("waffe"),
-    )
-    _lage = sitzung.lage_auswahl(_gemerkt.get("lage"))
+    ziel_wahl = _auswahl.dropdown("ziel", _ziele, swzug.standard_ziel(kampf, wer), "Ziel")
+    waffe_wahl = _auswahl.dropdown("waffe", _waffen, swzug.standard_waffe(kampf, wer), "Waffe")
+    _lage = sitzung.lage_auswahl(_auswahl.gemerkt("lage"))
     _angesagt = swk.angesagte_aktionen(kampf, wer)
     lage_wahl = mo.ui.dictionary(
         {
@@ -210,11 +127,11 @@ def _(kampf, merker, verlauf, wer):
             "blind": mo.ui.checkbox(value=_lage["blind"], label=tisch.frisch("Blindes Feuer", wer)),
             "blitzhieb": mo.ui.checkbox(value=_lage["blitzhieb"], label=tisch.frisch("Blitzhieb", wer)),
         },
-        on_change=_merken("lage"),
+        on_change=_auswahl.merken("lage"),
     )
     weitere_ziele = mo.ui.multiselect(
-        options=_ziele, value=[n for n in _gemerkt.get("weitere", []) if n in _ziele],
-        label=tisch.frisch("Weitere Ziele (Feuerrate/Blitzhieb: je Würfel eins)", wer), on_change=_merken("weitere"),
+        options=_ziele, value=[n for n in _auswahl.gemerkt("weitere", []) if n in _ziele],
+        label=tisch.frisch("Weitere Ziele (Feuerrate/Blitzhieb: je Würfel eins)", wer), on_change=_auswahl.merken("weitere"),
     )
     angriff_augen = tisch.wuerfel_feld("Angriff: echte Würfel", "z. B. 8+3, 5", schluessel=len(verlauf.ereignisse))
     schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel", "z. B. 6, 4", schluessel=len(verlauf.ereignisse))
@@ -485,29 +402,21 @@ def _(kampf, kampftisch, wer, wuerfel_rng):
         lambda z: swk.ereignis_sprint(z, _akteur, rng=wuerfel_rng))))
     werkzeug_elemente = [_nah, _nah_knopf, _dran, _dran_knopf, _hinterhalt, _opfer, _ue_augen, _ue_knopf, _unterbrecher,
                          _unterbrochen, _ub_augen, _ub_knopf, _benny_an, _benny_knopf, _zoll, _art, _bewegen, _sprint]
-    mo.accordion(
-        {
-            "Nahkampf markieren (Überzahl: +1 je weiteren Gegner am Ziel, höchstens +4 – aus dem Regelwerk)": mo.hstack([_nah, _nah_knopf], justify="start", wrap=True),
-            "Bewegen und Sprinten": mo.hstack([_zoll, _art, _bewegen, _sprint], justify="start", wrap=True),
-            "Karte gezielt aufrufen (Joker, Abwartende)": mo.hstack([_dran, _dran_knopf], justify="start", wrap=True),
-            "Überraschung (nur vor den ersten Karten)": mo.hstack([_hinterhalt, _opfer, _ue_augen, _ue_knopf], justify="start", wrap=True),
-            "Aktionen unterbrechen": mo.hstack([_unterbrecher, _unterbrochen, _ub_augen, _ub_knopf], justify="start", wrap=True),
-            "Bennies verteilen": mo.hstack([_benny_an, _benny_knopf], justify="start", wrap=True),
-        }
-    )
-    return (werkzeug_elemente,)
-
-
-@app.cell
-def _(kampf, kampftisch, verlauf):
-    mo.stop(kampf is None)
-    _nachladen = (
-        mo.ui.button(label="Nachladen", on_click=kampftisch.klick(lambda v: kampftisch.nachladen())) if verlauf.nur_lesen else mo.md("")
-    )
-    protokoll_elemente = [_nachladen]
-    spieler_elemente = tisch.spieler_und_bericht(verlauf)
-    mo.vstack([_nachladen, tisch.protokoll_ansicht(verlauf, "sw-protokoll"), mo.hstack(spieler_elemente, justify="start", wrap=True)])
-    return (protokoll_elemente, spieler_elemente)
+    nachladen_knopf, spieler_elemente, _protokoll = kampftisch.protokoll_teil("sw-protokoll")
+    mo.vstack([
+        mo.accordion(
+            {
+                "Nahkampf markieren (Überzahl: +1 je weiteren Gegner am Ziel, höchstens +4 – aus dem Regelwerk)": mo.hstack([_nah, _nah_knopf], justify="start", wrap=True),
+                "Bewegen und Sprinten": mo.hstack([_zoll, _art, _bewegen, _sprint], justify="start", wrap=True),
+                "Karte gezielt aufrufen (Joker, Abwartende)": mo.hstack([_dran, _dran_knopf], justify="start", wrap=True),
+                "Überraschung (nur vor den ersten Karten)": mo.hstack([_hinterhalt, _opfer, _ue_augen, _ue_knopf], justify="start", wrap=True),
+                "Aktionen unterbrechen": mo.hstack([_unterbrecher, _unterbrochen, _ub_augen, _ub_knopf], justify="start", wrap=True),
+                "Bennies verteilen": mo.hstack([_benny_an, _benny_knopf], justify="start", wrap=True),
+            }
+        ),
+        _protokoll,
+    ])
+    return nachladen_knopf, spieler_elemente, werkzeug_elemente
 
 
 if __name__ == "__main__":

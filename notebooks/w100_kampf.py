@@ -4,11 +4,9 @@ __generated_with = "0.25.2"
 app = marimo.App(width="medium", app_title="W100 – Kampf am Spieltisch")
 
 with app.setup:
-    import random
-
     import marimo as mo
 
-    from gm_helfer import boegen, pfade, tisch, w100
+    from gm_helfer import tisch, w100
     from gm_helfer.w100 import diagramme as w100_diagramme
     from gm_helfer.w100 import sitzung
     from gm_helfer.w100 import zug as w100_zug
@@ -16,11 +14,11 @@ with app.setup:
 
 @app.cell
 def _():
-    mo.vstack(
-        [
-            tisch.stil(),
-            mo.md(
-                """
+    ladung, bogen_editor = tisch.boegen_laden("w100", w100.SCHEMA, {"charaktere": "Charaktere", "waffen": "Waffen und Katalysatoren"})
+    # Das Protokoll ist der einzige Zustand (siehe tisch.anlegen)
+    get_version, get_meldung, get_start, kampftisch = tisch.anlegen()
+    tisch.kopf(
+        """
         # W100 – Kampf am Spieltisch
 
         Initiativepunkte statt fester Reihenfolge: W100 + Initiativebonus; wer die meisten Punkte
@@ -30,59 +28,21 @@ def _():
         die das Ziel ansagen kann), der Wurf – vom Programm oder mit echten Würfeln (`00` = 100) –
         und was offen bleibt. Jeder Schritt steht im Protokoll und lässt sich zurücknehmen.
         """
-            ),
-        ]
     )
-    return
+    return bogen_editor, get_meldung, get_start, get_version, kampftisch, ladung
 
 
 @app.cell
-def _():
-    ladung = boegen.laden("w100", pfade.charakter_ordner("w100"))
-    bogen_editor = tisch.bogen_editor(
-        boegen.als_tabellen(ladung.boegen, w100.SCHEMA), {"charaktere": "Charaktere", "waffen": "Waffen und Katalysatoren"}
-    )
-    return bogen_editor, ladung
-
-
-@app.cell
-def _(bogen_editor, ladung):
-    geprueft = boegen.aus_tabellen(dict(bogen_editor.value), w100.SCHEMA, ladung.boegen)
-    speichern_knopf = mo.ui.run_button(label="Bögen speichern", disabled=bool(geprueft.fehler))
-    tisch.bogen_ansicht(
-        bogen_editor, ladung.fehler + geprueft.fehler, speichern_knopf,
-        "Charakterbögen bearbeiten (Agilität, OB, DB, Flee, LP, Waffen, Panzerung)",
-    )
+def _(bogen_editor, kampftisch, ladung):
+    geprueft, speichern_knopf, _ansicht = kampftisch.boegen_pruefen(
+        bogen_editor, ladung, w100.SCHEMA, "Charakterbögen bearbeiten (Agilität, OB, DB, Flee, LP, Waffen, Panzerung)")
+    _ansicht
     return geprueft, speichern_knopf
 
 
 @app.cell
-def _(geprueft, speichern_knopf):
-    mo.stop(not speichern_knopf.value)
-    _geschrieben = [b.name for b in geprueft.boegen if boegen.speichern(b)]
-    mo.md(f"Gespeichert: {', '.join(_geschrieben) or 'nichts geändert'}.")
-    return
-
-
-@app.cell
-def _():
-    # Das Protokoll ist der einzige Zustand: ein Zähler, der nach jedem Schritt steigt.
-    get_version, set_version = mo.state(0)
-    get_meldung, set_meldung = mo.state("")
-    get_start, set_start = mo.state(0)  # steigt nur bei „Neuer Kampf“/„Fortsetzen“
-    kampftisch = tisch.Tisch(set_version, set_meldung)
-    merker = {}  # Auswahl je Handelndem (Ziel, Waffe, Modifikator, Abwehr); neuer Handelnder = Vorgaben
-    wuerfel_rng = random.Random()
-    return get_meldung, get_start, get_version, kampftisch, merker, set_start, wuerfel_rng
-
-
-@app.cell
-def _(geprueft, get_start, kampftisch, set_start):
+def _(geprueft, get_start, kampftisch):
     get_start()
-    _namen = [b.name for b in geprueft.boegen]
-    _gespeichert = sitzung.gespeicherte_kaempfe()
-    _laufend = kampftisch.verlauf
-    teilnehmer = tisch.teilnehmer_wahl(_namen, [k.name for k in _laufend.zustand.kaempfer] if _laufend else None)
     _std = w100.Optionen()  # Standardwerte der Hausregeln (docs/w100.md)
     einstellungen = mo.ui.dictionary(
         {
@@ -99,89 +59,37 @@ def _(geprueft, get_start, kampftisch, set_start):
             "krit_vor_panzerung": mo.ui.checkbox(value=_std.krit_vor_panzerung, label="Kritisch vor der Panzerung"),
         }
     )
-    kampf_wahl = tisch.kampf_wahl(_gespeichert)
-
-    def _neu(_):
-        _kampf = w100.kampf_aus_boegen(
-            [b for b in geprueft.boegen if b.name in teilnehmer.value], sitzung.optionen_aus(einstellungen.value)
-        )
-        _v = sitzung.neuer_verlauf(_kampf)
-        kampftisch.starten(_v, f"{tisch.NEUER_KAMPF}: {_v.datei.name}")
-        set_start(lambda n: n + 1)
-
-    _fortsetzen = kampftisch.fortsetzen_klick(kampf_wahl, sitzung.start_aus_kopf, w100.anwenden, lambda: set_start(lambda n: n + 1))
-
-    # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
-    neu_knopf = tisch.neu_knopf(on_click=kampftisch.klick(lambda _v: _neu(None)))
-    fortsetzen_knoepfe = tisch.fortsetzen_knoepfe(bool(_gespeichert), on_click=_fortsetzen)
     _e = list(einstellungen.elements.values())
-    mo.vstack(
-        [
-            mo.md("## Kampf anlegen oder fortsetzen"),
-            teilnehmer,
-            mo.accordion(
-                {
-                    "Einstellungen des Kampfes (siehe docs/w100.md)": mo.vstack(
-                        [
-                            mo.hstack(_e[:3], justify="start", wrap=True),
-                            mo.hstack(_e[3:7], justify="start", wrap=True),
-                            mo.hstack(_e[7:11], justify="start", wrap=True),
-                            mo.hstack(_e[11:], justify="start", wrap=True),
-                        ]
-                    )
-                }
-            ),
-            neu_knopf,
-            kampf_wahl,
-            mo.hstack(list(fortsetzen_knoepfe.values()), justify="start", wrap=True),
-        ]
+    # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
+    teilnehmer, neu_knopf, kampf_wahl, fortsetzen_knoepfe, _ansicht = kampftisch.anlage(
+        [b.name for b in geprueft.boegen],
+        lambda namen: sitzung.neuer_verlauf(w100.kampf_aus_boegen(
+            [b for b in geprueft.boegen if b.name in namen], sitzung.optionen_aus(einstellungen.value))),
+        fortgesetzt=lambda v: [k.name for k in v.zustand.kaempfer],
+        einstellungen=[mo.accordion({"Einstellungen des Kampfes (siehe docs/w100.md)": mo.vstack(
+            [tisch.reihe(*_e[:3]), tisch.reihe(*_e[3:7]), tisch.reihe(*_e[7:])])})],
+        gespeichert=sitzung.gespeicherte_kaempfe(), start=sitzung.start_aus_kopf, anwenden=w100.anwenden,
     )
+    _ansicht
     return einstellungen, fortsetzen_knoepfe, kampf_wahl, neu_knopf, teilnehmer
 
 
 @app.cell
 def _(get_version, kampftisch):
-    get_version()
-    verlauf = kampftisch.verlauf
-    kampf = verlauf.zustand if verlauf is not None else None
-    wer = w100_zug.am_zug(kampf) if kampf is not None else None
+    # Nach jedem Schritt: der Stand (wer ist dran) und die Lage darüber
+    verlauf, kampf, wer = kampftisch.stand(w100_zug.am_zug, get_version())
+    tisch.lage_ansicht(verlauf, "w100-lage", lambda k: [
+        mo.md(f"## <span id='w100-lage'>{sitzung.lage(k)}</span>"),
+        mo.accordion({"Kämpfer (Initiative, LP, Flee, freie Parade, Position)": mo.vstack([
+            w100_diagramme.initiative_diagramm(w100.initiative_leiter(k), titel="Initiativepunkte (jede 100 ist ein Zug)"),
+            mo.ui.table(tisch.tabelle_deutsch(sitzung.leiter_tabelle(k)), selection=None, show_download=False),
+        ])}, lazy=True),
+    ])
     return kampf, verlauf, wer
 
 
 @app.cell
-def _(get_meldung):
-    tisch.meldung_ansicht(get_meldung(), "w100-meldung")
-    return
-
-
-@app.cell
-def _(kampf, verlauf):
-    mo.stop(kampf is None, mo.md("<span id='w100-lage'>Noch kein Kampf – oben anlegen oder fortsetzen.</span>"))
-    _nur_lesen = (
-        mo.callout(mo.md("🔒 Nur ansehen: eine andere Sitzung führt diesen Kampf."), kind="warn") if verlauf.nur_lesen else mo.md("")
-    )
-    mo.vstack(
-        [
-            mo.md(f"## <span id='w100-lage'>{sitzung.lage(kampf)}</span>"),
-            _nur_lesen,
-            mo.accordion(
-                {
-                    "Kämpfer (Initiative, LP, Flee, freie Parade, Position)": mo.vstack(
-                        [
-                            w100_diagramme.initiative_diagramm(w100.initiative_leiter(kampf), titel="Initiativepunkte (jede 100 ist ein Zug)"),
-                            mo.ui.table(tisch.tabelle_deutsch(sitzung.leiter_tabelle(kampf)), selection=None, show_download=False),
-                        ]
-                    )
-                },
-                lazy=True,
-            ),
-        ]
-    )
-    return
-
-
-@app.cell
-def _(kampf, kampftisch, wuerfel_rng):
+def _(kampf, kampftisch):
     # Zwischen den Zügen: Initiative zu Kampfbeginn bzw. die nächste Runde – ein Klick
     mo.stop(kampf is None or w100_zug.am_zug(kampf) is not None)
     (_runde,) = w100_zug.aktionen(kampf, None)
@@ -189,66 +97,40 @@ def _(kampf, kampftisch, wuerfel_rng):
     runde_augen = mo.ui.dictionary(
         {n: mo.ui.text(placeholder="W100 (00 = 100)", label=n) for n in (_eingabe.namen if _eingabe else ())}
     )
-    runde_knopf = mo.ui.button(
-        label=_runde.text, kind="success", disabled=not _runde.erlaubt,
-        on_click=kampftisch.klick(lambda v: kampftisch.schritte(
-            lambda vv: w100_zug.neue_runde(vv, rng=wuerfel_rng, augen=sitzung.augen_aus_text(runde_augen.value)))),
-    )
+    runde_knopf = kampftisch.knopf(_runde.text, folge=lambda v: w100_zug.neue_runde(
+        v, rng=kampftisch.rng, augen=sitzung.augen_aus_text(runde_augen.value)), aktion=_runde, kind="success")
     _gewonnen = w100.sieger(kampf)
-    mo.vstack(
-        [
+    tisch.zug_rahmen(
             mo.md(f"<span id='w100-sieger'>Nur noch {'die Helden' if _gewonnen == 'helden' else 'die Gegner'} stehen – "
                   "der Kampf ist entschieden (weiterspielen geht).</span>") if _gewonnen and kampf.runde else mo.md(""),
             runde_knopf,
-            mo.accordion({"Echte W100 eintippen (leer = das Programm würfelt)": mo.hstack(list(runde_augen.elements.values()), justify="start", wrap=True)})
+            mo.accordion({"Echte W100 eintippen (leer = das Programm würfelt)": tisch.reihe(*runde_augen.elements.values())})
             if _eingabe else mo.md(""),
-            mo.md(f"<span class='tisch-verboten'>✗ {_runde.grund}</span>") if not _runde.erlaubt else mo.md(""),
-        ]
-    ).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
+            tisch.grund_ansicht(_runde),
+    )
     return runde_augen, runde_knopf
 
 
 @app.cell
-def _(kampf, merker, verlauf, wer):
+def _(kampf, kampftisch, verlauf, wer):
     # Eingaben des Zug-Panels: nach jedem Schritt neu gebaut; die Auswahl gilt je Handelndem
     mo.stop(kampf is None or wer is None)
-    if merker.get("_wer") != wer:
-        merker.clear()
-        merker["_wer"] = wer
-    _gemerkt = merker
-
-    def _merken(schluessel):
-        def _f(wert):
-            _gemerkt[schluessel] = wert
-
-        return _f
-
+    _auswahl = kampftisch.auswahl(wer)
     _ziele = [k.name for k in kampf.kaempfer if k.name != wer and k.kampffaehig(kampf.optionen)]
     _waffen = [x.name for x in kampf[wer].waffen if x.ausgeruestet]
-    ziel_wahl = mo.ui.dropdown(
-        options=_ziele, value=_gemerkt.get("ziel") if _gemerkt.get("ziel") in _ziele else w100_zug.standard_ziel(kampf, wer),
-        label=tisch.frisch("Ziel", wer), on_change=_merken("ziel"),
-    )
-    waffe_wahl = mo.ui.dropdown(
-        options=_waffen, value=_gemerkt.get("waffe") if _gemerkt.get("waffe") in _waffen else w100_zug.standard_waffe(kampf, wer),
-        label=tisch.frisch("Waffe / Katalysator", wer), on_change=_merken("waffe"),
-    )
-    modifikator = mo.ui.number(start=-200, stop=200, step=1, value=_gemerkt.get("modifikator", 0), label=tisch.frisch("Modifikator", wer),
-                               on_change=_merken("modifikator"))
-    abwehr_wahl = mo.ui.radio(
-        options={"keine Abwehr": "keine", "Ausweichen (Flee)": "ausweichen", "Parade (Nahkampf-OB)": "parade"},
-        value={"keine": "keine Abwehr", "ausweichen": "Ausweichen (Flee)", "parade": "Parade (Nahkampf-OB)"}[_gemerkt.get("abwehr", "keine")],
-        label=tisch.frisch("Angesagte Abwehr des Ziels", wer), inline=True, on_change=_merken("abwehr"),
-    )
-    abwehr_punkte = mo.ui.number(start=0, stop=400, step=1, value=_gemerkt.get("punkte", 0), label=tisch.frisch("Abwehrpunkte", wer),
-                                 on_change=_merken("punkte"))
+    ziel_wahl = _auswahl.dropdown("ziel", _ziele, w100_zug.standard_ziel(kampf, wer), "Ziel")
+    waffe_wahl = _auswahl.dropdown("waffe", _waffen, w100_zug.standard_waffe(kampf, wer), "Waffe / Katalysator")
+    modifikator = _auswahl.zahl("modifikator", "Modifikator", -200, 200, step=1)
+    abwehr_wahl = _auswahl.radio("abwehr", {"keine Abwehr": "keine", "Ausweichen (Flee)": "ausweichen", "Parade (Nahkampf-OB)": "parade"},
+                                 "keine", "Angesagte Abwehr des Ziels", inline=True)
+    abwehr_punkte = _auswahl.zahl("punkte", "Abwehrpunkte", 0, 400, step=1)
     w100_augen = tisch.wuerfel_feld("W100: echter Wurf", "z. B. 89 oder 00", schluessel=len(verlauf.ereignisse))
     schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel (nur bei Treffer)", "z. B. 7, 5", schluessel=len(verlauf.ereignisse))
     mo.vstack(
         [
             mo.md(f"### <span id='w100-am-zug'>{wer}</span> ist am Zug"),
-            mo.hstack([ziel_wahl, waffe_wahl, modifikator], justify="start", wrap=True),
-            mo.hstack([abwehr_wahl, abwehr_punkte], justify="start", wrap=True),
+            tisch.reihe(ziel_wahl, waffe_wahl, modifikator),
+            tisch.reihe(abwehr_wahl, abwehr_punkte),
         ]
     )
     return abwehr_punkte, abwehr_wahl, modifikator, schaden_augen, w100_augen, waffe_wahl, ziel_wahl
@@ -299,7 +181,6 @@ def _(
     w100_augen,
     waffe_wahl,
     wer,
-    wuerfel_rng,
     ziel_wahl,
 ):
     # Die Knöpfe des Zugs: Angreifen (samt Schaden), auf das Ziel zugehen, Zug beenden, Rückgängig
@@ -308,34 +189,32 @@ def _(
     def _angreifen(v):
         kampftisch.schritte(lambda vv: w100_zug.angreifen(
             vv, wer, ziel_wahl.value, waffe_wahl.value, modifikator=int(modifikator.value or 0),
-            abwehr=abwehr_wahl.value, punkte=int(abwehr_punkte.value or 0), rng=wuerfel_rng,
+            abwehr=abwehr_wahl.value, punkte=int(abwehr_punkte.value or 0), rng=kampftisch.rng,
             augen=tisch.augen(w100_augen.value), schaden_augen=tisch.augen(schaden_augen.value),
         ))
 
     zug_knoepfe = [
         mo.ui.button(label="Angreifen", kind="success", disabled=not _aktionen["angriff"].erlaubt, on_click=kampftisch.klick(_angreifen)),
-        mo.ui.button(label="Auf das Ziel zugehen", disabled=not _aktionen["bewegung"].erlaubt or not ziel_wahl.value,
-                     on_click=kampftisch.klick(lambda v: kampftisch.schritte(lambda vv: w100_zug.bewegen(vv, wer, auf=ziel_wahl.value)))),
-        mo.ui.button(label="Zug beenden", disabled=not _aktionen["zug_beenden"].erlaubt,
-                     on_click=kampftisch.klick(lambda v: kampftisch.schritte(w100_zug.zug_beenden))),
-        mo.ui.button(label="Rückgängig", kind="warn", on_click=kampftisch.klick(lambda v: kampftisch.rueckgaengig())),
+        kampftisch.knopf("Auf das Ziel zugehen", folge=lambda v: w100_zug.bewegen(v, wer, auf=ziel_wahl.value),
+                         aktion=_aktionen["bewegung"], disabled=not ziel_wahl.value),
+        kampftisch.knopf("Zug beenden", folge=w100_zug.zug_beenden, aktion=_aktionen["zug_beenden"]),
+        kampftisch.rueckgaengig_knopf(),
     ]
-    mo.vstack(
-        [
-            mo.hstack([w100_augen, schaden_augen], justify="start", wrap=True),
-            mo.hstack(zug_knoepfe, justify="start", wrap=True),
-            tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel != "angriff"]),
-        ]
-    ).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
+    tisch.zug_rahmen(
+        tisch.reihe(w100_augen, schaden_augen),
+        tisch.reihe(*zug_knoepfe),
+        tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel != "angriff"]),
+    )
     return (zug_knoepfe,)
 
 
 @app.cell
-def _(kampf, kampftisch):
-    # Offene Entscheidungen: bleiben stehen, bis sie genommen oder ausgeschlagen sind
-    mo.stop(kampf is None)
+def _(get_meldung, kampf, kampftisch):
+    # Die Meldung des letzten Schritts und die offenen Entscheidungen (bleiben, bis genommen oder ausgeschlagen)
+    _meldung = tisch.meldung_ansicht(get_meldung(), "w100-meldung")
+    mo.stop(kampf is None, _meldung)
     _offen = w100_zug.offene_entscheidungen(kampf)
-    _teile = [tisch.aufgaben_ansicht(_offen, "w100-aufgaben")]
+    _teile = [_meldung, tisch.aufgaben_ansicht(_offen, "w100-aufgaben")]
     ergreifen_elemente = []
     if any(e.schluessel == "initiative_ergreifen" for e in _offen):
         _namen = [k.name for k in kampf.kaempfer if k.kampffaehig(kampf.optionen)]
@@ -403,28 +282,21 @@ def _(kampf, kampftisch):
                          lambda z: w100.ausfall_ereignis(z, _wer.value, not z[_wer.value].ausgefallen)))),
         _wer, _lp, _name, _runden, _lp_runde, _ini,
     ]
-    mo.accordion(
-        {
-            "Spielleiter: Lebenspunkte und zeitabhängige Effekte": mo.vstack(
-                [
-                    mo.hstack([_wer, _lp, sl_knoepfe[0], sl_knoepfe[2]], justify="start", wrap=True),
-                    mo.hstack([_name, _runden, _lp_runde, _ini, sl_knoepfe[1]], justify="start", wrap=True),
-                ]
-            )
-        }
-    )
-    return (sl_knoepfe,)
-
-
-@app.cell
-def _(kampf, kampftisch, verlauf):
-    mo.stop(kampf is None)
-    nachladen_knopf = (
-        mo.ui.button(label="Nachladen", on_click=kampftisch.klick(lambda v: kampftisch.nachladen())) if verlauf.nur_lesen else mo.md("")
-    )
-    spieler_elemente = tisch.spieler_und_bericht(verlauf)
-    mo.vstack([nachladen_knopf, tisch.protokoll_ansicht(verlauf, "w100-protokoll"), mo.hstack(spieler_elemente, justify="start", wrap=True)])
-    return (nachladen_knopf, spieler_elemente)
+    nachladen_knopf, spieler_elemente, _protokoll = kampftisch.protokoll_teil("w100-protokoll")
+    mo.vstack([
+        mo.accordion(
+            {
+                "Spielleiter: Lebenspunkte und zeitabhängige Effekte": mo.vstack(
+                    [
+                        mo.hstack([_wer, _lp, sl_knoepfe[0], sl_knoepfe[2]], justify="start", wrap=True),
+                        mo.hstack([_name, _runden, _lp_runde, _ini, sl_knoepfe[1]], justify="start", wrap=True),
+                    ]
+                )
+            }
+        ),
+        _protokoll,
+    ])
+    return nachladen_knopf, sl_knoepfe, spieler_elemente
 
 
 if __name__ == "__main__":

@@ -4,11 +4,9 @@ __generated_with = "0.25.2"
 app = marimo.App(width="medium", app_title="Zeitstrahl – Kampf am Spieltisch")
 
 with app.setup:
-    import random
-
     import marimo as mo
 
-    from gm_helfer import boegen, diagramme, pfade, tisch, zeitstrahl
+    from gm_helfer import diagramme, pfade, tisch, zeitstrahl
     from gm_helfer.zeitstrahl import diagramme as zs_diagramme
     from gm_helfer.zeitstrahl import sitzung
     from gm_helfer.zeitstrahl import zug as zs_zug
@@ -16,11 +14,15 @@ with app.setup:
 
 @app.cell
 def _():
-    mo.vstack(
-        [
-            tisch.stil(),
-            mo.md(
-                """
+    ladung, bogen_editor = tisch.boegen_laden(
+        "zeitstrahl", zeitstrahl.SCHEMA,
+        {"charaktere": "Charaktere", "waffen": "Waffen und Schilde", "ruestung": "Rüstungsschichten je Zone",
+         "spezialisierungen": "Spezialisierungen"},
+    )
+    # Das Protokoll ist der einzige Zustand (siehe tisch.anlegen)
+    get_version, get_meldung, get_start, kampftisch = tisch.anlegen()
+    tisch.kopf(
+        """
         # Zeitstrahl – Kampf am Spieltisch
 
         Der Kampf läuft auf einem **Zeitstrahl** (ein Tick ≈ eine halbe Sekunde): wer die
@@ -30,61 +32,22 @@ def _():
         Verteidigung, die das Ziel wählen darf, der Wurf (vom Programm oder eingetippt) und was
         offen bleibt (Konter, angesagte Reaktionen). Jeder Schritt steht im Protokoll samt Regel.
         """
-            ),
-        ]
     )
-    return
+    return bogen_editor, get_meldung, get_start, get_version, kampftisch, ladung
 
 
 @app.cell
-def _():
-    ladung = boegen.laden("zeitstrahl", pfade.charakter_ordner("zeitstrahl"))
-    bogen_editor = tisch.bogen_editor(
-        boegen.als_tabellen(ladung.boegen, zeitstrahl.SCHEMA),
-        {"charaktere": "Charaktere", "waffen": "Waffen und Schilde", "ruestung": "Rüstungsschichten je Zone",
-         "spezialisierungen": "Spezialisierungen"},
-    )
-    return bogen_editor, ladung
-
-
-@app.cell
-def _(bogen_editor, ladung):
-    geprueft = boegen.aus_tabellen(dict(bogen_editor.value), zeitstrahl.SCHEMA, ladung.boegen)
-    speichern_knopf = mo.ui.run_button(label="Bögen speichern", disabled=bool(geprueft.fehler))
-    tisch.bogen_ansicht(bogen_editor, ladung.fehler + geprueft.fehler, speichern_knopf,
-                        "Charakterbögen bearbeiten (Werte, Waffen, Rüstung, Spezialisierungen)")
+def _(bogen_editor, kampftisch, ladung):
+    geprueft, speichern_knopf, _ansicht = kampftisch.boegen_pruefen(
+        bogen_editor, ladung, zeitstrahl.SCHEMA, "Charakterbögen bearbeiten (Werte, Waffen, Rüstung, Spezialisierungen)")
+    _ansicht
     return geprueft, speichern_knopf
 
 
 @app.cell
-def _(geprueft, speichern_knopf):
-    mo.stop(not speichern_knopf.value)
-    _geschrieben = [b.name for b in geprueft.boegen if boegen.speichern(b)]
-    mo.md(f"Gespeichert: {', '.join(_geschrieben) or 'nichts geändert'}.")
-    return
-
-
-@app.cell
-def _():
-    # Das Protokoll ist der einzige Zustand: ein Zähler, der nach jedem Schritt steigt.
-    get_version, set_version = mo.state(0)
-    get_meldung, set_meldung = mo.state("")
-    get_start, set_start = mo.state(0)  # steigt nur bei „Neuer Kampf“/„Fortsetzen“
-    kampftisch = tisch.Tisch(set_version, set_meldung)
-    merker = {}  # Auswahl je Handelndem (Ziel, Waffe, Verteidigung, Modifikator); neuer Handelnder = Vorgaben
-    wuerfel_rng = random.Random()
-    return get_meldung, get_start, get_version, kampftisch, merker, set_start, wuerfel_rng
-
-
-@app.cell
-def _(geprueft, get_start, kampftisch, set_start):
+def _(geprueft, get_start, kampftisch):
     get_start()
     _alle = {b.name: zeitstrahl.kaempfer_aus_bogen(b) for b in geprueft.boegen}
-    _gespeichert = sitzung.gespeicherte_kaempfe(pfade.kampf_ordner())
-    _laufend = kampftisch.verlauf
-    _vorauswahl = ([t.name for t in _laufend.zustand.teilnehmer] if _laufend else
-                   [n for n in ("Herkulos", "Lyra", "Bruni", "Söldner", "Ork-Schläger") if n in _alle])
-    teilnehmer = tisch.teilnehmer_wahl(list(_alle), _vorauswahl)
     hausregeln = mo.ui.dictionary(
         {
             "probe": mo.ui.dropdown(options=["W20", "2W10"], value="W20", label="Probenwürfel"),
@@ -98,39 +61,17 @@ def _(geprueft, get_start, kampftisch, set_start):
                                          value="Lebenspunkte (kampfunfähig bei 0)", label="Gesundheitsmodell"),
         }
     )
-    kampf_wahl = tisch.kampf_wahl(_gespeichert)
-
-    def _neu(_):
-        _v = sitzung.neuer_verlauf([_alle[n] for n in teilnehmer.value], zeitstrahl.Optionen(**hausregeln.value),
-                                   pfade.kampf_ordner())
-        kampftisch.starten(_v, f"{tisch.NEUER_KAMPF}: {_v.datei.name}")
-        set_start(lambda n: n + 1)
-
-    _fortsetzen = kampftisch.fortsetzen_klick(kampf_wahl, zeitstrahl.kampf_aus_kopf, zeitstrahl.anwenden, lambda: set_start(lambda n: n + 1))
-
     # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
-    neu_knopf = tisch.neu_knopf(on_click=kampftisch.klick(lambda _v: _neu(None)))
-    fortsetzen_knoepfe = tisch.fortsetzen_knoepfe(bool(_gespeichert), on_click=_fortsetzen)
-    mo.vstack(
-        [
-            mo.md("## Kampf anlegen oder fortsetzen"),
-            teilnehmer,
-            mo.accordion({"Hausregeln (Lesarten in docs/zeitstrahl.md)": mo.vstack(list(hausregeln.elements.values()))}),
-            neu_knopf,
-            kampf_wahl,
-            mo.hstack(list(fortsetzen_knoepfe.values()), justify="start", wrap=True),
-        ]
+    teilnehmer, neu_knopf, kampf_wahl, fortsetzen_knoepfe, _ansicht = kampftisch.anlage(
+        list(_alle),
+        lambda namen: sitzung.neuer_verlauf([_alle[n] for n in namen], zeitstrahl.Optionen(**hausregeln.value), pfade.kampf_ordner()),
+        vorauswahl=[n for n in ("Herkulos", "Lyra", "Bruni", "Söldner", "Ork-Schläger") if n in _alle],
+        fortgesetzt=lambda v: [t.name for t in v.zustand.teilnehmer],
+        einstellungen=[mo.accordion({"Hausregeln (Lesarten in docs/zeitstrahl.md)": mo.vstack(list(hausregeln.elements.values()))})],
+        gespeichert=sitzung.gespeicherte_kaempfe(pfade.kampf_ordner()), start=zeitstrahl.kampf_aus_kopf, anwenden=zeitstrahl.anwenden,
     )
+    _ansicht
     return fortsetzen_knoepfe, hausregeln, kampf_wahl, neu_knopf, teilnehmer
-
-
-@app.cell
-def _(get_version, kampftisch):
-    get_version()
-    verlauf = kampftisch.verlauf
-    kampf = verlauf.zustand if verlauf is not None else None
-    wer = zs_zug.am_zug(kampf) if kampf is not None else None
-    return kampf, verlauf, wer
 
 
 @app.cell
@@ -140,23 +81,17 @@ def _(get_meldung):
 
 
 @app.cell
-def _(kampf, verlauf):
-    mo.stop(kampf is None, mo.md("<span id='zs-lage'>Noch kein Kampf – oben anlegen oder fortsetzen.</span>"))
-    _nur_lesen = (
-        mo.callout(mo.md("🔒 Nur ansehen: eine andere Sitzung führt diesen Kampf."), kind="warn") if verlauf.nur_lesen else mo.md("")
-    )
-    _dran = ", ".join(kampf.am_zug) if kampf.gestartet else tisch.LEER
-    mo.vstack(
-        [
-            mo.md(f"## <span id='zs-lage'>Tick {kampf.jetzt if kampf.gestartet else tisch.LEER}</span> · "
-                  f"dran: <span id='zs-dran'>{_dran}</span>"),
-            _nur_lesen,
-            zs_diagramme.zeitstrahl_jetzt(kampf) if kampf.gestartet else mo.md(""),
-            mo.accordion({"Kämpfer (Tick, Lebenspunkte, Waffen, Zustände)": mo.ui.table(
-                tisch.tabelle_deutsch(sitzung.reihenfolge_tabelle(kampf)), selection=None, show_download=False)}),
-        ]
-    )
-    return
+def _(get_version, kampftisch):
+    # Nach jedem Schritt: der Stand (wer ist dran) und die Lage darüber
+    verlauf, kampf, wer = kampftisch.stand(zs_zug.am_zug, get_version())
+    tisch.lage_ansicht(verlauf, "zs-lage", lambda k: [
+        mo.md(f"## <span id='zs-lage'>Tick {k.jetzt if k.gestartet else tisch.LEER}</span> · "
+              f"dran: <span id='zs-dran'>{', '.join(k.am_zug) if k.gestartet else tisch.LEER}</span>"),
+        zs_diagramme.zeitstrahl_jetzt(k) if k.gestartet else mo.md(""),
+        mo.accordion({"Kämpfer (Tick, Lebenspunkte, Waffen, Zustände)": mo.ui.table(
+            tisch.tabelle_deutsch(sitzung.reihenfolge_tabelle(k)), selection=None, show_download=False)}),
+    ])
+    return kampf, verlauf, wer
 
 
 @app.cell
@@ -172,14 +107,14 @@ def _(kampf):
 
 
 @app.cell
-def _(kampf, kampftisch, schwierigkeit, start_augen, wuerfel_rng):
+def _(kampf, kampftisch, schwierigkeit, start_augen):
     # Startpositionen – ein Klick
     (_start,) = zs_zug.aktionen(kampf, None)
 
     def _starten(v):
         _augen = sitzung.namen_augen(start_augen.value) or None
         kampftisch.schritt(lambda z: zeitstrahl.start_ereignis(z, dict(schwierigkeit.value),
-                                                               rng=None if _augen else wuerfel_rng, augen=_augen))
+                                                               rng=None if _augen else kampftisch.rng, augen=_augen))
 
     start_knopf = mo.ui.button(label=_start.text, kind="success", on_click=kampftisch.klick(_starten))
     mo.vstack(
@@ -198,38 +133,21 @@ def _(kampf, kampftisch, schwierigkeit, start_augen, wuerfel_rng):
 
 
 @app.cell
-def _(kampf, merker, wer):
-    # Eingaben des Zug-Panels (Beschriftungen je Handelndem frisch: der Browser zeigt dann die Vorgaben): nach jedem Schritt neu gebaut; die Auswahl gilt je Handelndem
+def _(kampf, kampftisch, wer):
+    # Eingaben des Zug-Panels: nach jedem Schritt neu gebaut; die Auswahl gilt je Handelndem
     mo.stop(kampf is None or wer is None)
-    if merker.get("_wer") != wer:
-        merker.clear()
-        merker["_wer"] = wer
-    _gemerkt = merker
-
-    def _merken(schluessel):
-        def _f(wert):
-            _gemerkt[schluessel] = wert
-
-        return _f
-
+    _auswahl = kampftisch.auswahl(wer)
     _ziele = [t.name for t in kampf.teilnehmer if t.name != wer]
     _a = kampf[wer].kaempfer
     _waffen = {f"{w.name} ({w.schaden}, {tisch.anzahl(w.geschwindigkeit, 'Tick', 'Ticks')})": w.name for w in _a.waffen}
-    _std_waffe = zs_zug.standard_waffe(kampf, wer)
-    ziel_wahl = mo.ui.dropdown(
-        options=_ziele, value=_gemerkt.get("ziel") if _gemerkt.get("ziel") in _ziele else zs_zug.standard_ziel(kampf, wer),
-        label=tisch.frisch("Ziel", wer), on_change=_merken("ziel"),
-    )
-    _w_std = next((t for t, n in _waffen.items() if n == _std_waffe), None)
-    waffe_wahl = mo.ui.dropdown(options=_waffen, value=_gemerkt.get("waffe") if _gemerkt.get("waffe") in _waffen else _w_std,
-                                label=tisch.frisch("Waffe", wer), on_change=lambda w: _gemerkt.update(waffe=next(t for t, n in _waffen.items() if n == w)))
-    modifikator = mo.ui.number(value=_gemerkt.get("modifikator", 0), start=-20, stop=20, label=tisch.frisch("Modifikator Angriff", wer),
-                               on_change=_merken("modifikator"))
+    ziel_wahl = _auswahl.dropdown("ziel", _ziele, zs_zug.standard_ziel(kampf, wer), "Ziel")
+    waffe_wahl = _auswahl.dropdown("waffe", _waffen, zs_zug.standard_waffe(kampf, wer), "Waffe")
+    modifikator = _auswahl.zahl("modifikator", "Modifikator Angriff", -20, 20)
     mo.vstack(
         [
             mo.md(f"### <span id='zs-am-zug'>{wer}</span> ist am Zug"
                   + (" (kontert)" if kampf.konter is not None else "")),
-            mo.hstack([ziel_wahl, waffe_wahl, modifikator], justify="start", wrap=True),
+            tisch.reihe(ziel_wahl, waffe_wahl, modifikator),
         ]
     )
     return modifikator, waffe_wahl, ziel_wahl
@@ -326,7 +244,8 @@ def _(kampf, krit_wahl, modifikator, verschiebung, verteidigung_wahl, vkrit_wahl
               + f" · kritisch {tisch.prozent(_passiv.chancen.kritisch)} · Patzer {tisch.prozent(_passiv.chancen.patzer)}"),
         mo.hstack([
             zs_diagramme.verteidigungs_diagramm(_wahlen, titel=f"Trefferchance von {_wer} je Verteidigung von {ziel_wahl.value}"),
-            diagramme.verteilung_diagramm(_schaden, titel=f"Schadenspunkte an {ziel_wahl.value} (0 = kein Schaden)", x_titel="Schadenspunkte"),
+            diagramme.verteilung_diagramm(_schaden, titel=f"Schadenspunkte an {ziel_wahl.value} (0 = kein Schaden)", x_titel="Schadenspunkte",
+                                        hoechste_breite=diagramme.BREITE),
         ], wrap=True),
     ]
     if verteidigung_wahl.value == "blocken" and vwaffe_wahl.value is not None:
@@ -342,7 +261,7 @@ def _(kampf, krit_wahl, modifikator, verschiebung, verteidigung_wahl, vkrit_wahl
 
 
 @app.cell
-def _(augen, kampf, kampftisch, krit_wahl, modifikator, verschiebung, verteidigung_wahl, vkrit_wahl, vwaffe_wahl, waffe_wahl, wer, wuerfel_rng, ziel_wahl, zweite_hand, zweite_waffe):
+def _(augen, kampf, kampftisch, krit_wahl, modifikator, verschiebung, verteidigung_wahl, vkrit_wahl, vwaffe_wahl, waffe_wahl, wer, ziel_wahl, zweite_hand, zweite_waffe):
     # Die Knöpfe des Zugs: Angreifen (Probe, Verteidigung, Zone und Schaden in einem), Konter, Ansage, andere Aktion, Rückgängig
     _wer = wer
     _aktionen = {a.schluessel: a for a in zs_zug.aktionen(kampf, _wer)}
@@ -356,7 +275,7 @@ def _(augen, kampf, kampftisch, krit_wahl, modifikator, verschiebung, verteidigu
             zweite_hand=zweite_hand.value, zweite_waffe=zweite_waffe.value,
             verschiebung=verschiebung if "konter" not in _aktionen else zeitstrahl.Verschiebung(),
             modifikator=int(modifikator.value or 0), krit_wahl=krit_wahl.value, verteidigung_krit_wahl=vkrit_wahl.value,
-            rng=wuerfel_rng, augen=_getippt or None))
+            rng=kampftisch.rng, augen=_getippt or None))
 
     _ticks = mo.ui.number(value=2, start=1, stop=30, label="Ticks")
     _art = mo.ui.dropdown(options={"sofortig": "sofort", "vorbereitet": "vorbereitet", "kontinuierlich": "kontinuierlich"}, value="sofortig", label="Art")
@@ -367,28 +286,24 @@ def _(augen, kampf, kampftisch, krit_wahl, modifikator, verschiebung, verteidigu
                      on_click=kampftisch.klick(_angreifen)),
     ]
     if "konter_verzichten" in _aktionen:
-        zug_knoepfe.append(mo.ui.button(label="Auf den Konter verzichten", on_click=kampftisch.klick(
-            lambda v: kampftisch.schritt(zeitstrahl.konter_verzicht_ereignis))))
+        zug_knoepfe.append(kampftisch.knopf("Auf den Konter verzichten", zeitstrahl.konter_verzicht_ereignis))
     zug_knoepfe += [
-        mo.ui.button(label="Reaktion ansagen", disabled=not _aktionen["ansage"].erlaubt, on_click=kampftisch.klick(
-            lambda v: kampftisch.schritt(lambda z: zeitstrahl.ansage_ereignis(z, _wer)))),
-        mo.ui.button(label="Reaktion verfallen lassen (1 Tick)", disabled=not _aktionen["ansage_verfallen"].erlaubt,
-                     on_click=kampftisch.klick(lambda v: kampftisch.schritt(lambda z: zeitstrahl.ansage_verfallen_ereignis(z, _wer)))),
-        mo.ui.button(label="Rückgängig", kind="warn", on_click=kampftisch.klick(lambda v: kampftisch.rueckgaengig())),
+        kampftisch.knopf("Reaktion ansagen", lambda z: zeitstrahl.ansage_ereignis(z, _wer), aktion=_aktionen["ansage"]),
+        kampftisch.knopf("Reaktion verfallen lassen (1 Tick)", lambda z: zeitstrahl.ansage_verfallen_ereignis(z, _wer),
+                         aktion=_aktionen["ansage_verfallen"]),
+        kampftisch.rueckgaengig_knopf(),
     ]
-    _andere = mo.ui.button(label="Andere Aktion ausführen", disabled=not _aktionen["aktion"].erlaubt, on_click=kampftisch.klick(
-        lambda v: kampftisch.schritt(lambda z: zeitstrahl.aktion_ereignis(z, _wer, int(_ticks.value), _art.value, _was.value))))
+    _andere = kampftisch.knopf("Andere Aktion ausführen", lambda z: zeitstrahl.aktion_ereignis(z, _wer, int(_ticks.value), _art.value, _was.value),
+                               aktion=_aktionen["aktion"])
     zug_knoepfe += [_andere, _ticks, _art, _was]
     _e = augen.elements
-    mo.vstack(
-        [
-            mo.hstack([_e["angriff"], _e["verteidigung"], _e["zone"], _e["schaden"]], justify="start", wrap=True),
-            mo.accordion({"Weitere Würfel (kritische Effekte, Patzer)": _e["weitere"]}),
-            mo.hstack(zug_knoepfe[: -4], justify="start", wrap=True),
-            mo.accordion({f"Andere Aktion von {_wer} (sofortig, vorbereitet, kontinuierlich)": mo.hstack([_ticks, _art, _was, _andere], justify="start", wrap=True)}),
-            tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel not in ("angriff", "konter")]),
-        ]
-    ).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
+    tisch.zug_rahmen(
+        tisch.reihe(_e["angriff"], _e["verteidigung"], _e["zone"], _e["schaden"]),
+        mo.accordion({"Weitere Würfel (kritische Effekte, Patzer)": _e["weitere"]}),
+        tisch.reihe(*zug_knoepfe[: -4]),
+        mo.accordion({f"Andere Aktion von {_wer} (sofortig, vorbereitet, kontinuierlich)": tisch.reihe(_ticks, _art, _was, _andere)}),
+        tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel not in ("angriff", "konter")]),
+    )
     return (zug_knoepfe,)
 
 
@@ -402,8 +317,8 @@ def _(kampf, waffe_wahl, wer, ziel_wahl):
 
 @app.cell
 def _(kampf, kampftisch):
-    # Spielleiter: Lebenspunkte und Zustände
-    mo.stop(kampf is None or not kampf.gestartet)
+    # Spielleiter: Lebenspunkte und Zustände; darunter das Protokoll
+    mo.stop(kampf is None)
     _namen = [t.name for t in kampf.teilnehmer]
     _wer = mo.ui.dropdown(options=_namen, value=_namen[0], label="Wer")
     _lp = mo.ui.number(value=0, start=-500, stop=1000, label="Lebenspunkte (neu)")
@@ -418,22 +333,15 @@ def _(kampf, kampftisch):
         mo.ui.button(label="Kampfunfähig erklären (nur ohne Gesundheitsmodell)", disabled=kampf.optionen.gesundheit != "ohne",
                      on_click=kampftisch.klick(lambda v: kampftisch.schritt(lambda z: zeitstrahl.ausfall_ereignis(z, _wer.value)))),
     ]
-    mo.accordion({"Spielleiter: Heilung, Lebenspunkte, Zustände": mo.vstack([
-        mo.hstack([_wer, _lp, _grund, sl_knoepfe[0]], justify="start", wrap=True),
-        mo.hstack([_zustand, sl_knoepfe[1], sl_knoepfe[2]], justify="start", wrap=True),
-    ])})
-    return (sl_knoepfe,)
-
-
-@app.cell
-def _(kampf, kampftisch, verlauf):
-    mo.stop(kampf is None)
-    nachladen_knopf = (
-        mo.ui.button(label="Nachladen", on_click=kampftisch.klick(lambda v: kampftisch.nachladen())) if verlauf.nur_lesen else mo.md("")
-    )
-    spieler_elemente = tisch.spieler_und_bericht(verlauf)
-    mo.vstack([nachladen_knopf, tisch.protokoll_ansicht(verlauf, "zs-protokoll"), mo.hstack(spieler_elemente, justify="start", wrap=True)])
-    return (nachladen_knopf, spieler_elemente)
+    nachladen_knopf, spieler_elemente, _protokoll = kampftisch.protokoll_teil("zs-protokoll")
+    mo.vstack([
+        mo.accordion({"Spielleiter: Heilung, Lebenspunkte, Zustände": mo.vstack([
+            mo.hstack([_wer, _lp, _grund, sl_knoepfe[0]], justify="start", wrap=True),
+            mo.hstack([_zustand, sl_knoepfe[1], sl_knoepfe[2]], justify="start", wrap=True),
+        ])}),
+        _protokoll,
+    ])
+    return nachladen_knopf, sl_knoepfe, spieler_elemente
 
 
 if __name__ == "__main__":
