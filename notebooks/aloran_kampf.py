@@ -82,7 +82,8 @@ def _(get_version, kampftisch):
         mo.ui.table(tisch.tabelle_deutsch(pl.DataFrame(aloran.uebersicht(k))), selection=None, pagination=False,
                     wrapped_columns=["Verletzung", "Zustand"], show_download=False,
                     label="Handlungsreihenfolge (höchste Initiative zuerst; gleiche Zahl = gleichzeitig)"),
-        mo.accordion({"Wunden je Körperzone": mo.vstack([
+        # lazy mit Funktion: gebaut erst beim Aufklappen, nicht bei jedem Schritt
+        mo.accordion({"Wunden je Körperzone": lambda: mo.vstack([
             mo.Html(aloran_diagramme.koerper_html(sitzung.koerper_eintraege(k))),
             mo.ui.table(tisch.tabelle_deutsch(pl.DataFrame(aloran.wunden_zeilen(k))), selection=None, pagination=False,
                         show_download=False),
@@ -195,7 +196,7 @@ def _(auswahl, kampf, wer):
             mo.ui.altair_chart(aloran_diagramme.folgen_balken(_vorschau.folgen, f"Was es {auswahl['ziel']} antut")),
         ], wrap=True),
         mo.accordion({
-            "Patzer, Meistertreffer und Trefferzonen": mo.hstack([
+            "Patzer, Meistertreffer und Trefferzonen": lambda: mo.hstack([
                 mo.ui.altair_chart(aloran_diagramme.sonder_balken(_vorschau.chancen, auswahl["angreifer"], auswahl["ziel"])),
                 mo.ui.altair_chart(aloran_diagramme.zonen_balken()),
             ], wrap=True)
