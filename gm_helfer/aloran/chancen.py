@@ -323,17 +323,17 @@ def folgen_chancen(
             patzer_wunden[(zone.schluessel, neu) if neu else (None, 0)] += 2 / 6 / 6 * zone.flaechen / 20
     ohne_patzer = {(None, 0): 1.0}
 
-    def einordnen(treffer_: tuple[str | None, int], patzer_: tuple[str | None, int], getroffen: bool) -> str:
-        return _folge_einordnen(treffer_, patzer_, getroffen, tuple(wunden), ko, initiative)
-
+    wunden_t = tuple(wunden)
     out = {k: 0.0 for k in FOLGEN}
     for (kat, mit_meister, patzer), p in sonder.items():
         if not p:
             continue
         pw = patzer_wunden if patzer and not optionen.alte_patzertabelle else ohne_patzer
+        fp, getroffen = float(p), kat != "verfehlt"
         for t, pt in treffer_wunden(kat, mit_meister).items():
+            gewicht = fp * pt
             for f, pf in pw.items():
-                out[einordnen(t, f, kat != "verfehlt")] += float(p) * pt * pf
+                out[_folge_einordnen(t, f, getroffen, wunden_t, ko, initiative)] += gewicht * pf
     return out
 
 
