@@ -1,6 +1,6 @@
 """Misst die Live-Notebooks am Spieltisch in headless Chromium – neben einer Grundlinie.
 
-Aufruf: ``python benchmarks/tisch_messen.py [--runden N] [--nur savage_worlds,aloran]``.
+Aufruf: ``python benchmarks/tisch_messen.py [--runden N] [--nur savage_worlds,aloran] [--zellen]``.
 Kein Test: Zeiten hängen von der Maschine ab. Gemessen wird je Notebook (Median und Maximum):
 
 - **Fortsetzen → erste Chancen**: Seite öffnen, gespeicherten Kampf wählen, „Kampf fortsetzen“,
@@ -10,8 +10,13 @@ Kein Test: Zeiten hängen von der Maschine ab. Gemessen wird je Notebook (Median
 - **Eingabe → Chancen**: ein Modifikator ändert sich, bis die neue Chance angezeigt wird
   (``sichtbar``) und bis keine Zelle mehr läuft (``ruhig``; marimo meldet über den Websocket je
   Zelle ``queued`` → ``running`` → ``idle``).
-- **Klick → Zustand**: Würfeln bzw. Rückgängig, bis die Zahl der Protokollschritte sich ändert
-  (``sichtbar``) und bis keine Zelle mehr läuft (``ruhig``).
+- **Klick → Zustand**: „Angreifen“ im Zug-Panel (ein Klick, samt Schaden) bzw. Rückgängig, bis
+  die Zahl der Protokollschritte sich ändert (``sichtbar``) und bis keine Zelle mehr läuft (``ruhig``).
+
+``--zellen`` zeigt je Notebook und Art, wie viele Zellen laufen und welche am längsten (Zeit des
+Servers aus den ``cell-op``-Nachrichten, ``running`` → ``idle``) – die Stelle, an der man ansetzt.
+Den Websocket-Beobachter, die Chromium-Argumente und den marimo-Server teilt das Skript mit den
+Browsertests (:mod:`gm_helfer.browser`).
 
 Die Grundlinie ist ein minimales marimo-Notebook (Regler, icepool, Altair-Diagramm,
 ``benchmarks/grundlinie.py``), gemessen im selben Lauf; die Tabelle zeigt das Verhältnis.
