@@ -312,7 +312,7 @@ def folgen_chancen(
             sonder[(kat, True, False)] = pm
 
     def treffer_wunden(kat: str, mit_meister: bool) -> Mapping[tuple[str | None, int], float]:
-        return _treffer_wunden(kat, mit_meister, angriff.schaden_text, ziel.ruestung, optionen, halbiert)
+        return _treffer_wunden(kat, mit_meister, angriff.schaden_text, tuple(ziel.ruestung), optionen, halbiert)
 
     patzer_wunden: dict[tuple[str | None, int], float] = defaultdict(float)
     patzer_wunden[(None, 0)] = 4 / 6  # W6 3–6: kein Schaden
