@@ -315,11 +315,15 @@ def verteilung_diagramm(
     else:
         farbe = alt.value(FARBE_NEUTRAL)
     breite = max(min(BREITE, hoechste_breite), min(hoechste_breite, 14 * daten.height))
+    # schmale Säulen: nur jede k-te Zahl an der Achse, damit zweistellige Zahlen nicht ineinanderlaufen
+    jede = math.ceil(20 * daten.height / breite)
+    achse = alt.Axis(labelAngle=0) if jede <= 1 else alt.Axis(
+        labelAngle=0, values=[x for x, _, _ in zeilen if x % jede == 0])
     return (
         alt.Chart(daten, title=titel or alt.Undefined)
         .mark_bar()
         .encode(
-            x=alt.X(f"{_feld(x_titel)}:O", title=x_titel, axis=alt.Axis(labelAngle=0)),
+            x=alt.X(f"{_feld(x_titel)}:O", title=x_titel, axis=achse),
             y=alt.Y("Wahrscheinlichkeit:Q", axis=_prozent_achse("Wahrscheinlichkeit")),
             color=farbe,
             tooltip=tooltip,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import re
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -30,9 +31,13 @@ __all__ = [
     "antwort_text",
     "eingaben",
     "fallen_und_glossar",
+    "kurs_anhang",
+    "kurs_kopf",
+    "kurs_uebungen",
     "kurzreferenz_html",
     "pruefen",
     "punktestand",
+    "schlagabtausch_teil",
     "schritte_ansicht",
     "uebungen_ansicht",
 ]
@@ -188,6 +193,61 @@ def kurzreferenz_html(
 
 
 # --- Bausteine für die Lern-Notebooks (marimo wird erst beim Aufruf importiert) -----------
+#
+# Alle vier Kurse haben denselben Aufbau: Kopf mit Gliederung, Teil A (ein Schlagabtausch, bei
+# dem der Lernende eine Entscheidung trifft), Teil B (die Regeln, je System eigen), Teil C
+# (Übungen), Teil D und E (Fallen, Glossar, Kurzreferenz). Ein Kursmodul des Systems
+# (``gm_helfer.<system>.lehre``) liefert ``aufgaben()``, ``fallen()``, ``GLOSSAR`` und
+# ``kurzreferenz()``; die Notebooks verdrahten nur noch ihre eigenen Teile.
+
+GLIEDERUNG = """Ein Kurs in etwa einer halben Stunde{umfang}:
+
+- **Teil A – ein Schlagabtausch zum Mitmachen:** {teil_a}
+- **Teil B – die Regeln im Einzelnen**{teil_b}, mit Reglern und exakten Chancen.
+- **Teil C – Übungen** mit Rückmeldung und Punktestand.
+- **Teil D – die Fallen**, in die Spieler am Tisch oft tappen.
+- **Teil E – Glossar und eine Seite zum Ausdrucken.**"""
+
+
+def kurs_kopf(titel: str, einleitung: str, teil_a: str, *, umfang: str = "", teil_b: str = ""):
+    """Kopf eines Lern-Notebooks: Titel, Einleitung des Systems und die Gliederung A–E.
+
+    ``teil_a`` beschreibt den Schlagabtausch („von der Initiative bis zu den Wunden, du …“),
+    ``umfang`` ergänzt den Satz „Ein Kurs in etwa einer halben Stunde“, ``teil_b`` z. B. „ (1–6)“.
+    """
+    import marimo as mo
+
+    return mo.md(f"# {titel}\n\n{textwrap.dedent(einleitung).strip()}\n\n"
+                 + GLIEDERUNG.format(umfang=umfang, teil_a=teil_a, teil_b=teil_b))
+
+
+def schlagabtausch_teil(text: str, *wahlen):
+    """Teil A: Überschrift, die Lage des Beispiels und die Entscheidung(en) des Lernenden.
+
+    Die Auswahl-Elemente (``mo.ui.radio``) müssen im Notebook an globale Namen gebunden sein.
+    """
+    import marimo as mo
+
+    return mo.vstack([
+        mo.md(f"## Teil A – ein Schlagabtausch zum Mitmachen\n\n{textwrap.dedent(text).strip()}"),
+        mo.hstack(list(wahlen), justify="start", gap=2, wrap=True),
+    ])
+
+
+def kurs_uebungen(kursmodul) -> tuple[list[Aufgabe], object]:
+    """Teil C vorbereiten: die Aufgaben des Kursmoduls und ein Eingabefeld je Aufgabe.
+
+    Die Felder (``mo.ui.dictionary``) müssen an einen globalen Namen gebunden werden; die
+    Ansicht baut :func:`uebungen_ansicht` in einer eigenen Zelle.
+    """
+    aufgaben = list(kursmodul.aufgaben())
+    return aufgaben, eingaben(aufgaben)
+
+
+def kurs_anhang(kursmodul, dateiname: str):
+    """Teil D und E aus dem Kursmodul: Fallen, Glossar und die Kurzreferenz ``dateiname``."""
+    return fallen_und_glossar(kursmodul.fallen(), kursmodul.GLOSSAR, kursmodul.kurzreferenz(), dateiname)
+
 
 def eingaben(aufgaben: Sequence[Aufgabe]):
     """Ein Eingabefeld je Aufgabe (Auswahl bei ``wahl``), gebündelt in ``mo.ui.dictionary``."""

@@ -2,6 +2,8 @@
 
 >>> anzahl(1, "Wunde", "Wunden"), anzahl(3, "Wunde", "Wunden"), dezimal(1.5), dezimal(18.0)
 ('1 Wunde', '3 Wunden', '1,5', '18')
+>>> aufzaehlung([1, 4]), aufzaehlung([2, 3, 5]), aufzaehlung([6])
+('1 und 4', '2, 3 und 5', '6')
 """
 
 from __future__ import annotations
@@ -20,3 +22,9 @@ def dezimal(x: float) -> str:
 def leer(wert: object, ersatz: str = "–") -> str:
     """Ein Wert für Tabellenzellen: ``None`` wird „–“, alles andere sein Text."""
     return ersatz if wert is None else str(wert)
+
+
+def aufzaehlung(werte: object) -> str:
+    """Werte als deutsche Aufzählung („2, 3 und 5“) statt einer Python-Liste („[2, 3, 5]“)."""
+    teile = [str(w) for w in werte]
+    return " und ".join([", ".join(teile[:-1]), teile[-1]]) if len(teile) > 1 else "".join(teile)

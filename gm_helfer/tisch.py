@@ -57,7 +57,9 @@ __all__ = [
     "frisch",
     "relativ",
     "rueckgaengig",
+    "tabelle",
     "tabelle_deutsch",
+    "tabelle_html",
     "text",
     "wurfquelle",
     "zahl",
@@ -68,6 +70,7 @@ NEUER_KAMPF = "Neuer Kampf"
 FORTSETZEN = "Kampf fortsetzen"
 ANSEHEN = "Nur ansehen"
 UEBERNEHMEN = "Kampf übernehmen"
+KEIN_GESPEICHERTER = "noch kein gespeicherter Kampf"
 PROTOKOLL_REIHENFOLGE = "neueste zuerst"
 """Die Protokollansicht zeigt überall den neuesten Schritt oben."""
 
@@ -678,6 +681,7 @@ def anlegen() -> tuple[Callable[[], int], Callable[[], str], Callable[[], int], 
 STIL = """
 <style>
 .tisch-panel button, .tisch-panel .marimo-button { white-space: normal; }
+.tisch-aufgaben ul { list-style: none; padding-left: 0.4em; margin: 0.2em 0; }
 .tisch-aufgaben li { margin: 0.1em 0; }
 .tisch-verboten { color: #6d4c41; font-size: 0.9em; }
 .tisch-meldung { font-weight: 600; }
@@ -715,6 +719,68 @@ def kopf(text: str):
     import marimo as mo
 
     return mo.vstack([stil(), mo.md(text)])
+
+
+_ZELLE = "padding: 0.2em 0.3em; border-bottom: 1px solid #e0e0e0; vertical-align: top; overflow-wrap: break-word"
+_STIL_TABELLE = {
+    "table": "border-collapse: collapse; width: 100%; font-size: 0.88em",
+    "caption": "text-align: left; font-weight: 600; padding: 0.2em 0",
+    "th": _ZELLE + "; text-align: left; vertical-align: bottom; border-bottom: 2px solid #bdbdbd; "
+                   "background: #fafafa; position: sticky; top: 0",
+    "td": _ZELLE + "; text-align: left",
+    "zahl": "; text-align: right; font-variant-numeric: tabular-nums",
+    "senkrecht": "writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap",
+}
+SENKRECHT_AB = 7
+"""Ab so vielen Spalten stehen die Köpfe der Zahlenspalten senkrecht (schmale Spalten auf 820 px)."""
+"""Die Stile stehen in jedem Element: in einem ``mo.accordion`` (Shadow-DOM) wirkt das CSS von
+:func:`stil` nicht."""
+
+
+def tabelle_html(df: pl.DataFrame, *, titel: str = "", formate: Mapping[str, Callable[[Any], str]] | None = None,
+                 hoehe: str | None = None, stellen: int = 1) -> str:
+    """Eine Tabelle als schlichtes HTML: Werte wie :func:`text` (Komma, „–“ statt leer, ja/nein),
+    Zahlenspalten rechtsbündig, Zellen brechen um; hat die Tabelle viele Spalten (``SENKRECHT_AB``),
+    stehen die Köpfe der Zahlenspalten senkrecht – so bleiben auf 820 px alle Spalten sichtbar.
+
+    ``formate`` je Spalte (z. B. ``{"Tick 0": prozent}``); ``hoehe`` (CSS, z. B. ``"30em"``): höher
+    wird die Tabelle nicht, sie scrollt dann in sich, die Kopfzeile bleibt stehen.
+
+    >>> ">2,5</td>" in tabelle_html(pl.DataFrame({"Wunden": [2.5]}))
+    True
+    """
+    formate = dict(formate or {})
+    zahlen = {n for n, typ in df.schema.items() if typ.is_numeric()}
+    s = _STIL_TABELLE
+    stil_th = {n: s["th"] + (s["zahl"] if n in zahlen else "") for n in df.columns}
+    stil_td = {n: s["td"] + (s["zahl"] if n in zahlen else "") for n in df.columns}
+    senkrecht = len(df.columns) >= SENKRECHT_AB
+    kopf = "".join(
+        f"<th style='{stil_th[n]}'>"
+        + (f"<span style='{s['senkrecht']}'>{html.escape(n)}</span>" if senkrecht and n in zahlen else html.escape(n))
+        + "</th>"
+        for n in df.columns
+    )
+    zeilen = []
+    for zeile in df.iter_rows():
+        zellen = []
+        for name, wert in zip(df.columns, zeile):
+            inhalt = formate[name](wert) if name in formate and wert is not None else text(wert, stellen)
+            zellen.append(f"<td style='{stil_td[name]}'>{html.escape(inhalt)}</td>")
+        zeilen.append("<tr>" + "".join(zellen) + "</tr>")
+    ueberschrift = f"<caption style='{s['caption']}'>{html.escape(titel)}</caption>" if titel else ""
+    rahmen = "overflow-x: auto" + (f"; max-height: {hoehe}; overflow-y: auto" if hoehe else "")
+    return (f"<div class='tisch-tabelle' style='{rahmen}'><table style='{s['table']}'>{ueberschrift}<thead><tr>{kopf}</tr></thead>"
+            f"<tbody>{''.join(zeilen)}</tbody></table></div>")
+
+
+def tabelle(df: pl.DataFrame, **kw: Any):
+    """:func:`tabelle_html` als marimo-Ausgabe – statt ``mo.ui.table``, dessen Bedienelemente
+    (Suche, „Columns“, „Explore“, Seiten, „3 rows“, Datentypen) englisch und nicht übersetzbar sind
+    und das auf 820 px Spalten hinter einen Rollbalken schiebt."""
+    import marimo as mo
+
+    return mo.Html(tabelle_html(df, **kw))
 
 
 def reihe(*elemente: Any):
@@ -806,7 +872,9 @@ def kampf_wahl(gespeicherte: Sequence[GespeicherterKampf]):
         while beschriftung in optionen:
             beschriftung += " "
         optionen[beschriftung] = str(k.datei)
-    erste = next(iter(optionen), None)
+    if not optionen:  # statt marimos leerem „--“
+        optionen = {KEIN_GESPEICHERTER: ""}
+    erste = next(iter(optionen))
     return mo.ui.dropdown(options=optionen, value=erste, label=frisch("Gespeicherter Kampf", tuple(optionen.values())), full_width=True)
 
 
@@ -888,8 +956,9 @@ def wuerfel_feld(label: str = "Echte Würfel", beispiel: str = "z. B. 8+3, 5", *
     return mo.ui.text(value=wert, placeholder=f"leer = Programm würfelt; {beispiel}", label=beschriftung, on_change=on_change)
 
 
-def protokoll_ansicht(verlauf: Verlauf | None, hook: str = "tisch-protokoll", seiten: int = 15):
-    """Protokoll (neueste zuerst) mit Schrittzahl, Datei (nur Name) und Nur-Lesen-Hinweis."""
+def protokoll_ansicht(verlauf: Verlauf | None, hook: str = "tisch-protokoll", hoehe: str = "30em"):
+    """Protokoll (neueste zuerst) mit Schrittzahl, Datei (nur Name) und Nur-Lesen-Hinweis; alle
+    Schritte in einer Tabelle, die ab ``hoehe`` in sich scrollt (keine englischen Seitenknöpfe)."""
     import marimo as mo
 
     n = len(verlauf.ereignisse) if verlauf else 0
@@ -899,9 +968,9 @@ def protokoll_ansicht(verlauf: Verlauf | None, hook: str = "tisch-protokoll", se
         [
             mo.md(
                 f"### <span id='{hook}'>Protokoll</span> ({PROTOKOLL_REIHENFOLGE}, ✎ = eingetippt) · "
-                f"<span id='{hook}-schritte'>{anzahl(n, 'Schritt', 'Schritte')}</span> · Datei `{datei}`{rolle}"
+                f"<span id='{hook}-schritte' style='white-space: nowrap'>{anzahl(n, 'Schritt', 'Schritte')}</span> · Datei `{datei}`{rolle}"
             ),
-            mo.ui.table(protokoll_tabelle(verlauf), selection=None, page_size=seiten, show_download=False, show_column_summaries=False),
+            tabelle(protokoll_tabelle(verlauf), hoehe=hoehe),
         ]
     )
 

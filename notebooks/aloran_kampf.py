@@ -79,14 +79,12 @@ def _(get_version, kampftisch):
     verlauf, kampf, wer = kampftisch.stand(aloran_zug.am_zug, get_version())
     tisch.lage_ansicht(verlauf, "aloran-runde", lambda k: [
         mo.md(f"## <span id='aloran-runde'>Runde {k.runde}</span>"),
-        mo.ui.table(tisch.tabelle_deutsch(pl.DataFrame(aloran.uebersicht(k))), selection=None, pagination=False,
-                    wrapped_columns=["Verletzung", "Zustand"], show_download=False,
-                    label="Handlungsreihenfolge (höchste Initiative zuerst; gleiche Zahl = gleichzeitig)"),
+        tisch.tabelle(pl.DataFrame(aloran.uebersicht(k)),
+                      titel="Handlungsreihenfolge (höchste Initiative zuerst; gleiche Zahl = gleichzeitig)"),
         # lazy mit Funktion: gebaut erst beim Aufklappen, nicht bei jedem Schritt
         mo.accordion({"Wunden je Körperzone": lambda: mo.vstack([
             mo.Html(aloran_diagramme.koerper_html(sitzung.koerper_eintraege(k))),
-            mo.ui.table(tisch.tabelle_deutsch(pl.DataFrame(aloran.wunden_zeilen(k))), selection=None, pagination=False,
-                        show_download=False),
+            tisch.tabelle(pl.DataFrame(aloran.wunden_zeilen(k))),
         ])}, lazy=True),
     ])
     return kampf, verlauf, wer

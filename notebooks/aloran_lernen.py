@@ -14,61 +14,39 @@ with app.setup:
 
 @app.cell
 def _():
-    mo.md("""
-    # Aloran – die Regeln Schritt für Schritt
-
+    aufgaben, antworten = kurs.kurs_uebungen(lehre)  # die Antwortfelder für Teil C
+    kurs.kurs_kopf("Aloran – die Regeln Schritt für Schritt", """
     Dieses Notebook erklärt den Kampf von Aloran mit lebendigen Beispielen: Würfelpool,
     Erfolge, Attacke gegen Parade, Patzer und Meistertreffer, Trefferzonen und Wunden.
     Alle Zahlen sind **exakt** berechnet (keine Simulation). Grundlage ist der Regeltext
     `regeln/aloran.txt`; wo er unklar ist, steht die gewählte Lesart in `docs/aloran.md`.
-    Ein Kurs in etwa einer halben Stunde:
-
-    - **Teil A – ein Schlagabtausch zum Mitmachen:** von der Initiative bis zu den Wunden,
-      du entscheidest die Verteidigung.
-    - **Teil B – die Regeln im Einzelnen**, mit Reglern und exakten Chancen.
-    - **Teil C – Übungen** mit Rückmeldung und Punktestand.
-    - **Teil D – die Fallen**, in die Spieler am Tisch oft tappen.
-    - **Teil E – Glossar und eine Seite zum Ausdrucken.**
-    """)
-    return
-
-
-@app.cell
-def _():
-    mo.md("""
-    ## Teil A – ein Schlagabtausch zum Mitmachen
-
-    Brann (Schwert 4, Langschwert) greift einen Ork-Krieger an (Axt 3). Die W10 sind
-    eingetippt; was sie bewirken, rechnet die Bibliothek aus. Du entscheidest, wie sich
-    der Ork wehrt:
-    """)
-    return
+    """, "von der Initiative bis zu den Wunden, du entscheidest die Verteidigung.")
+    return antworten, aufgaben
 
 
 @app.cell
 def _():
     wahl_verteidigung = mo.ui.radio(options=list(lehre.VERTEIDIGUNG_WAHL), value="mit der Kriegsaxt parieren",
                                     label="Verteidigung des Orks")
-    wahl_verteidigung
+    kurs.schlagabtausch_teil("""
+    Brann (Schwert 4, Langschwert) greift einen Ork-Krieger an (Axt 3). Die W10 sind
+    eingetippt; was sie bewirken, rechnet die Bibliothek aus. Du entscheidest, wie sich
+    der Ork wehrt:
+    """, wahl_verteidigung)
     return (wahl_verteidigung,)
 
 
 @app.cell
 def _(wahl_verteidigung):
-    _schritte, _ = lehre.schlagabtausch(wahl_verteidigung.value)
-    kurs.schritte_ansicht(_schritte, "al-kurs-schlagabtausch")
-    return
-
-
-@app.cell
-def _():
-    mo.md("""## Teil B – die Regeln im Einzelnen""")
+    kurs.schritte_ansicht(lehre.schlagabtausch(wahl_verteidigung.value)[0], "al-kurs-schlagabtausch")
     return
 
 
 @app.cell
 def _():
     mo.md("""
+    ## Teil B – die Regeln im Einzelnen
+
     ## 1. Der Würfelpool
 
     > „Als Erfolg (E) gilt jeder Würfel, dessen geworfene Augenzahl größer oder gleich der
@@ -288,13 +266,6 @@ def _():
 
 
 @app.cell
-def _():
-    aufgaben = lehre.aufgaben()
-    antworten = kurs.eingaben(aufgaben)
-    return antworten, aufgaben
-
-
-@app.cell
 def _(antworten, aufgaben):
     kurs.uebungen_ansicht(aufgaben, antworten, "al-kurs")
     return
@@ -302,7 +273,7 @@ def _(antworten, aufgaben):
 
 @app.cell
 def _():
-    kurs.fallen_und_glossar(lehre.fallen(), lehre.GLOSSAR, lehre.kurzreferenz(), "aloran_kurzreferenz.html")
+    kurs.kurs_anhang(lehre, "aloran_kurzreferenz.html")
     return
 
 

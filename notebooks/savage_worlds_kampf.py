@@ -382,8 +382,7 @@ def _(kampf, kampftisch, verlauf, wuerfel_rng):
 @app.cell
 def _(kampf):
     mo.stop(kampf is None)
-    mo.accordion({"Kämpfer (Zustand, Wunden, Bennies, Parade, Robustheit)": mo.ui.table(
-        tisch.tabelle_deutsch(sitzung.kaempfer_tabelle(kampf)), selection=None, page_size=30, show_download=False, show_column_summaries=False)})
+    mo.accordion({"Kämpfer (Zustand, Wunden, Bennies, Parade, Robustheit)": tisch.tabelle(sitzung.kaempfer_tabelle(kampf))})
     return
 
 

@@ -15,37 +15,12 @@ with app.setup:
 
 @app.cell
 def _():
-    mo.md(
-        """
-        # Savage Worlds – die Kampfregeln Schritt für Schritt
-
-        Ein Kurs in etwa einer halben Stunde. Alle Zahlen kommen aus `gm_helfer.savage_worlds` –
-        dieselben Regeln, die auch das Live-Notebook am Spieltisch benutzt.
-
-        - **Teil A – ein Schlagabtausch zum Mitmachen:** von den Aktionskarten bis zu den Wunden,
-          du triffst die Entscheidungen.
-        - **Teil B – die Regeln im Einzelnen** (1–6), mit Reglern und exakten Chancen.
-        - **Teil C – Übungen** mit Rückmeldung und Punktestand.
-        - **Teil D – die Fallen**, in die Spieler am Tisch oft tappen.
-        - **Teil E – Glossar und eine Seite zum Ausdrucken.**
-        """
-    )
-    return
-
-
-@app.cell
-def _():
-    mo.md(
-        """
-        ## Teil A – ein Schlagabtausch zum Mitmachen
-
-        Brakka (Heldin, Wildcard, Kämpfen W8, Stärke W10, Langschwert) trifft auf Baron Ulrich
-        (Wildcard, Parade 6, Robustheit 8, zwei Bennies). Die Würfel sind eingetippt, wie am
-        Tisch gefallen – was sie bewirken, rechnet die Bibliothek Schritt für Schritt aus. Du
-        entscheidest für Baron Ulrich:
-        """
-    )
-    return
+    aufgaben, antworten = lehre.kurs_uebungen(swl)  # die Antwortfelder für Teil C
+    lehre.kurs_kopf("Savage Worlds – die Kampfregeln Schritt für Schritt", """
+    Alle Zahlen kommen aus `gm_helfer.savage_worlds` – dieselben Regeln, die auch das
+    Live-Notebook am Spieltisch benutzt.
+    """, "von den Aktionskarten bis zu den Wunden, du triffst die Entscheidungen.", teil_b=" (1–6)")
+    return antworten, aufgaben
 
 
 @app.cell
@@ -58,20 +33,21 @@ def _():
         options={"Erholungsprobe würfeln": False, "Benny ausgeben": True},
         value="Erholungsprobe würfeln", label="Am Zug und Angeschlagen:",
     )
-    mo.hstack([wahl_wegstecken, wahl_erholung], justify="start", gap=2, wrap=True)
+    lehre.schlagabtausch_teil("""
+    Brakka (Heldin, Wildcard, Kämpfen W8, Stärke W10, Langschwert) trifft auf Baron Ulrich
+    (Wildcard, Parade 6, Robustheit 8, zwei Bennies). Die Würfel sind eingetippt, wie am
+    Tisch gefallen – was sie bewirken, rechnet die Bibliothek Schritt für Schritt aus. Du
+    entscheidest für Baron Ulrich:
+    """, wahl_wegstecken, wahl_erholung)
     return wahl_erholung, wahl_wegstecken
 
 
 @app.cell
 def _(wahl_erholung, wahl_wegstecken):
-    _schritte, _ = swl.schlagabtausch(wegstecken=wahl_wegstecken.value, benny_gegen_angeschlagen=wahl_erholung.value)
-    lehre.schritte_ansicht(_schritte, "sw-kurs-schlagabtausch")
-    return
-
-
-@app.cell
-def _():
-    mo.md("""## Teil B – die Regeln im Einzelnen""")
+    lehre.schritte_ansicht(
+        swl.schlagabtausch(wegstecken=wahl_wegstecken.value, benny_gegen_angeschlagen=wahl_erholung.value)[0],
+        "sw-kurs-schlagabtausch",
+    )
     return
 
 
@@ -79,6 +55,8 @@ def _():
 def _():
     mo.md(
         """
+        ## Teil B – die Regeln im Einzelnen
+
         ## 1. Die Eigenschaftsprobe
 
         Eigenschaften sind Würfel: W4 bis W12. Der Würfel **explodiert**: zeigt er die
@@ -363,13 +341,6 @@ def _(fr_aktionen, fr_verteilung, fr_wuerfel):
 
 
 @app.cell
-def _():
-    aufgaben = swl.aufgaben()
-    antworten = lehre.eingaben(aufgaben)
-    return antworten, aufgaben
-
-
-@app.cell
 def _(antworten, aufgaben):
     lehre.uebungen_ansicht(aufgaben, antworten, "sw-kurs")
     return
@@ -377,7 +348,7 @@ def _(antworten, aufgaben):
 
 @app.cell
 def _():
-    lehre.fallen_und_glossar(swl.fallen(), swl.GLOSSAR, swl.kurzreferenz(), "savage_worlds_kurzreferenz.html")
+    lehre.kurs_anhang(swl, "savage_worlds_kurzreferenz.html")
     return
 
 

@@ -83,7 +83,7 @@ def _(get_version, kampftisch):
         # lazy mit Funktion: gebaut erst beim Aufklappen, nicht bei jedem Schritt
         mo.accordion({"Kämpfer (Initiative, LP, Flee, freie Parade, Position)": lambda: mo.vstack([
             w100_diagramme.initiative_diagramm(w100.initiative_leiter(k), titel="Initiativepunkte (jede 100 ist ein Zug)"),
-            mo.ui.table(tisch.tabelle_deutsch(sitzung.leiter_tabelle(k)), selection=None, show_download=False),
+            tisch.tabelle(sitzung.leiter_tabelle(k)),
         ])}, lazy=True),
     ])
     return kampf, verlauf, wer

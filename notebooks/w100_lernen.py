@@ -17,9 +17,8 @@ with app.setup:
 
 @app.cell
 def _():
-    mo.md("""
-    # W100 – die Kampfregeln zum Ausprobieren
-
+    aufgaben, antworten = kurs.kurs_uebungen(lehre)  # die Antwortfelder für Teil C
+    kurs.kurs_kopf("W100 – die Kampfregeln zum Ausprobieren", """
     W100 würfelt mit einem einzigen W100 (1–100, `00` ist 100). Zum Wurf kommt der
     **Offensivbonus (OB)** des Angreifers, abgezogen wird der **Defensivbonus (DB)** des
     Ziels. Ab 75 streift der Angriff, ab 100 trifft er voll. Wer sich wehren will, sagt
@@ -27,53 +26,33 @@ def _():
     Nahkampf-OB – nie beides gegen denselben Angriff.
 
     Alle Zahlen unten sind exakt gerechnet, mit denselben Regelfunktionen wie im
-    Kampf-Notebook. Ein Kurs in etwa einer halben Stunde:
-
-    - **Teil A – ein Schlagabtausch zum Mitmachen:** von der Initiative bis zum Schaden,
-      du entscheidest die Abwehr.
-    - **Teil B – die Regeln im Einzelnen** (1–6), mit Reglern und exakten Chancen.
-    - **Teil C – Übungen** mit Rückmeldung und Punktestand.
-    - **Teil D – die Fallen**, in die Spieler am Tisch oft tappen.
-    - **Teil E – Glossar und eine Seite zum Ausdrucken.**
-    """)
-    return
-
-
-@app.cell
-def _():
-    mo.md("""
-    ## Teil A – ein Schlagabtausch zum Mitmachen
-
-    John (OB 50 mit dem Langschwert) greift einen Ork an (DB 20, Panzerung 4, 30 Flee,
-    Nahkampf-OB 40). Die Würfel sind eingetippt – Johns 89 aus dem Beispiel des
-    Regeltexts –, was sie bewirken, rechnet die Bibliothek aus. Du sagst für den Ork an:
-    """)
-    return
+    Kampf-Notebook.
+    """, "von der Initiative bis zum Schaden, du entscheidest die Abwehr.", teil_b=" (1–6)")
+    return antworten, aufgaben
 
 
 @app.cell
 def _():
     wahl_abwehr = mo.ui.radio(options=list(lehre.ABWEHR_WAHL), value="20 Flee-Punkte ausweichen", label="Abwehr des Orks")
-    wahl_abwehr
+    kurs.schlagabtausch_teil("""
+    John (OB 50 mit dem Langschwert) greift einen Ork an (DB 20, Panzerung 4, 30 Flee,
+    Nahkampf-OB 40). Die Würfel sind eingetippt – Johns 89 aus dem Beispiel des
+    Regeltexts –, was sie bewirken, rechnet die Bibliothek aus. Du sagst für den Ork an:
+    """, wahl_abwehr)
     return (wahl_abwehr,)
 
 
 @app.cell
 def _(wahl_abwehr):
-    _schritte, _ = lehre.schlagabtausch(wahl_abwehr.value)
-    kurs.schritte_ansicht(_schritte, "w100-kurs-schlagabtausch")
-    return
-
-
-@app.cell
-def _():
-    mo.md("""## Teil B – die Regeln im Einzelnen""")
+    kurs.schritte_ansicht(lehre.schlagabtausch(wahl_abwehr.value)[0], "w100-kurs-schlagabtausch")
     return
 
 
 @app.cell
 def _():
     mo.md("""
+    ## Teil B – die Regeln im Einzelnen
+
     ## 1. Das Beispiel aus dem Regeltext: John
 
     > John würfelt mit seiner Waffe 89. Sein OB beträgt 50, das Ziel besitzt 20 physischen DB.
@@ -292,13 +271,6 @@ def _(ini, optionen):
 
 
 @app.cell
-def _():
-    aufgaben = lehre.aufgaben()
-    antworten = kurs.eingaben(aufgaben)
-    return antworten, aufgaben
-
-
-@app.cell
 def _(antworten, aufgaben):
     kurs.uebungen_ansicht(aufgaben, antworten, "w100-kurs")
     return
@@ -306,7 +278,7 @@ def _(antworten, aufgaben):
 
 @app.cell
 def _():
-    kurs.fallen_und_glossar(lehre.fallen(), lehre.GLOSSAR, lehre.kurzreferenz(), "w100_kurzreferenz.html")
+    kurs.kurs_anhang(lehre, "w100_kurzreferenz.html")
     return
 
 

@@ -88,8 +88,7 @@ def _(get_version, kampftisch):
         mo.md(f"## <span id='zs-lage'>Tick {k.jetzt if k.gestartet else tisch.LEER}</span> · "
               f"dran: <span id='zs-dran'>{', '.join(k.am_zug) if k.gestartet else tisch.LEER}</span>"),
         zs_diagramme.zeitstrahl_jetzt(k) if k.gestartet else mo.md(""),
-        mo.accordion({"Kämpfer (Tick, Lebenspunkte, Waffen, Zustände)": mo.ui.table(
-            tisch.tabelle_deutsch(sitzung.reihenfolge_tabelle(k)), selection=None, show_download=False)}),
+        mo.accordion({"Kämpfer (Tick, Lebenspunkte, Waffen, Zustände)": tisch.tabelle(sitzung.reihenfolge_tabelle(k))}),
     ])
     return kampf, verlauf, wer
 
@@ -123,8 +122,8 @@ def _(kampf, kampftisch, schwierigkeit, start_augen):
             mo.md("<small>Furchterregende Gegner oder ein Überraschungsangriff erhöhen die Schwierigkeit einer Partei. "
                   "Vor dem Wurf: Chance auf Tick 0, mittlere und späteste Startposition (exakt).</small>"),
             mo.hstack(list(schwierigkeit.elements.values()), justify="start", wrap=True),
-            mo.ui.table(sitzung.start_tabelle(kampf, dict(schwierigkeit.value)), selection=None, show_column_summaries=False,
-                        format_mapping={"Tick 0": tisch.prozent, "Mittel": tisch.zahl}, show_download=False),
+            tisch.tabelle(sitzung.start_tabelle(kampf, dict(schwierigkeit.value)),
+                          formate={"Tick 0": tisch.prozent, "Mittel": tisch.zahl}),
             start_augen,
             start_knopf,
         ]

@@ -16,61 +16,40 @@ with app.setup:
 
 @app.cell
 def _():
-    mo.md("""
-    # Zeitstrahl – die Kampfregeln zum Ausprobieren
-
+    aufgaben, antworten = kurs.kurs_uebungen(lehre)  # die Antwortfelder für Teil C
+    kurs.kurs_kopf("Zeitstrahl – die Kampfregeln zum Ausprobieren", """
     Zeitstrahl kennt keine Kampfrunden. Jeder Kämpfer steht auf einem **Zeitstrahl**
     (ein Feld ≈ eine halbe Sekunde); wer die niedrigste Position hat, ist dran, und jede
     Aktion schiebt ihn um so viele Felder weiter, wie sie dauert. Schnelle Waffen
-    bedeuten also: öfter zuschlagen. Ein Kurs in etwa einer halben Stunde, mit exakt
-    gerechneten Chancen:
-
-    - **Teil A – ein Schlagabtausch zum Mitmachen:** von den Startpositionen bis zum Schaden,
-      du entscheidest die Verteidigung.
-    - **Teil B – die Regeln im Einzelnen** (1–6), mit Reglern und exakten Chancen.
-    - **Teil C – Übungen** mit Rückmeldung und Punktestand.
-    - **Teil D – die Fallen**, in die Spieler am Tisch oft tappen.
-    - **Teil E – Glossar und eine Seite zum Ausdrucken.**
-    """)
-    return
-
-
-@app.cell
-def _():
-    mo.md("""
-    ## Teil A – ein Schlagabtausch zum Mitmachen
-
-    Herkulos (Nahkampf 12, Stachelkeule 3W4) gegen einen Söldner im Kettenhemd (Nahkampf 11,
-    Langschwert 2W6). Die Würfel sind eingetippt; was sie bewirken, rechnet die Bibliothek
-    aus. Der Söldner schlägt bei Tick 0 zu – du entscheidest, wie Herkulos sich wehrt:
-    """)
-    return
+    bedeuten also: öfter zuschlagen.
+    """, "von den Startpositionen bis zum Schaden, du entscheidest die Verteidigung.",
+                   umfang=", mit exakt gerechneten Chancen", teil_b=" (1–6)")
+    return antworten, aufgaben
 
 
 @app.cell
 def _():
     wahl_verteidigung = mo.ui.radio(options=list(lehre.VERTEIDIGUNG_WAHL), value="mit der Keule parieren",
                                     label="Verteidigung von Herkulos")
-    wahl_verteidigung
+    kurs.schlagabtausch_teil("""
+    Herkulos (Nahkampf 12, Stachelkeule 3W4) gegen einen Söldner im Kettenhemd (Nahkampf 11,
+    Langschwert 2W6). Die Würfel sind eingetippt; was sie bewirken, rechnet die Bibliothek
+    aus. Der Söldner schlägt bei Tick 0 zu – du entscheidest, wie Herkulos sich wehrt:
+    """, wahl_verteidigung)
     return (wahl_verteidigung,)
 
 
 @app.cell
 def _(wahl_verteidigung):
-    _schritte, _ = lehre.schlagabtausch(wahl_verteidigung.value)
-    kurs.schritte_ansicht(_schritte, "zs-kurs-schlagabtausch")
-    return
-
-
-@app.cell
-def _():
-    mo.md("""## Teil B – die Regeln im Einzelnen""")
+    kurs.schritte_ansicht(lehre.schlagabtausch(wahl_verteidigung.value)[0], "zs-kurs-schlagabtausch")
     return
 
 
 @app.cell
 def _():
     mo.md("""
+    ## Teil B – die Regeln im Einzelnen
+
     ## 1. Die Probe: Wert + W20
 
     Eine Probe ist der Probenwert plus ein W20. Eine natürliche **20** ist ein
@@ -313,13 +292,6 @@ def _(lern_schritt, lern_verlauf):
 
 
 @app.cell
-def _():
-    aufgaben = lehre.aufgaben()
-    antworten = kurs.eingaben(aufgaben)
-    return antworten, aufgaben
-
-
-@app.cell
 def _(antworten, aufgaben):
     kurs.uebungen_ansicht(aufgaben, antworten, "zs-kurs")
     return
@@ -327,7 +299,7 @@ def _(antworten, aufgaben):
 
 @app.cell
 def _():
-    kurs.fallen_und_glossar(lehre.fallen(), lehre.GLOSSAR, lehre.kurzreferenz(), "zeitstrahl_kurzreferenz.html")
+    kurs.kurs_anhang(lehre, "zeitstrahl_kurzreferenz.html")
     return
 
 

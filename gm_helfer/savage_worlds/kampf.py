@@ -79,6 +79,7 @@ __all__ = [
     "ausbluten_faellig",
     "bewegung_uebrig",
     "ereignis_bereitmachen",
+    "ist_oder_sind",
     "ereignis_bewegung",
     "ereignis_manoever",
     "ereignis_patt",
@@ -815,7 +816,7 @@ def ereignis_am_zug(zustand: Kampfzustand, empfaenger: str | None = None) -> Ere
     karte = zustand.karte_von(emp)
     e = Ereignis(
         "am_zug", {"empfaenger": emp}, regel=R + "Initiative › Das Herunterzählen",
-        text=f"{emp} ist an der Reihe ({karte or 'abwartend'})",
+        text=f"{emp} {ist_oder_sind(zustand, emp)} an der Reihe ({karte or 'abwartend'})",
     )
     if _joker_unterbricht(zustand, emp):
         return replace(e, regel=R + "Initiative › Joker",
@@ -893,7 +894,13 @@ def ereignis_fertig(zustand: Kampfzustand) -> Ereignis:
     if not zustand.am_zug:
         raise KampfFehler("Niemand ist gerade an der Reihe.")
     return Ereignis("fertig", {"empfaenger": zustand.am_zug}, regel=R + "Initiative › Das Herunterzählen",
-                    text=f"{zustand.am_zug} ist fertig")
+                    text=f"{zustand.am_zug} {ist_oder_sind(zustand, zustand.am_zug)} fertig")
+
+
+def ist_oder_sind(zustand: Kampfzustand, empfaenger: str) -> str:
+    """„ist“ für einen Kämpfer, „sind“ für eine Gruppe oder Seite mit einer gemeinsamen Karte
+    („Banditen sind an der Reihe“); ein Wildcard mit Verbündeten heißt wie er selbst: „ist“."""
+    return "ist" if empfaenger in _verzeichnis(zustand)[0] else "sind"
 
 
 def _fertig_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:

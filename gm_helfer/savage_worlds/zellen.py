@@ -79,10 +79,10 @@ class SavageWorldsKampf(Zellenkampf):
         if not z.karten:
             return "Karten austeilen", lambda: self._schritt(lambda z_: k.ereignis_karten(z_, rng=self.rng))
         if z.am_zug:
-            return f"{z.am_zug} ist fertig", self.fertig
+            return f"{z.am_zug} {k.ist_oder_sind(z, z.am_zug)} fertig", self.fertig
         naechster = z.naechster()
         if naechster:
-            return f"{naechster} ist an der Reihe", self.naechster
+            return f"{naechster} {k.ist_oder_sind(z, naechster)} an der Reihe", self.naechster
         return None
 
     def entscheiden(self, schluessel: str) -> Schritt:

@@ -75,6 +75,10 @@ def abwehr_diagramm(
     )
 
 
+SEITE_GROSS = "upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)"
+"""Legende: „Helden“, „Gegner“ statt der Schlüssel „helden“, „gegner“ der Daten."""
+
+
 def initiative_diagramm(leiter: Sequence[Mapping[str, Any]], titel: str = "") -> alt.LayerChart:
     """Die Initiativepunkte-Leiter als Balken; jede volle 100 ist ein weiterer Zug."""
     zeilen = [
@@ -97,7 +101,7 @@ def initiative_diagramm(leiter: Sequence[Mapping[str, Any]], titel: str = "") ->
                     scale=alt.Scale(domain=[0, oben])),
             y=alt.Y("Name:N", sort=reihenfolge, title=None),
             color=alt.Color("Seite:N", scale=alt.Scale(domain=["helden", "gegner"], range=["#3a6ea5", "#b23a48"]),
-                            legend=alt.Legend(orient="top", title=None)),
+                            legend=alt.Legend(orient="top", title=None, labelExpr=SEITE_GROSS)),
             tooltip=["Name:N", "Initiative:Q", "Züge:Q", "Status:N"],
         )
     )
@@ -159,7 +163,7 @@ def karte(kampf: Kampf, waffe: str | None = None, titel: str = "") -> alt.LayerC
     y = alt.Y("y:Q", title="y (m)", scale=alt.Scale(domain=y_bereich, nice=False))
     daten = pl.DataFrame(zeilen)
     punkte = alt.Chart(daten).mark_circle(opacity=0.9, stroke="#222").encode(
-        x=x, y=y, color=alt.Color("Seite:N", scale=farben, legend=alt.Legend(orient="top", title=None)),
+        x=x, y=y, color=alt.Color("Seite:N", scale=farben, legend=alt.Legend(orient="top", title=None, labelExpr=SEITE_GROSS)),
         size=alt.Size("Groesse:Q", legend=None, scale=None),
         strokeWidth=alt.condition("datum.Status == 'am Zug'", alt.value(3), alt.value(0)),
         tooltip=["Name:N", "Position:N", "LP:N", "Status:N"],

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from gm_helfer.protokoll import Ereignis
-from gm_helfer.text import dezimal
+from gm_helfer.text import aufzaehlung, dezimal
 from gm_helfer.wuerfel import parse
 
 from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, PATZER, ZONEN
@@ -1033,7 +1033,7 @@ def angriff_ereignis(
                               "empfindlich": empf, "ruestungsschutz": rs,
                               "schadenspunkte": sp})
         zeilen.append(f"Treffer {zone}{' (empfindlich)' if empf else ''}: "
-                      f"Trefferpunkte {tp} − RS {rs} je Würfel → {sp} Schadenspunkte")
+                      f"Trefferpunkte {aufzaehlung(tp)} − RS {rs} je Würfel → {sp} Schadenspunkte")
     elif abgewehrt_mit_folgen and v_waffe is not None:
         vi, vw = v_waffe
         tp_summe = daten_schaden["trefferpunkte_summe"]

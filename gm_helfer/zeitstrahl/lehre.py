@@ -13,6 +13,7 @@ from typing import Any
 from gm_helfer.diagramme import prozent, zahl
 from gm_helfer.lehre import Aufgabe, Falle, Schritt, kurzreferenz_html
 from gm_helfer.protokoll import Verlauf
+from gm_helfer.text import aufzaehlung
 
 from . import chancen as zc
 from .beispiele import GEGNER, HERKULOS
@@ -113,7 +114,7 @@ def _schaden_text(daten: Any) -> str:
     erster, zweiter = schaden["zonenwurf"]
     wuerfel = " + ".join(f"({t} − {schaden['ruestungsschutz']})" for t in schaden["trefferpunkte"])
     empfindlich = ", empfindlich: doppelter Schaden" if schaden["empfindlich"] else ""
-    return (f"Zone: Zeile {erster}, Spalte {zweiter} → {schaden['zone']}. Trefferpunkte {schaden['trefferpunkte']}, "
+    return (f"Zone: Zeile {erster}, Spalte {zweiter} → {schaden['zone']}. Trefferpunkte {aufzaehlung(schaden['trefferpunkte'])}, "
             f"Rüstungsschutz {schaden['ruestungsschutz']} je Würfel: {wuerfel} = {schaden['schadenspunkte']} "
             f"Schadenspunkte{empfindlich}.")
 

@@ -190,3 +190,12 @@ def test_alle_diagramme_lassen_sich_zeichnen():
         svg = vl_convert.vegalite_to_svg(c.to_dict())
         assert "<svg" in svg
     assert "50 %" in vl_convert.vegalite_to_svg(diagramme[1].to_dict())  # Achse auf Deutsch
+
+
+def test_schmale_verteilung_zeigt_nur_jede_kte_zahl():
+    """37 Säulen auf der Standardbreite: die Achsenzahlen laufen nicht ineinander (820 px, Issue 14)."""
+    schmal = d.verteilung_diagramm({i: 1 / 37 for i in range(37)}, hoechste_breite=d.BREITE).to_dict()
+    werte = schmal["encoding"]["x"]["axis"]["values"]
+    assert werte[0] == 0 and werte[-1] == 36 and len(werte) * 20 <= schmal["width"]
+    breit = d.verteilung_diagramm({i: 1 / 10 for i in range(10)}).to_dict()
+    assert "values" not in breit["encoding"]["x"]["axis"]  # genug Platz: jede Zahl

@@ -97,3 +97,25 @@ def test_kurzreferenz_ist_eine_ganze_seite_und_maskiert_text():
     text = "".join(leser.text)
     assert "Titel <b>" in text and "a < b & c" in text and "Glück" in text
     assert "http" not in seite  # keine externen Dateien: druckbar ohne Netz
+
+
+@pytest.mark.parametrize("system", ["savage_worlds", "aloran", "zeitstrahl", "w100"])
+def test_kursbausteine_aus_dem_kursmodul_jedes_systems(system):
+    """Kopf, Übungsfelder und Anhang kommen für alle vier Kurse aus gm_helfer.lehre."""
+    import importlib
+
+    from gm_helfer import lehre
+
+    kursmodul = importlib.import_module(f"gm_helfer.{system}.lehre")
+    kopf = lehre.kurs_kopf("Titel", """
+        Eine eingerückte Einleitung
+        über zwei Zeilen.
+        """, "von A bis B, du entscheidest.", teil_b=" (1–6)").text
+    # eingerückter Text im Notebook wird kein Codeblock; die Gliederung A–E steht vollständig da
+    assert "<pre" not in kopf and "<code" not in kopf and "Eine eingerückte Einleitung" in kopf
+    for teil in ("Teil A", "Teil B", "Teil C", "Teil D", "Teil E", "von A bis B", "(1–6)"):
+        assert teil in kopf
+    aufgaben, felder = lehre.kurs_uebungen(kursmodul)
+    assert [a.schluessel for a in aufgaben] == list(felder.value) and aufgaben
+    anhang = lehre.kurs_anhang(kursmodul, f"{system}_kurzreferenz.html").text
+    assert "Teil D – die Fallen" in anhang and f"{system}_kurzreferenz.html" in anhang

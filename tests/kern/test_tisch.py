@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import re
 from datetime import datetime
 
 import polars as pl
@@ -36,6 +37,17 @@ def test_tabelle_ohne_null_und_punkt():
     assert aus["Wert"].to_list() == ["1,5", "–"]
     assert aus["Zahl"].to_list() == [1, 2]
     assert aus["Wildcard"].to_list() == ["ja", "nein"]
+
+
+def test_html_tabelle_deutsch_ohne_englische_bedienelemente():
+    df = pl.DataFrame({"Name": ["<A>", None], "Wunden": [1.5, None], "Bennies": [3, 0], "Tick 0": [0.25, None]})
+    aus = tisch.tabelle_html(df, titel="Kämpfer", formate={"Tick 0": tisch.prozent}, hoehe="10em")
+    zellen = re.findall(r"<td(?: [^>]*)?>(.*?)</td>", aus)
+    assert zellen == ["&lt;A&gt;", "1,5", "3", "25,0 %", "–", "–", "0", "–"]
+    assert re.findall(r"<th(?: [^>]*)?>(.*?)</th>", aus) == ["Name", "Wunden", "Bennies", "Tick 0"]
+    assert ">Kämpfer</caption>" in aus and "max-height: 10em" in aus
+    for englisch in ("null", "None", "Search", "rows", "Page"):
+        assert englisch not in aus
 
 
 def test_protokolldatei_einheitlich(tmp_path):
@@ -92,3 +104,9 @@ def test_relativ(tmp_path):
     (tmp_path / "sw").mkdir()
     assert tisch.relativ(tmp_path / "sw" / "a.toml", tmp_path) == "sw/a.toml"
     assert tisch.relativ("/anderswo/b.toml", tmp_path) == "b.toml"
+
+
+def test_ohne_gespeicherten_kampf_steht_ein_deutscher_text_statt_leer():
+    wahl = tisch.kampf_wahl([])
+    assert wahl.value == "" and tisch.KEIN_GESPEICHERTER in wahl.text
+    assert tisch.fortsetzen(wahl.value, dict, lambda z, e: z).verlauf is None  # Fortsetzen meldet nur

@@ -158,6 +158,19 @@ def test_ueberraschung_gelungene_wahrnehmung_bekommt_karte():
     assert "Alrik" in k.braucht_karte(z)
 
 
+def test_gruppe_sind_an_der_reihe_einzelner_ist_an_der_reihe():
+    """Deutsch im Protokoll: eine Statistengruppe mit einer Karte ist Mehrzahl (Issue 14, Punkt 5)."""
+    z = runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
+    e = k.ereignis_am_zug(z, "Banditen")
+    assert e.text == "Banditen sind an der Reihe (K♠)"
+    z = anwenden(z, e)
+    assert k.ereignis_fertig(z).text == "Banditen sind fertig"
+    z = anwenden(z, k.ereignis_fertig(z))
+    e = k.ereignis_am_zug(z, "Alrik")
+    assert e.text == "Alrik ist an der Reihe (D♥)"
+    assert k.ereignis_fertig(anwenden(z, e)).text == "Alrik ist fertig"
+
+
 def test_unterbrechen_vergleichende_geschicklichkeit():
     z = start()
     z = runde_mit_karten(z, {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})

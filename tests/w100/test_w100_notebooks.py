@@ -110,6 +110,13 @@ def test_diagramme():
     leiter = d.initiative_diagramm([{"name": "A", "initiative": -20, "seite": "helden", "status": "fertig",
                                      "zuege_uebrig": 0}]).to_dict()
     assert "Balken" in str(leiter)
+    # Legende deutsch groß geschrieben („Helden“), die Daten behalten ihre Schlüssel
+    import vl_convert
+
+    svg = vl_convert.vegalite_to_svg(d.initiative_diagramm(
+        [{"name": "A", "initiative": 50, "seite": "helden", "status": "", "zuege_uebrig": 0},
+         {"name": "B", "initiative": 20, "seite": "gegner", "status": "", "zuege_uebrig": 0}]).to_dict())
+    assert ">Helden<" in svg and ">Gegner<" in svg and ">helden<" not in svg
 
 
 def test_initiative_eingabe_zu_kampfbeginn_und_bei_neu_gewuerfelter_runde(john, ork):
