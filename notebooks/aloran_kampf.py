@@ -194,8 +194,10 @@ def _(auswahl, kampf, wer):
             mo.ui.altair_chart(aloran_diagramme.folgen_balken(_vorschau.folgen, f"Was es {auswahl['ziel']} antut")),
         ], wrap=True),
         mo.accordion({
-            "Patzer, Meistertreffer und Trefferzonen": lambda: mo.hstack([
-                mo.ui.altair_chart(aloran_diagramme.sonder_balken(_vorschau.chancen, auswahl["angreifer"], auswahl["ziel"])),
+            # lazy mit Funktion (Werte als Vorgabe gebunden: im letzten
+            # Ausdruck hält marimo _-Namen nach dem Zelllauf nicht fest)
+            "Patzer, Meistertreffer und Trefferzonen": lambda chancen=_vorschau.chancen, wahl=dict(auswahl): mo.hstack([
+                mo.ui.altair_chart(aloran_diagramme.sonder_balken(chancen, wahl["angreifer"], wahl["ziel"])),
                 mo.ui.altair_chart(aloran_diagramme.zonen_balken()),
             ], wrap=True)
         }, lazy=True),

@@ -250,11 +250,12 @@ def _(kampf, kampftisch, wer):
         lambda v: kampftisch.schritte(lambda vv: w100_zug.bewegen(vv, wer, nach=(_x.value, _y.value)))))]
     mo.accordion(
         {
-            # lazy mit Funktion: der Lageplan wird erst beim Aufklappen gezeichnet
-            "Lageplan und Bewegung": lambda: mo.vstack(
+            # lazy mit Funktion: der Lageplan wird erst beim Aufklappen gezeichnet (Werte als Vorgabe
+            # gebunden: im letzten Ausdruck hält marimo _-Namen nach dem Zelllauf nicht fest)
+            "Lageplan und Bewegung": lambda lage=_k, waffe=w100_zug.standard_waffe(kampf, wer): mo.vstack(
                 [
                     mo.hstack(bewegen_elemente, justify="start", wrap=True),
-                    w100_diagramme.karte(_k, w100_zug.standard_waffe(kampf, wer), titel="Lageplan in Metern: Bewegung und Reichweite"),
+                    w100_diagramme.karte(lage, waffe, titel="Lageplan in Metern: Bewegung und Reichweite"),
                 ]
             )
         },
