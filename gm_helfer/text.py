@@ -20,8 +20,15 @@ def dezimal(x: float) -> str:
 
 
 def leer(wert: object, ersatz: str = "–") -> str:
-    """Ein Wert für Tabellenzellen: ``None`` wird „–“, alles andere sein Text."""
-    return ersatz if wert is None else str(wert)
+    """Ein Wert für Tabellenzellen: ``None`` wird „–“, Zahlen deutsch (``-13 → "−13"``,
+    ``1.5 → "1,5"``), Wahrheitswerte ja/nein, alles andere sein Text."""
+    if wert is None:
+        return ersatz
+    if isinstance(wert, bool):
+        return "ja" if wert else "nein"
+    if isinstance(wert, (int, float)):
+        return dezimal(wert)
+    return str(wert)
 
 
 def aufzaehlung(werte: object) -> str:

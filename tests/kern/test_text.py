@@ -19,6 +19,7 @@ def test_anzahl_dezimal_leer():
         ["0 Wunden", "1 Wunde", "2 Wunden", "−1 Wunden"]
     assert [text.dezimal(x) for x in (1.5, 2.0, 19.5, -0.25)] == ["1,5", "2", "19,5", "−0,25"]
     assert text.leer(None) == "–" and text.leer(0) == "0"
+    assert text.leer(-13) == "−13" and text.leer(1.5) == "1,5" and text.leer(True) == "ja"
 
 
 def test_tabellen_vor_dem_start_ohne_none_und_null():
