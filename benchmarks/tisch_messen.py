@@ -1,6 +1,6 @@
 """Misst die Live-Notebooks am Spieltisch in headless Chromium – neben einer Grundlinie.
 
-Aufruf: ``python benchmarks/tisch_messen.py [--runden N] [--nur savage_worlds,aloran]``.
+Aufruf: ``python benchmarks/tisch_messen.py [--runden N] [--nur savage_worlds,aloran] [--zellen]``.
 Kein Test: Zeiten hängen von der Maschine ab. Gemessen wird je Notebook (Median und Maximum):
 
 - **Fortsetzen → erste Chancen**: Seite öffnen, gespeicherten Kampf wählen, „Kampf fortsetzen“,
@@ -10,8 +10,13 @@ Kein Test: Zeiten hängen von der Maschine ab. Gemessen wird je Notebook (Median
 - **Eingabe → Chancen**: ein Modifikator ändert sich, bis die neue Chance angezeigt wird
   (``sichtbar``) und bis keine Zelle mehr läuft (``ruhig``; marimo meldet über den Websocket je
   Zelle ``queued`` → ``running`` → ``idle``).
-- **Klick → Zustand**: Würfeln bzw. Rückgängig, bis die Zahl der Protokollschritte sich ändert
-  (``sichtbar``) und bis keine Zelle mehr läuft (``ruhig``).
+- **Klick → Zustand**: „Angreifen“ im Zug-Panel (ein Klick, samt Schaden) bzw. Rückgängig, bis
+  die Zahl der Protokollschritte sich ändert (``sichtbar``) und bis keine Zelle mehr läuft (``ruhig``).
+
+``--zellen`` zeigt je Notebook und Art, wie viele Zellen laufen und welche am längsten (Zeit des
+Servers aus den ``cell-op``-Nachrichten, ``running`` → ``idle``) – die Stelle, an der man ansetzt.
+Den Websocket-Beobachter, die Chromium-Argumente und den marimo-Server teilt das Skript mit den
+Browsertests (:mod:`gm_helfer.browser`).
 
 Die Grundlinie ist ein minimales marimo-Notebook (Regler, icepool, Altair-Diagramm,
 ``benchmarks/grundlinie.py``), gemessen im selben Lauf; die Tabelle zeigt das Verhältnis.
@@ -23,28 +28,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
+from gm_helfer.browser import CHROMIUM, CHROMIUM_ARGUMENTE, Verkehr, beenden, marimo_starten
+
 PROJEKT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGUMENTE = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 FRIST = 60.0
 """Sekunden, nach denen ein Schritt als nicht gelungen gilt."""
 
@@ -75,135 +70,57 @@ REZEPTE: dict[str, Rezept] = {
     "savage_worlds": Rezept(
         datei="notebooks/savage_worlds_kampf.py",
         chancen="#sw-treffer",
-        schritte="#sw-schritte",
-        neu=("Neuer Kampf", "Neuen Kampf beginnen", "Neue Runde: Karten austeilen", "Neue Runde", "Karten austeilen",
-             "Nächster ist dran"),
+        schritte="#sw-protokoll-schritte",
+        neu=("Neuer Kampf", "Neue Runde: Karten austeilen"),
         eingabe="Sonstiger Modifikator",
-        wurf=("Angreifen", "Angriff würfeln"),
+        wurf=("Angreifen",),
         eingabe_werte=(-2, -4),  # +1 ändert nichts, wenn nur noch ein kritischer Fehlschlag verfehlt (Joker)
     ),
     "aloran": Rezept(
         datei="notebooks/aloran_kampf.py",
         chancen="#aloran-chancen",
-        schritte="#aloran-schritte",
-        neu=("Neuer Kampf", "Neuen Kampf beginnen", "Initiative bestimmen", "Neue Runde"),
+        schritte="#aloran-protokoll-schritte",
+        neu=("Neuer Kampf", "Initiative würfeln und Runde 1 beginnen"),
         eingabe="± Würfel Angriff",
-        wurf=("Würfeln und anwenden",),
+        wurf=("Angreifen",),
     ),
     "zeitstrahl": Rezept(
         datei="notebooks/zeitstrahl_kampf.py",
-        chancen="#chance-passiv",
-        schritte="#protokoll-anzahl",
+        chancen="#zs-chance-passiv",
+        schritte="#zs-protokoll-schritte",
         neu=("Neuer Kampf", "Startpositionen würfeln"),
         eingabe="Modifikator Angriff",
-        wurf=("Würfeln und anwenden",),
+        wurf=("Angreifen",),
         eingabe_werte=(-15, -25),  # kleine Abzüge ändern eine Chance an der 95-%-Grenze nicht
     ),
     "w100": Rezept(
         datei="notebooks/w100_kampf.py",
         chancen="#w100-treffer",
-        schritte="#w100-schritte",
-        neu=("Neuer Kampf", "Neuen Kampf beginnen", "Initiative würfeln", "Zug beginnen"),
+        schritte="#w100-protokoll-schritte",
+        neu=("Neuer Kampf", "Initiative würfeln", "Auf das Ziel zugehen"),  # erst in Reichweite gibt es Chancen
         eingabe="Modifikator",
-        wurf=("Angriff würfeln",),
+        wurf=("Angreifen",),
         vorbereiten=("Auf das Ziel zugehen",),
     ),
 }
 
-
 # --------------------------------------------------------------------------- Server
 
 
-def _freier_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _umgebung(basis: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    for name in ("home", "config", "cache", "data", "state", "kaempfe"):
-        (basis / name).mkdir(parents=True, exist_ok=True)
-    shutil.copytree(PROJEKT / "charaktere", basis / "charaktere", dirs_exist_ok=True)
-    env.update(
-        HOME=str(basis / "home"), XDG_CONFIG_HOME=str(basis / "config"), XDG_CACHE_HOME=str(basis / "cache"),
-        XDG_DATA_HOME=str(basis / "data"), XDG_STATE_HOME=str(basis / "state"),
-        GM_HELFER_CHARAKTERE=str(basis / "charaktere"), GM_HELFER_KAEMPFE=str(basis / "kaempfe"),
-        PYTHONDONTWRITEBYTECODE="1",
-    )
-    return env
-
-
 class Server:
-    """``marimo run`` für ein Notebook, mit eigenen Temp-Ordnern; beendet sich selbst."""
+    """``marimo run`` für ein Notebook, mit eigenen Temp-Ordnern (HOME, Bögen, Kampfprotokolle)."""
 
     def __init__(self, notebook: Path, basis: Path) -> None:
-        from gm_helfer.start import warten_auf_server
-
-        self.port = _freier_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = open(basis / "marimo.log", "ab")
-        self.prozess = subprocess.Popen(
-            [sys.executable, "-m", "marimo", "-y", "run", str(notebook), "--headless", "--host", "127.0.0.1",
-             "--port", str(self.port), "--no-token", "--show-tracebacks", "--session-ttl", "0"],
-            cwd=PROJEKT, env=_umgebung(basis), stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
-        )
-        if not warten_auf_server(self.url, self.prozess, frist=60):
+        self.url, self.prozess, bereit = marimo_starten(notebook, basis, argumente=("--session-ttl", "0"))
+        if not bereit:
             self.beenden()
             raise SystemExit(f"marimo-Server für {notebook} ist nicht gestartet (Log: {basis / 'marimo.log'}).")
 
     def beenden(self) -> None:
-        if self.prozess.poll() is None:
-            os.killpg(self.prozess.pid, signal.SIGTERM)
-            try:
-                self.prozess.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.prozess.pid, signal.SIGKILL)
-                self.prozess.wait(timeout=10)
-        self.log.close()
+        beenden(self.prozess)
 
 
 # --------------------------------------------------------------------------- Browser
-
-
-class Verkehr:
-    """Zellzustände aus den ``cell-op``-Nachrichten und offene Kernel-Anfragen einer Seite."""
-
-    def __init__(self, seite) -> None:
-        self.offen = 0
-        self.letzte_anfrage = 0.0
-        self.letzte_nachricht = 0.0
-        self.zellen: dict[str, str] = {}
-        seite.on("request", self._anfrage)
-        seite.on("requestfinished", self._erledigt)
-        seite.on("requestfailed", self._erledigt)
-        seite.on("websocket", lambda ws: ws.on("framereceived", self._nachricht))
-
-    def _anfrage(self, anfrage) -> None:
-        if "/api/kernel/" in anfrage.url:
-            self.offen += 1
-            self.letzte_anfrage = time.monotonic()
-
-    def _erledigt(self, anfrage) -> None:
-        if "/api/kernel/" in anfrage.url:
-            self.offen = max(0, self.offen - 1)
-
-    def _nachricht(self, inhalt) -> None:
-        self.letzte_nachricht = time.monotonic()
-        try:
-            nachricht = json.loads(inhalt)
-        except (TypeError, ValueError):
-            return
-        daten = nachricht.get("data") if isinstance(nachricht, dict) else None
-        if isinstance(daten, dict) and daten.get("op") == "cell-op" and daten.get("status"):
-            self.zellen[daten.get("cell_id", "")] = daten["status"]
-
-    def beschaeftigt(self) -> bool:
-        jetzt = time.monotonic()
-        # eine Eingabe, auf die der Kernel noch nicht mit einer Nachricht geantwortet hat, zählt
-        unbeantwortet = self.letzte_anfrage > self.letzte_nachricht and jetzt - self.letzte_anfrage < 5.0
-        laufend = any(z in ("queued", "running") for z in self.zellen.values())
-        return self.offen > 0 or unbeantwortet or laufend
 
 
 def warte_ruhig(seite, verkehr: Verkehr, frist: float = FRIST) -> float:
@@ -219,6 +136,17 @@ def warte_ruhig(seite, verkehr: Verkehr, frist: float = FRIST) -> float:
             return ruhig_seit
         seite.wait_for_timeout(10)
     raise TimeoutError("Zellen laufen noch nach der Frist.")
+
+
+ZELLLAEUFE: dict[tuple[str, str], list[list[tuple[str, float]]]] = {}
+"""(Notebook, Art) → je Messung die Zellläufe ``(Zelle, Sekunden)`` laut Server (``--zellen``)."""
+_notebook_jetzt = [""]
+
+
+def _zellen_merken(art: str, verkehr: Verkehr, seit: float) -> None:
+    """Merkt die Zellläufe einer Messung (Serverzeit ``seit`` = ``time.time()`` beim Start)."""
+    ZELLLAEUFE.setdefault((_notebook_jetzt[0], art), []).append(
+        [(zelle, dauer) for zelle, _, dauer in verkehr.laeufe_seit(seit)])
 
 
 def _text(seite, selektor: str) -> str | None:
@@ -247,7 +175,7 @@ def _knopf(seite, name: str):
 def _neue_seite(browser, url: str):
     kontext = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     seite = kontext.new_page()
-    verkehr = Verkehr(seite)
+    verkehr = Verkehr(seite, antwort_frist=5.0)
     return kontext, seite, verkehr
 
 
@@ -258,7 +186,7 @@ def oeffnen_bis_chancen(browser, url: str, rezept: Rezept, *, fortsetzen: bool, 
     einen eigenen, von keiner Sitzung gesperrten Kampf fortsetzt."""
     kontext, seite, verkehr = _neue_seite(browser, url)
     try:
-        start = time.monotonic()
+        start, seit = time.monotonic(), time.time()
         seite.goto(url + "/")
         if fortsetzen:
             knopf = None
@@ -298,7 +226,10 @@ def oeffnen_bis_chancen(browser, url: str, rezept: Rezept, *, fortsetzen: bool, 
                         warte_ruhig(seite, verkehr)
                         break
             seite.wait_for_timeout(20)
-        return time.monotonic() - start
+        dauer = time.monotonic() - start
+        warte_ruhig(seite, verkehr)
+        _zellen_merken("fortsetzen" if fortsetzen else "neu", verkehr, seit)
+        return dauer
     finally:
         kontext.close()
 
@@ -348,10 +279,11 @@ def eingaben_und_klicks(browser, url: str, rezept: Rezept, runden: int) -> dict[
             wert = rezept.eingabe_werte[i % len(rezept.eingabe_werte)]
             vorher = _text(seite, rezept.chancen)
             feld.fill(str(wert))
-            start = time.monotonic()
+            start, seit = time.monotonic(), time.time()
             feld.press("Enter")
             aus["eingabe_sichtbar"].append(_warte_aenderung(seite, rezept.chancen, vorher, start))
             aus["eingabe_ruhig"].append(warte_ruhig(seite, verkehr) - start)
+            _zellen_merken("eingabe", verkehr, seit)
         feld.fill("0")
         feld.press("Enter")
         warte_ruhig(seite, verkehr)
@@ -366,10 +298,11 @@ def eingaben_und_klicks(browser, url: str, rezept: Rezept, runden: int) -> dict[
             if knopf is None:
                 raise RuntimeError(f"kein Knopf {rezept.wurf}")
             ausgang = _text(seite, rezept.schritte)
-            start = time.monotonic()
+            start, seit = time.monotonic(), time.time()
             knopf.click()
             aus["klick_sichtbar"].append(_warte_aenderung(seite, rezept.schritte, ausgang, start))
             aus["klick_ruhig"].append(warte_ruhig(seite, verkehr) - start)
+            _zellen_merken("klick", verkehr, seit)
             for _ in range(4):
                 if _text(seite, rezept.schritte) == ausgang:
                     break
@@ -378,10 +311,11 @@ def eingaben_und_klicks(browser, url: str, rezept: Rezept, runden: int) -> dict[
                 while rueck is None:
                     seite.wait_for_timeout(20)
                     rueck = _knopf(seite, rezept.rueck)
-                start = time.monotonic()
+                start, seit = time.monotonic(), time.time()
                 rueck.click()
                 aus["klick_sichtbar"].append(_warte_aenderung(seite, rezept.schritte, vorher, start))
                 aus["klick_ruhig"].append(warte_ruhig(seite, verkehr) - start)
+                _zellen_merken("klick", verkehr, seit)
         return aus
     finally:
         kontext.close()
@@ -404,15 +338,52 @@ def grundlinie(browser, url: str, runden: int) -> dict[str, list[float]]:
             for i in range(runden):
                 vorher = _text(seite, "#grundlinie-chance")
                 regler.focus()
-                start = time.monotonic()
+                start, seit = time.monotonic(), time.time()
                 seite.keyboard.press("ArrowRight" if i % 2 == 0 else "ArrowLeft")
                 aus["eingabe_sichtbar"].append(_warte_aenderung(seite, "#grundlinie-chance", vorher, start))
                 aus["eingabe_ruhig"].append(warte_ruhig(seite, verkehr) - start)
+                _zellen_merken("eingabe", verkehr, seit)
         kontext.close()
     return aus
 
 
 # --------------------------------------------------------------------------- Ablauf
+
+
+def _zell_namen(datei: Path) -> dict[str, str]:
+    """Zell-ID → „Nr. n: erste Zeile“ (marimo vergibt die IDs fest nach der Reihenfolge im Notebook)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"_messen_{datei.stem}", datei)
+    modul = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(modul)
+    cm = modul.app._cell_manager
+    return {cid: f"{i:2d}: {(d.code.strip().splitlines() or [''])[0][:55]}"
+            for i, (cid, d) in enumerate(zip(cm.cell_ids(), cm.cell_data()))}
+
+
+def zellen_bericht(dateien: dict[str, Path]) -> None:
+    """Je Notebook und Art: Median der Zahl der Zellläufe und ihrer Summe, die teuersten Zellen."""
+    namen: dict[str, dict[str, str]] = {}
+    for (notebook, art), messungen in sorted(ZELLLAEUFE.items()):
+        if not messungen:
+            continue
+        if notebook not in namen:
+            try:
+                namen[notebook] = _zell_namen(dateien[notebook])
+            except Exception as fehler:  # nur Beschriftung; ohne Namen bleiben die IDs
+                print(f"  (Zellnamen für {notebook} fehlen: {fehler})", file=sys.stderr)
+                namen[notebook] = {}
+        anzahl = statistics.median(len(m) for m in messungen)
+        summe = statistics.median(sum(d for _, d in m) for m in messungen)
+        print(f"\n{notebook} · {art}: {len(messungen)} Messungen, Median {anzahl:g} Zellläufe, {summe:.3f} s Zellzeit")
+        je_zelle: dict[str, float] = Counter()
+        for m in messungen:
+            for zelle, dauer in m:
+                je_zelle[zelle] += dauer / len(messungen)
+        for zelle, dauer in sorted(je_zelle.items(), key=lambda z: -z[1])[:8]:
+            print(f"  {dauer:7.3f} s  {namen[notebook].get(zelle, zelle)}")
+
 
 
 def _fmt(werte: list[float]) -> str:
@@ -461,17 +432,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--oeffnungen", type=int, default=3, help="Öffnen je Notebook und Art")
     parser.add_argument("--nur", default="", help="nur diese Notebooks, durch Komma getrennt")
     parser.add_argument("--json", type=Path, help="Rohwerte zusätzlich als JSON hierhin")
+    parser.add_argument("--zellen", action="store_true",
+                        help="je Notebook und Art: wie viele Zellen laufen und welche am längsten (Serverzeit)")
     parser.add_argument("--vorher", default="", help="git-Revision: deren Notebooks im selben Lauf mitmessen (vorher/nachher)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     namen = [n for n in REZEPTE if not args.nur or n in args.nur.split(",")]
     roh: dict[str, dict[str, list[float]]] = {}
+    dateien: dict[str, Path] = {"grundlinie": PROJEKT / "benchmarks" / "grundlinie.py"}
     with tempfile.TemporaryDirectory(prefix="tisch_messen_") as tmp, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGUMENTE)
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGUMENTE)
         basis = Path(tmp) / "grundlinie"
         basis.mkdir()
         server = Server(PROJEKT / "benchmarks" / "grundlinie.py", basis)
+        _notebook_jetzt[0] = "grundlinie"
         try:
             roh["grundlinie"] = grundlinie(browser, server.url, args.runden)
         finally:
@@ -486,11 +461,17 @@ def main(argv: list[str] | None = None) -> int:
                 alt.write_bytes(alt_inhalt)
                 basis = Path(tmp) / f"vorher_{name}"
                 basis.mkdir()
+                _notebook_jetzt[0] = f"{name} (vorher)"
+                dateien[_notebook_jetzt[0]] = alt
                 roh[f"{name} (vorher)"] = messen_notebook(browser, name, REZEPTE[name], basis, args.runden, args.oeffnungen, alt)
             basis = Path(tmp) / name
             basis.mkdir()
+            _notebook_jetzt[0] = name
+            dateien[name] = PROJEKT / REZEPTE[name].datei
             roh[name] = messen_notebook(browser, name, REZEPTE[name], basis, args.runden, args.oeffnungen)
         browser.close()
+        if args.zellen:
+            zellen_bericht(dateien)
     g = roh["grundlinie"]
     g_eingabe = statistics.median(g["eingabe_ruhig"]) if g["eingabe_ruhig"] else float("nan")
     print(f"Sekunden, Median / Maximum ({args.oeffnungen} Öffnungen, {args.runden} Eingaben und Klicks je Notebook)")

@@ -81,7 +81,8 @@ def _(get_version, kampftisch):
         mo.md(f"## <span id='aloran-runde'>Runde {k.runde}</span>"),
         tisch.tabelle(pl.DataFrame(aloran.uebersicht(k)),
                       titel="Handlungsreihenfolge (höchste Initiative zuerst; gleiche Zahl = gleichzeitig)"),
-        mo.accordion({"Wunden je Körperzone": mo.vstack([
+        # lazy mit Funktion: gebaut erst beim Aufklappen, nicht bei jedem Schritt
+        mo.accordion({"Wunden je Körperzone": lambda: mo.vstack([
             mo.Html(aloran_diagramme.koerper_html(sitzung.koerper_eintraege(k))),
             tisch.tabelle(pl.DataFrame(aloran.wunden_zeilen(k))),
         ])}, lazy=True),
@@ -193,8 +194,10 @@ def _(auswahl, kampf, wer):
             mo.ui.altair_chart(aloran_diagramme.folgen_balken(_vorschau.folgen, f"Was es {auswahl['ziel']} antut")),
         ], wrap=True),
         mo.accordion({
-            "Patzer, Meistertreffer und Trefferzonen": mo.hstack([
-                mo.ui.altair_chart(aloran_diagramme.sonder_balken(_vorschau.chancen, auswahl["angreifer"], auswahl["ziel"])),
+            # lazy mit Funktion (Werte als Vorgabe gebunden: im letzten
+            # Ausdruck hält marimo _-Namen nach dem Zelllauf nicht fest)
+            "Patzer, Meistertreffer und Trefferzonen": lambda chancen=_vorschau.chancen, wahl=dict(auswahl): mo.hstack([
+                mo.ui.altair_chart(aloran_diagramme.sonder_balken(chancen, wahl["angreifer"], wahl["ziel"])),
                 mo.ui.altair_chart(aloran_diagramme.zonen_balken()),
             ], wrap=True)
         }, lazy=True),

@@ -93,7 +93,8 @@ def _(get_version, kampftisch):
     verlauf, kampf, wer = kampftisch.stand(w100_zug.am_zug, get_version())
     tisch.lage_ansicht(verlauf, "w100-lage", lambda k: [
         mo.md(f"## <span id='w100-lage'>{sitzung.lage(k)}</span>"),
-        mo.accordion({"Kämpfer (Initiative, LP, Flee, freie Parade, Position)": mo.vstack([
+        # lazy mit Funktion: gebaut erst beim Aufklappen, nicht bei jedem Schritt
+        mo.accordion({"Kämpfer (Initiative, LP, Flee, freie Parade, Position)": lambda: mo.vstack([
             w100_diagramme.initiative_diagramm(w100.initiative_leiter(k), titel="Initiativepunkte (jede 100 ist ein Zug)"),
             tisch.tabelle(sitzung.leiter_tabelle(k)),
         ])}, lazy=True),
@@ -262,10 +263,12 @@ def _(kampf, kampftisch, wer):
         lambda v: kampftisch.schritte(lambda vv: w100_zug.bewegen(vv, wer, nach=(_x.value, _y.value)))))]
     mo.accordion(
         {
-            "Lageplan und Bewegung": mo.vstack(
+            # lazy mit Funktion: der Lageplan wird erst beim Aufklappen gezeichnet (Werte als Vorgabe
+            # gebunden: im letzten Ausdruck hält marimo _-Namen nach dem Zelllauf nicht fest)
+            "Lageplan und Bewegung": lambda lage=_k, waffe=w100_zug.standard_waffe(kampf, wer): mo.vstack(
                 [
                     mo.hstack(bewegen_elemente, justify="start", wrap=True),
-                    w100_diagramme.karte(_k, w100_zug.standard_waffe(kampf, wer), titel="Lageplan in Metern: Bewegung und Reichweite"),
+                    w100_diagramme.karte(lage, waffe, titel="Lageplan in Metern: Bewegung und Reichweite"),
                 ]
             )
         },

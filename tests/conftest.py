@@ -8,30 +8,16 @@ im Projekt verändert. ``GM_HELFER_CHARAKTERE`` zeigt dabei auf eine Kopie von
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
-import signal
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from gm_helfer.start import warten_auf_server
+from gm_helfer.browser import CHROMIUM_ARGUMENTE, Verkehr, beenden, isolierte_umgebung, marimo_starten
+from gm_helfer.browser import kopie_charaktere as _kopie_charaktere
 
 PROJEKT = Path(__file__).resolve().parent.parent
-
-
-def _kopie_charaktere(ziel: Path) -> Path:
-    quelle = PROJEKT / "charaktere"
-    if quelle.is_dir():
-        shutil.copytree(quelle, ziel, dirs_exist_ok=True)
-    else:
-        ziel.mkdir(parents=True, exist_ok=True)
-    return ziel
 
 
 @pytest.fixture(autouse=True)
@@ -48,15 +34,6 @@ def _temp_datenordner(tmp_path_factory, monkeypatch):
 # --------------------------------------------------------------------------- marimo + Chromium
 
 CHROMIUM = Path(os.environ.get("GM_HELFER_CHROMIUM", "/usr/bin/chromium"))  # überschreibbar für Tests
-CHROMIUM_ARGUMENTE = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 BROWSER_FIXTURES = {"browser_seite", "browser_seite_modul", "marimo_server", "chromium_browser"}
 
 
@@ -65,47 +42,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
-
-
-def isolierte_umgebung(basis: Path) -> dict[str, str]:
-    """Umgebung für Kindprozesse: HOME/XDG und GM_HELFER_* in Temp-Ordnern unter ``basis``.
-
-    ``GM_HELFER_CHARAKTERE`` zeigt auf eine frische Kopie von ``charaktere/``.
-    """
-    env = dict(os.environ)
-    for name in ("home", "config", "cache", "data", "state", "kaempfe"):
-        (basis / name).mkdir(parents=True, exist_ok=True)
-    env.update(
-        HOME=str(basis / "home"),
-        XDG_CONFIG_HOME=str(basis / "config"),
-        XDG_CACHE_HOME=str(basis / "cache"),
-        XDG_DATA_HOME=str(basis / "data"),
-        XDG_STATE_HOME=str(basis / "state"),
-        GM_HELFER_CHARAKTERE=str(_kopie_charaktere(basis / "charaktere")),
-        GM_HELFER_KAEMPFE=str(basis / "kaempfe"),
-        PYTHONDONTWRITEBYTECODE="1",
-    )
-    return env
-
-
-def _freier_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _beenden(prozess: subprocess.Popen) -> None:
-    if prozess.poll() is not None:
-        return
-    try:
-        os.killpg(prozess.pid, signal.SIGTERM)
-        prozess.wait(timeout=10)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        try:
-            os.killpg(prozess.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        prozess.wait(timeout=10)
 
 
 @pytest.fixture(scope="session")
@@ -133,29 +69,20 @@ def marimo_server(tmp_path_factory):
             pytest.fail(f"Notebook {notebook} gibt es nicht.")
         basis = tmp_path_factory.mktemp(f"server_{notebook.stem}")
         starten.ordner[notebook_dateiname] = basis
-        port = _freier_port()
-        log = open(basis / "marimo.log", "wb")
-        prozess = subprocess.Popen(
-            [sys.executable, "-m", "marimo", "-y", "run", str(notebook), "--headless",
-             "--host", "127.0.0.1", "--port", str(port), "--no-token", "--show-tracebacks"],
-            cwd=PROJEKT,
-            env={**isolierte_umgebung(basis), **({"GM_HELFER_KAEMPFE": str(kaempfe)} if kaempfe else {})},
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
+        url, prozess, bereit = marimo_starten(
+            notebook, basis, env={**isolierte_umgebung(basis), **({"GM_HELFER_KAEMPFE": str(kaempfe)} if kaempfe else {})}
         )
-        url = f"http://127.0.0.1:{port}"
         laufend[schluessel] = (url, prozess)
-        if warten_auf_server(url, prozess, frist=60):
+        if bereit:
             return url
-        _beenden(prozess)
+        beenden(prozess)
         text = (basis / "marimo.log").read_text(errors="replace")[-3000:]
         pytest.fail(f"marimo-Server für {notebook_dateiname} ist nicht gestartet:\n{text}")
 
     starten.ordner = {}  # Notebook → Temp-Ordner des Servers (darin kaempfe/, charaktere/ …)
     yield starten
     for _, prozess in laufend.values():
-        _beenden(prozess)
+        beenden(prozess)
 
 
 @pytest.fixture(scope="session")
@@ -185,65 +112,18 @@ def chromium_browser():
 
 
 LAEUFT = "[data-testid=loading-indicator], .running-app-icon"
-KERNEL_API = "/api/kernel/"
 ANTWORT_FRIST = 8.0  # so lange darf der Kernel nach einer Eingabe schweigen, bevor wir aufhören zu warten
 STILLE = 0.3  # so lange darf keine Nachricht des Kernels mehr kommen
 
 
-class _Verkehr:
-    """Beobachtet, was zwischen Seite und marimo-Kernel unterwegs ist.
-
-    Nach einem Klick schickt die Seite ``POST /api/kernel/...``; die Zellen laufen erst,
-    wenn der Kernel dazu kommt – auf einem ausgelasteten Rechner Sekunden später. Wer nur
-    auf die Ladeanzeige schaut, ist dann zu früh fertig. Darum zählen hier offene Anfragen,
-    die Zustände der Zellen aus den ``cell-op``-Nachrichten und die Zeit der letzten
-    Nachricht über den Websocket.
-    """
-
-    def __init__(self, seite) -> None:
-        self.offen = 0
-        self.letzte_anfrage = 0.0
-        self.letzte_nachricht = 0.0
-        self.zellen: dict[str, str] = {}
-        seite.on("request", self._anfrage)
-        seite.on("requestfinished", self._erledigt)
-        seite.on("requestfailed", self._erledigt)
-        seite.on("websocket", lambda ws: ws.on("framereceived", self._nachricht))
-
-    def _anfrage(self, anfrage) -> None:
-        if KERNEL_API in anfrage.url:
-            self.offen += 1
-            self.letzte_anfrage = time.monotonic()
-
-    def _erledigt(self, anfrage) -> None:
-        if KERNEL_API in anfrage.url:
-            self.offen = max(0, self.offen - 1)
-
-    def _nachricht(self, inhalt) -> None:
-        self.letzte_nachricht = time.monotonic()
-        try:
-            nachricht = json.loads(inhalt)
-        except (TypeError, ValueError):
-            return
-        daten = nachricht.get("data") if isinstance(nachricht, dict) else None
-        if isinstance(daten, dict) and daten.get("op") == "cell-op" and daten.get("status"):
-            self.zellen[daten.get("cell_id", "")] = daten["status"]
-
-    def beschaeftigt(self) -> bool:
-        jetzt = time.monotonic()
-        unbeantwortet = self.letzte_anfrage > self.letzte_nachricht and jetzt - self.letzte_anfrage < ANTWORT_FRIST
-        laufend = any(z in ("queued", "running") for z in self.zellen.values())
-        return self.offen > 0 or unbeantwortet or laufend or jetzt - self.letzte_nachricht < STILLE
-
-
-_VERKEHR: dict[object, _Verkehr] = {}
+_VERKEHR: dict[object, Verkehr] = {}
 
 
 def warte_bis_fertig(seite, timeout: float = 90.0) -> None:
     """Wartet, bis das Notebook Zellen zeigt, keine Zelle mehr läuft und der Kernel ruhig ist.
 
     Seiten aus ``browser_seite``/``browser_seite_modul`` werden zusätzlich am Netzverkehr
-    beobachtet (siehe ``_Verkehr``): auch eine Eingabe, auf die der Kernel noch nicht
+    beobachtet (siehe ``gm_helfer.browser.Verkehr``): auch eine Eingabe, auf die der Kernel noch nicht
     reagiert hat, zählt als "läuft noch".
     """
     verkehr = _VERKEHR.get(seite)
@@ -263,7 +143,7 @@ def _seite_oeffnen(browser, marimo_server, notebook_dateiname: str, kontexte: li
     kontext = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     kontexte.append(kontext)
     seite = kontext.new_page()
-    _VERKEHR[seite] = _Verkehr(seite)
+    _VERKEHR[seite] = Verkehr(seite, antwort_frist=ANTWORT_FRIST, stille=STILLE)
     seite.goto(marimo_server(notebook_dateiname) + "/")
     warte_bis_fertig(seite)
     seite.evaluate("document.fonts.ready")

@@ -304,7 +304,6 @@ def folgen_chancen(
                     out[key] += pf * ps
         return out
     ko = ziel.konstitution
-    vorher = verletzungsstufe(wunden, ko)
     if sonder is None:
         sonder = {}
         for kat, pk in kategorien.items():
@@ -312,19 +311,8 @@ def folgen_chancen(
             sonder[(kat, False, False)] = pk - pm
             sonder[(kat, True, False)] = pm
 
-    @lru_cache(maxsize=None)
-    def treffer_wunden(kat: str, mit_meister: bool) -> dict[tuple[str | None, int], float]:
-        """(Zone, neue Wunden) → P eines Treffers dieser Kategorie (mit Meistertreffer: 2/6 Bonus)."""
-        if kat == "verfehlt":
-            return {(None, 0): 1.0}
-        faelle = [(1.0, schadens_vert)] if not mit_meister else [(4 / 6, schadens_vert), (2 / 6, mit_bonus)]
-        out_t: dict[tuple[str | None, int], float] = defaultdict(float)
-        for (pf, vert), zone in ((fall, z) for fall in faelle for z in ZONEN):
-            ruestung = ziel.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)]
-            for summe, ps in vert.items():
-                _, neu = trefferschaden(summe, kat, ruestung, optionen, halbiert=halbiert)
-                out_t[(zone.schluessel, neu) if neu else (None, 0)] += pf * ps * zone.flaechen / 20
-        return out_t
+    def treffer_wunden(kat: str, mit_meister: bool) -> Mapping[tuple[str | None, int], float]:
+        return _treffer_wunden(kat, mit_meister, angriff.schaden_text, tuple(ziel.ruestung), optionen, halbiert)
 
     patzer_wunden: dict[tuple[str | None, int], float] = defaultdict(float)
     patzer_wunden[(None, 0)] = 4 / 6  # W6 3–6: kein Schaden
@@ -335,35 +323,63 @@ def folgen_chancen(
             patzer_wunden[(zone.schluessel, neu) if neu else (None, 0)] += 2 / 6 / 6 * zone.flaechen / 20
     ohne_patzer = {(None, 0): 1.0}
 
-    @lru_cache(maxsize=None)
-    def einordnen(treffer_: tuple[str | None, int], patzer_: tuple[str | None, int], getroffen: bool) -> str:
-        nachher = wunden
-        for zone, neu in (treffer_, patzer_):
-            if zone is not None and neu:
-                nachher = wunden_hinzu(nachher, zone, neu)
-        if nachher == wunden:
-            return "keine Wunde" if getroffen else "kein Treffer"
-        return schwere(nachher)
-
-    @lru_cache(maxsize=None)
-    def schwere(nachher: tuple[int, ...]) -> str:
-        if kampfunfaehig(nachher, ko) and not kampfunfaehig(wunden, ko):
-            return "kampfunfähig"
-        if wehrlos(initiative, nachher, ko) and not wehrlos(initiative, wunden, ko):
-            return "wehrlos"
-        if verletzungsstufe(nachher, ko) > vorher:
-            return "schlimmere Verletzung"
-        return "Wunden"
-
+    wunden_t = tuple(wunden)
     out = {k: 0.0 for k in FOLGEN}
     for (kat, mit_meister, patzer), p in sonder.items():
         if not p:
             continue
         pw = patzer_wunden if patzer and not optionen.alte_patzertabelle else ohne_patzer
+        fp, getroffen = float(p), kat != "verfehlt"
         for t, pt in treffer_wunden(kat, mit_meister).items():
+            gewicht = fp * pt
             for f, pf in pw.items():
-                out[einordnen(t, f, kat != "verfehlt")] += float(p) * pt * pf
+                out[_folge_einordnen(t, f, getroffen, wunden_t, ko, initiative)] += gewicht * pf
     return out
+
+
+# Die Einordnung eines Treffers hängt nicht von den Chancen der Attacke ab: zwischengespeichert
+# über die Aufrufe hinweg, damit ein geänderter Modifikator nur die Attacke neu rechnet.
+
+
+@lru_cache(maxsize=4096)
+def _treffer_wunden(kat: str, mit_meister: bool, schaden_text: str, ruestung: tuple[int, ...], optionen: Optionen,
+                    halbiert: bool) -> Mapping[tuple[str | None, int], float]:
+    """(Zone, neue Wunden) → P eines Treffers dieser Kategorie (mit Meistertreffer: 2/6 Bonus)."""
+    if kat == "verfehlt":
+        return MappingProxyType({(None, 0): 1.0})
+    schadens_vert = chancen_kern.verteilung(schaden_text)
+    faelle = [(1.0, schadens_vert)] if not mit_meister else [(4 / 6, schadens_vert), (2 / 6, _plus_w6(schadens_vert))]
+    out_t: dict[tuple[str | None, int], float] = defaultdict(float)
+    for (pf, vert), zone in ((fall, z) for fall in faelle for z in ZONEN):
+        r = ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)]
+        for summe, ps in vert.items():
+            _, neu = trefferschaden(summe, kat, r, optionen, halbiert=halbiert)
+            out_t[(zone.schluessel, neu) if neu else (None, 0)] += pf * ps * zone.flaechen / 20
+    return MappingProxyType(dict(out_t))
+
+
+@lru_cache(maxsize=65536)
+def _folge_einordnen(treffer_: tuple[str | None, int], patzer_: tuple[str | None, int], getroffen: bool,
+                     wunden: tuple[int, ...], ko: int, initiative: int | None) -> str:
+    """Der schlimmste Ausgang eines Treffers (und Patzerschadens) für ein Ziel mit ``wunden``."""
+    nachher = wunden
+    for zone, neu in (treffer_, patzer_):
+        if zone is not None and neu:
+            nachher = wunden_hinzu(nachher, zone, neu)
+    if nachher == wunden:
+        return "keine Wunde" if getroffen else "kein Treffer"
+    return _folge_schwere(tuple(nachher), wunden, ko, initiative)
+
+
+@lru_cache(maxsize=65536)
+def _folge_schwere(nachher: tuple[int, ...], wunden: tuple[int, ...], ko: int, initiative: int | None) -> str:
+    if kampfunfaehig(nachher, ko) and not kampfunfaehig(wunden, ko):
+        return "kampfunfähig"
+    if wehrlos(initiative, nachher, ko) and not wehrlos(initiative, wunden, ko):
+        return "wehrlos"
+    if verletzungsstufe(nachher, ko) > verletzungsstufe(wunden, ko):
+        return "schlimmere Verletzung"
+    return "Wunden"
 
 
 def _plus_w6(vert: Mapping[int, float]) -> dict[int, float]:

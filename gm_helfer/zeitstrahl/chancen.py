@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from types import MappingProxyType
 from typing import Any
 
 import icepool
@@ -531,7 +532,19 @@ def treffer_schadens_chancen_exakt(
 ) -> Verteilung:
     """Schadenspunkte eines Treffers über alle 36 Trefferzonenwürfe, mit der Rüstung jeder
     Zone (exakt). ``krit_effekt``: ``"schicht_ignorieren"`` oder ``"schaden_doppelt"``;
-    ``verteidigung_effekt``: ``"schaden_halb"`` oder ``"bestgeschuetzt"``."""
+    ``verteidigung_effekt``: ``"schaden_halb"`` oder ``"bestgeschuetzt"``.
+
+    Hängt nicht von den Chancen des Angriffs ab: zwischengespeichert, damit ein geänderter
+    Modifikator nur den Angriff neu rechnet (ungespeichert, wenn ein Argument nicht hashbar ist).
+    """
+    try:
+        return dict(_treffer_schaden_gespeichert(ausdruck, tuple(schichten), bonus, krit_effekt,
+                                                 verteidigung_effekt, optionen))
+    except TypeError:  # nicht hashbar
+        return _treffer_schaden(ausdruck, schichten, bonus, krit_effekt, verteidigung_effekt, optionen)
+
+
+def _treffer_schaden(ausdruck, schichten, bonus, krit_effekt, verteidigung_effekt, optionen) -> Verteilung:
     ergebnis: dict[int, Fraction] = {}
     beste = bestgeschuetzte_zone(schichten)
     ignorieren = 1 if krit_effekt == "schicht_ignorieren" else 0
@@ -546,6 +559,11 @@ def treffer_schadens_chancen_exakt(
             vert = halbiert(vert)
         _mischen(ergebnis, vert, Fraction(1, 36))
     return ergebnis
+
+
+@lru_cache(maxsize=1024)
+def _treffer_schaden_gespeichert(ausdruck, schichten, bonus, krit_effekt, verteidigung_effekt, optionen):
+    return MappingProxyType(_treffer_schaden(ausdruck, schichten, bonus, krit_effekt, verteidigung_effekt, optionen))
 
 
 def treffer_schadens_chancen(

@@ -79,6 +79,12 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, keine_zellfehler, zug_pan
     assert p.anzahl - vorher == 1
     p.warte_auf("aloran-runde", "Runde 2")
     keine_zellfehler(seite)
+    # Patzer, Meistertreffer und Zonen entstehen erst beim Aufklappen (lazy) – zwei Diagramme, kein Fehler
+    p.warte_auf("aloran-chancen", "Trefferchance")
+    diagramme = seite.locator(".vega-embed").count()
+    seite.get_by_text("Patzer, Meistertreffer und Trefferzonen", exact=True).first.click()
+    expect(seite.locator(".vega-embed")).to_have_count(diagramme + 2, timeout=30_000)
+    assert not seite.get_by_text("failed with exception").count()
 
     # Zweite Sitzung: der Kampf ist gesperrt – nur ansehen
     n = p.schritte()

@@ -12,8 +12,6 @@ import json
 import os
 import secrets
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -23,24 +21,11 @@ from pathlib import Path
 
 import pytest
 
+from gm_helfer.browser import beenden as _beenden
+from gm_helfer.browser import freier_port as _freier_port
+
 PROJEKT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "savage_worlds_kampf.ipynb"
-
-
-def _freier_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _beenden(prozess: subprocess.Popen) -> None:
-    if prozess.poll() is None:
-        os.killpg(prozess.pid, signal.SIGTERM)
-        try:
-            prozess.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(prozess.pid, signal.SIGKILL)
-            prozess.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

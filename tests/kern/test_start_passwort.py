@@ -10,7 +10,6 @@ from __future__ import annotations
 import http.client
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -186,17 +185,11 @@ def test_deutsche_anmeldeseite():
 # --------------------------------------------------------------------------- echter Server
 
 
-def _freier_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def passwort_server(tmp_path_factory):
     """``gm-helfer --passwort …`` auf 127.0.0.1 (Passwortmodus erzwungen, nur Loopback)."""
-    sys.path.insert(0, str(pfade.projekt_ordner() / "tests"))
-    from conftest import isolierte_umgebung
+    from gm_helfer.browser import freier_port as _freier_port
+    from gm_helfer.browser import isolierte_umgebung
 
     basis = tmp_path_factory.mktemp("passwort_server")
     port = _freier_port()

@@ -119,6 +119,10 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, warte_fertig, keine_zellf
     assert p.anzahl - vorher == 1
     p.warte_auf("w100-meldung", "Runde 2 beginnt (neu gewürfelt)")
     keine_zellfehler(seite)
+    # Der Lageplan entsteht erst beim Aufklappen (lazy) – mit Diagramm und Bewegen-Knopf, ohne Fehler
+    seite.get_by_text("Lageplan und Bewegung", exact=True).first.click()
+    expect(seite.get_by_role("button", name="Bewegen nach x, y").first).to_be_visible(timeout=30_000)
+    assert not seite.get_by_text("failed with exception").count()
     seite.set_viewport_size({"width": 820, "height": 1100})
     seite.wait_for_timeout(800)
     seite.screenshot(path=str(tmp_path / "w100_820.png"), full_page=True)
