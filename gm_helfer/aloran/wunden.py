@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
+
+import numpy as np
 
 from .daten import (
     LEBENSWICHTIGE_ZONEN,
@@ -23,8 +26,17 @@ from .daten import (
     ZONEN_SCHLUESSEL,
     Wundstufe,
 )
+from gm_helfer.felder import maximum, und, wo
+
 from .optionen import Optionen
 from .proben import AloranFehler, runden
+
+# Felder (gebündelte Simulation): Wunden je Zone liegen in der letzten Achse (… × Zonen),
+# die Konstitution je Kämpfer ohne diese Achse. Skalar hinein → Skalar heraus.
+
+_WUERFELABZUG = np.array([s.wuerfel_abzug for s in WUNDSTUFEN])
+_INITIATIVEABZUG = np.array([s.initiative_abzug for s in WUNDSTUFEN])
+_LEBENSWICHTIG = [ZONEN_SCHLUESSEL.index(z) for z in LEBENSWICHTIGE_ZONEN]
 
 
 def pruefe_konstitution(konstitution: int) -> int:
@@ -33,44 +45,49 @@ def pruefe_konstitution(konstitution: int) -> int:
     return konstitution
 
 
-@lru_cache(maxsize=256)
-def wundschwellen(konstitution: int, anzahl: int = 3) -> tuple[int, ...]:
+def wundschwellen(konstitution: Any, anzahl: int = 3) -> tuple[Any, ...]:
     """Die Wundschwellen einer Zone: KO×1, KO×2, KO×3 (Trefferzonen-Tabelle: 3 je Zone).
 
     >>> wundschwellen(3)
     (3, 6, 9)
     """
+    if isinstance(konstitution, np.ndarray):
+        return tuple(konstitution * n for n in range(1, anzahl + 1))
+    return _wundschwellen(konstitution, anzahl)
+
+
+@lru_cache(maxsize=256)
+def _wundschwellen(konstitution: int, anzahl: int) -> tuple[int, ...]:
     pruefe_konstitution(konstitution)
     return tuple(konstitution * n for n in range(1, anzahl + 1))
 
 
-def ueberschrittene_schwellen(wunden_zone: int, konstitution: int) -> int:
+def ueberschrittene_schwellen(wunden_zone: Any, konstitution: Any) -> Any:
     """Wie viele Schwellen einer Zone überschritten sind (0 bis 3); „überschreiten“ = mehr als."""
-    return sum(1 for s in wundschwellen(konstitution) if wunden_zone > s)
+    return sum(wo(wunden_zone > s, 1, 0) for s in wundschwellen(konstitution))
 
 
-def wundstufe_index(gesamt: int, konstitution: int) -> int:
+def wundstufe_index(gesamt: Any, konstitution: Any) -> Any:
     """Zeile der Wundtabelle zur Gesamtzahl der Wunden (0 = keine, 6 = über KO×5).
 
-    „bis (KO x n)“ schließt KO×n ein. Beispiel KO 3: 0 → 0, 1–3 → 1, 4–6 → 2, 16+ → 6.
+    „bis (KO x n)“ schließt KO×n ein: die Zeile ist die Zahl der Grenzen KO×n, über denen
+    ``gesamt`` liegt (die Grenzen steigen). Beispiel KO 3: 0 → 0, 1–3 → 1, 4–6 → 2, 16+ → 6.
 
     >>> [wundstufe_index(w, 3) for w in (0, 1, 3, 4, 6, 7, 15, 16)]
     [0, 1, 1, 2, 2, 3, 5, 6]
     """
-    pruefe_konstitution(konstitution)
-    if gesamt < 0:
-        raise AloranFehler(f"{gesamt} Wunden gibt es nicht.")
-    for index, stufe in enumerate(WUNDSTUFEN):
-        if stufe.bis_ko is None or gesamt <= konstitution * stufe.bis_ko:
-            return index
-    raise AssertionError("unerreichbar")
+    if not isinstance(gesamt, np.ndarray):
+        pruefe_konstitution(konstitution)
+        if gesamt < 0:
+            raise AloranFehler(f"{gesamt} Wunden gibt es nicht.")
+    return sum(wo(gesamt > konstitution * s.bis_ko, 1, 0) for s in WUNDSTUFEN if s.bis_ko is not None)
 
 
 SCHWERE_VERLETZUNG_INDEX = 3
 """Erste Zeile „Schwere Verletzung“ der Wundtabellen."""
 
 
-def verletzungsstufe(wunden: tuple[int, ...], konstitution: int) -> int:
+def verletzungsstufe(wunden: Any, konstitution: Any) -> Any:
     """Geltende Zeile der Wundtabelle für alle Wunden eines Kämpfers.
 
     „Verletzungen treten immer dann auf, wenn 1. Die Gesamtanzahl der Wunden ein Vielfaches
@@ -78,11 +95,15 @@ def verletzungsstufe(wunden: tuple[int, ...], konstitution: int) -> int:
     überschreitet. In diesem Fall wird automatisch ungeachtet der Anzahl der Wunden eine
     schwere Verletzung verursacht.“ – also mindestens die erste Zeile „Schwere Verletzung“.
     """
-    pruefe_wunden(wunden)
-    stufe = wundstufe_index(sum(wunden), konstitution)
-    if any(ueberschrittene_schwellen(w, konstitution) >= 3 for w in wunden):
-        stufe = max(stufe, SCHWERE_VERLETZUNG_INDEX)
-    return stufe
+    if isinstance(wunden, np.ndarray):
+        ko = np.asarray(konstitution)
+        stufe = wundstufe_index(wunden.sum(-1), ko)
+        schwer = (ueberschrittene_schwellen(wunden, ko[..., None]) >= 3).any(-1)
+    else:
+        pruefe_wunden(wunden)
+        stufe = wundstufe_index(sum(wunden), konstitution)
+        schwer = any(ueberschrittene_schwellen(w, konstitution) >= 3 for w in wunden)
+    return wo(schwer, maximum(stufe, SCHWERE_VERLETZUNG_INDEX), stufe)
 
 
 def pruefe_wunden(wunden: tuple[int, ...]) -> None:
@@ -95,13 +116,17 @@ def stufe(wunden: tuple[int, ...], konstitution: int) -> Wundstufe:
     return WUNDSTUFEN[verletzungsstufe(wunden, konstitution)]
 
 
-def wuerfelabzug(wunden: tuple[int, ...], konstitution: int) -> int:
-    """„NK / VT -n W10“: Würfel weniger in Angriff und Verteidigung."""
+def wuerfelabzug(wunden: Any, konstitution: Any) -> Any:
+    """„NK / VT -n W10“: Würfel weniger in Angriff und Verteidigung (elementweise für Felder)."""
+    if isinstance(wunden, np.ndarray):
+        return _WUERFELABZUG[verletzungsstufe(wunden, konstitution)]
     return stufe(wunden, konstitution).wuerfel_abzug
 
 
-def initiativeabzug(wunden: tuple[int, ...], konstitution: int) -> int:
-    """„Ini -n“ der geltenden Wundstufe."""
+def initiativeabzug(wunden: Any, konstitution: Any) -> Any:
+    """„Ini -n“ der geltenden Wundstufe (elementweise für Felder)."""
+    if isinstance(wunden, np.ndarray):
+        return _INITIATIVEABZUG[verletzungsstufe(wunden, konstitution)]
     return stufe(wunden, konstitution).initiative_abzug
 
 
@@ -116,8 +141,11 @@ def verletzungstext(wunden: tuple[int, ...], konstitution: int, schadensart: str
     return f"{WUNDSTUFEN[index].schwere}: {WUNDTEXTE[art][index]}"
 
 
-def kampfunfaehig(wunden: tuple[int, ...], konstitution: int) -> bool:
+def kampfunfaehig(wunden: Any, konstitution: Any) -> Any:
     """Kopf oder Torso über der dritten Wundschwelle (Allgemeine Regeln › 6. Phase)."""
+    if isinstance(wunden, np.ndarray):
+        ko = np.asarray(konstitution)[..., None]
+        return (ueberschrittene_schwellen(wunden[..., _LEBENSWICHTIG], ko) >= 3).any(-1)
     pruefe_wunden(wunden)
     return any(
         ueberschrittene_schwellen(wunden[ZONEN_SCHLUESSEL.index(z)], konstitution) >= 3
@@ -125,16 +153,16 @@ def kampfunfaehig(wunden: tuple[int, ...], konstitution: int) -> bool:
     )
 
 
-def wehrlos(initiative: int | None, wunden: tuple[int, ...], konstitution: int) -> bool:
+def wehrlos(initiative: Any, wunden: Any, konstitution: Any) -> Any:
     """„Erleidet ein Charakter so viele Treffer, dass seine Verletzungen seine Initiative auf 0
     senken, ist er wehrlos.“ Nur Verletzungen zählen: ohne Wunden ist niemand wehrlos."""
     if initiative is None:
         return False
     abzug = initiativeabzug(wunden, konstitution)
-    return abzug > 0 and initiative - abzug <= 0
+    return und(abzug > 0, initiative - abzug <= 0)
 
 
-def schaden(summe: int, faktor: Fraction, optionen: Optionen = Optionen(), *, halbiert: bool = False) -> int:
+def schaden(summe: Any, faktor: Any, optionen: Optionen = Optionen(), *, halbiert: Any = False) -> Any:
     """Schaden eines Treffers: Waffenwurf (samt Stufenbonus) × Faktor der Vergleichstabelle.
 
     ``halbiert`` für die Zweitwaffe („Mit der Zweitwaffe kann nur die Hälfte des Schadens
@@ -143,20 +171,22 @@ def schaden(summe: int, faktor: Fraction, optionen: Optionen = Optionen(), *, ha
     >>> schaden(7, Fraction(1, 2)), schaden(7, Fraction(3)), schaden(7, Fraction(1), halbiert=True)
     (3, 21, 3)
     """
-    wert = Fraction(max(0, summe)) * faktor * (Fraction(1, 2) if halbiert else 1)
+    feld = isinstance(summe, np.ndarray) or isinstance(faktor, np.ndarray) or isinstance(halbiert, np.ndarray)
+    halb = 0.5 if feld else Fraction(1, 2)  # Felder rechnen in float: Vielfache von ¼ sind exakt
+    wert = maximum(0, summe) * (faktor if feld else Fraction(faktor)) * wo(halbiert, halb, 1)
     return runden(wert, optionen)
 
 
-def wunden_nach_ruestung(schaden_wert: int, ruestung: int) -> int:
+def wunden_nach_ruestung(schaden_wert: Any, ruestung: Any) -> Any:
     """„Bei jedem Schaden wird zunächst der Rüstungswert des getroffenen Körperteils abgezogen,
     überzähliger Schaden in die entsprechende Spalte eingetragen.“
 
     >>> wunden_nach_ruestung(5, 2), wunden_nach_ruestung(2, 3)
     (3, 0)
     """
-    if ruestung < 0:
+    if np.any(ruestung < 0):
         raise AloranFehler(f"Rüstung {ruestung} ist unmöglich (mindestens 0).")
-    return max(0, schaden_wert - ruestung)
+    return maximum(0, schaden_wert - ruestung)
 
 
 def wunden_hinzu(wunden: tuple[int, ...], zone: str, anzahl: int) -> tuple[int, ...]:
