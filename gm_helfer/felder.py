@@ -15,7 +15,8 @@ Felder hinein → Felder derselben Form heraus.
 (False, [True, False])
 
 Dazu die einzige Zufallsquelle für Felder, :func:`explodierend` (Würfeln-Schicht: ein
-``numpy.random.Generator`` wird übergeben, nie globaler Zufall).
+``numpy.random.Generator`` wird übergeben, nie globaler Zufall), und :func:`generator`, der aus
+einem ``random.Random`` einen solchen macht.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["explodierend", "ist_feld", "maximum", "minimum", "nicht", "oder", "und", "wo"]
+__all__ = ["explodierend", "generator", "ist_feld", "maximum", "minimum", "nicht", "oder", "und", "wo"]
 
 
 _FELD = np.ndarray
@@ -108,3 +109,12 @@ def explodierend(rng: np.random.Generator, seiten: Any, *, explodiert: bool = Tr
             flach[offen] += wurf
             offen = offen[wurf == s]
     return flach.reshape(seiten.shape)
+
+
+def generator(rng: Any) -> np.random.Generator:
+    """Ein numpy ``Generator`` aus ``rng``: derselbe, oder aus einem ``random.Random`` geseedet."""
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if hasattr(rng, "getrandbits"):
+        return np.random.default_rng(rng.getrandbits(128))
+    raise TypeError(f"rng muss random.Random oder ein numpy Generator sein, nicht {type(rng).__name__}.")

@@ -60,6 +60,7 @@ import numpy as np
 
 from gm_helfer import simulation
 from gm_helfer.boegen import Bogen
+from gm_helfer.felder import generator
 from gm_helfer.savage_worlds import gebuendelt
 from gm_helfer.savage_worlds import kampf as k
 from gm_helfer.savage_worlds.kampf import Kaempfer, Kampfzustand, anwenden
@@ -253,12 +254,3 @@ def ereignis_begegnung(
     _pruefe_runden(max_runden)
     start = _start(boegen, optionen)
     return simulation.simulieren(lambda r: _spielen(start, rng=r, max_runden=max_runden), anzahl, rng=rng)
-
-
-def generator(rng: Any) -> np.random.Generator:
-    """Ein numpy ``Generator`` aus ``rng``: derselbe, oder aus einem ``random.Random`` geseedet."""
-    if isinstance(rng, np.random.Generator):
-        return rng
-    if hasattr(rng, "getrandbits"):
-        return np.random.default_rng(rng.getrandbits(128))
-    raise TypeError(f"rng muss random.Random oder ein numpy Generator sein, nicht {type(rng).__name__}.")
