@@ -19,8 +19,12 @@ Live-Kampfs, die auch Felder nehmen:
 - Schaden: :func:`~gm_helfer.aloran.angriff.trefferschaden`,
   :func:`~gm_helfer.aloran.angriff.ausdauerschaden`,
   :func:`~gm_helfer.aloran.wunden.wunden_nach_ruestung`,
-- Zustand: :func:`~gm_helfer.aloran.wunden.kampfunfaehig`, :func:`~gm_helfer.aloran.wunden.wehrlos`,
-  :func:`~gm_helfer.aloran.wunden.initiativeabzug` (Reihenfolge nach der aktuellen Initiative).
+- Zustand: :func:`~gm_helfer.aloran.wunden.verletzungsstufe` (die Zeile der Wundtabelle, je
+  Kampf und Kämpfer gemerkt und nach jedem Austausch neu bestimmt) mit
+  :func:`~gm_helfer.aloran.wunden.wuerfelabzug_der_stufe` und
+  :func:`~gm_helfer.aloran.wunden.initiativeabzug_der_stufe` (Reihenfolge nach der aktuellen
+  Initiative), :func:`~gm_helfer.aloran.wunden.wehrlos_mit_abzug`,
+  :func:`~gm_helfer.aloran.wunden.kampfunfaehig`.
 
 Was je Kämpfer oder Paar fest ist, kommt einmal aus dem Startzustand des Live-Kampfs:
 Standardangriff (:func:`~gm_helfer.aloran.simulation.standardangriff`), die Verteidigungen der
@@ -60,7 +64,14 @@ from .daten import ZONEN
 from .kampf import KEINE_WUNDEN, Kampf, aktionen_zu_rundenbeginn
 from .proben import AloranFehler, einser, meisterfolge, netto_erfolge, patzerfolge, trefferzone
 from .werte import initiativewert
-from .wunden import initiativeabzug, kampfunfaehig, wehrlos, wuerfelabzug, wunden_nach_ruestung
+from .wunden import (
+    initiativeabzug_der_stufe,
+    kampfunfaehig,
+    verletzungsstufe,
+    wehrlos_mit_abzug,
+    wuerfelabzug_der_stufe,
+    wunden_nach_ruestung,
+)
 
 __all__ = ["BLOCK", "Ergebnis", "spielen"]
 
@@ -269,22 +280,26 @@ class _Maschine:
         s = idx[wirkung == "bonusaktion"]
         self.kampf[ff[s], wer[s]] += 1
 
-    def _faehig_neu(self, ff: np.ndarray, wer: np.ndarray) -> None:
-        self.faehig[ff, wer] = ~kampfunfaehig(self.wunden[ff, wer], self.f.ko[wer]) & (self.ausdauer[ff, wer] > 0)
+    def _neu_bewerten(self, ff: np.ndarray, wer: np.ndarray) -> None:
+        """Wundstufe und Handlungsfähigkeit nach einem Austausch (Wunden oder Ausdauer geändert)."""
+        wunden, ko = self.wunden[ff, wer], self.f.ko[wer]
+        self.stufe[ff, wer] = verletzungsstufe(wunden, ko)
+        self.faehig[ff, wer] = ~kampfunfaehig(wunden, ko) & (self.ausdauer[ff, wer] > 0)
 
     # -- Austausch ---------------------------------------------------------------------
     def _austausch(self, ff: np.ndarray, a: np.ndarray, t: np.ndarray) -> None:
         """Je Kampf greift ``a`` das Ziel ``t`` an (wie :func:`~gm_helfer.aloran.kampf.angriff_ereignis`)."""
         f, opt = self.f, self.opt
         self.kampf[ff, a] -= 1
-        kann = self.faehig[ff, t] & ~wehrlos(self.wehrlos_ini[ff, t], self.wunden[ff, t], f.ko[t])
+        stufe_a, stufe_t = self.stufe[ff, a], self.stufe[ff, t]
+        kann = self.faehig[ff, t] & ~wehrlos_mit_abzug(self.wehrlos_ini[ff, t], initiativeabzug_der_stufe(stufe_t))
         haupt = kann & (self.vert[ff, t] > 0) & f.h_da[a, t]
         zweit = kann & (self.vert[ff, t] <= 0) & (self.zweit[ff, t] > 0) & f.z_da[a, t]
         self.vert[ff[haupt], t[haupt]] -= 1
         self.zweit[ff[zweit], t[zweit]] -= 1
-        v_abzug = wuerfelabzug(self.wunden[ff, t], f.ko[t])
+        v_abzug = wuerfelabzug_der_stufe(stufe_t)
         la = Lage(
-            wuerfel_nach_wunden(f.a_pool[a], wuerfelabzug(self.wunden[ff, a], f.ko[a])), f.a_schw[a], f.a_stufe[a],
+            wuerfel_nach_wunden(f.a_pool[a], wuerfelabzug_der_stufe(stufe_a)), f.a_schw[a], f.a_stufe[a],
             np.where(haupt, wuerfel_nach_wunden(f.h_pool[a, t], v_abzug),
                      np.where(zweit, wuerfel_nach_wunden(f.z_pool[a, t], v_abzug), 0)),
             np.where(zweit, f.z_schw[a, t], f.h_schw[a, t]), np.where(zweit, f.z_stufe[a, t], f.h_stufe[a, t]),
@@ -312,8 +327,8 @@ class _Maschine:
                 zone = _ZONE[self._w(20, int(w.sum())) - 1]
                 _, wunden = trefferschaden(summe[w], kat[w], f.ruestung[tt[w], zone], opt, bonus=b[w])
                 self.wunden[g[w], tt[w], zone] += wunden
-        self._faehig_neu(ff, a)
-        self._faehig_neu(ff, t)
+        self._neu_bewerten(ff, a)
+        self._neu_bewerten(ff, t)
 
     # -- Züge und Runden ---------------------------------------------------------------
     def _ziel(self, ff: np.ndarray, a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -358,7 +373,7 @@ class _Maschine:
             ff, dran = ff[jemand], dran[jemand]
             if not ff.size:
                 return
-            jetzt = self.ini[ff] - initiativeabzug(self.wunden[ff], f.ko)
+            jetzt = self.ini[ff] - initiativeabzug_der_stufe(self.stufe[ff])
             wer = np.where(dran, jetzt * n + self.rang, -np.inf).argmax(1)
             self._zug(ff, wer)
             self.fertig[ff, wer] = True
@@ -371,6 +386,7 @@ class _Maschine:
         self.ini = f.initiativewert + self._w(10, (anzahl, n))
         self.wehrlos_ini = np.broadcast_to(f.initiativewert, (anzahl, n)) if self.opt.wehrlos_ohne_w10 else self.ini
         self.wunden = np.zeros((anzahl, n, len(ZONEN)), np.int64)
+        self.stufe = np.zeros((anzahl, n), np.int64)
         self.ausdauer = np.tile(f.ausdauer, (anzahl, 1))
         self.kampf = np.zeros((anzahl, n), np.int64)
         self.vert = np.zeros((anzahl, n), np.int64)

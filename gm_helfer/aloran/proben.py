@@ -24,9 +24,9 @@ from .daten import (
     ALTE_PATZER_ATTRIBUT,
     ALTE_PATZER_FERTIGKEIT,
     GRUNDSCHWIERIGKEIT,
+    KATEGORIEN,
     MEISTER_W6,
     MEISTERSCHAFT_SCHWIERIGKEIT,
-    KATEGORIEN,
     MINDESTERFOLGE,
     PATZER_W6,
     ZONEN,
@@ -88,8 +88,20 @@ def wert_eines_wuerfels(auge: Any, schwierigkeit: Any) -> Any:
     SPIELABLAUF › ERFOLGE: „Als Erfolg (E) gilt jeder Würfel, dessen geworfene Augenzahl
     größer oder gleich der … Schwierigkeit ist. … Eine Eins negiert jeweils einen Erfolg
     und eine 0 zählt doppelt.“ Ein Auge 0 (Auffüllung eines Feldes, „kein Würfel“) trägt 0 bei.
+    Felder schlagen in der Tafel nach, die diese Funktion für jedes Auge und jede
+    Schwierigkeit einmal berechnet hat (:data:`_WUERFELWERT`).
     """
-    return wo(auge == 1, -1, wo(auge < schwierigkeit, 0, wo(auge == 10, 2, 1)))
+    if isinstance(auge, np.ndarray) or isinstance(schwierigkeit, np.ndarray):
+        return _WUERFELWERT[schwierigkeit, auge]
+    if auge == 1:
+        return -1
+    if auge < schwierigkeit:
+        return 0
+    return 2 if auge == 10 else 1
+
+
+_WUERFELWERT = np.array([[wert_eines_wuerfels(a, s) for a in range(11)] for s in range(MAX_SCHWIERIGKEIT + 1)])
+"""``[schwierigkeit, auge]`` → :func:`wert_eines_wuerfels` (Auge 0 = kein Würfel)."""
 
 
 def netto_erfolge(augen: Any, schwierigkeit: Any) -> Any:
@@ -164,23 +176,33 @@ def ist_meistertreffer(netto: Any, talentstufe: Any, optionen: Optionen = Option
     return netto >= schwelle if optionen.meistertreffer_ab_schwelle else netto > schwelle
 
 
-_KATEGORIEN_FELD = np.array(KATEGORIEN)
-
-
 def kategorie(differenz: Any) -> Any:
     """Ergebnis des Vergleichswurfs aus „Angriffs-Erfolge − Verteidigungs-Erfolge“.
 
     SPIELABLAUF › Vergleichswurf: 0 verfehlt, 1 Streiftreffer, 2–3 Treffer, 4–5 schwerer
     Treffer, 6+ tödlicher Treffer (eine negative Differenz verfehlt ebenso). Felder: ein Feld
-    der Namen (numpy-Text), elementweise wie der Skalar.
+    der Namen (numpy-Text) aus der Tafel, die diese Funktion für 0…6 berechnet hat.
 
     >>> [kategorie(d) for d in (-2, 0, 1, 3, 4, 6)]
     ['verfehlt', 'verfehlt', 'streiftreffer', 'treffer', 'schwerer_treffer', 'toedlicher_treffer']
     >>> kategorie(np.array([0, 2, 5])).tolist()
     ['verfehlt', 'treffer', 'schwerer_treffer']
     """
-    stufe = wo(differenz <= 0, 0, wo(differenz == 1, 1, wo(differenz <= 3, 2, wo(differenz <= 5, 3, 4))))
-    return _KATEGORIEN_FELD[stufe] if isinstance(stufe, np.ndarray) else KATEGORIEN[stufe]
+    if isinstance(differenz, np.ndarray):
+        return _KATEGORIE_TAFEL[np.clip(differenz, 0, 6)]
+    if differenz <= 0:
+        return "verfehlt"
+    if differenz == 1:
+        return "streiftreffer"
+    if differenz <= 3:
+        return "treffer"
+    if differenz <= 5:
+        return "schwerer_treffer"
+    return "toedlicher_treffer"
+
+
+_KATEGORIE_TAFEL = np.array([kategorie(d) for d in range(7)])
+"""Differenz 0…6 (weniger wie 0, mehr wie 6) → :func:`kategorie`."""
 
 
 def vergleich(angriff_netto: Any, verteidigung_netto: Any, optionen: Optionen = Optionen()) -> Any:

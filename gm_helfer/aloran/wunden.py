@@ -26,7 +26,7 @@ from .daten import (
     ZONEN_SCHLUESSEL,
     Wundstufe,
 )
-from gm_helfer.felder import maximum, und, wo
+from gm_helfer.felder import und
 
 from .optionen import Optionen
 from .proben import AloranFehler, runden
@@ -36,6 +36,8 @@ from .proben import AloranFehler, runden
 
 _WUERFELABZUG = np.array([s.wuerfel_abzug for s in WUNDSTUFEN])
 _INITIATIVEABZUG = np.array([s.initiative_abzug for s in WUNDSTUFEN])
+_MAX_KO = 5
+"""Höchste Konstitution (Attribute 1–5): bis dahin reichen die Tafeln für Felder."""
 _LEBENSWICHTIG = [ZONEN_SCHLUESSEL.index(z) for z in LEBENSWICHTIGE_ZONEN]
 
 
@@ -63,24 +65,42 @@ def _wundschwellen(konstitution: int, anzahl: int) -> tuple[int, ...]:
 
 
 def ueberschrittene_schwellen(wunden_zone: Any, konstitution: Any) -> Any:
-    """Wie viele Schwellen einer Zone überschritten sind (0 bis 3); „überschreiten“ = mehr als."""
-    return sum(wo(wunden_zone > s, 1, 0) for s in wundschwellen(konstitution))
+    """Wie viele Schwellen einer Zone überschritten sind (0 bis 3); „überschreiten“ = mehr als.
+
+    Felder schlagen in der Tafel nach, die diese Funktion für jede Konstitution und jede
+    Wundenzahl bis über die dritte Schwelle einmal berechnet hat."""
+    if isinstance(wunden_zone, np.ndarray):
+        return _SCHWELLEN_TAFEL[konstitution, np.minimum(wunden_zone, _SCHWELLEN_TAFEL.shape[1] - 1)]
+    return sum(1 for s in wundschwellen(konstitution) if wunden_zone > s)
 
 
 def wundstufe_index(gesamt: Any, konstitution: Any) -> Any:
     """Zeile der Wundtabelle zur Gesamtzahl der Wunden (0 = keine, 6 = über KO×5).
 
-    „bis (KO x n)“ schließt KO×n ein: die Zeile ist die Zahl der Grenzen KO×n, über denen
-    ``gesamt`` liegt (die Grenzen steigen). Beispiel KO 3: 0 → 0, 1–3 → 1, 4–6 → 2, 16+ → 6.
+    „bis (KO x n)“ schließt KO×n ein. Beispiel KO 3: 0 → 0, 1–3 → 1, 4–6 → 2, 16+ → 6.
+    Felder schlagen in der Tafel nach, die diese Funktion für jede Konstitution und jede
+    Wundenzahl bis über KO×5 einmal berechnet hat.
 
     >>> [wundstufe_index(w, 3) for w in (0, 1, 3, 4, 6, 7, 15, 16)]
     [0, 1, 1, 2, 2, 3, 5, 6]
     """
-    if not isinstance(gesamt, np.ndarray):
-        pruefe_konstitution(konstitution)
-        if gesamt < 0:
-            raise AloranFehler(f"{gesamt} Wunden gibt es nicht.")
-    return sum(wo(gesamt > konstitution * s.bis_ko, 1, 0) for s in WUNDSTUFEN if s.bis_ko is not None)
+    if isinstance(gesamt, np.ndarray):
+        return _WUNDSTUFEN_TAFEL[konstitution, np.minimum(gesamt, _WUNDSTUFEN_TAFEL.shape[1] - 1)]
+    pruefe_konstitution(konstitution)
+    if gesamt < 0:
+        raise AloranFehler(f"{gesamt} Wunden gibt es nicht.")
+    for index, stufe_ in enumerate(WUNDSTUFEN):
+        if stufe_.bis_ko is None or gesamt <= konstitution * stufe_.bis_ko:
+            return index
+    raise AssertionError("unerreichbar")
+
+
+_WUNDSTUFEN_TAFEL = np.array([[wundstufe_index(w, max(ko, 1)) for w in range(_MAX_KO * 5 + 2)]
+                              for ko in range(_MAX_KO + 1)])
+"""``[konstitution, min(wunden, 26)]`` → :func:`wundstufe_index` (Zeile 0 unbenutzt)."""
+_SCHWELLEN_TAFEL = np.array([[ueberschrittene_schwellen(w, max(ko, 1)) for w in range(_MAX_KO * 3 + 2)]
+                             for ko in range(_MAX_KO + 1)])
+"""``[konstitution, min(wunden, 16)]`` → :func:`ueberschrittene_schwellen` (Zeile 0 unbenutzt)."""
 
 
 SCHWERE_VERLETZUNG_INDEX = 3
@@ -97,13 +117,14 @@ def verletzungsstufe(wunden: Any, konstitution: Any) -> Any:
     """
     if isinstance(wunden, np.ndarray):
         ko = np.asarray(konstitution)
-        stufe = wundstufe_index(wunden.sum(-1), ko)
+        stufe_ = wundstufe_index(wunden.sum(-1), ko)
         schwer = (ueberschrittene_schwellen(wunden, ko[..., None]) >= 3).any(-1)
-    else:
-        pruefe_wunden(wunden)
-        stufe = wundstufe_index(sum(wunden), konstitution)
-        schwer = any(ueberschrittene_schwellen(w, konstitution) >= 3 for w in wunden)
-    return wo(schwer, maximum(stufe, SCHWERE_VERLETZUNG_INDEX), stufe)
+        return np.where(schwer, np.maximum(stufe_, SCHWERE_VERLETZUNG_INDEX), stufe_)
+    pruefe_wunden(wunden)
+    stufe_ = wundstufe_index(sum(wunden), konstitution)
+    if any(ueberschrittene_schwellen(w, konstitution) >= 3 for w in wunden):
+        stufe_ = max(stufe_, SCHWERE_VERLETZUNG_INDEX)
+    return stufe_
 
 
 def pruefe_wunden(wunden: tuple[int, ...]) -> None:
@@ -118,16 +139,26 @@ def stufe(wunden: tuple[int, ...], konstitution: int) -> Wundstufe:
 
 def wuerfelabzug(wunden: Any, konstitution: Any) -> Any:
     """„NK / VT -n W10“: Würfel weniger in Angriff und Verteidigung (elementweise für Felder)."""
-    if isinstance(wunden, np.ndarray):
-        return _WUERFELABZUG[verletzungsstufe(wunden, konstitution)]
-    return stufe(wunden, konstitution).wuerfel_abzug
+    return wuerfelabzug_der_stufe(verletzungsstufe(wunden, konstitution))
 
 
 def initiativeabzug(wunden: Any, konstitution: Any) -> Any:
     """„Ini -n“ der geltenden Wundstufe (elementweise für Felder)."""
-    if isinstance(wunden, np.ndarray):
-        return _INITIATIVEABZUG[verletzungsstufe(wunden, konstitution)]
-    return stufe(wunden, konstitution).initiative_abzug
+    return initiativeabzug_der_stufe(verletzungsstufe(wunden, konstitution))
+
+
+def wuerfelabzug_der_stufe(stufe_: Any) -> Any:
+    """„NK / VT -n W10“ einer Zeile der Wundtabelle (:func:`verletzungsstufe`; Felder: je Eintrag)."""
+    if isinstance(stufe_, np.ndarray):
+        return _WUERFELABZUG[stufe_]
+    return WUNDSTUFEN[stufe_].wuerfel_abzug
+
+
+def initiativeabzug_der_stufe(stufe_: Any) -> Any:
+    """„Ini -n“ einer Zeile der Wundtabelle (Felder: je Eintrag)."""
+    if isinstance(stufe_, np.ndarray):
+        return _INITIATIVEABZUG[stufe_]
+    return WUNDSTUFEN[stufe_].initiative_abzug
 
 
 def verletzungstext(wunden: tuple[int, ...], konstitution: int, schadensart: str) -> str:
@@ -158,7 +189,11 @@ def wehrlos(initiative: Any, wunden: Any, konstitution: Any) -> Any:
     senken, ist er wehrlos.“ Nur Verletzungen zählen: ohne Wunden ist niemand wehrlos."""
     if initiative is None:
         return False
-    abzug = initiativeabzug(wunden, konstitution)
+    return wehrlos_mit_abzug(initiative, initiativeabzug(wunden, konstitution))
+
+
+def wehrlos_mit_abzug(initiative: Any, abzug: Any) -> Any:
+    """:func:`wehrlos` mit dem schon bekannten „Ini -n“ (elementweise für Felder)."""
     return und(abzug > 0, initiative - abzug <= 0)
 
 
@@ -171,9 +206,10 @@ def schaden(summe: Any, faktor: Any, optionen: Optionen = Optionen(), *, halbier
     >>> schaden(7, Fraction(1, 2)), schaden(7, Fraction(3)), schaden(7, Fraction(1), halbiert=True)
     (3, 21, 3)
     """
-    feld = isinstance(summe, np.ndarray) or isinstance(faktor, np.ndarray) or isinstance(halbiert, np.ndarray)
-    halb = 0.5 if feld else Fraction(1, 2)  # Felder rechnen in float: Vielfache von ¼ sind exakt
-    wert = maximum(0, summe) * (faktor if feld else Fraction(faktor)) * wo(halbiert, halb, 1)
+    if isinstance(summe, np.ndarray) or isinstance(faktor, np.ndarray) or isinstance(halbiert, np.ndarray):
+        # Felder rechnen in float: Vielfache von ¼ sind exakt
+        return runden(np.maximum(0, summe) * faktor * np.where(halbiert, 0.5, 1.0), optionen)
+    wert = Fraction(max(0, summe)) * faktor * (Fraction(1, 2) if halbiert else 1)
     return runden(wert, optionen)
 
 
@@ -184,9 +220,13 @@ def wunden_nach_ruestung(schaden_wert: Any, ruestung: Any) -> Any:
     >>> wunden_nach_ruestung(5, 2), wunden_nach_ruestung(2, 3)
     (3, 0)
     """
-    if np.any(ruestung < 0):
+    if isinstance(ruestung, np.ndarray) or isinstance(schaden_wert, np.ndarray):
+        if np.any(ruestung < 0):
+            raise AloranFehler(f"Rüstung {ruestung} ist unmöglich (mindestens 0).")
+        return np.maximum(0, schaden_wert - ruestung)
+    if ruestung < 0:
         raise AloranFehler(f"Rüstung {ruestung} ist unmöglich (mindestens 0).")
-    return maximum(0, schaden_wert - ruestung)
+    return max(0, schaden_wert - ruestung)
 
 
 def wunden_hinzu(wunden: tuple[int, ...], zone: str, anzahl: int) -> tuple[int, ...]:
