@@ -92,10 +92,13 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("--system", action="append", choices=sorted(SYSTEME), help="nur dieses System (mehrfach möglich)")
     p.add_argument("--anzahl", type=int, default=20_000)
+    p.add_argument("--nur", metavar="TEXT", help="nur Begegnungen, deren Name TEXT enthält (für parallele Läufe)")
     args = p.parse_args(argv)
     ok = True
     for system in args.system or list(SYSTEME):
         for name, (ereignis, gebuendelt) in SYSTEME[system]().items():
+            if args.nur and args.nur not in name:
+                continue
             uhr = time.perf_counter()
             e = ereignis(args.anzahl)
             b = gebuendelt(args.anzahl)
