@@ -58,6 +58,7 @@ import numpy as np
 
 from gm_helfer import wuerfel
 from gm_helfer.felder import explodierend
+from gm_helfer.simulation import Feldausgang, in_bloecken
 
 from .angriff import Lage, ausdauerschaden, lage, trefferschaden, vergleich_auswerten, wuerfel_nach_wunden
 from .daten import ZONEN
@@ -187,19 +188,9 @@ def _feste(start: Kampf, taktik: Any) -> _Feste:
     )
 
 
-@dataclass(frozen=True)
-class Ergebnis:
-    """Ausgang aller Kämpfe eines Laufs, als Felder (ein Eintrag je Kampf)."""
-
-    namen: tuple[str, ...]
-    seiten: tuple[str, ...]
-    seite_von: tuple[str, ...]
-    """Seite je Kämpfer (wie :attr:`namen`)."""
-    sieger: np.ndarray
-    """Index in :attr:`seiten`, −1 ohne Sieger."""
-    runden: np.ndarray
-    ausgeschaltet: np.ndarray
-    """(F, N): am Ende kampfunfähig oder bewusstlos."""
+class Ergebnis(Feldausgang):
+    """Ausgang aller Kämpfe eines Laufs (:class:`gm_helfer.simulation.Feldausgang`); ``tot`` bleibt
+    leer (der Regeltext kennt keinen sicheren Tod, siehe :mod:`gm_helfer.aloran.simulation`)."""
 
 
 class _Maschine:
@@ -405,7 +396,7 @@ class _Maschine:
         stehend = (self.faehig.astype(np.int64) @ self.seiten_matrix) > 0
         sieger = np.where(stehend.sum(1) == 1, stehend.argmax(1), -1)
         return Ergebnis(f.namen, f.seiten, tuple(f.seiten[i] for i in f.seite), sieger, self.runde.copy(),
-                        ~self.faehig)
+                        ~self.faehig, np.zeros_like(self.faehig))
 
 
 def spielen(
@@ -428,14 +419,4 @@ def spielen(
     from .simulation import Taktik
 
     maschine = _Maschine(start, taktik or Taktik(), rng)
-    teile = []
-    fertig = 0
-    while fertig < anzahl:
-        n = min(BLOCK, anzahl - fertig)
-        teile.append(maschine.block(n, max_runden))
-        fertig += n
-        if fortschritt is not None:
-            fortschritt(fertig, anzahl)
-    erstes = teile[0]
-    return Ergebnis(erstes.namen, erstes.seiten, erstes.seite_von,
-                    *(np.concatenate([getattr(t, feld) for t in teile]) for feld in ("sieger", "runden", "ausgeschaltet")))
+    return in_bloecken(lambda n: maschine.block(n, max_runden), anzahl, BLOCK, fortschritt)

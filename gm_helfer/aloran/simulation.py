@@ -70,8 +70,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Sequence
 
-import numpy as np
-
 from gm_helfer import boegen as boegen_kern
 from gm_helfer import simulation
 from gm_helfer import wuerfel as wuerfel_kern
@@ -355,11 +353,7 @@ def begegnung(
     uhr = time.perf_counter()
     e = gebuendelt.spielen(start, anzahl, rng=generator(rng), taktik=taktik, max_runden=max_runden,
                            fortschritt=fortschritt)
-    siege = {s: int((e.sieger == i).sum()) for i, s in enumerate(e.seiten)}
-    siege[simulation.UNENTSCHIEDEN] = int((e.sieger < 0).sum())
-    runden = dict(zip(*(x.tolist() for x in np.unique(e.runden, return_counts=True))))
-    aus = dict(zip(e.namen, e.ausgeschaltet.sum(0).tolist()))
-    return simulation.auszaehlen(anzahl, siege, runden, aus, {}, sekunden=time.perf_counter() - uhr,
+    return simulation.auszaehlen(anzahl, *e.zaehler(), sekunden=time.perf_counter() - uhr,
                                  seiten=dict(zip(e.namen, e.seite_von)))
 
 
