@@ -92,6 +92,7 @@ def _(geprueft, get_start, kampftisch, set_start):
             "kritischer_fehlschlag_alle_wuerfel": mo.ui.checkbox(label="Feuerrate: kritisch erst, wenn alle Würfel 1 zeigen"),
             "heimlichkeit_je_treffer": mo.ui.checkbox(label="Blindes Feuer: Heimlichkeit je Treffer"),
             "wegstecken_einmal_je_angriff": mo.ui.checkbox(label="Wegstecken einmal je Angriff (auch bei Feuerrate)"),
+            "aktion_anhaengen": mo.ui.checkbox(label="Aktionen anhängen: Zahl der Aktionen aus dem, was der Kämpfer tut"),
         }
     )
     grosse_gruppen = mo.ui.checkbox(label="Große Gruppen: eine Karte je Seite")
@@ -194,14 +195,20 @@ def _(kampf, merker, verlauf, wer):
         label=tisch.frisch("Waffe", wer), on_change=_merken("waffe"),
     )
     _lage = sitzung.lage_auswahl(_gemerkt.get("lage"))
+    # Mehrfachaktionen: angesagt wird nur mit der ersten Aktion der Runde, danach folgt die Zahl daraus
     _angesagt = swk.angesagte_aktionen(kampf, wer)
+    _aktionen_feld = {} if _angesagt is not None else {"aktionen": mo.ui.number(
+        start=1, stop=4, step=1, value=_lage.get("aktionen") or swk.aktionen_zahl(kampf, wer),
+        label=tisch.frisch("Aktionen ansagen (erste Aktion der Runde)", wer))}
+    _zahl = swk.aktionen_zahl(kampf, wer)
+    _aktionen_text = mo.md(
+        f"<span id='sw-aktionen'>Aktionen diese Runde: {_zahl} · "
+        + (f"Mehrfachaktionen −{2 * _zahl - 2}" if _zahl > 1 else "kein Mehrfachaktionsabzug") + "</span>"
+        if _angesagt is not None else "")
     lage_wahl = mo.ui.dictionary(
         {
             "sonstiges": mo.ui.number(start=-10, stop=10, step=1, value=_lage["sonstiges"], label=tisch.frisch("Sonstiger Modifikator", wer)),
-            "aktionen": mo.ui.number(
-                start=1, stop=4, step=1, value=_angesagt or _lage["aktionen"], disabled=_angesagt is not None,
-                label=tisch.frisch("Aktionen diese Runde" + (" (angesagt)" if _angesagt else ""), wer),
-            ),
+            **_aktionen_feld,
             "reichweite": mo.ui.dropdown(options=["kurz", "mittel", "lang"], value=_lage["reichweite"], label=tisch.frisch("Reichweite", wer)),
             "beleuchtung": mo.ui.dropdown(options=["hell", "düster", "dunkel", "stockfinster"], value=_lage["beleuchtung"], label=tisch.frisch("Licht", wer)),
             "deckung": mo.ui.dropdown(options=["keine", "leicht", "mittel", "schwer", "nahezu voll"], value=_lage["deckung"], label=tisch.frisch("Deckung", wer)),
@@ -222,7 +229,7 @@ def _(kampf, merker, verlauf, wer):
     mo.vstack(
         [
             mo.md(f"### <span id='sw-am-zug'>{wer}</span> ist am Zug"),
-            mo.hstack([wer_wahl, ziel_wahl, waffe_wahl, _e["sonstiges"], _e["aktionen"]], justify="start", wrap=True),
+            mo.hstack([wer_wahl, ziel_wahl, waffe_wahl, _e["sonstiges"], _e.get("aktionen", _aktionen_text)], justify="start", wrap=True),
             mo.accordion(
                 {
                     "Lage: Reichweite, Licht, Deckung, mehrere Ziele": mo.vstack(
@@ -243,7 +250,7 @@ def _(kampf, merker, verlauf, wer):
 def _(angriff_augen, kampf, kampftisch, lage_wahl, schaden_augen, waffe_wahl, weitere_ziele, wer_wahl, wuerfel_rng, ziel_wahl):
     # Die Knöpfe des Zugs: Angreifen (samt Schaden), Zug beenden, Erholung, Abwarten, Rückgängig
     _wer = wer_wahl.value
-    _aktionen = {a.schluessel: a for a in swzug.aktionen(kampf, _wer)}
+    _aktionen = {a.schluessel: a for a in swzug.aktionen(kampf, _wer, waffe=waffe_wahl.value)}
 
     def _angreifen(verlauf):
         _ziele = [ziel_wahl.value, *weitere_ziele.value] if weitere_ziele.value else None
@@ -297,7 +304,7 @@ def _(angriff_augen, kampf, kampftisch, lage_wahl, schaden_augen, waffe_wahl, we
 def _(kampf, lage_wahl, waffe_wahl, weitere_ziele, wer_wahl, ziel_wahl):
     # Chancen vor dem Wurf – nur für eine erlaubte Aktion (eine verbotene zeigt ihren Grund)
     _wer = wer_wahl.value
-    _angriff = next(a for a in swzug.aktionen(kampf, _wer) if a.schluessel == "angriff")
+    _angriff = next(a for a in swzug.aktionen(kampf, _wer, waffe=waffe_wahl.value) if a.schluessel == "angriff")
     try:
         situation = swk.Angriffssituation.aus_werten(lage_wahl.value)
     except (sw.KampfFehler, ValueError, TypeError):
@@ -410,6 +417,22 @@ def _(kampf, kampftisch, verlauf, wuerfel_rng):
                     lambda v, a=_augen, q="eigen" if kampf.kaempfer_namens(_e.wer).bennies else "spielleiter": kampftisch.schritt(
                         lambda z: swk.ereignis_angriff_wiederholen(z, quelle=q, **tisch.wurfquelle(a.value, wuerfel_rng)))))],
                     justify="start", wrap=True),
+            ]))
+        elif _e.schluessel in ("erholung_wiederholen", "ausser_gefecht_wiederholen", "ausbluten_wiederholen"):
+            _art = _e.schluessel.removesuffix("_wiederholen")
+            _c = vorschau.probe_wiederholen_vorschau(kampf, _e.wer, _art)
+            _probe_name = {"erholung": "Erholungsprobe", "ausser_gefecht": "Außer-Gefecht-Probe", "ausbluten": "Ausbluten-Probe"}[_art]
+            _teile.append(mo.vstack([
+                mo.md(f"**{_e.text}** – besser wird es mit <span id='sw-besser-{_art}'>{tisch.prozent(vorschau.wiederholen_besser(kampf, _e.wer, _art))}</span>"),
+                diagramme.ergebnis_balken(_c, titel=f"{_probe_name} nach einem Benny (das bessere zählt)"),
+                mo.hstack([
+                    _augen,
+                    _k(label=f"Benny: {_probe_name} wiederholen", kind="success", on_click=kampftisch.klick(
+                        lambda v, w=_e.wer, r=_art, a=_augen, q="eigen" if kampf.kaempfer_namens(_e.wer).bennies else "spielleiter": kampftisch.schritt(
+                            lambda z: swk.ereignis_probe_wiederholen(z, w, r, quelle=q, **tisch.wurfquelle(a.value, wuerfel_rng))))),
+                    _k(label="Ergebnis behalten", on_click=kampftisch.klick(
+                        lambda v, w=_e.wer, r=_art: kampftisch.schritt(lambda z: swk.ereignis_probe_behalten(z, w, r)))),
+                ], justify="start", wrap=True),
             ]))
         elif _e.schluessel == "ausser_gefecht":
             _c = vorschau.ausser_gefecht_vorschau(kampf, _e.wer)

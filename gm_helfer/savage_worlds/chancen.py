@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -41,6 +41,7 @@ __all__ = [
     "Schadenschancen",
     "Wegsteckchancen",
     "ausbluten_chancen",
+    "ausbluten_probe_chancen",
     "ausser_gefecht_chancen",
     "erfolg_je_wuerfel",
     "erholung_chancen",
@@ -52,6 +53,7 @@ __all__ = [
     "treffer_je_ziel",
     "unterbrechen_chancen",
     "wegstecken_chancen",
+    "wiederholen_chancen",
 ]
 
 
@@ -460,6 +462,33 @@ def erholung_chancen(
         "erholt, nur freie Aktionen": r["Erfolg"],
         "erholt, handelt normal": r["Steigerung"],
     }
+
+
+def ausbluten_probe_chancen(
+    konstitution: str | Eigenschaft = "W6", modifikator: int = 0, wildcard: bool = True
+) -> dict[str, float]:
+    """Eine Ausbluten-Probe: „tod“ (Fehlschlag), „weiter“ (Erfolg), „stabil“ (Steigerung)."""
+    eig = eigenschaft(konstitution)
+    aus = _ausgaenge(eig.seiten, eig.bonus, wildcard, modifikator, "ausbluten")
+    return {k: aus.get(k, 0.0) for k in ("tod", "weiter", "stabil")}
+
+
+def wiederholen_chancen(verteilung: Mapping[str, float], stufen: Sequence[str], jetzt: str) -> dict[str, float]:
+    """Ein Benny wiederholt eine Probe, das bessere Ergebnis zählt: die Verteilung des Ausgangs danach.
+
+    ``verteilung``: die Ausgänge eines neuen Wurfs; ``stufen``: alle Ausgänge vom schlechtesten
+    zum besten; ``jetzt``: der Ausgang des ersten Wurfs. Besser als ``jetzt`` wird es mit der
+    Chance des neuen Wurfs auf jeden besseren Ausgang; sonst bleibt ``jetzt``.
+
+    >>> wiederholen_chancen({"tod": 0.5, "weiter": 0.3, "stabil": 0.2}, ("tod", "weiter", "stabil"), "weiter")
+    {'tod': 0.0, 'weiter': 0.8, 'stabil': 0.2}
+    """
+    i = list(stufen).index(jetzt)
+    aus = {s: 0.0 for s in stufen}
+    aus[jetzt] = math.fsum(verteilung.get(s, 0.0) for s in stufen[: i + 1])
+    for s in stufen[i + 1 :]:
+        aus[s] = verteilung.get(s, 0.0)
+    return aus
 
 
 def _gesamt_verteilung(eig: Eigenschaft, wildcard: bool, modifikator: int) -> dict[int, float]:

@@ -73,6 +73,7 @@ __all__ = [
     "Kampfzustand",
     "Treffer",
     "anwenden",
+    "aktionen_zahl",
     "angesagte_aktionen",
     "angriffs_modifikatoren",
     "ausbluten_faellig",
@@ -81,6 +82,14 @@ __all__ = [
     "ereignis_bewegung",
     "ereignis_manoever",
     "ereignis_patt",
+    "ereignis_probe_behalten",
+    "ereignis_probe_wiederholen",
+    "offene_probe",
+    "probe_ausgang",
+    "probe_werte",
+    "probe_wiederholbar",
+    "OffeneProbe",
+    "PROBEN_STUFEN",
     "gruppen_sprint",
     "ereignis_springen",
     "erholung_sofort",
@@ -251,6 +260,26 @@ class OffenerSchaden:
 
 
 @dataclass(frozen=True)
+class OffeneProbe:
+    """Eine Eigenschaftsprobe (Erholung, Außer Gefecht, Ausbluten), die ein Benny wiederholen darf.
+
+    Gültig, solange derselbe Moment des Kampfes andauert (Runde, wer an der Reihe ist, wer
+    gehandelt hat, ausgeteilte Karten) und sich am Kämpfer außer seinen Bennies nichts geändert
+    hat – das Zugende, die nächste Karte oder das Austeilen schlagen die Wiederholung aus.
+    """
+
+    art: str
+    """„erholung“, „ausser_gefecht“ oder „ausbluten“ (wie die Ereignisart der Probe)."""
+    name: str
+    daten: Mapping[str, Any]
+    """Die Daten des Ereignisses mit der Probe, die gerade zählt (bei Wiederholungen die bessere)."""
+    vorher: Kaempfer
+    """Der Kämpfer vor der ersten Probe (von hier aus wird das bessere Ergebnis angewandt)."""
+    nachher: Kaempfer
+    moment: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
 class Kampfzustand:
     """Der ganze Kampf zu einem Zeitpunkt."""
 
@@ -305,6 +334,9 @@ class Kampfzustand:
     nahkampf: frozenset[tuple[str, str]] = frozenset()
     """Wer mit wem im Nahkampf steht (Namenspaare, alphabetisch) – vom Spielleiter markiert; zählt
     für die Überzahl (``ueberzahl``)."""
+    offene_proben: tuple[OffeneProbe, ...] = ()
+    """Erholungs-, Außer-Gefecht- und Ausbluten-Proben, die sich noch mit einem Benny wiederholen
+    lassen (:func:`probe_wiederholbar`) – je Kämpfer und Art die letzte."""
 
     # -- Nachschlagen ----------------------------------------------------------------
     def kaempfer_namens(self, name: str) -> Kaempfer:
@@ -564,6 +596,26 @@ def angesagte_aktionen(z: Kampfzustand, name: str) -> int | None:
     return dict(z.angesagt).get(name)
 
 
+def aktionen_zahl(z: Kampfzustand, name: str, aktionen: int | None = None) -> int:
+    """Die Zahl der Aktionen dieser Runde, mit der die nächste Probe von ``name`` zählt.
+
+    Mehrfachaktionen: „Jede zusätzliche Aktion, die ein Held in einer Runde durchführt, führt zu
+    einem Abzug von −2 auf alle Proben.“ und „Daher muss ein Spieler bereits zu Beginn seiner
+    Handlung festlegen, wie viele Aktionen er in dieser Runde ausführen möchte“ – nach der ersten
+    Aktion gilt die Ansage (jede weitere Probe trägt denselben Abzug, ohne dass sie jemand neu
+    eingibt); vor der ersten Aktion ist ``aktionen`` die Ansage, ohne Ansage so viele Aktionen, wie
+    er schon ausgeführt hat, und diese (also eine). Mit ``Optionen.aktion_anhaengen`` (Hausregel)
+    zählt jede angehängte Aktion mit: so viele, wie er schon ausgeführt hat, und diese.
+    """
+    angesagt = angesagte_aktionen(z, name)
+    bisher = sum(1 for n, _ in z.aktionen_runde if n == name)
+    if angesagt is not None:
+        return max(angesagt, bisher + 1) if z.optionen.aktion_anhaengen else angesagt
+    if aktionen is not None:
+        return aktionen
+    return 1 + bisher
+
+
 def _aktion_eintragen(z: Kampfzustand, name: str, schluessel: str, aktionen: int | None, was: str) -> Kampfzustand:
     """Mehrfachaktionen: trägt eine Aktion ein und setzt die Regeln durch.
 
@@ -584,6 +636,13 @@ def _aktion_eintragen(z: Kampfzustand, name: str, schluessel: str, aktionen: int
     if angesagt is None:
         angesagt = aktionen or 1
         z = replace(z, angesagt=z.angesagt + ((name, angesagt),))
+    elif z.optionen.aktion_anhaengen:  # Hausregel: angehängt; ab jetzt gilt die größere Zahl
+        soll = max(angesagt, len(bisher) + 1)
+        if aktionen is not None and aktionen != soll:
+            raise KampfFehler(f"{name} kommt mit dieser Aktion auf {soll} Aktion(en) in dieser Runde, nicht {aktionen}.")
+        if soll != angesagt:
+            angesagt = soll
+            z = replace(z, angesagt=tuple((n, soll if n == name else a) for n, a in z.angesagt))
     elif aktionen is not None and aktionen != angesagt:
         raise KampfFehler(f"{name} hat zu Beginn {angesagt} Aktion(en) für diese Runde festgelegt, nicht {aktionen}.")
     if len(bisher) >= angesagt:
@@ -1013,8 +1072,10 @@ class Angriffssituation:
     ziel_liegt: bool = False
     blind: bool = False
     """Blindes Feuer: −4; trifft der Angriff, darf das Ziel eine Heimlichkeitsprobe ablegen."""
-    aktionen: int = 1
-    """Zahl der Aktionen dieser Runde (Mehrfachaktionsabzug −2 je zusätzlicher)."""
+    aktionen: int | None = None
+    """Zahl der Aktionen dieser Runde (Mehrfachaktionsabzug −2 je zusätzlicher). ``None``: aus dem,
+    was der Angreifer in dieser Runde tut (:func:`aktionen_zahl`) – nur die erste Aktion einer Runde
+    braucht eine Ansage, wenn mehr als eine folgen soll."""
     blitzhieb: bool = False
     sonstiges: int = 0
 
@@ -1038,9 +1099,10 @@ def angriffs_modifikatoren(
         if getattr(situation, feld) not in tabelle:
             raise KampfFehler(f"Unbekannte {feld.capitalize()} „{getattr(situation, feld)}“ – möglich: {', '.join(tabelle)}.")
     mods: list[tuple[str, int]] = [("Wunden", a.wundabzug), ("Joker", zustand.joker_bonus(angreifer))]
-    if situation.aktionen < 1:
+    aktionen = aktionen_zahl(zustand, angreifer, situation.aktionen)
+    if aktionen < 1:
         raise KampfFehler("Mindestens eine Aktion.")
-    mods.append(("Mehrfachaktionen", -2 * (situation.aktionen - 1)))
+    mods.append(("Mehrfachaktionen", mehrfachaktion_abzug(aktionen)))
     mods.append(("Beleuchtung", BELEUCHTUNG[situation.beleuchtung]))
     if fern:
         mods.append(("Reichweite", REICHWEITE[situation.reichweite]))
@@ -1916,7 +1978,196 @@ def _angriff_wiederholen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
                    letzter_angriff=(("daten", {**d, "probe": e.daten["probe"]}), ("nummer", la["nummer"]), ("treffer", len(neue))))
 
 
+# ---------------------------------------------------------------------------------------
+# Benny: Erholungs-, Außer-Gefecht- und Ausbluten-Probe wiederholen
+# ---------------------------------------------------------------------------------------
+
+PROBEN_WIEDERHOLBAR = ("erholung", "ausser_gefecht", "ausbluten")
+"""Ereignisarten, deren Probe sich mit einem Benny wiederholen lässt (dazu der Angriff:
+:func:`ereignis_angriff_wiederholen`, und das Wegstecken: ein zweites :func:`ereignis_wegstecken`)."""
+
+PROBEN_STUFEN: dict[str, tuple[str, ...]] = {
+    "erholung": ("bleibt Angeschlagen", "erholt, nur freie Aktionen", "erholt, handelt normal"),
+    "ausser_gefecht": ("tod", "fehlschlag", "erfolg", "steigerung"),
+    "ausbluten": ("tod", "weiter", "stabil"),
+}
+"""Die Ausgänge je Probe vom schlechtesten zum besten – „das bessere Ergebnis zählt“."""
+
+
+def probe_ausgang(art: str, probe: Probe, optionen: Optionen = Optionen()) -> str:
+    """Der Ausgang einer Erholungs-, Außer-Gefecht- oder Ausbluten-Probe (ein Wert aus ``PROBEN_STUFEN[art]``)."""
+    if art == "erholung":
+        noch, handelt = erholung_auswerten(probe.ergebnis, erfolg_handelt=optionen.erholung_erfolg_handelt)
+        return PROBEN_STUFEN[art][int(not noch) + int(bool(handelt))]
+    if art == "ausser_gefecht":
+        return ausser_gefecht_auswerten(probe.ergebnis)
+    return ausbluten_auswerten(probe.ergebnis)
+
+
+def _moment(z: Kampfzustand) -> tuple[Any, ...]:
+    return (z.runde, z.am_zug, z.gehandelt, len(z.karten))
+
+
+def _gueltig(z: Kampfzustand, p: OffeneProbe) -> bool:
+    if p.moment != _moment(z):
+        return False
+    aktuell = z.kaempfer_namens(p.name)
+    return replace(aktuell, bennies=p.nachher.bennies) == p.nachher
+
+
+def _probe_merken(art: str, f: Any) -> Any:
+    """Wendet die Probe mit ``f`` an und merkt sie für eine Benny-Wiederholung."""
+
+    def anwenden_und_merken(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+        name = e.daten["name"]
+        vorher = z.kaempfer_namens(name)
+        neu = f(z, e)
+        if not vorher.wildcard:  # Statisten haben keine Bennies
+            return neu
+        moment = _moment(neu)
+        eintrag = OffeneProbe(art, name, e.daten, vorher, neu.kaempfer_namens(name), moment)
+        bleiben = tuple(p for p in neu.offene_proben if p.moment == moment and (p.art, p.name) != (art, name))
+        return replace(neu, offene_proben=bleiben + (eintrag,))
+
+    return anwenden_und_merken
+
+
+def _offene_probe(z: Kampfzustand, name: str, art: str | None) -> OffeneProbe | None:
+    for p in reversed(z.offene_proben):
+        if p.name == name and (art is None or p.art == art) and _gueltig(z, p):
+            return p
+    return None
+
+
+def probe_wiederholbar(z: Kampfzustand, name: str, art: str | None = None) -> str | None:
+    """Grund, warum ``name`` seine letzte Erholungs-, Außer-Gefecht- oder Ausbluten-Probe gerade
+    nicht mit einem Benny wiederholen kann (``None``: er kann).
+
+    Bennies: Ein Benny erlaubt, eine Eigenschaftsprobe zu wiederholen; das bessere Ergebnis zählt
+    (vollständiges Regelwerk; der Regeltext nennt das Wiederholen beim Wegstecken: „Er kann jedoch
+    einen Bennie ausgeben, um die erste Konstitutionsprobe zu wiederholen.“). Erholung, Außer
+    Gefecht und Ausbluten sind Eigenschaftsproben (Willenskraft, Konstitution). Nur für Wildcards
+    (Statisten haben keine Bennies), solange der Moment der Probe andauert (bis zum Zugende, zur
+    nächsten Karte oder zum Austeilen) und solange das Ergebnis noch besser werden kann."""
+    k = z.kaempfer_namens(name)
+    if not k.wildcard:
+        return f"{name} ist ein Statist und hat keine Bennies."
+    p = _offene_probe(z, name, art)
+    if p is None:
+        return f"{name} hat gerade keine Probe, die sich wiederholen ließe."
+    stufen = PROBEN_STUFEN[p.art]
+    if probe_ausgang(p.art, Probe.aus_dict(p.daten["probe"]), z.optionen) == stufen[-1]:
+        return f"{name} hat schon das beste Ergebnis."
+    if k.bennies < 1 and not (k.seite != "Helden" and z.spielleiter_bennies > 0):
+        return f"{name} hat keinen Benny."
+    return None
+
+
+def offene_probe(z: Kampfzustand, name: str, art: str | None = None) -> OffeneProbe | None:
+    """Die Probe, die ``name`` jetzt mit einem Benny wiederholen könnte (sonst ``None``)."""
+    return _offene_probe(z, name, art) if probe_wiederholbar(z, name, art) is None else None
+
+
+def probe_werte(z: Kampfzustand, p: OffeneProbe) -> tuple[Eigenschaft, bool, int]:
+    """(Eigenschaft, Wildcard, Modifikator) der Wiederholung: dieselbe Probe mit den Werten von vor
+    der ersten (Wundabzüge; Joker außer beim Ausbluten, das vor den Karten fällt)."""
+    k = p.vorher
+    if p.art == "erholung":
+        return k.attribut("willenskraft"), k.wildcard, k.wundabzug + z.joker_bonus(k.name)
+    joker = z.joker_bonus(k.name) if p.art == "ausser_gefecht" else 0
+    return k.attribut("konstitution"), True, k.wundabzug + joker
+
+
+def _probe_wuerfeln(z: Kampfzustand, p: OffeneProbe, rng: Any, augen: Any) -> Probe:
+    eig, wildcard, mod = probe_werte(z, p)
+    return wuerfle_probe(eig, wildcard=wildcard, modifikator=mod, rng=rng, augen=augen)
+
+
+_PROBEN_NAMEN = {"erholung": "die Erholungsprobe", "ausser_gefecht": "die Außer-Gefecht-Probe", "ausbluten": "die Ausbluten-Probe"}
+_PROBEN_REGEL = {"erholung": "Schadenswirkung › Angeschlagen", "ausser_gefecht": "Schadenswirkung › Außer Gefecht",
+                 "ausbluten": "Außer Gefecht › Ausbluten"}
+_AUSGANG_TEXT = {"tod": "stirbt", "fehlschlag": "blutet aus, Verletzung bleibend", "erfolg": "Verletzung bis die Wunden heilen",
+                 "steigerung": "Verletzung für 24 Stunden", "weiter": "blutet weiter", "stabil": "ist stabil"}
+
+
+def ereignis_probe_wiederholen(
+    zustand: Kampfzustand, name: str, art: str | None = None, *, quelle: str = "eigen", rng: Any = None, augen: Any = None,
+) -> Ereignis:
+    """``name`` gibt einen Benny aus und wiederholt seine letzte Erholungs-, Außer-Gefecht- oder
+    Ausbluten-Probe (``art``; ohne: die letzte davon); das bessere Ergebnis zählt
+    (:func:`probe_wiederholbar`). Die Würfel der Verletzungstabelle bleiben."""
+    _augen_oder_rng(rng, augen)
+    grund = probe_wiederholbar(zustand, name, art)
+    if grund:
+        raise KampfFehler(grund)
+    p = _offene_probe(zustand, name, art)
+    assert p is not None
+    probe = _probe_wuerfeln(zustand, p, rng, augen)
+    alt_ = probe_ausgang(p.art, Probe.aus_dict(p.daten["probe"]), zustand.optionen)
+    neu = probe_ausgang(p.art, probe, zustand.optionen)
+    stufen = PROBEN_STUFEN[p.art]
+    besser = stufen.index(neu) > stufen.index(alt_)
+    ergebnis = _AUSGANG_TEXT.get(neu, neu)
+    return Ereignis(
+        "probe_wiederholen", {"name": name, "art": p.art, "quelle": quelle, "probe": probe.als_dict()},
+        regel=R + _PROBEN_REGEL[p.art] + " › Bennies", eingetippt=augen is not None,
+        text=f"{name} wiederholt {_PROBEN_NAMEN[p.art]} (Benny): {probe.beschreibung()} – {ergebnis}"
+             + ("; das zählt" if besser else "; das erste Ergebnis bleibt"),
+    )
+
+
+def _probe_neu_anwenden(z: Kampfzustand, p: OffeneProbe, daten: Mapping[str, Any]) -> Kampfzustand:
+    """Wendet die Probe mit ``daten`` an, als wäre sie die erste gewesen: der Kämpfer wie vor der
+    ersten Probe (mit seinen jetzigen Bennies), die übrige Lage wie jetzt."""
+    aktuell = z.kaempfer_namens(p.name)
+    z = _ersetze(z, replace(p.vorher, bennies=aktuell.bennies))
+    e = Ereignis(p.art, dict(daten))
+    if p.art == "erholung":
+        return _erholung_anwenden(replace(z, nur_freie_aktionen=z.nur_freie_aktionen - {p.name}), e)
+    if p.art == "ausser_gefecht":
+        return replace(_ausser_gefecht_anwenden(z, e), offener_schaden=z.offener_schaden)
+    z = replace(z, ausbluten_offen=z.ausbluten_offen | {p.name}, ausbluten_gewuerfelt=z.ausbluten_gewuerfelt - {p.name})
+    return _ausbluten_anwenden(z, e)
+
+
+def _probe_wiederholen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    name, art = e.daten["name"], e.daten["art"]
+    grund = probe_wiederholbar(z, name, art)
+    if grund:
+        raise KampfFehler(grund)
+    p = _offene_probe(z, name, art)
+    assert p is not None
+    z = _benny_ausgeben(z, name, e.daten["quelle"])
+    neu_probe = Probe.aus_dict(e.daten["probe"])
+    stufen = PROBEN_STUFEN[art]
+    besser = stufen.index(probe_ausgang(art, neu_probe, z.optionen)) > stufen.index(
+        probe_ausgang(art, Probe.aus_dict(p.daten["probe"]), z.optionen))
+    daten = {**p.daten, "probe": e.daten["probe"]} if besser else p.daten
+    if besser:
+        z = _probe_neu_anwenden(z, p, daten)
+    eintrag = replace(p, daten=daten, nachher=z.kaempfer_namens(name), moment=_moment(z))
+    return replace(z, offene_proben=tuple(q for q in z.offene_proben if q is not p) + (eintrag,))
+
+
+def ereignis_probe_behalten(zustand: Kampfzustand, name: str, art: str | None = None) -> Ereignis:
+    """``name`` behält das Ergebnis seiner letzten Probe (schlägt die Benny-Wiederholung aus)."""
+    p = _offene_probe(zustand, name, art)
+    if p is None:
+        raise KampfFehler(f"{name} hat gerade keine Probe, die sich wiederholen ließe.")
+    return Ereignis("probe_behalten", {"name": name, "art": p.art}, regel=R + _PROBEN_REGEL[p.art] + " › Bennies",
+                    text=f"{name} behält das Ergebnis ({_PROBEN_NAMEN[p.art]}), kein Benny")
+
+
+def _probe_behalten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
+    p = _offene_probe(z, e.daten["name"], e.daten["art"])
+    if p is None:
+        raise KampfFehler(f"{e.daten['name']} hat gerade keine Probe, die sich wiederholen ließe.")
+    return replace(z, offene_proben=tuple(q for q in z.offene_proben if q is not p))
+
+
 _ANWENDEN = {
+    "probe_wiederholen": _probe_wiederholen_anwenden,
+    "probe_behalten": _probe_behalten_anwenden,
     "angriff_wiederholen": _angriff_wiederholen_anwenden,
     "nahkampf": _nahkampf_anwenden,
     "verzicht": _verzicht_anwenden,
@@ -1931,10 +2182,10 @@ _ANWENDEN = {
     "heimlichkeit": _heimlichkeit_anwenden,
     "schaden": _schaden_anwenden,
     "wegstecken": _wegstecken_anwenden,
-    "ausser_gefecht": _ausser_gefecht_anwenden,
-    "ausbluten": _ausbluten_anwenden,
+    "ausser_gefecht": _probe_merken("ausser_gefecht", _ausser_gefecht_anwenden),
+    "ausbluten": _probe_merken("ausbluten", _ausbluten_anwenden),
     "heilen": _heilen_anwenden,
-    "erholung": _erholung_anwenden,
+    "erholung": _probe_merken("erholung", _erholung_anwenden),
     "benny": _benny_anwenden,
     "benny_erhalten": _benny_erhalten_anwenden,
     "sprint": _sprint_anwenden,

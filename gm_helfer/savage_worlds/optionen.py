@@ -61,6 +61,14 @@ class Optionen:
     Feuerrate Schaden weggesteckt hat, kann es gegen die übrigen Treffer desselben Angriffs nicht
     mehr (das Wiederholen der ersten Probe bleibt)."""
 
+    aktion_anhaengen: bool = False
+    """Mehrfachaktionen: „Daher muss ein Spieler bereits zu Beginn seiner Handlung festlegen, wie
+    viele Aktionen er in dieser Runde ausführen möchte – es ist nicht möglich, noch eine Aktion
+    „hinten dranzuhängen“.“ – Standard: so, die erste Aktion legt die Zahl fest. ``True``
+    (Hausregel für schnelles Spiel): eine weitere Aktion darf angehängt werden; die Zahl der
+    Aktionen folgt aus dem, was der Kämpfer in der Runde schon getan hat, und ab da trägt jede
+    Probe −2 je zusätzlicher Aktion – schon gewürfelte Proben bleiben, wie sie fielen."""
+
     def als_dict(self) -> dict[str, Any]:
         """JSON-taugliche Form (für den Kopf des Kampfprotokolls)."""
         return asdict(self)

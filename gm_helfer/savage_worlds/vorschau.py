@@ -11,6 +11,7 @@ import math
 
 from gm_helfer.savage_worlds.chancen import (
     ausbluten_chancen,
+    ausbluten_probe_chancen,
     ausser_gefecht_chancen,
     erholung_chancen,
     getroffen_je_ziel,
@@ -20,17 +21,23 @@ from gm_helfer.savage_worlds.chancen import (
     treffer_je_ziel,
     unterbrechen_chancen,
     wegstecken_chancen,
+    wiederholen_chancen,
 )
 from gm_helfer.savage_worlds.kampf import (
+    PROBEN_STUFEN,
     Angriffssituation,
     Kampfzustand,
     Treffer,
     _ziele_je_wuerfel,
     angriffs_werte,
     ausbluten_faellig,
+    offene_probe,
+    probe_ausgang,
+    probe_werte,
     schadens_werte,
     unterbrechen_ohne_probe,
 )
+from gm_helfer.savage_worlds.proben import Probe
 from gm_helfer.savage_worlds.schaden import MAX_WUNDEN
 
 __all__ = [
@@ -44,6 +51,8 @@ __all__ = [
     "treffer_vorschau",
     "ziele_vorschau",
     "ziele_wirkung",
+    "probe_wiederholen_vorschau",
+    "wiederholen_besser",
     "unterbrechen_vorschau",
     "wegstecken_vorschau",
 ]
@@ -259,3 +268,46 @@ def unterbrechen_vorschau(zustand: Kampfzustand, wer: str, gegen: str) -> dict[s
         wildcard=a.wildcard, gegner_wildcard=b.wildcard,
         modifikator=a.wundabzug + zustand.joker_bonus(wer), gegner_modifikator=b.wundabzug + zustand.joker_bonus(gegen),
     )
+
+
+WIEDERHOLEN_TEXTE: dict[str, dict[str, str]] = {
+    "erholung": {s: s for s in PROBEN_STUFEN["erholung"]},
+    "ausser_gefecht": {"tod": "stirbt", "fehlschlag": "blutet aus (bleibend verletzt)", "erfolg": "verletzt bis Heilung",
+                       "steigerung": "verletzt für 24 h"},
+    "ausbluten": {"tod": "stirbt", "weiter": "blutet weiter", "stabil": "stabil"},
+}
+"""Anzeigetexte der Ausgänge je Probe (vom schlechtesten zum besten)."""
+
+
+def probe_wiederholen_vorschau(zustand: Kampfzustand, name: str, art: str | None = None) -> dict[str, float] | None:
+    """Was ein Benny bringt, der die letzte Erholungs-, Außer-Gefecht- oder Ausbluten-Probe von
+    ``name`` wiederholt (das bessere Ergebnis zählt): die Chancen jedes Ausgangs danach, als
+    Anzeigetext vom schlechtesten zum besten. ``None``: keine Wiederholung möglich."""
+    p = offene_probe(zustand, name, art)
+    if p is None:
+        return None
+    eig, wildcard, mod = probe_werte(zustand, p)
+    if p.art == "erholung":
+        neu = erholung_chancen(eig, mod, wildcard)
+        if zustand.optionen.erholung_erfolg_handelt:
+            stufen = PROBEN_STUFEN["erholung"]
+            neu = {stufen[0]: neu[stufen[0]], stufen[1]: 0.0, stufen[2]: neu[stufen[1]] + neu[stufen[2]]}
+    elif p.art == "ausser_gefecht":
+        c = ausser_gefecht_chancen(eig, mod, wildcard)
+        neu = {"tod": c.tod, "fehlschlag": c.fehlschlag, "erfolg": c.erfolg, "steigerung": c.steigerung}
+    else:
+        neu = ausbluten_probe_chancen(eig, mod, wildcard)
+    jetzt = probe_ausgang(p.art, Probe.aus_dict(p.daten["probe"]), zustand.optionen)
+    danach = wiederholen_chancen(neu, PROBEN_STUFEN[p.art], jetzt)
+    return {WIEDERHOLEN_TEXTE[p.art][s]: q for s, q in danach.items()}
+
+
+def wiederholen_besser(zustand: Kampfzustand, name: str, art: str | None = None) -> float:
+    """Die Chance, dass ein Benny die letzte Probe von ``name`` verbessert (0, wenn keine
+    Wiederholung möglich ist)."""
+    p = offene_probe(zustand, name, art)
+    danach = probe_wiederholen_vorschau(zustand, name, art)
+    if p is None or danach is None:
+        return 0.0
+    jetzt = probe_ausgang(p.art, Probe.aus_dict(p.daten["probe"]), zustand.optionen)
+    return 1.0 - danach[WIEDERHOLEN_TEXTE[p.art][jetzt]]

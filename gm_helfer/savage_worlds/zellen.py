@@ -99,13 +99,15 @@ class SavageWorldsKampf(Zellenkampf):
             return self.erholung(wer)
         if art == "wiederholen":
             return self.angriff_wiederholen()
+        if art.endswith("_wiederholen"):
+            return self.probe_wiederholen(wer, art=art.removesuffix("_wiederholen"))
         raise KampfFehler(f"Unbekannte Entscheidung „{schluessel}“ – offen sind: "
                           + (", ".join(o.schluessel for o in self.offene_entscheidungen()) or "keine") + ".")
 
     def _standard_schritt(self, versucht: set[Any]) -> Schritt | None:
         z = self.zustand
         # eine Benny-Wiederholung ist freiwillig: der Standard behält den Benny (sie verfällt mit dem Zugende)
-        offen = [o for o in self.offene_entscheidungen() if not o.schluessel.startswith("wiederholen:")]
+        offen = [o for o in self.offene_entscheidungen() if "wiederholen" not in o.schluessel.partition(":")[0]]
         if offen:
             if offen[0].schluessel.startswith("wegstecken:"):
                 return self.nicht_wegstecken(offen[0].wer)  # Standard: die Bennies behalten
@@ -164,6 +166,15 @@ class SavageWorldsKampf(Zellenkampf):
     def angriff_wiederholen(self, augen: str | None = None, *, quelle: str = "eigen") -> Schritt:
         """Den verfehlten letzten Angriff mit einem Benny wiederholen (das bessere Ergebnis zählt)."""
         return self._schritt(lambda z: k.ereignis_angriff_wiederholen(z, quelle=quelle, **self._quelle(augen)))
+
+    def probe_wiederholen(self, wer: str, augen: str | None = None, *, art: str | None = None, quelle: str = "eigen") -> Schritt:
+        """Die letzte Erholungs-, Außer-Gefecht- oder Ausbluten-Probe von ``wer`` mit einem Benny
+        wiederholen (das bessere Ergebnis zählt)."""
+        return self._schritt(lambda z: k.ereignis_probe_wiederholen(z, wer, art, quelle=quelle, **self._quelle(augen)))
+
+    def probe_behalten(self, wer: str, *, art: str | None = None) -> Schritt:
+        """Das Ergebnis der letzten Probe behalten (keine Benny-Wiederholung)."""
+        return self._schritt(lambda z: k.ereignis_probe_behalten(z, wer, art))
 
     def wegstecken(self, wer: str | None = None, augen: str | None = None, *, quelle: str = "eigen") -> Schritt:
         """Wunden mit einem Benny wegstecken (Konstitutionsprobe); ``quelle`` „eigen“ oder „spielleiter“."""
@@ -242,6 +253,16 @@ class SavageWorldsKampf(Zellenkampf):
             return diagramme.ergebnis_balken(
                 {"stirbt": c.tod, "blutet aus": c.fehlschlag, "verletzt bis Heilung": c.erfolg,
                  "verletzt für 24 h": c.steigerung}, titel=f"Außer-Gefecht-Probe von {wer}")
+        if art == "wiederholen":
+            d = dict(z.letzter_angriff)["daten"]
+            treffer = self._rufen(vorschau.treffer_vorschau, z, d["angreifer"], d["ziel"], d["waffe"],
+                                  k.Angriffssituation(**d.get("situation", {})))
+            return diagramme.ergebnis_balken(treffer, titel=f"{wer} wiederholt den Angriff mit einem Benny",
+                                             farben=sitzung.FARBEN)
+        if art.endswith("_wiederholen"):
+            return diagramme.ergebnis_balken(
+                self._rufen(vorschau.probe_wiederholen_vorschau, z, wer, art.removesuffix("_wiederholen")),
+                titel=f"{wer} wiederholt mit einem Benny (das bessere zählt)")
         if art == "erholung":
             return diagramme.ergebnis_balken(self._rufen(vorschau.erholung_vorschau, z, wer),
                                              titel=f"Erholungsprobe von {wer}")

@@ -99,10 +99,12 @@ def standard_ziel(zustand: Kampfzustand, wer: str | None) -> str | None:
     return (nah or gegner or [None])[0]
 
 
-def aktionen(zustand: Kampfzustand, wer: str | None) -> list[Aktion]:
+def aktionen(zustand: Kampfzustand, wer: str | None, *, waffe: str | None = None) -> list[Aktion]:
     """Was ``wer`` jetzt tun kann; verbotene Aktionen mit dem Grund aus den Regeln.
 
-    Schlüssel: ``angriff``, ``erholung``, ``benny_erholen``, ``abwarten``, ``fertig``.
+    Schlüssel: ``angriff``, ``erholung``, ``benny_erholen``, ``abwarten``, ``fertig``. ``waffe``: die
+    gewählte Waffe (Standard: :func:`standard_waffe`) – nach einem Angriff mit der einen darf eine
+    angesagte zweite Aktion die andere Waffe führen.
     """
     if not wer:
         grund = "Niemand ist an der Reihe."
@@ -111,7 +113,7 @@ def aktionen(zustand: Kampfzustand, wer: str | None) -> list[Aktion]:
     blockiert = _blockierende_entscheidung(zustand)
     aus: list[Aktion] = []
 
-    waffe = standard_waffe(zustand, wer)
+    waffe = waffe or standard_waffe(zustand, wer)
     ziel = standard_ziel(zustand, wer)
     grund = blockiert or _pruefe(lambda: k._darf_handeln(zustand, wer))
     if grund is None and ziel is None:
@@ -120,7 +122,8 @@ def aktionen(zustand: Kampfzustand, wer: str | None) -> list[Aktion]:
         grund = f"{wer} hat mit {waffe} in dieser Runde schon angegriffen – dieselbe Aktion nicht zweimal pro Runde."
     if grund is None:
         angesagt = k.angesagte_aktionen(zustand, wer)
-        if angesagt is not None and sum(1 for n, _ in zustand.aktionen_runde if n == wer) >= angesagt:
+        if (angesagt is not None and not zustand.optionen.aktion_anhaengen
+                and sum(1 for n, _ in zustand.aktionen_runde if n == wer) >= angesagt):
             grund = f"{wer} hat {angesagt} Aktion(en) angesagt und schon ausgeführt."
     aus.append(Aktion("angriff", "Angreifen", grund is None, grund))
 
@@ -150,13 +153,24 @@ def _kann_wegstecken(zustand: Kampfzustand) -> bool:
     return bennies > 0
 
 
+_WIEDERHOLEN_TEXT: dict[str, Callable[[Kampfzustand, str], str]] = {
+    "erholung": lambda z, n: f"{n} kann die Erholungsprobe mit einem Benny wiederholen (das bessere Ergebnis zählt)"
+    + (" – ein Benny direkt beendet Angeschlagen sicher" if z.kaempfer_namens(n).angeschlagen else ""),
+    "ausser_gefecht": lambda z, n: f"{n} kann die Außer-Gefecht-Probe mit einem Benny wiederholen (das bessere Ergebnis zählt)",
+    "ausbluten": lambda z, n: f"{n} kann die Ausbluten-Probe mit einem Benny wiederholen (das bessere Ergebnis zählt)",
+}
+
+
 def offene_entscheidungen(zustand: Kampfzustand) -> list[Entscheidung]:
     """Alles, was ein Ergebnis geöffnet hat und offen bleibt, bis es genommen oder ausgeschlagen ist.
 
     Schlüssel: ``schaden:<nr>`` (Schaden eines Treffers würfeln), ``wegstecken`` (Benny; ausschlagen
     mit ``kampf.ereignis_verzicht``), ``wiederholen`` (verfehlter Angriff einer Wildcard: mit einem
     Benny wiederholen, ``kampf.ereignis_angriff_wiederholen``; ausgeschlagen mit dem Zugende), ``ausser_gefecht``, ``ausbluten`` (Rundenbeginn, vor den
-    Karten), ``erholung`` (Angeschlagen zu Beginn des Zugs: Probe oder Benny).
+    Karten), ``erholung`` (Angeschlagen zu Beginn des Zugs: Probe oder Benny),
+    ``erholung_wiederholen``, ``ausser_gefecht_wiederholen``, ``ausbluten_wiederholen`` (die Probe mit
+    einem Benny wiederholen, ``kampf.ereignis_probe_wiederholen``; ausgeschlagen mit
+    ``kampf.ereignis_probe_behalten``, dem Zugende, der nächsten Karte oder dem Austeilen).
     """
     aus: list[Entscheidung] = []
     os_ = zustand.offener_schaden
@@ -168,6 +182,9 @@ def offene_entscheidungen(zustand: Kampfzustand) -> list[Entscheidung]:
     if la and la["treffer"] == 0 and k.angriff_wiederholbar(zustand) is None:
         wer = la["daten"]["angreifer"]
         aus.append(Entscheidung("wiederholen", wer, f"{wer} kann den Angriff mit einem Benny wiederholen (das bessere Ergebnis zählt)"))
+    for p in zustand.offene_proben:
+        if k.offene_probe(zustand, p.name, p.art) is p:
+            aus.append(Entscheidung(f"{p.art}_wiederholen", p.name, _WIEDERHOLEN_TEXT[p.art](zustand, p.name)))
     for kf in zustand.kaempfer:
         if kf.ag_probe_offen:
             aus.append(Entscheidung("ausser_gefecht", kf.name, f"{kf.name}: Außer-Gefecht-Probe würfeln"))
@@ -261,7 +278,7 @@ def naechste_runde_moeglich(zustand: Kampfzustand) -> Aktion:
     """Ob „Neue Runde“ jetzt geht (alle haben gehandelt oder noch keine Runde), mit Grund."""
     if zustand.runde == 0:
         return Aktion("runde", "Neue Runde: Karten austeilen", True, None)
-    offen = [e for e in offene_entscheidungen(zustand) if e.schluessel not in ("ausbluten",)]
+    offen = [e for e in offene_entscheidungen(zustand) if e.schluessel not in ("ausbluten", "ausbluten_wiederholen")]
     if offen:
         return Aktion("runde", "Neue Runde: Karten austeilen", False, f"Erst: {offen[0].text}.")
     if zustand.am_zug or zustand.naechster():

@@ -8,6 +8,8 @@ klickt der Test wie ein Spielleiter. Elemente werden über Beschriftungen und id
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +25,9 @@ except ImportError:  # ohne Playwright überspringt conftest die Browsertests
     expect = None
 
 NOTEBOOK = "savage_worlds_kampf.py"
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_browser import _zahlenfeld  # noqa: E402
 
 
 def held(name, **extra):
@@ -163,4 +168,82 @@ def test_verlorene_unterbrechung_ist_direkt_danach_dran(browser_seite, warte_fer
     # er kann nicht weiter abwarten: der Knopf ist aus, der Grund steht da
     expect(seite.get_by_role("button", name="Abwarten", exact=True).first).to_be_disabled()
     expect(seite.get_by_text("muss handeln").first).to_be_visible(timeout=30_000)
+    keine_zellfehler(seite)
+
+
+@pytest.mark.browser
+def test_benny_wiederholt_erholung_und_zweiter_angriff_traegt_den_abzug(browser_seite, warte_fertig, keine_zellfehler, kampf_im_server):
+    """Issue 14, Punkt 3: eine misslungene Erholungsprobe mit einem Benny wiederholen (mit den
+    Chancen der Wiederholung), dann zwei angesagte Aktionen – die zweite zeigt den
+    Mehrfachaktionsabzug von −2, ohne dass jemand eine Zahl neu eingibt. Klicks werden gezählt."""
+    schritte = [
+        k.ereignis_runde,
+        lambda z: k.ereignis_karten(z, eingetippt={"Alrik": ["Q♠"], "Baron": ["K♠"]}),
+        lambda z: k.ereignis_am_zug(z, "Baron"),
+        lambda z: k.ereignis_angriff(z, "Baron", "Alrik", "Langschwert", augen="9, 2"),
+        lambda z: k.ereignis_schaden(z, augen="4, 3"),  # 7 gegen Robustheit 6: Angeschlagen
+        k.ereignis_fertig,
+        lambda z: k.ereignis_am_zug(z, "Alrik"),
+    ]
+    alrik = Kaempfer("Alrik", "Helden", True,
+                     attribute=(("staerke", E(12)), ("konstitution", E(8)), ("geschicklichkeit", E(8)), ("willenskraft", E(6))),
+                     fertigkeiten=(("kaempfen", E(10)), ("schiessen", E(8))), parade=7, robustheit=6,
+                     waffen=(WAFFEN["Langschwert"], WAFFEN["Bogen"]), bennies=3)
+    datei = kampf_im_server(kampf_beginnen([alrik, baron()]), schritte)
+    seite = browser_seite(NOTEBOOK)
+    keine_zellfehler(seite)
+    _fortsetzen(seite, datei, len(schritte), warte_fertig)
+    klicks = 0
+
+    def klick(name):
+        nonlocal klicks
+        try:
+            _klicken(seite, name, warte_fertig)
+        except Exception:
+            seite.screenshot(path="/tmp/sw_benny_fehler.png", full_page=True)
+            keine_zellfehler(seite)
+            raise
+        klicks += 1
+
+    seite.get_by_role("textbox", name="Angriff: echte Würfel").first.fill("3, 2")  # Willenskraft 3: Fehlschlag
+    warte_fertig(seite)
+    klick("Erholungsprobe")
+    expect(seite.locator("#sw-meldung").first).to_contain_text("bleibt Angeschlagen", timeout=30_000)
+    # die Entscheidung steht im Panel und in der Aufgabenliste, mit den Chancen der Wiederholung
+    expect(seite.locator("#sw-besser-erholung").first).to_contain_text("%", timeout=30_000)
+    assert "Erholungsprobe mit einem Benny wiederholen" in seite.locator("#sw-aufgaben").first.inner_text()
+    seite.locator("#sw-besser-erholung").first.scroll_into_view_if_needed()
+    seite.screenshot(path="/tmp/sw_benny_erholung.png")
+    feld = seite.get_by_role("textbox", name="Echte Würfel")
+    feld.last.fill("6+3, 2")  # 9: Steigerung
+    warte_fertig(seite)
+    klick("Benny: Erholungsprobe wiederholen")
+    expect(seite.locator("#sw-meldung").first).to_contain_text("das zählt", timeout=30_000)
+    assert _schritte(seite) == len(schritte) + 2
+    assert klicks == 2  # Probe und Wiederholung
+    expect(seite.get_by_role("button", name="Benny: Erholungsprobe wiederholen", exact=True)).to_have_count(0)
+
+    # zwei Aktionen ansagen (die einzige Zahl, und nur vor der ersten Aktion), angreifen
+    f = _zahlenfeld(seite, "Aktionen ansagen (erste Aktion der Runde)")
+    f.fill("2")
+    f.press("Enter")
+    warte_fertig(seite)
+    expect(seite.get_by_text("Mehrfachaktionen −2").first).to_be_visible(timeout=30_000)
+    seite.get_by_role("textbox", name="Angriff: echte Würfel").first.fill("2, 1")
+    warte_fertig(seite)
+    klicks = 0
+    klick("Angreifen")
+    expect(seite.locator("#sw-schritte").first).to_have_text(f"{len(schritte) + 3} Schritte", timeout=30_000)
+    # die zweite Aktion: andere Waffe wählen – der Abzug steht da, ohne neue Eingabe
+    seite.get_by_role("combobox", name="Waffe", exact=True).first.select_option("Bogen")
+    warte_fertig(seite)
+    expect(seite.locator("#sw-aktionen").first).to_contain_text("Mehrfachaktionen −2", timeout=30_000)
+    expect(seite.locator("#sw-treffer").first).to_contain_text("%", timeout=30_000)
+    assert "Mehrfachaktionen −2" in seite.locator("#sw-treffer").first.locator("xpath=..").inner_text()
+    with pytest.raises(AssertionError, match="kein Zahlenfeld"):  # nach der ersten Aktion keine Eingabe mehr
+        _zahlenfeld(seite, "Aktionen ansagen (erste Aktion der Runde)")
+    klick("Angreifen")
+    expect(seite.locator("#sw-schritte").first).not_to_have_text(f"{len(schritte) + 3} Schritte", timeout=30_000)
+    assert "mit Bogen an (Mehrfachaktionen -2" in seite.locator("#sw-meldung").first.inner_text()
+    assert klicks == 2  # zwei Angriffe, keine Zahl neu eingegeben
     keine_zellfehler(seite)
