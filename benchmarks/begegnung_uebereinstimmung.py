@@ -179,7 +179,36 @@ def w100(anzahl: int) -> bool:
     return alles
 
 
+# ---------------------------------------------------------------------------------------
+# Aloran
+# ---------------------------------------------------------------------------------------
+
+
+def aloran(anzahl: int) -> bool:
+    """Zweikampf mit Schild und Meisterschaft, Zauber gegen großen Schild und Ausweichen, zwei gegen
+    einen (Zauber, Zweitwaffe, Biss) – mit der Standardtaktik. (Die ganze Beispielbegegnung spielt
+    der Ereignispfad zu langsam für je 20 000 Kämpfe.)"""
+    from gm_helfer.aloran.simulation import begegnung, ereignis_begegnung
+
+    alle = {b.name: b for b in boegen.laden("aloran").boegen}
+    faelle = {
+        "al_brann": ("Aloran: Brann gegen Ork-Krieger", ["Brann", "Ork-Krieger"]),
+        "al_echse": ("Aloran: Meridan gegen Echsenkrieger", ["Meridan", "Echsenkrieger"]),
+        "al_wolf": ("Aloran: Meridan und Ysra gegen Wolf", ["Meridan", "Ysra", "Wolf"]),
+    }
+    alles = True
+    for schluessel, (name, namen) in faelle.items():
+        if not gewaehlt(schluessel):
+            continue
+        bs = [alle[n] for n in namen]
+        e = ereignis_begegnung(bs, anzahl, rng=random.Random(2026))
+        b = begegnung(bs, anzahl, rng=np.random.default_rng(2026))
+        alles &= vergleichen(name, e, b)
+    return alles
+
+
 SYSTEME: dict[str, Callable[[int], bool]] = {
+    "aloran": aloran,
     "savage_worlds": savage_worlds,
     "w100": w100,
     "zeitstrahl": zeitstrahl,
@@ -192,7 +221,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--anzahl", type=int, default=20_000)
     p.add_argument("--fall", action="append", default=[], metavar="SCHLÜSSEL",
                    help="nur diese Begegnung (mehrfach möglich; Savage Worlds: sw_zweikampf, sw_banditen; "
-                        "Zeitstrahl: zs_konter, zs_schild, zs_zwei, zs_taktik; W100: w100_1, w100_2, w100_3)")
+                        "Zeitstrahl: zs_konter, zs_schild, zs_zwei, zs_taktik; W100: w100_1, w100_2, w100_3; "
+                        "Aloran: al_brann, al_echse, al_wolf)")
     p.add_argument("systeme", nargs="*", choices=[*SYSTEME, []], metavar="SYSTEM",
                    help=f"eines oder mehrere von: {', '.join(SYSTEME)}")
     args = p.parse_args(argv)

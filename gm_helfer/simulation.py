@@ -35,9 +35,9 @@ from typing import Any
 from gm_helfer.schnell import alte_objekte_einfrieren
 
 __all__ = [
-    "SYSTEME", "UNENTSCHIEDEN", "URTEILE", "ZEITEINHEIT", "ZIELWAHL", "Auswertung", "Kampfausgang", "Reihe", "Schwellen", "Urteil",
-    "arbeiter_zahl", "auszaehlen", "begegnung", "gebuendelt", "heldenseite", "kaempfer_tabelle", "punkt_saat",
-    "rechenhinweis", "reihe", "reihe_text", "reihe_varianten", "simulieren",
+    "SYSTEME", "UNENTSCHIEDEN", "URTEILE", "ZEITEINHEIT", "ZIELWAHL", "Auswertung", "Feldausgang", "Kampfausgang", "Reihe",
+    "Schwellen", "Urteil", "arbeiter_zahl", "auszaehlen", "begegnung", "gebuendelt", "heldenseite", "in_bloecken",
+    "kaempfer_tabelle", "punkt_saat", "rechenhinweis", "reihe", "reihe_text", "reihe_varianten", "simulieren",
     "standard_anzahl", "taktik_felder", "urteil", "verbrauch_text", "zeiteinheit", "zusammenfassung",
 ]
 
@@ -136,6 +136,62 @@ class Auswertung:
         """Erwartete Zahl der Ausgeschalteten (``art="ausgeschaltet"``) oder Toten (``"tot"``)
         einer Seite je Kampf – die Summe der Anteile ihrer Kämpfer (braucht :attr:`seiten`)."""
         return math.fsum(p for name, p in getattr(self, art).items() if self.seiten.get(name) == seite)
+
+
+@dataclass(frozen=True)
+class Feldausgang:
+    """Ausgang aller Kämpfe einer gebündelten Maschine (``gm_helfer.<system>.gebuendelt``), als
+    numpy-Felder mit einem Eintrag je Kampf – gemeinsam für alle Systeme."""
+
+    namen: tuple[str, ...]
+    seiten: tuple[str, ...]
+    seite_von: tuple[str, ...]
+    """Seite je Kämpfer (wie :attr:`namen`)."""
+    sieger: Any
+    """Index in :attr:`seiten`, −1 ohne Sieger."""
+    runden: Any
+    ausgeschaltet: Any
+    """(Kämpfe, Kämpfer): am Ende nicht mehr kampffähig."""
+    tot: Any
+    """(Kämpfe, Kämpfer): im Kampf gestorben."""
+
+    def zaehler(self) -> tuple[Counter[str], Counter[int], Counter[str], Counter[str]]:
+        """Siege, Runden, Ausgeschaltete und Tote als Zähler (für :func:`auszaehlen`)."""
+        import numpy as np
+
+        siege: Counter[str] = Counter()
+        for i, s in enumerate(self.seiten):
+            siege[s] = int((self.sieger == i).sum())
+        siege[UNENTSCHIEDEN] = int((self.sieger < 0).sum())
+        runden = Counter({int(r): int(c) for r, c in zip(*np.unique(self.runden, return_counts=True))})
+        aus = Counter({n: int(c) for n, c in zip(self.namen, self.ausgeschaltet.sum(0))})
+        tot = Counter({n: int(c) for n, c in zip(self.namen, self.tot.sum(0))})
+        return siege, runden, aus, tot
+
+    @classmethod
+    def verbinden(cls, teile: Sequence[Any]) -> Any:
+        """Die Blöcke eines Laufs zu einem Ausgang derselben Klasse (Felder hintereinander)."""
+        import numpy as np
+
+        erstes = teile[0]
+        felder = [f.name for f in dataclasses.fields(erstes)][3:]
+        return type(erstes)(erstes.namen, erstes.seiten, erstes.seite_von,
+                            *(np.concatenate([getattr(t, f) for t in teile]) for f in felder))
+
+
+def in_bloecken(block: Callable[[int], Any], anzahl: int, groesse: int,
+                fortschritt: Callable[[int, int], None] | None = None) -> Any:
+    """Spielt ``anzahl`` Kämpfe als Blöcke ``block(n)`` zu höchstens ``groesse`` (je ein
+    :class:`Feldausgang`), meldet ``fortschritt(fertig, anzahl)`` nach jedem Block und verbindet sie."""
+    teile = []
+    fertig = 0
+    while fertig < anzahl:
+        n = min(groesse, anzahl - fertig)
+        teile.append(block(n))
+        fertig += n
+        if fortschritt is not None:
+            fortschritt(fertig, anzahl)
+    return Feldausgang.verbinden(teile)
 
 
 def taktik_felder(taktik: Any) -> list[tuple[str, str, Any, Mapping[Any, str] | None]]:

@@ -8,6 +8,9 @@ Patzer, Meistertreffer); Allgemeine Regeln › 4./5. Phase.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from gm_helfer.felder import maximum, nicht, und, wo
 
 from .daten import SCHILDE
 from .optionen import Optionen
@@ -29,7 +32,9 @@ SCHILD_HILFT = ("parade", "manoever", "ausweichen")
 
 @dataclass(frozen=True)
 class Lage:
-    """Die Würfelpools und Schwierigkeiten eines Austauschs, so wie gewürfelt wird."""
+    """Die Würfelpools und Schwierigkeiten eines Austauschs, so wie gewürfelt wird.
+
+    In der gebündelten Simulation sind die Felder numpy-Felder (ein Eintrag je Kampf)."""
 
     angriff_pool: int
     angriff_schwierigkeit: int
@@ -39,9 +44,18 @@ class Lage:
     verteidigung_talentstufe: int = 0
 
 
+def wuerfel_nach_wunden(grundpool: Any, abzug: Any) -> Any:
+    """Ein Pool nach dem Wundabzug („NK / VT -n W10“), nie unter 0 (elementweise für Felder).
+
+    >>> wuerfel_nach_wunden(5, 2), wuerfel_nach_wunden(1, 3)
+    (3, 0)
+    """
+    return maximum(0, grundpool - abzug)
+
+
 def angriff_wuerfel(w: Kampfwerte, a: Angriffsart, wunden: tuple[int, ...], modifikator: int = 0) -> int:
     """Angriffspool: Grundpool − Wundabzug („NK / VT -n W10“) + Modifikator, nie unter 0."""
-    return max(0, a.pool - wuerfelabzug(wunden, w.konstitution) + modifikator)
+    return wuerfel_nach_wunden(a.pool + modifikator, wuerfelabzug(wunden, w.konstitution))
 
 
 VON_HINTEN_ERSCHWERT = ("parade", "manoever")
@@ -83,14 +97,15 @@ def lage(
     von_hinten_gilt = (von_hinten and angriff.art != "zauber"
                        and verteidigung.art in VON_HINTEN_ERSCHWERT)
     erschwernis = angreifer.attribute["geschick"] // 2 if von_hinten_gilt else 0
-    v_pool = verteidigung.pool - wuerfelabzug(verteidiger_wunden, verteidiger.konstitution) + verteidigung_modifikator
+    v_grund = verteidigung.pool + verteidigung_modifikator
     if optionen.erschwernis_als_wuerfel:
-        v_pool += erleichterung - erschwernis
+        v_grund += erleichterung - erschwernis
         v_mod = 0
     else:
         v_mod = erschwernis - erleichterung
+    v_pool = wuerfel_nach_wunden(v_grund, wuerfelabzug(verteidiger_wunden, verteidiger.konstitution))
     v_schw = schwierigkeit(verteidigung.talentstufe, modifikator=v_mod, meisterschaft=verteidigung.meisterschaft)
-    return Lage(a_pool, a_schw, angriff.talentstufe, max(0, v_pool), v_schw, verteidigung.talentstufe)
+    return Lage(a_pool, a_schw, angriff.talentstufe, v_pool, v_schw, verteidigung.talentstufe)
 
 
 @dataclass(frozen=True)
@@ -111,14 +126,14 @@ class Vergleichsergebnis:
 
 
 def vergleich_auswerten(
-    angriff_netto: int,
-    angriff_einser: int,
-    verteidigung_netto: int,
-    verteidigung_einser: int,
+    angriff_netto: Any,
+    angriff_einser: Any,
+    verteidigung_netto: Any,
+    verteidigung_einser: Any,
     lage_: Lage,
     optionen: Optionen = Optionen(),
     *,
-    verteidigt: bool = True,
+    verteidigt: Any = True,
 ) -> Vergleichsergebnis:
     """Der Vergleichswurf: Kategorie nach der Differenz, dazu Patzer/Meistertreffer.
 
@@ -126,31 +141,30 @@ def vergleich_auswerten(
     Meistertreffer: Netto-Erfolge „vor der Vergleichsrechnung“ über 10 − Stufe. Ohne
     Verteidigung (``verteidigt=False``) gibt es auf ihrer Seite weder Patzer noch Meistertreffer.
     Option ``patzer_ist_misserfolg``: ein Patzer macht die eigenen Erfolge zunichte.
+    Felder (ein Eintrag je Kampf, auch in ``lage_`` und ``verteidigt``): elementweise.
     """
-    a_patzer = angriff_einser >= patzerstufe(lage_.angriff_talentstufe) and lage_.angriff_pool > 0
-    v_patzer = verteidigt and lage_.verteidigung_pool > 0 and (
-        verteidigung_einser >= patzerstufe(lage_.verteidigung_talentstufe))
+    a_patzer = und(angriff_einser >= patzerstufe(lage_.angriff_talentstufe), lage_.angriff_pool > 0)
+    v_patzer = und(verteidigt, und(lage_.verteidigung_pool > 0,
+                                   verteidigung_einser >= patzerstufe(lage_.verteidigung_talentstufe)))
     a_meister = ist_meistertreffer(angriff_netto, lage_.angriff_talentstufe, optionen)
-    v_meister = verteidigt and ist_meistertreffer(verteidigung_netto, lage_.verteidigung_talentstufe, optionen)
+    v_meister = und(verteidigt, ist_meistertreffer(verteidigung_netto, lage_.verteidigung_talentstufe, optionen))
     a_wirksam, v_wirksam = angriff_netto, verteidigung_netto
     if optionen.patzer_ist_misserfolg:
-        if a_patzer:
-            a_wirksam, a_meister = 0, False
-        if v_patzer:
-            v_wirksam, v_meister = 0, False
+        a_wirksam, a_meister = wo(a_patzer, 0, a_wirksam), und(a_meister, nicht(a_patzer))
+        v_wirksam, v_meister = wo(v_patzer, 0, v_wirksam), und(v_meister, nicht(v_patzer))
     kat = vergleich(a_wirksam, v_wirksam, optionen)
     return Vergleichsergebnis(kat, a_wirksam, v_wirksam, a_patzer, a_meister, v_patzer, v_meister)
 
 
 def trefferschaden(
-    summe: int,
-    kat: str,
-    ruestung: int,
+    summe: Any,
+    kat: Any,
+    ruestung: Any,
     optionen: Optionen = Optionen(),
     *,
-    halbiert: bool = False,
-    bonus: int = 0,
-) -> tuple[int, int]:
+    halbiert: Any = False,
+    bonus: Any = 0,
+) -> tuple[Any, Any]:
     """``(schaden, wunden)`` eines Treffers: (Wurf + ``bonus``) × Faktor, dann minus Rüstung.
 
     „Treffer verursachen Schaden entsprechend dem Waffenschaden … Bei jedem Schaden wird
@@ -167,7 +181,7 @@ def trefferschaden(
     return wert, wunden_nach_ruestung(wert, ruestung)
 
 
-def ausdauerschaden(summe: int, kat: str, optionen: Optionen = Optionen()) -> int:
+def ausdauerschaden(summe: Any, kat: Any, optionen: Optionen = Optionen()) -> Any:
     """Waffenloser Treffer: „1W6 Ausdauer-Verlust“, mit dem Faktor der Vergleichstabelle,
     ohne Rüstung (Lesart: Ausdauer hat keine Trefferzone)."""
     return schaden(summe, schadensfaktor(kat, optionen), optionen)

@@ -15,13 +15,17 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Sequence
 
+import numpy as np
+
 from gm_helfer import wuerfel as wuerfel_kern
+from gm_helfer.felder import maximum, wo
 
 from .daten import (
     ALTE_PATZER,
     ALTE_PATZER_ATTRIBUT,
     ALTE_PATZER_FERTIGKEIT,
     GRUNDSCHWIERIGKEIT,
+    KATEGORIEN,
     MEISTER_W6,
     MEISTERSCHAFT_SCHWIERIGKEIT,
     MINDESTERFOLGE,
@@ -79,13 +83,17 @@ def schwierigkeit(stufe: int = 0, *, modifikator: int = 0, meisterschaft: bool =
     return max(MIN_SCHWIERIGKEIT, min(MAX_SCHWIERIGKEIT, grund + modifikator))
 
 
-def wert_eines_wuerfels(auge: int, schwierigkeit: int) -> int:
-    """Was ein einzelner W10 zum Erfolg beiträgt: −1, 0, 1 oder 2.
+def wert_eines_wuerfels(auge: Any, schwierigkeit: Any) -> Any:
+    """Was ein einzelner W10 zum Erfolg beiträgt: −1, 0, 1 oder 2 (elementweise für Felder).
 
     SPIELABLAUF › ERFOLGE: „Als Erfolg (E) gilt jeder Würfel, dessen geworfene Augenzahl
     größer oder gleich der … Schwierigkeit ist. … Eine Eins negiert jeweils einen Erfolg
-    und eine 0 zählt doppelt.“
+    und eine 0 zählt doppelt.“ Ein Auge 0 (Auffüllung eines Feldes, „kein Würfel“) trägt 0 bei.
+    Felder schlagen in der Tafel nach, die diese Funktion für jedes Auge und jede
+    Schwierigkeit einmal berechnet hat (:data:`_WUERFELWERT`).
     """
+    if isinstance(auge, np.ndarray) or isinstance(schwierigkeit, np.ndarray):
+        return _WUERFELWERT[schwierigkeit, auge]
     if auge == 1:
         return -1
     if auge < schwierigkeit:
@@ -93,38 +101,52 @@ def wert_eines_wuerfels(auge: int, schwierigkeit: int) -> int:
     return 2 if auge == 10 else 1
 
 
-def netto_erfolge(augen: Sequence[int], schwierigkeit: int) -> int:
+_WUERFELWERT = np.array([[wert_eines_wuerfels(a, s) for a in range(11)] for s in range(MAX_SCHWIERIGKEIT + 1)])
+"""``[schwierigkeit, auge]`` → :func:`wert_eines_wuerfels` (Auge 0 = kein Würfel)."""
+
+
+def netto_erfolge(augen: Any, schwierigkeit: Any) -> Any:
     """Netto-Erfolge eines Pools: Erfolge (10 doppelt) minus Einser, nie unter 0.
+
+    Felder: ``augen`` hat die Würfel in der letzten Achse (kleinere Pools mit 0 aufgefüllt),
+    ``schwierigkeit`` je Pool; heraus kommt ein Feld ohne die Würfelachse.
 
     >>> netto_erfolge((7, 3, 10, 1), 7)   # 7 = 1, 0 (=10) = 2, die 1 hebt einen auf
     2
     >>> netto_erfolge((1, 1, 8), 7)
     0
+    >>> netto_erfolge(np.array([[7, 3, 10, 1], [1, 1, 8, 0]]), np.array([7, 7])).tolist()
+    [2, 0]
     """
+    if isinstance(augen, np.ndarray):
+        return np.maximum(0, wert_eines_wuerfels(augen, np.asarray(schwierigkeit)[..., None]).sum(-1))
     pruefe_schwierigkeit(schwierigkeit)
     return max(0, sum(wert_eines_wuerfels(a, schwierigkeit) for a in augen))
 
 
-def einser(augen: Sequence[int]) -> int:
-    """Zahl der gewürfelten Einser."""
+def einser(augen: Any) -> Any:
+    """Zahl der gewürfelten Einser (Felder: je Pool, Würfel in der letzten Achse)."""
+    if isinstance(augen, np.ndarray):
+        return (augen == 1).sum(-1)
     return sum(1 for a in augen if a == 1)
 
 
-def gelingt(netto: int) -> bool:
+def gelingt(netto: Any) -> Any:
     """„… erfolgreich …, wenn der Wurf mindestens zwei Erfolge aufweist.“"""
     return netto >= MINDESTERFOLGE
 
 
-def patzerstufe(talentstufe: int) -> int:
-    """Ab wie vielen Einsern gepatzt wird: die Talentstufe, mindestens 1.
+def patzerstufe(talentstufe: Any) -> Any:
+    """Ab wie vielen Einsern gepatzt wird: die Talentstufe, mindestens 1 (elementweise für Felder).
 
     SPIELABLAUF › Patzer: „… wenn die Zahl der gewürfelten Einser den Wert der Stufe des
     genutzten Talents erreicht oder übersteigt.“ Lesart: Stufe 0 (ungeübt) patzt wie Stufe 1
     schon mit einer Eins – sonst patzte jeder Wurf ohne Einser.
     """
-    if isinstance(talentstufe, bool) or not isinstance(talentstufe, int) or talentstufe < 0:
+    if not isinstance(talentstufe, np.ndarray) and (
+            isinstance(talentstufe, bool) or not isinstance(talentstufe, int) or talentstufe < 0):
         raise AloranFehler(f"Talentstufe „{talentstufe}“ ist unmöglich (0 bis 5).")
-    return max(1, talentstufe)
+    return maximum(1, talentstufe)
 
 
 def ist_patzer(augen: Sequence[int], talentstufe: int) -> bool:
@@ -136,12 +158,12 @@ def ist_patzer(augen: Sequence[int], talentstufe: int) -> bool:
     return einser(augen) >= patzerstufe(talentstufe)
 
 
-def meisterschwelle(talentstufe: int) -> int:
+def meisterschwelle(talentstufe: Any) -> Any:
     """Erfolgsschwelle des Meistertreffers: 10 − Talentstufe (Tabelle „Beispiele“)."""
     return 10 - talentstufe
 
 
-def ist_meistertreffer(netto: int, talentstufe: int, optionen: Optionen = Optionen()) -> bool:
+def ist_meistertreffer(netto: Any, talentstufe: Any, optionen: Optionen = Optionen()) -> Any:
     """Meistertreffer: Netto-Erfolge (vor dem Vergleich) über 10 − Talentstufe.
 
     SPIELABLAUF › Meistertreffer: „… wenn die Anzahl der Erfolge den Wert von 10 minus den
@@ -155,15 +177,20 @@ def ist_meistertreffer(netto: int, talentstufe: int, optionen: Optionen = Option
     return netto >= schwelle if optionen.meistertreffer_ab_schwelle else netto > schwelle
 
 
-def kategorie(differenz: int) -> str:
+def kategorie(differenz: Any) -> Any:
     """Ergebnis des Vergleichswurfs aus „Angriffs-Erfolge − Verteidigungs-Erfolge“.
 
     SPIELABLAUF › Vergleichswurf: 0 verfehlt, 1 Streiftreffer, 2–3 Treffer, 4–5 schwerer
-    Treffer, 6+ tödlicher Treffer (eine negative Differenz verfehlt ebenso).
+    Treffer, 6+ tödlicher Treffer (eine negative Differenz verfehlt ebenso). Felder: ein Feld
+    der Namen (numpy-Text) aus der Tafel, die diese Funktion für 0…6 berechnet hat.
 
     >>> [kategorie(d) for d in (-2, 0, 1, 3, 4, 6)]
     ['verfehlt', 'verfehlt', 'streiftreffer', 'treffer', 'schwerer_treffer', 'toedlicher_treffer']
+    >>> kategorie(np.array([0, 2, 5])).tolist()
+    ['verfehlt', 'treffer', 'schwerer_treffer']
     """
+    if isinstance(differenz, np.ndarray):
+        return _KATEGORIE_TAFEL[np.clip(differenz, 0, 6)]
     if differenz <= 0:
         return "verfehlt"
     if differenz == 1:
@@ -175,12 +202,17 @@ def kategorie(differenz: int) -> str:
     return "toedlicher_treffer"
 
 
-def vergleich(angriff_netto: int, verteidigung_netto: int, optionen: Optionen = Optionen()) -> str:
+_KATEGORIE_TAFEL = np.array([kategorie(d) for d in range(7)])
+"""Differenz 0…6 (weniger wie 0, mehr wie 6) → :func:`kategorie`."""
+
+
+def vergleich(angriff_netto: Any, verteidigung_netto: Any, optionen: Optionen = Optionen()) -> Any:
     """Vergleichswurf zweier Netto-Erfolge; mit Option ``angriff_braucht_zwei_erfolge``
-    verfehlt ein Angriff unter 2 Erfolgen."""
-    if optionen.angriff_braucht_zwei_erfolge and not gelingt(angriff_netto):
-        return "verfehlt"
-    return kategorie(angriff_netto - verteidigung_netto)
+    verfehlt ein Angriff unter 2 Erfolgen (elementweise für Felder)."""
+    kat = kategorie(angriff_netto - verteidigung_netto)
+    if optionen.angriff_braucht_zwei_erfolge:
+        return wo(gelingt(angriff_netto), kat, "verfehlt")
+    return kat
 
 
 SCHADENSFAKTOR = {
@@ -193,8 +225,17 @@ SCHADENSFAKTOR = {
 """SPIELABLAUF › Vergleichswurf, Spalte „Schadenswirkung“."""
 
 
-def schadensfaktor(kat: str, optionen: Optionen = Optionen()) -> Fraction:
-    """Faktor auf den Schaden; Option ``alte_schadenstabelle``: schwer/tödlich = 1."""
+def schadensfaktor(kat: Any, optionen: Optionen = Optionen()) -> Any:
+    """Faktor auf den Schaden; Option ``alte_schadenstabelle``: schwer/tödlich = 1.
+
+    Felder (Namen aus :func:`kategorie`): die Faktoren als ``float`` (0, ½, 1, 2, 3 sind in
+    ``float`` exakt)."""
+    if isinstance(kat, np.ndarray):
+        faktoren = [float(schadensfaktor(k, optionen)) for k in KATEGORIEN]
+        wert = np.select([kat == k for k in KATEGORIEN], faktoren, np.nan)
+        if np.isnan(wert).any():
+            raise AloranFehler(f"Unbekanntes Trefferergebnis „{kat[np.isnan(wert)][0]}“.")
+        return wert
     if kat not in SCHADENSFAKTOR:
         raise AloranFehler(f"Unbekanntes Trefferergebnis „{kat}“.")
     if optionen.alte_schadenstabelle and kat in ("schwerer_treffer", "toedlicher_treffer"):
@@ -202,8 +243,12 @@ def schadensfaktor(kat: str, optionen: Optionen = Optionen()) -> Fraction:
     return SCHADENSFAKTOR[kat]
 
 
-def runden(wert: Fraction, optionen: Optionen = Optionen()) -> int:
-    """Halben Schaden runden: ab (Standard) oder auf (Option ``halbieren_aufrunden``)."""
+def runden(wert: Any, optionen: Optionen = Optionen()) -> Any:
+    """Halben Schaden runden: ab (Standard) oder auf (Option ``halbieren_aufrunden``).
+
+    Felder: ``float``-Werte (Vielfache von ¼, also exakt) → ganze Zahlen."""
+    if isinstance(wert, np.ndarray):
+        return (np.ceil(wert) if optionen.halbieren_aufrunden else np.floor(wert)).astype(np.int64)
     if optionen.halbieren_aufrunden:
         return -((-wert.numerator) // wert.denominator)
     return wert.numerator // wert.denominator

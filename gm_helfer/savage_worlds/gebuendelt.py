@@ -43,7 +43,6 @@ neu gemischt. Beide Joker sind gleich hoch; dann gilt die Reihenfolge des Austei
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -68,6 +67,7 @@ from gm_helfer.savage_worlds.schaden import (
     wundabzug,
     wunden_auswerten,
 )
+from gm_helfer.simulation import Feldausgang, in_bloecken
 
 __all__ = ["Ergebnis", "spielen"]
 
@@ -220,34 +220,11 @@ class _Zustand:
 
 
 @dataclass(frozen=True)
-class Ergebnis:
-    """Ausgang aller Kämpfe eines Laufs, als Felder (ein Eintrag je Kampf)."""
+class Ergebnis(Feldausgang):
+    """Ausgang aller Kämpfe eines Laufs (:class:`gm_helfer.simulation.Feldausgang`) samt Bennies."""
 
-    namen: tuple[str, ...]
-    seiten: tuple[str, ...]
-    seite_von: tuple[str, ...]
-    """Seite je Kämpfer (wie :attr:`namen`)."""
-    sieger: np.ndarray
-    """Index in :attr:`seiten`, −1 ohne Sieger."""
-    runden: np.ndarray
-    ausgeschaltet: np.ndarray
-    """(F, N): am Ende nicht mehr kampffähig."""
-    tot: np.ndarray
     bennies_ausgegeben: np.ndarray
     """(F, N): ausgegebene Bennies (Wegstecken und gegen Angeschlagen)."""
-
-    def zaehler(self) -> tuple[Counter[str], Counter[int], Counter[str], Counter[str]]:
-        """Siege, Runden, Ausgeschaltete und Tote als Zähler (für :func:`gm_helfer.simulation.auszaehlen`)."""
-        from gm_helfer.simulation import UNENTSCHIEDEN
-
-        siege: Counter[str] = Counter()
-        for i, s in enumerate(self.seiten):
-            siege[s] = int((self.sieger == i).sum())
-        siege[UNENTSCHIEDEN] = int((self.sieger < 0).sum())
-        runden = Counter({int(r): int(c) for r, c in zip(*np.unique(self.runden, return_counts=True))})
-        aus = Counter({n: int(c) for n, c in zip(self.namen, self.ausgeschaltet.sum(0))})
-        tot = Counter({n: int(c) for n, c in zip(self.namen, self.tot.sum(0))})
-        return siege, runden, aus, tot
 
     def verbrauch(self) -> dict[str, float]:
         """Ausgegebene Bennies je Wildcard mit Bennies, im Mittel je Kampf."""
@@ -547,16 +524,4 @@ def spielen(
     aufgerufen (Fortschrittsbalken).
     """
     maschine = _Maschine(start, rng, taktik)
-    teile = []
-    fertig = 0
-    while fertig < anzahl:
-        n = min(BLOCK, anzahl - fertig)
-        teile.append(maschine.block(n, max_runden))
-        fertig += n
-        if fortschritt is not None:
-            fortschritt(fertig, anzahl)
-    erstes = teile[0]
-    return Ergebnis(
-        erstes.namen, erstes.seiten, erstes.seite_von,
-        *(np.concatenate([getattr(t, feld) for t in teile]) for feld in ("sieger", "runden", "ausgeschaltet", "tot", "bennies_ausgegeben")),
-    )
+    return in_bloecken(lambda n: maschine.block(n, max_runden), anzahl, BLOCK, fortschritt)

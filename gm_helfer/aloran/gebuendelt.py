@@ -1,0 +1,422 @@
+"""Gebündelte Simulation: viele Aloran-Kämpfe auf einmal, als Felder (Kämpfe × Kämpfer).
+
+Der zweite Treiber aus DESIGN.md („Simulation: one rule, two drivers“). Er spielt dieselbe
+Taktik wie der Ereignispfad :func:`gm_helfer.aloran.simulation.einen_kampf` (Reihenfolge,
+Ziel, Angriff, Verteidigung: dort beschrieben, wählbar über
+:class:`~gm_helfer.aloran.simulation.Taktik`) – aber für alle Kämpfe gleichzeitig: der Zustand
+liegt in numpy-Feldern (Wunden je Zone, Ausdauer, übrige Kampf-, Verteidigungs- und
+Zweitwaffen-Aktionen, beeinträchtigte Kampfaktionen, wer in der Runde schon gehandelt hat – je
+Kampf und Kämpfer), gewürfelt wird mit **einem** ``numpy.random.Generator``
+(:func:`gm_helfer.felder.explodierend`, für W10, W6 und W20 ohne Explosion).
+
+Keine Regel ist hier ein zweites Mal geschrieben; ausgewertet wird mit den Funktionen des
+Live-Kampfs, die auch Felder nehmen:
+
+- Pools: :func:`~gm_helfer.aloran.proben.netto_erfolge`, :func:`~gm_helfer.aloran.proben.einser`,
+  Wundabzug :func:`~gm_helfer.aloran.wunden.wuerfelabzug` mit
+  :func:`~gm_helfer.aloran.angriff.wuerfel_nach_wunden`,
+- Vergleich samt Patzer und Meistertreffer: :func:`~gm_helfer.aloran.angriff.vergleich_auswerten`,
+- Schaden: :func:`~gm_helfer.aloran.angriff.trefferschaden`,
+  :func:`~gm_helfer.aloran.angriff.ausdauerschaden`,
+  :func:`~gm_helfer.aloran.wunden.wunden_nach_ruestung`,
+- Zustand: :func:`~gm_helfer.aloran.wunden.verletzungsstufe` (die Zeile der Wundtabelle, je
+  Kampf und Kämpfer gemerkt und nach jedem Austausch neu bestimmt) mit
+  :func:`~gm_helfer.aloran.wunden.wuerfelabzug_der_stufe` und
+  :func:`~gm_helfer.aloran.wunden.initiativeabzug_der_stufe` (Reihenfolge nach der aktuellen
+  Initiative), :func:`~gm_helfer.aloran.wunden.wehrlos_mit_abzug`,
+  :func:`~gm_helfer.aloran.wunden.kampfunfaehig`.
+
+Was je Kämpfer oder Paar fest ist, kommt einmal aus dem Startzustand des Live-Kampfs:
+Standardangriff (:func:`~gm_helfer.aloran.simulation.standardangriff`), die Verteidigungen der
+Taktik je Paar (:func:`~gm_helfer.aloran.simulation.verteidigungen`), Pools, Schwierigkeiten und
+Talentstufen aus :func:`~gm_helfer.aloran.angriff.lage` (ohne Wunden; der Wundabzug kommt im
+Kampf dazu), Aktionen zu Rundenbeginn aus :func:`~gm_helfer.aloran.kampf.aktionen_zu_rundenbeginn`.
+Die W6-Tabellen (Patzer, Meistertreffer) und die Trefferzonen werden einmal für jede Augenzahl
+mit :func:`~gm_helfer.aloran.proben.patzerfolge`, :func:`~gm_helfer.aloran.proben.meisterfolge`
+und :func:`~gm_helfer.aloran.proben.trefferzone` nachgeschlagen.
+
+Zu verzweigt für Felder ist die Reihenfolge innerhalb eines Kampfes (wer nach wem handelt,
+wie viele Angriffe ein Zug hat): sie steckt in Schleifen, deren jeder Schritt für alle Kämpfe
+gilt, in denen er gerade ansteht. Die Folgen eines Austauschs werden in derselben Reihenfolge
+angewandt wie in :func:`~gm_helfer.aloran.kampf.angriff_ereignis` (Patzer und Meistertreffer
+des Angreifers, dann des Verteidigers, dann der Treffer) – das zählt, wenn eine Bonus-Kampfaktion
+und eine Beeinträchtigung denselben Kämpfer treffen.
+
+Nicht gebündelt: die **ältere Patzertabelle** (Option ``alte_patzertabelle``: 3W6 mit
+Modifikatoren, Selbstverletzung mit der eigenen Waffe, unparierbare Attacken, verlorene
+Aktionen). Mit dieser Option spielt :func:`gm_helfer.aloran.simulation.begegnung` Kampf für
+Kampf auf dem Ereignispfad; :func:`spielen` lehnt sie ab.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gm_helfer import wuerfel
+from gm_helfer.felder import explodierend
+from gm_helfer.simulation import Feldausgang, in_bloecken
+
+from .angriff import Lage, ausdauerschaden, lage, trefferschaden, vergleich_auswerten, wuerfel_nach_wunden
+from .daten import ZONEN
+from .kampf import KEINE_WUNDEN, Kampf, aktionen_zu_rundenbeginn
+from .proben import AloranFehler, einser, meisterfolge, netto_erfolge, patzerfolge, trefferzone
+from .werte import initiativewert
+from .wunden import (
+    initiativeabzug_der_stufe,
+    kampfunfaehig,
+    verletzungsstufe,
+    wehrlos_mit_abzug,
+    wuerfelabzug_der_stufe,
+    wunden_nach_ruestung,
+)
+
+__all__ = ["BLOCK", "Ergebnis", "spielen"]
+
+BLOCK = 20000
+"""So viele Kämpfe rechnet die Maschine auf einmal (danach meldet sie den Fortschritt)."""
+
+_ZONE = np.array([ZONEN.index(trefferzone(w)) for w in range(1, 21)])
+"""Zone (Index in ``ZONEN``) je W20-Augenzahl 1…20."""
+_PATZER = np.array([patzerfolge(w).wirkung for w in range(1, 7)])
+_MEISTER = np.array([meisterfolge(w).wirkung for w in range(1, 7)])
+"""Wirkung der W6-Tabellen je Augenzahl 1…6."""
+
+
+@dataclass(frozen=True)
+class _Feste:
+    """Was sich im Kampf nicht ändert, je Kämpfer (N) oder Paar (Angreifer × Ziel)."""
+
+    namen: tuple[str, ...]
+    seiten: tuple[str, ...]
+    seite: np.ndarray
+    ko: np.ndarray
+    initiativewert: np.ndarray
+    ausdauer: np.ndarray
+    ruestung: np.ndarray
+    """(N, Zonen)."""
+    kampf_start: np.ndarray
+    vert_start: np.ndarray
+    zweit_start: np.ndarray
+    a_pool: np.ndarray
+    a_schw: np.ndarray
+    a_stufe: np.ndarray
+    a_ausdauer: np.ndarray
+    """Der Standardangriff macht Ausdauer-Schaden (waffenlos)."""
+    a_schaden: np.ndarray
+    """Der Standardangriff macht überhaupt Schaden (nicht geistig)."""
+    schaden_seiten: np.ndarray
+    """(N, D) Würfel des Schadensausdrucks (0 = keiner); dazu Vorzeichen und Explosion."""
+    schaden_zeichen: np.ndarray
+    schaden_knall: np.ndarray
+    schaden_konstante: np.ndarray
+    h_da: np.ndarray
+    """(N, N): Ziel j verteidigt sich gegen Angreifer i mit der Verteidigungsaktion (Taktik)."""
+    h_pool: np.ndarray
+    h_schw: np.ndarray
+    h_stufe: np.ndarray
+    z_da: np.ndarray
+    """(N, N): … mit der Bonusaktion der Zweitwaffe, wenn die Verteidigungsaktion verbraucht ist."""
+    z_pool: np.ndarray
+    z_schw: np.ndarray
+    z_stufe: np.ndarray
+
+
+def _feste(start: Kampf, taktik: Any) -> _Feste:
+    from .simulation import standardangriff, verteidigungen
+
+    kf = start.kaempfer
+    n = len(kf)
+    opt = start.optionen
+    seiten = tuple(dict.fromkeys(k.werte.seite for k in kf))
+    angriffe = [standardangriff(k) for k in kf]
+    paar = {name: np.zeros((n, n), np.int64) for name in ("h_pool", "h_schw", "h_stufe", "z_pool", "z_schw", "z_stufe")}
+    h_da, z_da = np.zeros((n, n), bool), np.zeros((n, n), bool)
+    a_pool, a_schw, a_stufe = [], [], []
+    for i, a in enumerate(kf):
+        ohne = lage(a.werte, angriffe[i], KEINE_WUNDEN, a.werte, None, KEINE_WUNDEN, optionen=opt)
+        a_pool.append(ohne.angriff_pool)
+        a_schw.append(ohne.angriff_schwierigkeit)
+        a_stufe.append(ohne.angriff_talentstufe)
+        for j, v in enumerate(kf):
+            if v.werte.seite == a.werte.seite:
+                continue
+            for kurz, da, art in zip("hz", (h_da, z_da), verteidigungen(v.werte, angriffe[i], opt, taktik)):
+                if art is None:
+                    continue
+                la = lage(a.werte, angriffe[i], KEINE_WUNDEN, v.werte, art, KEINE_WUNDEN, optionen=opt)
+                da[i, j] = True
+                paar[f"{kurz}_pool"][i, j] = la.verteidigung_pool
+                paar[f"{kurz}_schw"][i, j] = la.verteidigung_schwierigkeit
+                paar[f"{kurz}_stufe"][i, j] = la.verteidigung_talentstufe
+    wuerfe = []
+    konstante = []
+    for art in angriffe:
+        if not art.schaden:
+            wuerfe.append([])
+            konstante.append(0)
+            continue
+        ausdruck = wuerfel.parse(art.schaden_text)
+        wuerfe.append([(g.seiten, g.vorzeichen, g.explodierend) for g, _ in ausdruck.einzelwuerfel()])
+        konstante.append(ausdruck.konstante)
+    d = max(1, max(len(w) for w in wuerfe))
+
+    def spalte(nummer: int, leer: Any) -> np.ndarray:
+        return np.array([[x[nummer] for x in w] + [leer] * (d - len(w)) for w in wuerfe])
+
+    aktionen = [aktionen_zu_rundenbeginn(k.werte) for k in kf]
+    return _Feste(
+        namen=tuple(k.name for k in kf),
+        seiten=seiten,
+        seite=np.array([seiten.index(k.werte.seite) for k in kf]),
+        ko=np.array([k.konstitution for k in kf]),
+        initiativewert=np.array([initiativewert(k.werte) for k in kf]),
+        ausdauer=np.array([k.werte.ausdauer for k in kf]),
+        ruestung=np.array([k.werte.ruestung for k in kf]),
+        kampf_start=np.array([x.kampf for x in aktionen]),
+        vert_start=np.array([x.verteidigung for x in aktionen]),
+        zweit_start=np.array([x.zweitwaffe for x in aktionen]),
+        a_pool=np.array(a_pool), a_schw=np.array(a_schw), a_stufe=np.array(a_stufe),
+        a_ausdauer=np.array([a.schadensart == "Ausdauer" for a in angriffe]),
+        a_schaden=np.array([bool(a.schaden) and a.wirkung != "geistig" for a in angriffe]),
+        schaden_seiten=spalte(0, 0), schaden_zeichen=spalte(1, 0), schaden_knall=spalte(2, False),
+        schaden_konstante=np.array(konstante),
+        h_da=h_da, z_da=z_da, **paar,
+    )
+
+
+class Ergebnis(Feldausgang):
+    """Ausgang aller Kämpfe eines Laufs (:class:`gm_helfer.simulation.Feldausgang`); ``tot`` bleibt
+    leer (der Regeltext kennt keinen sicheren Tod, siehe :mod:`gm_helfer.aloran.simulation`)."""
+
+
+class _Maschine:
+    def __init__(self, start: Kampf, taktik: Any, rng: np.random.Generator) -> None:
+        if start.optionen.alte_patzertabelle:
+            raise AloranFehler("Die ältere Patzertabelle spielt nur der Ereignispfad (einen_kampf), nicht die "
+                               "gebündelte Maschine.")
+        self.f = _feste(start, taktik)
+        self.opt = start.optionen
+        self.ziel = taktik.ziel
+        self.rng = rng
+        self.n = len(self.f.namen)
+        self.gegner = self.f.seite[:, None] != self.f.seite[None, :]
+        self.rang = (self.n - 1 - np.arange(self.n)).astype(float)
+        """Bogenreihenfolge als Gleichstands-Regel: früher im Bogen = größer."""
+        self.seiten_matrix = np.eye(len(self.f.seiten), dtype=np.int64)[self.f.seite]
+
+    # -- Würfel ------------------------------------------------------------------------
+    def _w(self, seiten: int, form: Any) -> np.ndarray:
+        return explodierend(self.rng, np.full(form, seiten), explodiert=False)
+
+    def _pool(self, anzahl: np.ndarray) -> np.ndarray:
+        """Je Eintrag ``anzahl`` W10, aufgefüllt mit 0 (kein Würfel) bis zum größten Pool."""
+        breite = int(anzahl.max(initial=0))
+        return explodierend(self.rng, np.where(np.arange(breite) < anzahl[:, None], 10, 0), explodiert=False)
+
+    def _schaden_wurf(self, a: np.ndarray) -> np.ndarray:
+        f = self.f
+        seiten, knall = f.schaden_seiten[a], f.schaden_knall[a]
+        augen = explodierend(self.rng, np.where(knall, 0, seiten), explodiert=False)
+        if knall.any():
+            augen = augen + explodierend(self.rng, np.where(knall, seiten, 0))
+        return (augen * f.schaden_zeichen[a]).sum(1) + f.schaden_konstante[a]
+
+    # -- Folgen ------------------------------------------------------------------------
+    def _beeintraechtigen(self, ff: np.ndarray, wer: np.ndarray) -> None:
+        """„Nächste Kampfaktion beeinträchtigt“ (wie die Folge in ``kampf.anwenden``): eine übrige
+        Kampfaktion entfällt jetzt, sonst die nächste Runde."""
+        jetzt = self.kampf[ff, wer] > 0
+        self.kampf[ff[jetzt], wer[jetzt]] -= 1
+        self.beein[ff[~jetzt], wer[~jetzt]] += 1
+
+    def _zonenschaden(self, ff: np.ndarray, wer: np.ndarray, schaden: np.ndarray) -> None:
+        """Schaden in einer W20-Zone von ``wer``, abzüglich seiner Rüstung dort, als Wunden."""
+        zone = _ZONE[self._w(20, len(ff)) - 1]
+        self.wunden[ff, wer, zone] += wunden_nach_ruestung(schaden, self.f.ruestung[wer, zone])
+
+    def _patzer(self, ff: np.ndarray, wer: np.ndarray, gegner: np.ndarray, maske: np.ndarray) -> None:
+        """SPIELABLAUF › Patzer, W6-Tabelle."""
+        if not maske.any():
+            return
+        ff, wer, gegner = ff[maske], wer[maske], gegner[maske]
+        wirkung = _PATZER[self._w(6, len(ff)) - 1]
+        s = wirkung == "schaden"
+        if s.any():
+            self._zonenschaden(ff[s], wer[s], self._w(6, int(s.sum())))
+        s = wirkung == "beeintraechtigt"
+        self._beeintraechtigen(ff[s], wer[s])
+        s = wirkung == "bonusaktion"
+        self.kampf[ff[s], gegner[s]] += 1
+
+    def _meister(self, ff: np.ndarray, wer: np.ndarray, gegner: np.ndarray, maske: np.ndarray,
+                 angreifer: bool, trifft: np.ndarray, bonus: np.ndarray) -> None:
+        """SPIELABLAUF › Meistertreffer, W6-Tabelle: Bonus-Schaden (Angreifer: auf den Treffer;
+        Verteidiger: in einer Zone des Angreifers), Beeinträchtigung des Gegners, Bonus-Kampfaktion."""
+        if not maske.any():
+            return
+        idx = np.flatnonzero(maske)
+        wirkung = _MEISTER[self._w(6, len(idx)) - 1]
+        s = idx[wirkung == "schaden"]
+        if angreifer:
+            s = s[trifft[s]]
+            bonus[s] = self._w(6, len(s))
+        elif s.size:
+            self._zonenschaden(ff[s], gegner[s], self._w(6, len(s)))
+        s = idx[wirkung == "beeintraechtigt"]
+        self._beeintraechtigen(ff[s], gegner[s])
+        s = idx[wirkung == "bonusaktion"]
+        self.kampf[ff[s], wer[s]] += 1
+
+    def _neu_bewerten(self, ff: np.ndarray, wer: np.ndarray) -> None:
+        """Wundstufe und Handlungsfähigkeit nach einem Austausch (Wunden oder Ausdauer geändert)."""
+        wunden, ko = self.wunden[ff, wer], self.f.ko[wer]
+        self.stufe[ff, wer] = verletzungsstufe(wunden, ko)
+        self.faehig[ff, wer] = ~kampfunfaehig(wunden, ko) & (self.ausdauer[ff, wer] > 0)
+
+    # -- Austausch ---------------------------------------------------------------------
+    def _austausch(self, ff: np.ndarray, a: np.ndarray, t: np.ndarray) -> None:
+        """Je Kampf greift ``a`` das Ziel ``t`` an (wie :func:`~gm_helfer.aloran.kampf.angriff_ereignis`)."""
+        f, opt = self.f, self.opt
+        self.kampf[ff, a] -= 1
+        stufe_a, stufe_t = self.stufe[ff, a], self.stufe[ff, t]
+        kann = self.faehig[ff, t] & ~wehrlos_mit_abzug(self.wehrlos_ini[ff, t], initiativeabzug_der_stufe(stufe_t))
+        haupt = kann & (self.vert[ff, t] > 0) & f.h_da[a, t]
+        zweit = kann & (self.vert[ff, t] <= 0) & (self.zweit[ff, t] > 0) & f.z_da[a, t]
+        self.vert[ff[haupt], t[haupt]] -= 1
+        self.zweit[ff[zweit], t[zweit]] -= 1
+        v_abzug = wuerfelabzug_der_stufe(stufe_t)
+        la = Lage(
+            wuerfel_nach_wunden(f.a_pool[a], wuerfelabzug_der_stufe(stufe_a)), f.a_schw[a], f.a_stufe[a],
+            np.where(haupt, wuerfel_nach_wunden(f.h_pool[a, t], v_abzug),
+                     np.where(zweit, wuerfel_nach_wunden(f.z_pool[a, t], v_abzug), 0)),
+            np.where(zweit, f.z_schw[a, t], f.h_schw[a, t]), np.where(zweit, f.z_stufe[a, t], f.h_stufe[a, t]),
+        )
+        wa, wv = self._pool(la.angriff_pool), self._pool(la.verteidigung_pool)
+        erg = vergleich_auswerten(netto_erfolge(wa, la.angriff_schwierigkeit), einser(wa),
+                                  netto_erfolge(wv, la.verteidigung_schwierigkeit), einser(wv), la, opt,
+                                  verteidigt=haupt | zweit)
+        trifft = (erg.kategorie != "verfehlt") & f.a_schaden[a]
+        bonus = np.zeros(len(ff), np.int64)
+        self._patzer(ff, a, t, erg.angriff_patzer)
+        self._meister(ff, a, t, erg.angriff_meister, True, trifft, bonus)
+        self._patzer(ff, t, a, erg.verteidigung_patzer)
+        self._meister(ff, t, a, erg.verteidigung_meister, False, trifft, bonus)
+        if trifft.any():
+            g, aa, tt, kat, b = ff[trifft], a[trifft], t[trifft], erg.kategorie[trifft], bonus[trifft]
+            summe = self._schaden_wurf(aa)
+            aus = f.a_ausdauer[aa]
+            if aus.any():
+                verlust = ausdauerschaden(summe[aus] + b[aus], kat[aus], opt)
+                ga, ta = g[aus], tt[aus]
+                self.ausdauer[ga, ta] = np.minimum(f.ausdauer[ta], np.maximum(0, self.ausdauer[ga, ta] - verlust))
+            w = ~aus
+            if w.any():
+                zone = _ZONE[self._w(20, int(w.sum())) - 1]
+                _, wunden = trefferschaden(summe[w], kat[w], f.ruestung[tt[w], zone], opt, bonus=b[w])
+                self.wunden[g[w], tt[w], zone] += wunden
+        self._neu_bewerten(ff, a)
+        self._neu_bewerten(ff, t)
+
+    # -- Züge und Runden ---------------------------------------------------------------
+    def _ziel(self, ff: np.ndarray, a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Das Ziel der Taktik unter den handlungsfähigen Gegnern (Gleichstand: das erste im Bogen)."""
+        kandidat = self.gegner[a] & self.faehig[ff]
+        if self.ziel == "zufall":
+            wert = self.rng.random(kandidat.shape)
+        elif self.ziel == "erster":
+            wert = np.broadcast_to(self.rang, kandidat.shape)
+        else:
+            wunden = self.wunden[ff].sum(2) * float(self.n)
+            wert = (wunden if self.ziel == "schwaechster" else -wunden) + self.rang
+        return np.where(kandidat, wert, -np.inf).argmax(1), kandidat.any(1)
+
+    def _zug(self, ff: np.ndarray, a: np.ndarray) -> None:
+        """Ein Zug: alle Kampfaktionen (auch neu gewonnene Bonus-Kampfaktionen) gegen das Ziel der Taktik."""
+        while ff.size:
+            weiter = (self.kampf[ff, a] > 0) & self.faehig[ff, a]
+            ff, a = ff[weiter], a[weiter]
+            if not ff.size:
+                return
+            t, da = self._ziel(ff, a)
+            ff, a, t = ff[da], a[da], t[da]
+            if ff.size:
+                self._austausch(ff, a, t)
+
+    def _entschieden(self, ff: np.ndarray) -> np.ndarray:
+        return ((self.faehig[ff].astype(np.int64) @ self.seiten_matrix) > 0).sum(1) < 2
+
+    def _runde(self, ff: np.ndarray) -> None:
+        f, n = self.f, self.n
+        self.runde[ff] += 1
+        b = self.beein[ff]
+        self.kampf[ff] = np.where(b > 0, 0, f.kampf_start)
+        self.beein[ff] = np.maximum(0, b - 1)
+        self.vert[ff] = f.vert_start
+        self.zweit[ff] = f.zweit_start
+        self.fertig[ff] = False
+        while ff.size:
+            dran = self.faehig[ff] & ~self.fertig[ff]
+            jemand = dran.any(1)
+            ff, dran = ff[jemand], dran[jemand]
+            if not ff.size:
+                return
+            jetzt = self.ini[ff] - initiativeabzug_der_stufe(self.stufe[ff])
+            wer = np.where(dran, jetzt * n + self.rang, -np.inf).argmax(1)
+            self._zug(ff, wer)
+            self.fertig[ff, wer] = True
+            ende = self._entschieden(ff)
+            self.laeuft[ff[ende]] = False
+            ff = ff[~ende]
+
+    def block(self, anzahl: int, max_runden: int) -> Ergebnis:
+        f, n = self.f, self.n
+        self.ini = f.initiativewert + self._w(10, (anzahl, n))
+        self.wehrlos_ini = np.broadcast_to(f.initiativewert, (anzahl, n)) if self.opt.wehrlos_ohne_w10 else self.ini
+        self.wunden = np.zeros((anzahl, n, len(ZONEN)), np.int64)
+        self.stufe = np.zeros((anzahl, n), np.int64)
+        self.ausdauer = np.tile(f.ausdauer, (anzahl, 1))
+        self.kampf = np.zeros((anzahl, n), np.int64)
+        self.vert = np.zeros((anzahl, n), np.int64)
+        self.zweit = np.zeros((anzahl, n), np.int64)
+        self.beein = np.zeros((anzahl, n), np.int64)
+        self.fertig = np.zeros((anzahl, n), bool)
+        self.faehig = self.ausdauer > 0
+        self.runde = np.zeros(anzahl, np.int64)
+        self.laeuft = np.ones(anzahl, bool)
+        alle = np.arange(anzahl)
+        while True:
+            ff = alle[self.laeuft & (self.runde < max_runden)]
+            if not ff.size:
+                break
+            self._runde(ff)
+        stehend = (self.faehig.astype(np.int64) @ self.seiten_matrix) > 0
+        sieger = np.where(stehend.sum(1) == 1, stehend.argmax(1), -1)
+        return Ergebnis(f.namen, f.seiten, tuple(f.seiten[i] for i in f.seite), sieger, self.runde.copy(),
+                        ~self.faehig, np.zeros_like(self.faehig))
+
+
+def spielen(
+    start: Kampf,
+    anzahl: int,
+    *,
+    rng: np.random.Generator,
+    taktik: Any = None,
+    max_runden: int = 100,
+    fortschritt: Callable[[int, int], None] | None = None,
+) -> Ergebnis:
+    """Spielt ``anzahl`` Kämpfe ab ``start`` (vor der Initiative) mit der ``taktik``
+    (``None``: Standardtaktik), in Blöcken zu :data:`BLOCK`.
+
+    ``fortschritt(fertig, anzahl)`` wird nach jedem Block aufgerufen (Fortschrittsbalken).
+
+    Raises:
+        AloranFehler: Option ``alte_patzertabelle`` (nur auf dem Ereignispfad).
+    """
+    from .simulation import Taktik
+
+    maschine = _Maschine(start, taktik or Taktik(), rng)
+    return in_bloecken(lambda n: maschine.block(n, max_runden), anzahl, BLOCK, fortschritt)
