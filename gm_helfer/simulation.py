@@ -617,7 +617,8 @@ def kaempfer_tabelle(auswertung: Auswertung) -> list[dict[str, str]]:
 def verbrauch_text(auswertung: Auswertung) -> str:
     """Verbrauchte Mittel je Kampf in einem Satz (oder ein Hinweis, dass sie nicht gezählt werden)."""
     if not auswertung.verbrauch:
-        return "Verbrauchte Mittel (Bennies, Flee, Ausdauer) zählt bisher nur die gebündelte Savage-Worlds-Simulation."
+        return ("Verbraucht wurde nichts, was die Simulation zählt: gezählt werden Bennies (Savage Worlds) "
+                "und Flee (W100); Aloran und Zeitstrahl geben mit der gewählten Taktik nichts aus.")
     teile = [f"{name} {f'{wert:.2f}'.replace('.', ',')}" for name, wert in auswertung.verbrauch.items()]
     return "Verbraucht je Kampf im Mittel: " + "; ".join(teile) + "."
 

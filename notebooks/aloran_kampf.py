@@ -57,16 +57,33 @@ def _(speichern_knopf, stand):
 
 
 @app.cell
-def _(get_start, kampftisch, stand):
+def _():
+    begegnung = tisch.begegnung_wahl("aloran")  # eine gespeicherte Begegnung (notebooks/begegnung.py)
+    return (begegnung,)
+
+
+@app.cell
+def _(begegnung, get_start, kampftisch, stand):
     get_start()
     hausregeln = mo.ui.dictionary({name: mo.ui.checkbox(label=text) for name, text in aloran.OPTION_TEXTE.items()})
+    _aus_begegnung = tisch.begegnung_start(begegnung.value, stand.boegen).namen if begegnung.value else None
+
+    def _kampf(namen):
+        if begegnung.value:
+            _boegen, _optionen = tisch.begegnung_boegen(begegnung.value, stand.boegen, namen)
+            _werte = [aloran.aus_bogen(b) for b in _boegen]
+        else:
+            _werte, _optionen = stand.werte_namens(namen), None
+        return aloran.neuer_verlauf(aloran.neuer_kampf(_werte, _optionen or sitzung.optionen_aus(hausregeln.value)),
+                                    tisch.protokoll_datei(aloran.SYSTEM))
+
     # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
     teilnehmer, neu_knopf, kampf_wahl, fortsetzen_knoepfe, _ansicht = kampftisch.anlage(
         stand.namen,
-        lambda namen: aloran.neuer_verlauf(aloran.neuer_kampf(stand.werte_namens(namen), sitzung.optionen_aus(hausregeln.value)),
-                                           tisch.protokoll_datei(aloran.SYSTEM)),
-        vorauswahl=stand.vorauswahl(),
-        einstellungen=[mo.accordion({"Hausregeln und ältere Lesarten (siehe docs/aloran.md)": mo.vstack(list(hausregeln.elements.values()))})],
+        _kampf,
+        vorauswahl=_aus_begegnung or stand.vorauswahl(),
+        fortgesetzt=lambda v: _aus_begegnung or list(v.zustand.namen),
+        einstellungen=[begegnung, mo.accordion({"Hausregeln und ältere Lesarten (siehe docs/aloran.md)": mo.vstack(list(hausregeln.elements.values()))})],
         gespeichert=sitzung.gespeicherte_kaempfe(), start=aloran.aus_kopf, anwenden=aloran.anwenden,
     )
     _ansicht

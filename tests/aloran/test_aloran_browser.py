@@ -97,3 +97,21 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, keine_zellfehler, zug_pan
     expect(neu.locator("#aloran-protokoll-schritte").first).to_have_text(f"{n} Schritte", timeout=30_000)
     q.warte_auf("aloran-runde", "Runde 2")
     keine_zellfehler(neu)
+
+
+@pytest.mark.browser
+def test_begegnung_laden_startet_ihren_kampf(browser_seite, keine_zellfehler, zug_panel, warte_fertig):
+    """„Begegnung laden“ (Hinterhalt im Wald): Neuer Kampf legt genau ihre Kämpfer an – zwei
+    nummerierte Wegelagerer, kein Bogen außerhalb der Begegnung."""
+    seite = browser_seite(NOTEBOOK)
+    p = zug_panel(seite, "aloran")
+    p.bereit()
+    seite.get_by_role("combobox", name="Begegnung laden").first.select_option(label="Hinterhalt im Wald (hinterhalt_im_wald.toml)")
+    warte_fertig(seite)
+    p.klick("Neuer Kampf")
+    p.warte_auf("aloran-runde", "Runde 0")
+    seite.get_by_text("Initiative: echte W10 eintippen").first.click()
+    for name in ("Brann", "Tamra", "Wegelagerer 1", "Wegelagerer 2", "Wolf"):
+        expect(seite.get_by_label(name, exact=True).first).to_be_visible(timeout=30_000)
+    assert seite.get_by_label("Meridan", exact=True).count() == 0
+    keine_zellfehler(seite)
