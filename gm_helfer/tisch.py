@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 import polars as pl
 
 from gm_helfer import pfade
-from gm_helfer.diagramme import prozent
+from gm_helfer import diagramme
 from gm_helfer.protokoll import Ereignis, GesperrtFehler, ProtokollFehler, Verlauf, auflisten
 from gm_helfer.zug import Aktion, Entscheidung
 
@@ -83,6 +83,16 @@ LEER = "–"
 
 
 # --------------------------------------------------------------------------- Zahlen und Text
+
+
+def prozent(p: float, stellen: int = 1) -> str:
+    """:func:`gm_helfer.diagramme.prozent` für Text im Notebook: zwischen Zahl und „%“ steht ein
+    geschütztes Leerzeichen, damit „91,7 %“ am Tablet (820 px) nicht über zwei Zeilen bricht.
+
+    >>> prozent(0.917) == "91,7\u00a0%", prozent(1e-9) == "<\u00a00,1\u00a0%"
+    (True, True)
+    """
+    return diagramme.prozent(p, stellen).replace(" ", "\u00a0")
 
 
 def zahl(x: float, stellen: int = 1) -> str:

@@ -43,7 +43,7 @@ def test_html_tabelle_deutsch_ohne_englische_bedienelemente():
     df = pl.DataFrame({"Name": ["<A>", None], "Wunden": [1.5, None], "Bennies": [3, 0], "Tick 0": [0.25, None]})
     aus = tisch.tabelle_html(df, titel="Kämpfer", formate={"Tick 0": tisch.prozent}, hoehe="10em")
     zellen = re.findall(r"<td(?: [^>]*)?>(.*?)</td>", aus)
-    assert zellen == ["&lt;A&gt;", "1,5", "3", "25,0 %", "–", "–", "0", "–"]
+    assert zellen == ["&lt;A&gt;", "1,5", "3", "25,0\u00a0%", "–", "–", "0", "–"]
     assert re.findall(r"<th(?: [^>]*)?>(.*?)</th>", aus) == ["Name", "Wunden", "Bennies", "Tick 0"]
     assert ">Kämpfer</caption>" in aus and "max-height: 10em" in aus
     for englisch in ("null", "None", "Search", "rows", "Page"):
