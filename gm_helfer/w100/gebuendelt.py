@@ -44,7 +44,6 @@ Effekte (Brennen, Hast) gibt es in der Simulation nicht: Bögen tragen keine.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -52,6 +51,7 @@ from typing import Any
 import numpy as np
 
 from gm_helfer import wuerfel
+from gm_helfer.simulation import Feldausgang, in_bloecken
 from gm_helfer.w100.angriff import (
     Abwehr,
     bewerte_angriff,
@@ -102,31 +102,12 @@ class _Angriffswaffe:
 
 
 @dataclass(frozen=True)
-class Ergebnis:
-    """Ausgang aller Kämpfe eines Laufs, als Felder (ein Eintrag je Kampf)."""
+class Ergebnis(Feldausgang):
+    """Ausgang aller Kämpfe eines Laufs (:class:`gm_helfer.simulation.Feldausgang`; ``tot`` bleibt
+    leer: der Text kennt keinen Tod) samt eingesetzter Flee-Punkte."""
 
-    namen: tuple[str, ...]
-    seiten: tuple[str, ...]
-    seite_von: tuple[str, ...]
-    sieger: np.ndarray
-    """Index in :attr:`seiten`, −1 ohne Sieger."""
-    runden: np.ndarray
-    ausgeschaltet: np.ndarray
-    """(F, N): am Ende kampfunfähig."""
     flee: np.ndarray
     """(F, N): zum Ausweichen eingesetzte Flee-Punkte."""
-
-    def zaehler(self) -> tuple[Counter[str], Counter[int], Counter[str], Counter[str]]:
-        """Siege, Runden, Ausgeschaltete und Tote (keine: der Text kennt keinen Tod) als Zähler."""
-        from gm_helfer.simulation import UNENTSCHIEDEN
-
-        siege: Counter[str] = Counter()
-        for i, s in enumerate(self.seiten):
-            siege[s] = int((self.sieger == i).sum())
-        siege[UNENTSCHIEDEN] = int((self.sieger < 0).sum())
-        runden = Counter({int(r): int(c) for r, c in zip(*np.unique(self.runden, return_counts=True))})
-        aus = Counter({n: int(c) for n, c in zip(self.namen, self.ausgeschaltet.sum(0))})
-        return siege, runden, aus, Counter()
 
     def verbrauch(self) -> dict[str, float]:
         """Eingesetzte Flee-Punkte je Kämpfer, im Mittel je Kampf („Flee (Name)“)."""
@@ -350,7 +331,7 @@ class _Maschine:
         stehend = (faehig.astype(np.int64) @ self.seiten_matrix) > 0
         sieger = np.where(stehend.sum(1) == 1, stehend.argmax(1), -1)
         return Ergebnis(self.namen, self.seiten, tuple(self.seiten[i] for i in self.seite), sieger,
-                        z["runde"].copy(), ~faehig, z["flee_eingesetzt"])
+                        z["runde"].copy(), ~faehig, np.zeros_like(faehig), z["flee_eingesetzt"])
 
 
 def spielen(
@@ -367,16 +348,4 @@ def spielen(
     ``fortschritt(fertig, anzahl)`` wird nach jedem Block aufgerufen (Fortschrittsbalken).
     """
     maschine = _Maschine(start, rng, taktik or Taktik())
-    teile = []
-    fertig = 0
-    while fertig < anzahl:
-        n = min(BLOCK, anzahl - fertig)
-        teile.append(maschine.block(n, max_runden))
-        fertig += n
-        if fortschritt is not None:
-            fortschritt(fertig, anzahl)
-    erstes = teile[0]
-    return Ergebnis(
-        erstes.namen, erstes.seiten, erstes.seite_von,
-        *(np.concatenate([getattr(t, feld) for t in teile]) for feld in ("sieger", "runden", "ausgeschaltet", "flee")),
-    )
+    return in_bloecken(lambda n: maschine.block(n, max_runden), anzahl, BLOCK, fortschritt)

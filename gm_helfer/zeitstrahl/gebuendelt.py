@@ -52,13 +52,13 @@ Blendung wirken wie dort nicht. Würfel mit Explosion im Schaden kennt die Masch
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
+from gm_helfer.simulation import Feldausgang, in_bloecken
 from gm_helfer.wuerfel import parse
 
 from .auswerten import (
@@ -122,31 +122,10 @@ _MERKER_GRENZE = 50_000
 
 
 @dataclass(frozen=True)
-class Ergebnis:
-    """Ausgang aller Kämpfe eines Laufs, als Felder (ein Eintrag je Kampf)."""
-
-    namen: tuple[str, ...]
-    seiten: tuple[str, ...]
-    seite_von: tuple[str, ...]
-    """Partei je Kämpfer (wie :attr:`namen`)."""
-    sieger: np.ndarray
-    """Index in :attr:`seiten`, −1 ohne Sieger."""
-    runden: np.ndarray
-    """Tick der entscheidenden Aktion (ohne Sieger ``max_runden``)."""
-    ausgeschaltet: np.ndarray
-    """(F, N): am Ende kampfunfähig."""
-
-    def zaehler(self) -> tuple[Counter[str], Counter[int], Counter[str], Counter[str]]:
-        """Siege, Ticks, Ausgeschaltete und Tote (keine: der Text kennt keinen Tod) als Zähler."""
-        from gm_helfer.simulation import UNENTSCHIEDEN
-
-        siege: Counter[str] = Counter()
-        for i, s in enumerate(self.seiten):
-            siege[s] = int((self.sieger == i).sum())
-        siege[UNENTSCHIEDEN] = int((self.sieger < 0).sum())
-        runden = Counter({int(r): int(c) for r, c in zip(*np.unique(self.runden, return_counts=True))})
-        aus = Counter({n: int(c) for n, c in zip(self.namen, self.ausgeschaltet.sum(0))})
-        return siege, runden, aus, Counter()
+class Ergebnis(Feldausgang):
+    """Ausgang aller Kämpfe eines Laufs (:class:`gm_helfer.simulation.Feldausgang`): ``runden`` ist
+    der Tick der entscheidenden Aktion (ohne Sieger ``max_runden``); ``tot`` bleibt leer (der
+    Text kennt keinen Tod)."""
 
 
 def _wuerfel(rng: np.random.Generator, seiten: Any, n: int | None = None) -> np.ndarray:
@@ -356,7 +335,7 @@ class _Maschine:
         stehend = (aktiv.astype(np.int64) @ self.seiten_matrix) > 0
         sieger = np.where(stehend.sum(1) == 1, stehend.argmax(1), -1)
         return Ergebnis(self.f.namen, self.f.seiten, tuple(self.f.seiten[i] for i in self.f.seite),
-                        sieger, z.tick.copy(), ~aktiv)
+                        sieger, z.tick.copy(), ~aktiv, np.zeros_like(aktiv))
 
     def _schritt(self, z: _Zustand, ff: np.ndarray, max_runden: int) -> None:
         """Ein Schritt in jedem Kampf ``ff``: Konter, Angriff des Nächsten oder Warten."""
@@ -565,15 +544,4 @@ def spielen(
     ``simulation.Taktik``), in Blöcken zu :data:`BLOCK`; ``fortschritt(fertig, anzahl)`` nach
     jedem Block."""
     maschine = _Maschine(kampf, rng, taktik)
-    teile = []
-    fertig = 0
-    while fertig < anzahl:
-        n = min(BLOCK, anzahl - fertig)
-        teile.append(maschine.block(n, max_runden))
-        fertig += n
-        if fortschritt is not None:
-            fortschritt(fertig, anzahl)
-    erstes = teile[0]
-    return Ergebnis(erstes.namen, erstes.seiten, erstes.seite_von,
-                    *(np.concatenate([getattr(t, feld) for t in teile])
-                      for feld in ("sieger", "runden", "ausgeschaltet")))
+    return in_bloecken(lambda n: maschine.block(n, max_runden), anzahl, BLOCK, fortschritt)
