@@ -74,7 +74,7 @@ NEUER_KAMPF = "Neuer Kampf"
 FORTSETZEN = "Kampf fortsetzen"
 ANSEHEN = "Nur ansehen"
 UEBERNEHMEN = "Kampf übernehmen"
-KEIN_GESPEICHERTER = "beim Öffnen der Seite war noch kein Kampf gespeichert"
+KEIN_GESPEICHERTER = "noch kein Kampf gespeichert"
 PROTOKOLL_REIHENFOLGE = "neueste zuerst"
 """Die Protokollansicht zeigt überall den neuesten Schritt oben."""
 

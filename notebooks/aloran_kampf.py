@@ -78,16 +78,23 @@ def _(begegnung, get_start, kampftisch, stand):
                                     tisch.protokoll_datei(aloran.SYSTEM))
 
     # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
-    teilnehmer, neu_knopf, kampf_wahl, fortsetzen_knoepfe, _ansicht = kampftisch.anlage(
+    teilnehmer, neu_knopf, _, _, _ansicht = kampftisch.anlage(
         stand.namen,
         _kampf,
         vorauswahl=_aus_begegnung or stand.vorauswahl(),
         fortgesetzt=lambda v: _aus_begegnung or list(v.zustand.namen),
         einstellungen=[begegnung, mo.accordion({"Hausregeln und ältere Lesarten (siehe docs/aloran.md)": mo.vstack(list(hausregeln.elements.values()))})],
-        gespeichert=sitzung.gespeicherte_kaempfe(), start=aloran.aus_kopf, anwenden=aloran.anwenden,
     )
     _ansicht
-    return fortsetzen_knoepfe, hausregeln, kampf_wahl, neu_knopf, teilnehmer
+    return hausregeln, neu_knopf, teilnehmer
+
+
+@app.cell
+def _(get_start, kampftisch):
+    get_start()  # nach „Neuer Kampf“ steht er gleich in der Liste
+    kampf_wahl, fortsetzen_knoepfe = kampftisch.fortsetzen_wahl(sitzung.gespeicherte_kaempfe(), aloran.aus_kopf, aloran.anwenden)
+    mo.vstack([kampf_wahl, tisch.reihe(*fortsetzen_knoepfe.values())])
+    return fortsetzen_knoepfe, kampf_wahl
 
 
 @app.cell

@@ -74,17 +74,24 @@ def _(begegnung, geprueft, get_start, kampftisch):
                               else ([b for b in geprueft.boegen if b.name in namen], None))
         return sitzung.neuer_verlauf(w100.kampf_aus_boegen(_boegen, _optionen or sitzung.optionen_aus(einstellungen.value)))
 
-    teilnehmer, neu_knopf, kampf_wahl, fortsetzen_knoepfe, _ansicht = kampftisch.anlage(
+    teilnehmer, neu_knopf, _, _, _ansicht = kampftisch.anlage(
         [b.name for b in geprueft.boegen],
         _kampf,
         vorauswahl=_aus_begegnung,
         fortgesetzt=lambda v: _aus_begegnung or [k.name for k in v.zustand.kaempfer],
         einstellungen=[begegnung, mo.accordion({"Einstellungen des Kampfes (siehe docs/w100.md)": mo.vstack(
             [tisch.reihe(*_e[:3]), tisch.reihe(*_e[3:7]), tisch.reihe(*_e[7:])])})],
-        gespeichert=sitzung.gespeicherte_kaempfe(), start=sitzung.start_aus_kopf, anwenden=w100.anwenden,
     )
     _ansicht
-    return einstellungen, fortsetzen_knoepfe, kampf_wahl, neu_knopf, teilnehmer
+    return einstellungen, neu_knopf, teilnehmer
+
+
+@app.cell
+def _(get_start, kampftisch):
+    get_start()  # nach „Neuer Kampf“ steht er gleich in der Liste
+    kampf_wahl, fortsetzen_knoepfe = kampftisch.fortsetzen_wahl(sitzung.gespeicherte_kaempfe(), sitzung.start_aus_kopf, w100.anwenden)
+    mo.vstack([kampf_wahl, tisch.reihe(*fortsetzen_knoepfe.values())])
+    return fortsetzen_knoepfe, kampf_wahl
 
 
 @app.cell

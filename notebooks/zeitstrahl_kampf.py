@@ -77,16 +77,23 @@ def _(begegnung, geprueft, get_start, kampftisch):
             _kaempfer = [zeitstrahl.kaempfer_aus_bogen(b) for b in _boegen]
         return sitzung.neuer_verlauf(_kaempfer, _optionen or zeitstrahl.Optionen(**hausregeln.value), pfade.kampf_ordner())
 
-    teilnehmer, neu_knopf, kampf_wahl, fortsetzen_knoepfe, _ansicht = kampftisch.anlage(
+    teilnehmer, neu_knopf, _, _, _ansicht = kampftisch.anlage(
         list(_alle),
         _kampf,
         vorauswahl=_aus_begegnung or [n for n in ("Herkulos", "Lyra", "Bruni", "Söldner", "Ork-Schläger") if n in _alle],
         fortgesetzt=lambda v: _aus_begegnung or [t.name for t in v.zustand.teilnehmer],
         einstellungen=[begegnung, mo.accordion({"Hausregeln (Lesarten in docs/zeitstrahl.md)": mo.vstack(list(hausregeln.elements.values()))})],
-        gespeichert=sitzung.gespeicherte_kaempfe(pfade.kampf_ordner()), start=zeitstrahl.kampf_aus_kopf, anwenden=zeitstrahl.anwenden,
     )
     _ansicht
-    return fortsetzen_knoepfe, hausregeln, kampf_wahl, neu_knopf, teilnehmer
+    return hausregeln, neu_knopf, teilnehmer
+
+
+@app.cell
+def _(get_start, kampftisch):
+    get_start()  # nach „Neuer Kampf“ steht er gleich in der Liste
+    kampf_wahl, fortsetzen_knoepfe = kampftisch.fortsetzen_wahl(sitzung.gespeicherte_kaempfe(pfade.kampf_ordner()), zeitstrahl.kampf_aus_kopf, zeitstrahl.anwenden)
+    mo.vstack([kampf_wahl, tisch.reihe(*fortsetzen_knoepfe.values())])
+    return fortsetzen_knoepfe, kampf_wahl
 
 
 @app.cell

@@ -260,6 +260,22 @@ class ZugPanel:
         feld.press("Tab")
         warte_bis_fertig(self.seite)
 
+    def gespeicherte(self) -> int:
+        """Wie viele gespeicherte Kämpfe „Gespeicherter Kampf“ anbietet (ohne den Leer-Hinweis)."""
+        from gm_helfer.tisch import KEIN_GESPEICHERTER
+
+        optionen = self.seite.get_by_role("combobox", name="Gespeicherter Kampf").first.locator("option").all_inner_texts()
+        return sum(1 for o in optionen if o.strip() and o.strip() != KEIN_GESPEICHERTER)
+
+    def warte_auf_gespeicherte(self, anzahl: int) -> None:
+        """Bis „Gespeicherter Kampf“ ``anzahl`` Kämpfe anbietet (nach „Neuer Kampf“ ohne Neuladen)."""
+        import time
+
+        ende = time.monotonic() + 30
+        while self.gespeicherte() != anzahl:
+            assert time.monotonic() < ende, f"„Gespeicherter Kampf“ bietet {self.gespeicherte()} Kämpfe, erwartet {anzahl}"
+            time.sleep(0.2)
+
     def bereit(self, knopf: str = "Neuer Kampf") -> None:
         """Warten, bis das Notebook steht (auf einer belasteten Maschine dauert es)."""
         from playwright.sync_api import expect

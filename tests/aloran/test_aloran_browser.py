@@ -108,8 +108,11 @@ def test_begegnung_laden_startet_ihren_kampf(browser_seite, keine_zellfehler, zu
     p.bereit()
     seite.get_by_role("combobox", name="Begegnung laden").first.select_option(label="Hinterhalt im Wald (hinterhalt_im_wald.toml)")
     warte_fertig(seite)
+    vorher = p.gespeicherte()
     p.klick("Neuer Kampf")
     p.warte_auf("aloran-runde", "Runde 0")
+    p.warte_auf_gespeicherte(vorher + 1)  # der neue Kampf steht gleich in der Liste
+    assert "Brann, Tamra" in seite.get_by_role("combobox", name="Gespeicherter Kampf").first.inner_text()
     seite.get_by_text("Initiative: echte W10 eintippen").first.click()
     for name in ("Brann", "Tamra", "Wegelagerer 1", "Wegelagerer 2", "Wolf"):
         expect(seite.get_by_label(name, exact=True).first).to_be_visible(timeout=30_000)

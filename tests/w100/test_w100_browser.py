@@ -40,7 +40,9 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, warte_fertig, keine_zellf
     seite.get_by_text("Einstellungen des Kampfes").first.click()
     seite.get_by_text("Initiative jede Runde neu würfeln").first.click()
     warte_fertig(seite)
+    vorher = p.gespeicherte()
     p.klick("Neuer Kampf")
+    p.warte_auf_gespeicherte(vorher + 1)  # der neue Kampf steht gleich in der Liste
     p.warte_auf("w100-lage", "Initiative bestimmen")
 
     # Initiative mit echten Würfeln: eintippen, dann ein Klick

@@ -23,7 +23,9 @@ def test_ein_kampfabschnitt_durch_das_zug_panel(browser_seite, warte_fertig, kei
     p = zug_panel(seite, "zs")
     p.bereit()
     keine_zellfehler(seite)
+    vorher = p.gespeicherte()
     p.klick("Neuer Kampf")
+    p.warte_auf_gespeicherte(vorher + 1)  # der neue Kampf steht gleich in der Liste
     p.warte_auf("zs-protokoll-schritte", "0 Schritte")
     p.anzahl = 0
     p.klick("Startpositionen würfeln")
