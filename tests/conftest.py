@@ -287,3 +287,43 @@ class ZugPanel:
 def zug_panel():
     """Fabrik: ``zug_panel(seite, "w100") -> ZugPanel``."""
     return ZugPanel
+
+
+# ---------------------------------------------------------------------------------------
+# Gebündelte Maschine gegen Ereignispfad (tests/<system>/test_gebuendelt.py)
+# ---------------------------------------------------------------------------------------
+
+
+def _varianz_runden(a) -> float:
+    import math
+
+    m = a.mittlere_runden
+    return math.fsum(p * (r - m) ** 2 for r, p in a.runden.items())
+
+
+def _stimmt_ueberein(e, b, sigma: float = 4) -> None:
+    """Zwei ``Auswertung``en (Ereignispfad ``e``, gebündelt ``b``) stimmen überein: Siegesanteile,
+    Ausgeschaltet- und Todesrate je Kämpfer und mittlere Dauer liegen innerhalb von ``sigma``
+    Standardfehlern der Differenz (Anteile mindestens mit der Streuung von 1 %)."""
+    import math
+
+    def grenze(p: float, q: float) -> float:
+        r = (p + q) / 2
+        return sigma * math.sqrt(max(r * (1 - r), 0.01) * (1 / e.anzahl + 1 / b.anzahl))
+
+    for seite in set(e.sieg) | set(b.sieg):
+        p, q = e.sieg.get(seite, 0), b.sieg.get(seite, 0)
+        assert abs(p - q) < grenze(p, q), (seite, p, q)
+    for art in ("ausgeschaltet", "tot"):
+        de, db = getattr(e, art), getattr(b, art)
+        for name in set(de) | set(db):
+            p, q = de.get(name, 0), db.get(name, 0)
+            assert abs(p - q) < grenze(p, q), (art, name, p, q)
+    se = math.sqrt(_varianz_runden(e) / e.anzahl + _varianz_runden(b) / b.anzahl)
+    assert abs(e.mittlere_runden - b.mittlere_runden) < sigma * se, (e.mittlere_runden, b.mittlere_runden)
+
+
+@pytest.fixture
+def stimmt_ueberein():
+    """``stimmt_ueberein(e, b, sigma=4)``: die Übereinstimmungsprüfung der gebündelten Maschinen."""
+    return _stimmt_ueberein
