@@ -21,11 +21,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
-from functools import cached_property
 from typing import Any
 
 from gm_helfer.protokoll import Ereignis
-from gm_helfer.schnell import ersetzen, nach_namen
+from gm_helfer.schnell import ersetzen
 from gm_helfer.text import aufzaehlung, dezimal
 from gm_helfer.wuerfel import parse
 
@@ -48,7 +47,7 @@ from .auswerten import (
 )
 from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, PATZER, ZONEN
 from .optionen import STANDARD, Optionen
-from .proben import Probe, bewerte_probe, probe, wuerfeln
+from .proben import Probe, augen_wuerfeln, bewerte_probe, probe
 from .schaden import (
     Schicht,
     bestgeschuetzte_zone,
@@ -245,6 +244,25 @@ class Teilnehmer:
         return self.lebenspunkte <= optionen.kampfunfaehig_bei
 
 
+class _je_zustand:
+    """Wie ``functools.cached_property``: einmal je (unveränderlichem) Zustand gerechnet und im
+    ``__dict__`` abgelegt – aber ohne dessen Sperre, die Python 3.11 bei jedem ersten Zugriff
+    nimmt (der Ereignispfad baut je Ereignis einen neuen Zustand; Issue 10)."""
+
+    def __init__(self, f: Any) -> None:
+        self.f = f
+        self.__doc__ = f.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, typ: type | None = None) -> Any:
+        if obj is None:
+            return self
+        wert = obj.__dict__[self.name] = self.f(obj)
+        return wert
+
+
 @dataclass(frozen=True)
 class Balken:
     """Ein Abschnitt auf dem Zeitstrahl-Diagramm."""
@@ -268,27 +286,31 @@ class Kampf:
     gestartet: bool = False
 
     def __getitem__(self, name: str) -> Teilnehmer:
-        t = self._namen.get(name)
-        if t is None:
+        i = self._index.get(name)
+        if i is None:
             raise KampfFehler(f"„{name}“ kämpft hier nicht mit.")
-        return t
+        return self.teilnehmer[i]
 
-    @cached_property
-    def _namen(self) -> dict[str, Teilnehmer]:
-        """Name → Teilnehmer, einmal je Zustand (bei gleichen Namen zählt der erste)."""
-        return nach_namen(self.teilnehmer)
+    @_je_zustand
+    def _index(self) -> dict[str, int]:
+        """Name → Stelle in ``teilnehmer`` (bei gleichen Namen zählt die erste); ``anwenden``
+        reicht es an den neuen Zustand weiter, denn Namen und Reihenfolge bleiben."""
+        index: dict[str, int] = {}
+        for i, t in enumerate(self.teilnehmer):
+            index.setdefault(t.name, i)
+        return index
 
-    @cached_property
+    @_je_zustand
     def aktive(self) -> tuple[Teilnehmer, ...]:
         return tuple(t for t in self.teilnehmer if not t.kampfunfaehig(self.optionen))
 
-    @cached_property
+    @_je_zustand
     def jetzt(self) -> int | None:
         """Der aktuelle Tick: die niedrigste Position der Kampffähigen."""
         pos = [t.position for t in self.aktive if t.position is not None]
         return min(pos) if pos else None
 
-    @cached_property
+    @_je_zustand
     def am_zug(self) -> tuple[str, ...]:
         """Alle, die jetzt (gleichzeitig) handeln."""
         j = self.jetzt
@@ -352,9 +374,11 @@ def _aendern(t: Teilnehmer, a: Mapping[str, Any]) -> Teilnehmer:
         neu["verschiebung"] = Verschiebung.aus_dict(a["verschiebung"])
     if "laufend" in a:
         neu["laufend"] = a["laufend"]
-    zustaende = [z for z in t.zustaende if z not in a.get("zustand_weg", ())]
-    zustaende += [z for z in a.get("zustand_neu", ()) if z not in zustaende]
-    neu["zustaende"] = tuple(zustaende)
+    weg, dazu = a.get("zustand_weg", ()), a.get("zustand_neu", ())
+    if dazu or (weg and t.zustaende):
+        zustaende = [z for z in t.zustaende if z not in weg]
+        zustaende += [z for z in dazu if z not in zustaende]
+        neu["zustaende"] = tuple(zustaende)
     if "waffen" in a:
         stab, status = list(t.stabilitaet), list(t.waffen_status)
         for w in a["waffen"]:
@@ -372,13 +396,23 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
     Werte), ``daten["balken"]`` und ``daten["konter"]``; ändert ``kampf`` nie."""
     d = ereignis.daten
     aenderungen: Mapping[str, Mapping[str, Any]] = d.get("aenderungen", {})
+    index = kampf._index
     for name in aenderungen:
-        kampf[name]  # prüft den Namen
-    teilnehmer = tuple(
-        _aendern(t, aenderungen[t.name]) if t.name in aenderungen else t
-        for t in kampf.teilnehmer
-    )
-    balken = kampf.balken + tuple(Balken(**b) for b in d.get("balken", ()))
+        if name not in index:
+            kampf[name]  # deutsche Meldung
+    teilnehmer = kampf.teilnehmer
+    if aenderungen:
+        if len(index) == len(teilnehmer):
+            liste = list(teilnehmer)
+            for name, a in aenderungen.items():
+                i = index[name]
+                liste[i] = _aendern(liste[i], a)
+            teilnehmer = tuple(liste)
+        else:  # gleiche Namen (nur von Hand gebaut): jeder dieses Namens ändert sich
+            teilnehmer = tuple(_aendern(t, aenderungen[t.name]) if t.name in aenderungen else t
+                               for t in teilnehmer)
+    neue_balken = d.get("balken")
+    balken = kampf.balken + tuple(Balken(**b) for b in neue_balken) if neue_balken else kampf.balken
     # Ein offener Konter bleibt, bis er genommen, ausgeschlagen oder vom nächsten Schritt auf
     # dem Zeitstrahl verdrängt ist; Eingriffe des Spielleiters lassen ihn stehen.
     konter = d["konter"] if "konter" in d else (
@@ -390,17 +424,21 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
         konter=tuple(konter) if konter else None,
         gestartet=kampf.gestartet or ereignis.art == "start",
     )
+    neu.__dict__["_index"] = index  # Namen und Reihenfolge bleiben
     return _abgelaufen(neu)
 
 
 _SPIELLEITER_EREIGNISSE = ("lebenspunkte", "zustand")
 """Ereignisse, die nichts auf dem Zeitstrahl bewegen (Spielleiter-Eingriffe)."""
 
-_BIS_TICK = re.compile(r" bis Tick (\d+)$")
+_BIS = " bis Tick "
+_BIS_TICK = re.compile(_BIS + r"(\d+)$")
 
 
 def _abgelaufen(kampf: Kampf) -> Kampf:
     """Zustände „… bis Tick n“ (Blendung) enden, sobald der Zeitstrahl Tick n erreicht."""
+    if not any(_BIS in z for t in kampf.teilnehmer if t.zustaende for z in t.zustaende):
+        return kampf  # nichts kann ablaufen (fast immer): kein neuer Zustand
     jetzt = kampf.jetzt
     if jetzt is None:
         return kampf
@@ -409,10 +447,12 @@ def _abgelaufen(kampf: Kampf) -> Kampf:
         m = _BIS_TICK.search(z)
         return m is None or int(m.group(1)) > jetzt
 
-    return ersetzen(kampf, teilnehmer=tuple(
+    neu = ersetzen(kampf, teilnehmer=tuple(
         ersetzen(t, zustaende=tuple(z for z in t.zustaende if aktuell(z)))
         if not all(aktuell(z) for z in t.zustaende) else t
         for t in kampf.teilnehmer))
+    neu.__dict__["_index"] = kampf._index
+    return neu
 
 
 # --- Hilfen ------------------------------------------------------------------------------
@@ -477,13 +517,15 @@ def start_ereignis(
     *,
     rng: Any = None,
     augen: Mapping[str, Any] | None = None,
+    text: bool = True,
 ) -> Ereignis:
     """Startpositionen („Der Kampf“): jeder würfelt eine Probe auf Kampferfahrung; die
     Startposition ist max(0, Schwierigkeit − Ergebnis).
 
     ``schwierigkeit``: eine Zahl für alle, oder je Partei bzw. Name (Name vor Partei), z. B.
     höher für Überraschte oder gegen furchterregende Gegner. Fehlt sie, gilt
-    ``optionen.start_schwierigkeit``. ``augen``: eingetippte Prüfwürfe je Name.
+    ``optionen.start_schwierigkeit``. ``augen``: eingetippte Prüfwürfe je Name. ``text=False``
+    (Simulation): ohne Protokollzeile.
     """
     o = kampf.optionen
     aenderungen: dict[str, Any] = {}
@@ -500,13 +542,14 @@ def start_ereignis(
         proben[t.name] = {"wert": pr.wert, "wurf": pr.natuerlich, "gesamt": pr.gesamt,
                           "schwierigkeit": int(s), "eingetippt": pr.eingetippt}
         aenderungen[t.name] = {"position": pos, "angesagt": False}
-        zeilen.append(f"{t.name} {pr.gesamt}→{pos}")
+        if text:
+            zeilen.append(f"{t.name} {pr.gesamt}→{pos}")
     return Ereignis(
         "start",
         {"proben": proben, "aenderungen": aenderungen},
         regel=_regel("Der Kampf", "Startposition"),
         eingetippt=eingetippt,
-        text="Startpositionen: " + ", ".join(zeilen),
+        text="Startpositionen: " + ", ".join(zeilen) if text else "",
     )
 
 
@@ -514,12 +557,14 @@ def start_ereignis(
 
 
 def aktion_ereignis(
-    kampf: Kampf, name: str, ticks: int, art: str = "sofort", beschreibung: str = ""
+    kampf: Kampf, name: str, ticks: int, art: str = "sofort", beschreibung: str = "", *,
+    text: bool = True,
 ) -> Ereignis:
     """Eine Aktion ohne Angriff („Aktionen“): sofortig, vorbereitet oder kontinuierlich.
 
     Sie kostet ``ticks`` Zeiteinheiten. Eine vorbereitete Aktion wirkt erst am Ende, eine
-    kontinuierliche läuft, bis eine andere Aktion sie ablöst.
+    kontinuierliche läuft, bis eine andere Aktion sie ablöst. ``text=False`` (Simulation): ohne
+    Protokollzeile.
     """
     if art not in _ART_TEXT:
         raise KampfFehler(f"Unbekannte Aktionsart „{art}“ (sofort, vorbereitet, kontinuierlich).")
@@ -541,7 +586,7 @@ def aktion_ereignis(
          "balken": [_balken(Balken(name, t.position, ende, _BALKEN_ART[art], beschreibung))]},
         regel=_regel("Aktionen"),
         text=f"{name}: {beschreibung} ({_ART_TEXT[art]} Aktion, {ticks} Ticks, {wirkung}) "
-             f"→ Tick {ende}",
+             f"→ Tick {ende}" if text else "",
     )
 
 
@@ -573,9 +618,10 @@ def ansage_verfallen_ereignis(kampf: Kampf, name: str) -> Ereignis:
     )
 
 
-def konter_verzicht_ereignis(kampf: Kampf) -> Ereignis:
+def konter_verzicht_ereignis(kampf: Kampf, *, text: bool = True) -> Ereignis:
     """Der Verteidiger verzichtet auf den Konter („Kontern“: „… ist ein sofortiger
-    Gegenangriff möglich“ – möglich, nicht Pflicht)."""
+    Gegenangriff möglich“ – möglich, nicht Pflicht). ``text=False`` (Simulation): ohne
+    Protokollzeile."""
     if kampf.konter is None:
         raise KampfFehler("Niemand darf gerade kontern.")
     verteidiger, angreifer = kampf.konter
@@ -583,7 +629,7 @@ def konter_verzicht_ereignis(kampf: Kampf) -> Ereignis:
         "konter_verzicht",
         {"name": verteidiger, "konter": None},
         regel=_regel("Kontern"),
-        text=f"{verteidiger} verzichtet auf den Konter gegen {angreifer}.",
+        text=f"{verteidiger} verzichtet auf den Konter gegen {angreifer}." if text else "",
     )
 
 
@@ -829,7 +875,7 @@ def _krit_effekt(
     if angesagt is not None:
         n = angesagt
     else:
-        w = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schluessel_wurf), wofuer=wofuer)
+        w = augen_wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schluessel_wurf), wofuer=wofuer)
         n, getippt = w.gesamt, w.eingetippt
     if n == 6 and wahl not in range(1, 6):
         raise KampfFehler("Bei einer 6 bitte einen Effekt 1–5 wählen.")
@@ -838,7 +884,7 @@ def _krit_effekt(
     daten: dict[str, Any] = {"wurf": n, "effekt": gewaehlt, "schluessel": schluessel, "text": text}
     bonus = 0
     if schluessel == "bonus_w6":
-        b = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schluessel_wurf + "_bonus"),
+        b = augen_wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schluessel_wurf + "_bonus"),
                      wofuer="den W6-Bonus")
         getippt |= b.eingetippt
         bonus = daten["bonus"] = b.gesamt
@@ -861,6 +907,7 @@ def angriff_ereignis(
     verteidigung_krit_wahl: int = 2,
     rng: Any = None,
     augen: Mapping[str, Any] | None = None,
+    text: bool = True,
 ) -> Ereignis:
     """Ein ganzer Angriff samt Verteidigung, Trefferzone, Schaden, Blocken-Folgen,
     kritischen Effekten und Patzern – gewürfelt (``rng``) oder mit eingetippten ``augen``.
@@ -874,6 +921,8 @@ def angriff_ereignis(
     Regeln: „Angriff“ (Treffer bei Attacke ≥ Verteidigung), „Verteidigung“, „Reaktionen“,
     „Trefferzonen“, „Schaden und Rüstungsschutz“, „Kritische Erfolge“, „Patzer“,
     „Verschieben von Kampfwerten“, „Kontern“.
+
+    ``text=False`` (Simulation): dieselben Daten, ohne die Protokollzeile.
     """
     o = kampf.optionen
     ist_konter = kampf.konter is not None and kampf.konter == (angreifer, ziel)
@@ -924,9 +973,10 @@ def angriff_ereignis(
                kritschwelle=kritschwelle, patzerschwelle=patzerschwelle + a_sturz, optionen=o)
     eingetippt |= ap.eingetippt
     angriff_gesamt = ap.gesamt
-    zeilen.append(f"{angreifer} greift {ziel} mit {w.name} an: {angriffswert}+{ap.natuerlich}"
-                  f"={ap.gesamt}" + (" (kritisch)" if ap.kritisch else "")
-                  + (" (Patzer)" if ap.patzer else ""))
+    if text:
+        zeilen.append(f"{angreifer} greift {ziel} mit {w.name} an: {angriffswert}+{ap.natuerlich}"
+                      f"={ap.gesamt}" + (" (kritisch)" if ap.kritisch else "")
+                      + (" (Patzer)" if ap.patzer else ""))
     krit: dict[str, Any] | None = None
     if ap.kritisch:
         regeln.append("Kritische Erfolge beim Angriff")
@@ -935,7 +985,8 @@ def angriff_ereignis(
                                             "den kritischen Effekt", angesagt)
         eingetippt |= getippt
         angriff_gesamt += bonus
-        zeilen.append(f"Kritischer Effekt: {krit['text']}")
+        if text:
+            zeilen.append(f"Kritischer Effekt: {krit['text']}")
 
     # Verteidigung
     reakt_ticks = reaktions_ticks(kampf, ziel, verteidigung, verteidigungs_waffe, zweite_hand)
@@ -955,7 +1006,7 @@ def angriff_ereignis(
     if verteidigung == "passiv":
         vgesamt = vwert
     elif verteidigung == "ausweichen":
-        wurf10 = wuerfeln("W10", rng=None if v_augen is not None else rng, augen=v_augen,
+        wurf10 = augen_wuerfeln("W10", rng=None if v_augen is not None else rng, augen=v_augen,
                           wofuer="das Ausweichen (W10)")
         eingetippt |= wurf10.eingetippt
         vgesamt = vwert + wurf10.gesamt
@@ -972,9 +1023,10 @@ def angriff_ereignis(
             eingetippt |= getippt
             vgesamt += bonus
     vgesamt = _halb(z_t, vgesamt)
-    zeilen.append(f"{ziel}: {_NAMEN_VERTEIDIGUNG[verteidigung]} {vgesamt}")
-    if v_krit:
-        zeilen.append(f"Kritische Verteidigung: {v_krit['text']}")
+    if text:
+        zeilen.append(f"{ziel}: {_NAMEN_VERTEIDIGUNG[verteidigung]} {vgesamt}")
+        if v_krit:
+            zeilen.append(f"Kritische Verteidigung: {v_krit['text']}")
 
     # Treffer?
     treffer = treffer_auswerten(ap.patzer, ap.kritisch, verteidigung == "passiv", angriff_gesamt,
@@ -1004,7 +1056,8 @@ def angriff_ereignis(
         if z_t.laufend:
             # „Alle anderen Arten der Verteidigung unterbrechen gegebenenfalls die aktuelle Aktion.“
             aend[ziel]["laufend"] = ""
-            zeilen.append(f"{ziel} unterbricht „{z_t.laufend}“.")
+            if text:
+                zeilen.append(f"{ziel} unterbricht „{z_t.laufend}“.")
         # Der Balken zeigt die Zeit, die die Reaktion kostet: sie schiebt die nächste eigene
         # Aktion nach hinten (z_start … z_pos), auch wenn der Angriff früher kam.
         balken.append(_balken(Balken(ziel, z_start, z_pos, _NAMEN_VERTEIDIGUNG[verteidigung],
@@ -1020,19 +1073,19 @@ def angriff_ereignis(
                                              verteidigung == "blocken",
                                              v_waffe is not None and v_waffe[1].waffenlos)
     if treffer or abgewehrt_mit_folgen:
-        dw = wuerfeln(w.schaden, rng=rng, augen=_wuerfel_aus(augen, "schaden"),
+        dw = augen_wuerfeln(w.schaden, rng=rng, augen=_wuerfel_aus(augen, "schaden"),
                       wofuer=f"den Schaden ({w.schaden})")
         eingetippt |= dw.eingetippt
-        tp = [x.summe for x in dw.wuerfe]
+        tp = list(dw.summen)
         daten_schaden["trefferpunkte"] = tp
         daten_schaden["trefferpunkte_summe"] = dw.gesamt
     lp_minus = 0
     if treffer:
         regeln += ["Trefferzonen", "Schaden und Rüstungsschutz"]
         z_augen = _wuerfel_aus(augen, "zone")
-        zw = wuerfeln("2W6", rng=None if z_augen is not None else rng, augen=z_augen,
+        zw = augen_wuerfeln("2W6", rng=None if z_augen is not None else rng, augen=z_augen,
                       wofuer="die Trefferzone (2W6)")
-        tz = trefferzone(zw.wuerfe[0].summe, zw.wuerfe[1].summe)
+        tz = trefferzone(zw.summen[0], zw.summen[1])
         # „Die bestgeschützte Stelle wird getroffen“ – empfindlich bleibt, was der Wurf sagt
         zone = (bestgeschuetzte_zone(zk.ruestung)
                 if v_krit and v_krit["schluessel"] == "bestgeschuetzt" else tz.zone)
@@ -1041,15 +1094,16 @@ def angriff_ereignis(
         ignorieren = 1 if krit and krit["schluessel"] == "schicht_ignorieren" else 0
         rs = zonen_ruestung(zk.ruestung, zone, ignorieren=ignorieren).schutz
         sp = treffer_schadenspunkte(daten_schaden["trefferpunkte"], rs,
-                                    konstante=dw.ausdruck.konstante, bonus=verschiebung.schaden,
+                                    konstante=dw.konstante, bonus=verschiebung.schaden,
                                     empfindlich=empf, effekt=effekt, verteidigung_effekt=v_effekt,
                                     vor_ruestung=o.empfindlich_vor_ruestung)
         lp_minus = sp
         daten_schaden.update({"zone": zone, "zonenwurf": [tz.erster, tz.zweiter],
                               "empfindlich": empf, "ruestungsschutz": rs,
                               "schadenspunkte": sp})
-        zeilen.append(f"Treffer {zone}{' (empfindlich)' if empf else ''}: "
-                      f"Trefferpunkte {aufzaehlung(tp)} − RS {rs} je Würfel → {sp} Schadenspunkte")
+        if text:
+            zeilen.append(f"Treffer {zone}{' (empfindlich)' if empf else ''}: "
+                          f"Trefferpunkte {aufzaehlung(tp)} − RS {rs} je Würfel → {sp} Schadenspunkte")
     elif abgewehrt_mit_folgen and v_waffe is not None:
         vi, vw = v_waffe
         tp_summe = daten_schaden["trefferpunkte_summe"]
@@ -1060,11 +1114,11 @@ def angriff_ereignis(
             if verteidigung == "parade":
                 # „reduzieren die Trefferpunkte lediglich auf ¼“: erst vierteln, dann Rüstung
                 sp = waffenlose_parade_schadenspunkte(
-                    daten_schaden["trefferpunkte"], rs, konstante=dw.ausdruck.konstante,
+                    daten_schaden["trefferpunkte"], rs, konstante=dw.konstante,
                     je_wuerfel=o.waffenlose_parade_je_wuerfel)
             else:
                 sp = schadenspunkte(daten_schaden["trefferpunkte"], rs,
-                                    konstante=dw.ausdruck.konstante)
+                                    konstante=dw.konstante)
             lp_minus = sp
             daten_schaden.update({"zone": arm, "ruestungsschutz": rs, "schadenspunkte": sp})
             zeilen.append(f"Waffenlos {'pariert' if verteidigung == 'parade' else 'geblockt'}: "
@@ -1097,7 +1151,7 @@ def angriff_ereignis(
             daten_schaden["staerke_grenze"] = grenze
     if lp_minus:
         aend[ziel]["lebenspunkte_minus"] = lp_minus
-        if o.gesundheit != "ohne" and z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
+        if text and o.gesundheit != "ohne" and z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
             zeilen.append(f"{ziel} ist kampfunfähig (Lebenspunkte {z_t.lebenspunkte - lp_minus}).")
     if a_sturz:
         aend[angreifer]["zustand_weg"] = list(aend[angreifer].get("zustand_weg", [])) + [STURZSCHWELLE]
@@ -1107,7 +1161,7 @@ def angriff_ereignis(
         aend[ziel]["zustand_neu"] = [STURZSCHWELLE]
         aend[ziel]["zustand_weg"] = [z for z in aend[ziel].get("zustand_weg", [])
                                      if z != STURZSCHWELLE]
-    if not treffer:
+    if text and not treffer:
         zeilen.append("Daneben." if verteidigung != "blocken" or ap.patzer else "Abgewehrt.")
 
     # Patzer (Angriff und Verteidigung)
@@ -1122,22 +1176,22 @@ def angriff_ereignis(
         regeln.append("Patzer")
         if nur_sturz(pr.natuerlich, normal, o.sturz_mit_patzertabelle):
             # nur durch die erhöhte Sturz-Patzerschwelle ein Patzer: die Folge ist der Sturz
-            schluessel, text = "sturz", f"Sturz (Wurf {pr.natuerlich} ≤ Sturzschwelle {pr.patzerschwelle})"
+            schluessel, folge = "sturz", f"Sturz (Wurf {pr.natuerlich} ≤ Sturzschwelle {pr.patzerschwelle})"
             eintrag: dict[str, Any] = {"wer": wer, "wurf": None, "schluessel": schluessel,
-                                       "text": text}
+                                       "text": folge}
         else:
-            pw = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schl),
+            pw = augen_wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schl),
                           wofuer="den Patzer (W6)")
             eingetippt |= pw.eingetippt
-            schluessel, text = PATZER[pw.gesamt]
-            eintrag = {"wer": wer, "wurf": pw.gesamt, "schluessel": schluessel, "text": text}
+            schluessel, folge = PATZER[pw.gesamt]
+            eintrag = {"wer": wer, "wurf": pw.gesamt, "schluessel": schluessel, "text": folge}
         ziel_aend = aend.setdefault(wer, {})
         neu = list(ziel_aend.get("zustand_neu", []))
         if schluessel == "waffe_verloren" and widx is not None:
             ziel_aend.setdefault("waffen", []).append({"index": widx, "status": "verloren"})
         elif schluessel == "bruchtest" and widx is not None:
             eigene = t.kaempfer.waffen[widx]
-            bw = wuerfeln(eigene.schaden, rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
+            bw = augen_wuerfeln(eigene.schaden, rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
                           wofuer="den Bruchtest")
             eingetippt |= bw.eingetippt
             stab, gebrochen = bruchtest_auswerten(bw.gesamt, t.stabilitaet[widx])
@@ -1145,11 +1199,11 @@ def angriff_ereignis(
             ziel_aend.setdefault("waffen", []).append(
                 {"index": widx, "stabilitaet": stab, "status": status})
             eintrag["bruchtest"] = bw.gesamt
-            text += f" ({bw.gesamt} gegen {stab}: {'gebrochen' if status == 'gebrochen' else 'hält'})"
+            folge += f" ({bw.gesamt} gegen {stab}: {'gebrochen' if status == 'gebrochen' else 'hält'})"
         elif schluessel == "sturz":
             neu.append("Gestürzt")
         elif schluessel == "geblendet":
-            gw = wuerfeln("2W6", rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
+            gw = augen_wuerfeln("2W6", rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
                           wofuer="die Blendung (2W6)")
             eingetippt |= gw.eingetippt
             neu.append(f"Geblendet bis Tick {jetzt + gw.gesamt}")
@@ -1157,7 +1211,7 @@ def angriff_ereignis(
         elif schluessel == "position_schlecht":
             neu.append("Position verschlechtert")
         elif schluessel == "stolpern":
-            sw = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
+            sw = augen_wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
                           wofuer="das Stolpern (W6)")
             eingetippt |= sw.eingetippt
             basis = ziel_aend.get("position", t.position or 0)
@@ -1169,7 +1223,8 @@ def angriff_ereignis(
                 ziel_aend["zustand_weg"] = [z for z in ziel_aend.get("zustand_weg", [])
                                             if z != "Position verschlechtert"]
         patzer_daten.append(eintrag)
-        zeilen.append(f"Patzer von {wer}: {text}")
+        if text:
+            zeilen.append(f"Patzer von {wer}: {folge}")
 
     # Kontern
     konter = None
@@ -1213,5 +1268,5 @@ def angriff_ereignis(
         },
         regel=_regel(*dict.fromkeys(regeln)),
         eingetippt=eingetippt,
-        text=" · ".join(zeilen),
+        text=" · ".join(zeilen) if text else "",
     )

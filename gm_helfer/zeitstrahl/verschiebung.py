@@ -57,7 +57,12 @@ class Verschiebung:
 
     @classmethod
     def aus_dict(cls, daten: dict | None) -> "Verschiebung":
+        if not daten and cls is Verschiebung:
+            return _KEINE  # jede eigene Aktion setzt die Verschiebung zurück: kein neues Objekt
         return cls(**(daten or {}))
+
+
+_KEINE = Verschiebung()
 
 
 def verhaeltnis(spezialisierung: int = 0) -> tuple[int, int]:
