@@ -355,9 +355,10 @@ def kampf_aus_kopf(kopf: Mapping[str, Any]) -> Kampf:
 # --- anwenden -------------------------------------------------------------------------
 
 
-def _balken(b: Balken) -> dict[str, Any]:
-    """``asdict(b)`` ohne dessen Umweg über tiefe Kopien (alle Felder sind Zahlen und Texte)."""
-    return {"name": b.name, "start": b.start, "ende": b.ende, "art": b.art, "text": b.text}
+def _balken(name: str, start: int, ende: int, art: str, text: str = "") -> dict[str, Any]:
+    """Die Ereignisdaten eines :class:`Balken` (``asdict`` ohne den Umweg über das Objekt und
+    tiefe Kopien; alle Felder sind Zahlen und Texte)."""
+    return {"name": name, "start": start, "ende": ende, "art": art, "text": text}
 
 
 def _aendern(t: Teilnehmer, a: Mapping[str, Any]) -> Teilnehmer:
@@ -488,6 +489,7 @@ def _eigene_aktion(t: Teilnehmer) -> dict[str, Any]:
 
 
 def _wuerfel_aus(augen: Mapping[str, Any] | None, schluessel: str) -> Any:
+    """Die eingetippten Augen für ``schluessel`` (``None``: würfeln lassen)."""
     if not augen:
         return None
     wert = augen.get(schluessel)
@@ -583,7 +585,7 @@ def aktion_ereignis(
         "aktion",
         {"name": name, "ticks": int(ticks), "art": art, "beschreibung": beschreibung,
          "aenderungen": {name: a},
-         "balken": [_balken(Balken(name, t.position, ende, _BALKEN_ART[art], beschreibung))]},
+         "balken": [_balken(name, t.position, ende, _BALKEN_ART[art], beschreibung)]},
         regel=_regel("Aktionen"),
         text=f"{name}: {beschreibung} ({_ART_TEXT[art]} Aktion, {ticks} Ticks, {wirkung}) "
              f"→ Tick {ende}" if text else "",
@@ -612,7 +614,7 @@ def ansage_verfallen_ereignis(kampf: Kampf, name: str) -> Ereignis:
     return Ereignis(
         "ansage_verfallen",
         {"name": name, "aenderungen": {name: {"angesagt": False, "position": ende}},
-         "balken": [_balken(Balken(name, t.position, ende, "Ansage verfallen"))]},
+         "balken": [_balken(name, t.position, ende, "Ansage verfallen")]},
         regel=_regel("Reaktionen"),
         text=f"{name}: kein Angriff kam – die angesagte Reaktion kostet 1 Tick → Tick {ende}.",
     )
@@ -960,7 +962,8 @@ def angriff_ereignis(
     konter_malus = konter_erschwernis(kampf, angreifer) if ist_konter else 0
     angriffswert = grund_angriff + verschiebung.angriff + modifikator - konter_malus
     kritschwelle = o.kritschwelle - verschiebung.kritschwelle
-    patzerschwelle = o.basis_patzerschwelle + verschiebung.patzerschwelle
+    basis_patzerschwelle = o.basis_patzerschwelle
+    patzerschwelle = basis_patzerschwelle + verschiebung.patzerschwelle
     # „Erhöht bei dem Ziel die Patzerschwelle für einen Sturz um 5“: ein Wurf bis zu 5 über
     # der eigenen Patzerschwelle ist ein Patzer mit der Folge „Sturz“ (docs/zeitstrahl.md)
     a_sturz = sturz_plus(a_t)
@@ -973,12 +976,13 @@ def angriff_ereignis(
                kritschwelle=kritschwelle, patzerschwelle=patzerschwelle + a_sturz, optionen=o)
     eingetippt |= ap.eingetippt
     angriff_gesamt = ap.gesamt
+    a_patzer, a_kritisch = ap.patzer, ap.kritisch
     if text:
         zeilen.append(f"{angreifer} greift {ziel} mit {w.name} an: {angriffswert}+{ap.natuerlich}"
-                      f"={ap.gesamt}" + (" (kritisch)" if ap.kritisch else "")
-                      + (" (Patzer)" if ap.patzer else ""))
+                      f"={ap.gesamt}" + (" (kritisch)" if a_kritisch else "")
+                      + (" (Patzer)" if a_patzer else ""))
     krit: dict[str, Any] | None = None
-    if ap.kritisch:
+    if a_kritisch:
         regeln.append("Kritische Erfolge beim Angriff")
         angesagt = verschiebung.krit_effekt if verschiebung.kritschwelle > 0 else None
         krit, bonus, getippt = _krit_effekt(KRIT_ANGRIFF, augen, rng, krit_wahl, "krit",
@@ -1001,6 +1005,7 @@ def angriff_ereignis(
     if zweite_waffe is not None:
         _zweite_waffe_pruefen(z_t, verteidigung, verteidigungs_waffe, zweite_waffe)
     v_probe: Probe | None = None
+    v_patzer = v_kritisch = False
     v_krit: dict[str, Any] | None = None
     v_augen = _wuerfel_aus(augen, "verteidigung")
     if verteidigung == "passiv":
@@ -1012,10 +1017,11 @@ def angriff_ereignis(
         vgesamt = vwert + wurf10.gesamt
     else:
         v_probe = probe(vwert, rng=None if v_augen is not None else rng, augen=v_augen,
-                        patzerschwelle=o.basis_patzerschwelle + sturz_plus(z_t), optionen=o)
+                        patzerschwelle=basis_patzerschwelle + sturz_plus(z_t), optionen=o)
         eingetippt |= v_probe.eingetippt
         vgesamt = v_probe.gesamt
-        if v_probe.kritisch:
+        v_patzer, v_kritisch = v_probe.patzer, v_probe.kritisch
+        if v_kritisch:
             regeln.append("Kritische Erfolge beim Verteidigen")
             v_krit, bonus, getippt = _krit_effekt(
                 KRIT_VERTEIDIGUNG, augen, rng, verteidigung_krit_wahl, "verteidigung_krit",
@@ -1029,7 +1035,7 @@ def angriff_ereignis(
             zeilen.append(f"Kritische Verteidigung: {v_krit['text']}")
 
     # Treffer?
-    treffer = treffer_auswerten(ap.patzer, ap.kritisch, verteidigung == "passiv", angriff_gesamt,
+    treffer = treffer_auswerten(a_patzer, a_kritisch, verteidigung == "passiv", angriff_gesamt,
                                 vgesamt, kritisch_trifft_immer=o.kritisch_trifft_immer)
 
     # Zeit
@@ -1045,8 +1051,8 @@ def angriff_ereignis(
     aend[angreifer]["position"] = a_pos
     if not verschiebung.leer:
         aend[angreifer]["verschiebung"] = verschiebung.als_dict()
-    balken = [_balken(Balken(angreifer, a_t.position or 0, a_pos,
-                            "Konter" if ist_konter else "Angriff", f"{w.name} auf {ziel}"))]
+    balken = [_balken(angreifer, a_t.position or 0, a_pos, "Konter" if ist_konter else "Angriff",
+                      f"{w.name} auf {ziel}")]
     z_pos = z_t.position
     if verteidigung != "passiv" and z_t.position is not None:
         z_start = max(z_t.position, jetzt)
@@ -1060,8 +1066,8 @@ def angriff_ereignis(
                 zeilen.append(f"{ziel} unterbricht „{z_t.laufend}“.")
         # Der Balken zeigt die Zeit, die die Reaktion kostet: sie schiebt die nächste eigene
         # Aktion nach hinten (z_start … z_pos), auch wenn der Angriff früher kam.
-        balken.append(_balken(Balken(ziel, z_start, z_pos, _NAMEN_VERTEIDIGUNG[verteidigung],
-                                    f"gegen {angreifer} (Angriff bei Tick {jetzt})")))
+        balken.append(_balken(ziel, z_start, z_pos, _NAMEN_VERTEIDIGUNG[verteidigung],
+                              f"gegen {angreifer} (Angriff bei Tick {jetzt})"))
 
     # Schaden
     daten_schaden: dict[str, Any] = {}
@@ -1069,7 +1075,7 @@ def angriff_ereignis(
     v_waffe = (zk.waffe(verteidigungs_waffe)
                if verteidigung in ("parade", "blocken") and verteidigungs_waffe is not None
                else None)
-    abgewehrt_mit_folgen = abwehr_mit_folgen(treffer, ap.patzer, v_waffe is not None,
+    abgewehrt_mit_folgen = abwehr_mit_folgen(treffer, a_patzer, v_waffe is not None,
                                              verteidigung == "blocken",
                                              v_waffe is not None and v_waffe[1].waffenlos)
     if treffer or abgewehrt_mit_folgen:
@@ -1162,16 +1168,16 @@ def angriff_ereignis(
         aend[ziel]["zustand_weg"] = [z for z in aend[ziel].get("zustand_weg", [])
                                      if z != STURZSCHWELLE]
     if text and not treffer:
-        zeilen.append("Daneben." if verteidigung != "blocken" or ap.patzer else "Abgewehrt.")
+        zeilen.append("Daneben." if verteidigung != "blocken" or a_patzer else "Abgewehrt.")
 
     # Patzer (Angriff und Verteidigung)
     patzer_daten: list[dict[str, Any]] = []
-    for wer, pr, t, widx, schl, normal in (
-        (angreifer, ap, a_t, wi, "patzer", patzerschwelle),
-        (ziel, v_probe, z_t, v_waffe[0] if v_waffe else None, "verteidigung_patzer",
-         o.basis_patzerschwelle),
+    for wer, pr, gepatzt, t, widx, schl, normal in (
+        (angreifer, ap, a_patzer, a_t, wi, "patzer", patzerschwelle),
+        (ziel, v_probe, v_patzer, z_t, v_waffe[0] if v_waffe else None, "verteidigung_patzer",
+         basis_patzerschwelle),
     ):
-        if pr is None or not pr.patzer:
+        if not gepatzt:
             continue
         regeln.append("Patzer")
         if nur_sturz(pr.natuerlich, normal, o.sturz_mit_patzertabelle):
@@ -1228,7 +1234,7 @@ def angriff_ereignis(
 
     # Kontern
     konter = None
-    if not ist_konter and konter_vorsprung_erreicht(verteidigung == "passiv", treffer, ap.patzer,
+    if not ist_konter and konter_vorsprung_erreicht(verteidigung == "passiv", treffer, a_patzer,
                                                     vgesamt, angriff_gesamt,
                                                     vorsprung=o.konter_vorsprung):
         # „Spezialisierungen verringern eine Erschwernis oder erhöhen die erlaubte
@@ -1253,12 +1259,11 @@ def angriff_ereignis(
             "verteidigungs_waffe": v_waffe[1].name if v_waffe else None,
             "konter_angriff": ist_konter,
             "angriff": {"wert": angriffswert, "wurf": ap.natuerlich, "gesamt": angriff_gesamt,
-                        "kritisch": ap.kritisch, "patzer": ap.patzer,
+                        "kritisch": a_kritisch, "patzer": a_patzer,
                         "kritschwelle": kritschwelle, "patzerschwelle": patzerschwelle},
             "abwehr": {"wert": vwert, "gesamt": vgesamt,
                        "wurf": v_probe.natuerlich if v_probe else None,
-                       "kritisch": bool(v_probe and v_probe.kritisch),
-                       "patzer": bool(v_probe and v_probe.patzer)},
+                       "kritisch": bool(v_kritisch), "patzer": bool(v_patzer)},
             "treffer": treffer,
             "ticks": {"angriff": a_ticks, "verteidigung": reakt_ticks},
             "krit": krit, "verteidigung_krit": v_krit, "patzer": patzer_daten,

@@ -224,8 +224,9 @@ def _rangfolge(
                   z.kaempfer, _zaehlend(z), z.verschiebung, z.waffen_status, kampf.optionen,
                   taktik.verteidigung)
     if schluessel not in merker:
-        wahlen = [w for w in verteidigungs_wahlen(kampf, angreifer, ziel, waffe)
-                  if w.chancen is not None and _erlaubt(z, w.art, w.waffe, taktik)]
+        wahlen = [w for w in verteidigungs_wahlen(
+                      kampf, angreifer, ziel, waffe, nur=lambda art, w: _erlaubt(z, art, w, taktik))
+                  if w.chancen is not None]
         wahlen.sort(key=lambda w: (w.chancen.treffer, w.ticks))  # type: ignore[union-attr]
         merker[schluessel] = tuple((w.art, w.waffe) for w in wahlen)
     return merker[schluessel]

@@ -8,7 +8,7 @@ an den Chancen ändert (Regeltext „Verschieben von Kampfwerten“, Herkulos-Be
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -135,9 +135,13 @@ def verteidigungs_wahlen(
     modifikator: int = 0,
     krit_wahl: int = 3,
     verteidigung_krit_wahl: int = 2,
+    nur: Callable[[str, int | None], bool] | None = None,
 ) -> tuple[VerteidigungsWahl, ...]:
     """Alle Verteidigungen des Ziels mit exakten Trefferchancen des Angreifers (samt W6-Boni
-    kritischer Effekte, wie ``angriff_ereignis`` mit denselben Wahlen)."""
+    kritischer Effekte, wie ``angriff_ereignis`` mit denselben Wahlen).
+
+    ``nur(art, waffe)``: nur diese Verteidigungen (die anderen fehlen ganz und kosten keine
+    Rechnung – die Taktik der Simulation braucht etwa kein Blocken mit Waffen)."""
     o = kampf.optionen
     wert, w = _angriffswert(kampf, angreifer, waffe, verschiebung, modifikator)
     grund_reaktion = _reaktion_grund(kampf, angreifer, ziel, w)
@@ -149,6 +153,8 @@ def verteidigungs_wahlen(
         kandidaten.append((f"Blocken ({vw.name})", "blocken", i))
     wahlen = []
     for titel, art, idx in kandidaten:
+        if nur is not None and not nur(art, idx):
+            continue
         grund = grund_reaktion if art != "passiv" else ""
         try:
             ziel_vert = _ziel_verteidigung(kampf, ziel, art, idx, verteidigung_krit_wahl)
