@@ -9,6 +9,7 @@ erst die öffentlichen Ergebnisse werden zu ``float``.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -267,11 +268,21 @@ def _angriff_exakt_gemerkt(
     effekte = effekt_verteilung(KRIT_ANGRIFF, angesagter_effekt, krit_wahl)
     treffer: TrefferNach = {}
     kritisch = patzer = Fraction(0)
+    # Je kritischem Verteidigungseffekt die Verteidigungswerte aufsteigend mit der bis dahin
+    # aufsummierten Wahrscheinlichkeit: P(Verteidigung ≤ Angriff) wird ein Nachschlagen statt
+    # einer Schleife über alle Ausgänge – dieselben Brüche, nur vorher zusammengezählt (die
+    # erste Simulation einer Aufstellung rechnete sonst vor allem hier; Issue 10).
+    gruppen: dict[str | None, tuple[list[int], list[Fraction]]] = {vk: ([], []) for (_, vk), _ in ausgaenge}
+    for (v, vk), pv in sorted(ausgaenge, key=lambda a: a[0][0]):
+        werte, summen = gruppen[vk]
+        werte.append(v)
+        summen.append(summen[-1] + pv if summen else pv)
 
     def dazu(ak: str | None, gesamt: int | None, p: Fraction) -> None:
-        for (v, vk), pv in ausgaenge:
-            if gesamt is None or gesamt >= v:
-                treffer[(ak, vk)] = treffer.get((ak, vk), Fraction(0)) + p * pv
+        for vk, (werte, summen) in gruppen.items():
+            bis = len(werte) if gesamt is None else bisect_right(werte, gesamt)
+            if bis:
+                treffer[(ak, vk)] = treffer.get((ak, vk), Fraction(0)) + p * summen[bis - 1]
 
     for nat, p in _pruefwurf(optionen.probenwurf):
         pr = bewerte_probe(angriffswert, nat, kritschwelle=kritschwelle,
