@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from gm_helfer.protokoll import Ereignis
-from gm_helfer.schnell import ersetzen
+from gm_helfer.schnell import ersetzen, je_objekt
 from gm_helfer.text import aufzaehlung, dezimal
 from gm_helfer.wuerfel import parse
 
@@ -58,7 +58,7 @@ from .schaden import (
     waffenlose_parade_schadenspunkte,
     zonen_ruestung,
 )
-from .verschiebung import Verschiebung, pruefe_verschiebung
+from .verschiebung import KEINE_VERSCHIEBUNG, Verschiebung, pruefe_verschiebung
 
 __all__ = [
     "Waffe",
@@ -222,7 +222,7 @@ class Teilnehmer:
     """Je Waffe ``"bereit"``, ``"verloren"`` oder ``"gebrochen"``."""
     angesagt: bool = False
     """Hat zur eigenen Aktion eine Reaktion angesagt („Reaktionen“)."""
-    verschiebung: Verschiebung = Verschiebung()
+    verschiebung: Verschiebung = KEINE_VERSCHIEBUNG
     """Gilt bis zur nächsten eigenen Aktion."""
     zustaende: tuple[str, ...] = ()
     laufend: str = ""
@@ -389,7 +389,7 @@ def _aendern(t: Teilnehmer, a: Mapping[str, Any]) -> Teilnehmer:
             if "status" in w:
                 status[i] = w["status"]
         neu["stabilitaet"], neu["waffen_status"] = tuple(stab), tuple(status)
-    return ersetzen(t, **neu)
+    return ersetzen(t, **neu) if neu else t
 
 
 def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
@@ -406,8 +406,9 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
         if len(index) == len(teilnehmer):
             liste = list(teilnehmer)
             for name, a in aenderungen.items():
-                i = index[name]
-                liste[i] = _aendern(liste[i], a)
+                if a:
+                    i = index[name]
+                    liste[i] = _aendern(liste[i], a)
             teilnehmer = tuple(liste)
         else:  # gleiche Namen (nur von Hand gebaut): jeder dieses Namens ändert sich
             teilnehmer = tuple(_aendern(t, aenderungen[t.name]) if t.name in aenderungen else t
@@ -852,6 +853,13 @@ def abwehr_arm(zweite_hand: bool = False) -> str:
     return "L Arm" if zweite_hand else "R Arm"
 
 
+@je_objekt
+def _schutz_je_zone(schichten: tuple[Schicht, ...]) -> dict[tuple[str, int], int]:
+    """Rüstungsschutz je (Zone, ignorierte Schichten 0/1) einer Rüstung, einmal je Rüstung
+    (``zonen_ruestung`` sortiert sonst bei jedem Treffer die Schichten neu)."""
+    return {(z, ig): zonen_ruestung(schichten, z, ignorieren=ig).schutz for z in ZONEN for ig in (0, 1)}
+
+
 def _halb(t: Teilnehmer, wert: int) -> int:
     """„Position verschlechtern (halbe Verteidigung bis zur nächsten Aktion)“."""
     return halbiert(wert, "Position verschlechtert" in t.zustaende)
@@ -1098,7 +1106,7 @@ def angriff_ereignis(
         empf = tz.empfindlich
         eingetippt |= zw.eingetippt
         ignorieren = 1 if krit and krit["schluessel"] == "schicht_ignorieren" else 0
-        rs = zonen_ruestung(zk.ruestung, zone, ignorieren=ignorieren).schutz
+        rs = _schutz_je_zone(zk.ruestung)[zone, ignorieren]
         sp = treffer_schadenspunkte(daten_schaden["trefferpunkte"], rs,
                                     konstante=dw.konstante, bonus=verschiebung.schaden,
                                     empfindlich=empf, effekt=effekt, verteidigung_effekt=v_effekt,

@@ -80,6 +80,7 @@ from .kampf import (
     start_ereignis,
 )
 from .optionen import STANDARD, Optionen
+from .verschiebung import KEINE_VERSCHIEBUNG
 from .vorschau import verteidigungs_wahlen
 
 __all__ = ["VERTEIDIGUNGSWAHL", "WARTE_TICKS", "Taktik", "Taktiken", "begegnung", "einen_kampf",
@@ -181,17 +182,25 @@ def _erste_bereite_waffe(t: Teilnehmer) -> int | None:
 def _ziel(kampf: Kampf, wer: Teilnehmer, taktik: Taktik, rng: Any) -> str:
     """Der kampffähige Gegner nach ``taktik.ziel``: wenigste bzw. meiste Lebenspunkte, der
     erste oder ein zufälliger (Gleichstand: Bogenreihenfolge)."""
-    gegner = [t for t in kampf.aktive if t.partei != wer.partei]
+    partei = wer.partei
+    gegner = [t for t in kampf.aktive if t.partei != partei]
     if taktik.ziel == "zufall":
         return gegner[zufallszahl(rng, len(gegner)) - 1].name
-    schluessel = {"schwaechster": lambda t: t.lebenspunkte, "staerkster": lambda t: -t.lebenspunkte,
-                  "erster": lambda t: 0}[taktik.ziel]
-    return min(gegner, key=schluessel).name
+    return min(gegner, key=_ZIEL_SCHLUESSEL[taktik.ziel]).name
+
+
+_ZIEL_SCHLUESSEL: dict[str, Callable[[Teilnehmer], int]] = {
+    "schwaechster": lambda t: t.lebenspunkte, "staerkster": lambda t: -t.lebenspunkte,
+    "erster": lambda t: 0}
+"""Zielwahl → Schlüssel für ``min`` (Gleichstand: der Erste in der Reihenfolge der Bögen)."""
 
 
 _ZAEHLENDE_ZUSTAENDE = frozenset({"Position verschlechtert", STURZSCHWELLE})
 """Zustände, die in die Trefferchancen eingehen: „Position verschlechtert“ halbiert die
 Verteidigung, die Sturzschwelle erhöht die Patzerschwelle des Angreifers."""
+
+
+_KEINE: frozenset[str] = frozenset()
 
 
 def _zaehlend(t: Teilnehmer) -> frozenset[str]:
@@ -255,10 +264,11 @@ def _rangfolge_schnell(
     Identität statt nach ihrem (tiefen, jedes Mal neu gerechneten) Hash – in einer Begegnung
     bleiben es dieselben Objekte (ein Startzustand für alle Kämpfe). Der Eintrag hält die drei
     Objekte fest, damit ihre ``id`` nicht an ein neues Objekt gehen kann."""
-    zust_a, zust_z = a.zustaende, z.zustaende
+    va, vz = a.verschiebung, z.verschiebung
     schluessel = (id(a.kaempfer), id(z.kaempfer), id(kampf.optionen), waffe,
-                  bool(zust_a) and _zaehlend(a), bool(zust_z) and _zaehlend(z),
-                  a.verschiebung, z.verschiebung, z.waffen_status, taktik.verteidigung)
+                  _zaehlend(a) if a.zustaende else _KEINE, _zaehlend(z) if z.zustaende else _KEINE,
+                  None if va is KEINE_VERSCHIEBUNG else va, None if vz is KEINE_VERSCHIEBUNG else vz,
+                  z.waffen_status, taktik.verteidigung)
     eintrag = merker.get(schluessel)
     if eintrag is None or eintrag[0] is not a.kaempfer or eintrag[1] is not z.kaempfer \
             or eintrag[2] is not kampf.optionen:
