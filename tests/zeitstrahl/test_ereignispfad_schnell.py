@@ -91,3 +91,16 @@ def test_ohne_text_dieselben_ereignisdaten(bogen, monkeypatch):
         (e.art, e.daten, e.regel, e.eingetippt) for e in mit]
     assert all(e.text == "" for e in ohne) and all(e.text for e in mit)
     assert {"start", "angriff", "konter_verzicht"} <= {e.art for e in ohne}
+
+
+def test_verteidigungs_wahlen_nur_laesst_die_anderen_weg(bogen):
+    """``nur=`` liefert genau die Wahlen, die es erlaubt – dieselben wie ohne ``nur`` (Titel,
+    Ticks, Chancen, Grund), in derselben Reihenfolge."""
+    from gm_helfer.zeitstrahl.vorschau import verteidigungs_wahlen
+
+    start = sim._startzustand([bogen[n] for n in ("Herkulos", "Bruni", "Söldner")], None)
+    k = z.anwenden(start, z.start_ereignis(start, rng=random.Random(3)))
+    alle = verteidigungs_wahlen(k, "Herkulos", "Söldner", 0)
+    nur_parade = verteidigungs_wahlen(k, "Herkulos", "Söldner", 0, nur=lambda art, w: art in ("passiv", "parade"))
+    assert nur_parade == tuple(w for w in alle if w.art in ("passiv", "parade"))
+    assert {w.art for w in alle} > {w.art for w in nur_parade}
