@@ -302,7 +302,8 @@ class Kampf:
 
     @_je_zustand
     def aktive(self) -> tuple[Teilnehmer, ...]:
-        return tuple(t for t in self.teilnehmer if not t.kampfunfaehig(self.optionen))
+        o = self.optionen
+        return tuple([t for t in self.teilnehmer if not t.kampfunfaehig(o)])
 
     @_je_zustand
     def jetzt(self) -> int | None:
@@ -314,7 +315,9 @@ class Kampf:
     def am_zug(self) -> tuple[str, ...]:
         """Alle, die jetzt (gleichzeitig) handeln."""
         j = self.jetzt
-        return tuple(t.name for t in self.aktive if j is not None and t.position == j)
+        if j is None:
+            return ()
+        return tuple([t.name for t in self.aktive if t.position == j])
 
     def reihenfolge(self) -> tuple[Teilnehmer, ...]:
         """Kampffähige nach Position (Gleichstand: gleichzeitig, dann nach Name)."""

@@ -249,9 +249,12 @@ def _verteidigung(
     verteidigen darf das Ziel nur, wenn ``kann_reagieren`` es erlaubt (Angriffsende wie in
     ``angriff_ereignis``: Position des Angreifers + Geschwindigkeit der Waffe)."""
     a, z = kampf[angreifer], kampf[ziel]
+    rangfolge = _rangfolge_schnell(kampf, a, z, waffe, merker, taktik)
+    if rangfolge and rangfolge[0][0] == "passiv":
+        return rangfolge[0]  # das Beste braucht keine Reaktion
     ende = (a.position or 0) + a.kaempfer.waffen[waffe].geschwindigkeit
     reagieren = not kann_reagieren(kampf, ziel, ende)
-    for art, vwaffe in _rangfolge_schnell(kampf, a, z, waffe, merker, taktik):
+    for art, vwaffe in rangfolge:
         if art == "passiv" or reagieren:
             return art, vwaffe
     return "passiv", None
