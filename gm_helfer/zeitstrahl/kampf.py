@@ -898,7 +898,7 @@ def _krit_effekt(
     bonus = 0
     if schluessel == "bonus_w6":
         b = augen_wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schluessel_wurf + "_bonus"),
-                     wofuer="den W6-Bonus")
+                           wofuer="den W6-Bonus")
         getippt |= b.eingetippt
         bonus = daten["bonus"] = b.gesamt
     return daten, bonus, getippt
@@ -1023,7 +1023,7 @@ def angriff_ereignis(
         vgesamt = vwert
     elif verteidigung == "ausweichen":
         wurf10 = augen_wuerfeln("W10", rng=None if v_augen is not None else rng, augen=v_augen,
-                          wofuer="das Ausweichen (W10)")
+                                wofuer="das Ausweichen (W10)")
         eingetippt |= wurf10.eingetippt
         vgesamt = vwert + wurf10.gesamt
     else:
@@ -1091,7 +1091,7 @@ def angriff_ereignis(
                                              v_waffe is not None and v_waffe[1].waffenlos)
     if treffer or abgewehrt_mit_folgen:
         dw = augen_wuerfeln(w.schaden, rng=rng, augen=_wuerfel_aus(augen, "schaden"),
-                      wofuer=f"den Schaden ({w.schaden})")
+                            wofuer=f"den Schaden ({w.schaden})")
         eingetippt |= dw.eingetippt
         tp = list(dw.summen)
         daten_schaden["trefferpunkte"] = tp
@@ -1101,7 +1101,7 @@ def angriff_ereignis(
         regeln += ["Trefferzonen", "Schaden und Rüstungsschutz"]
         z_augen = _wuerfel_aus(augen, "zone")
         zw = augen_wuerfeln("2W6", rng=None if z_augen is not None else rng, augen=z_augen,
-                      wofuer="die Trefferzone (2W6)")
+                            wofuer="die Trefferzone (2W6)")
         tz = trefferzone(zw.summen[0], zw.summen[1])
         # „Die bestgeschützte Stelle wird getroffen“ – empfindlich bleibt, was der Wurf sagt
         zone = (bestgeschuetzte_zone(zk.ruestung)
@@ -1198,7 +1198,7 @@ def angriff_ereignis(
                                        "text": folge}
         else:
             pw = augen_wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schl),
-                          wofuer="den Patzer (W6)")
+                                wofuer="den Patzer (W6)")
             eingetippt |= pw.eingetippt
             schluessel, folge = PATZER[pw.gesamt]
             eintrag = {"wer": wer, "wurf": pw.gesamt, "schluessel": schluessel, "text": folge}
@@ -1209,7 +1209,7 @@ def angriff_ereignis(
         elif schluessel == "bruchtest" and widx is not None:
             eigene = t.kaempfer.waffen[widx]
             bw = augen_wuerfeln(eigene.schaden, rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
-                          wofuer="den Bruchtest")
+                                wofuer="den Bruchtest")
             eingetippt |= bw.eingetippt
             stab, gebrochen = bruchtest_auswerten(bw.gesamt, t.stabilitaet[widx])
             status = "gebrochen" if gebrochen else "bereit"
@@ -1221,7 +1221,7 @@ def angriff_ereignis(
             neu.append("Gestürzt")
         elif schluessel == "geblendet":
             gw = augen_wuerfeln("2W6", rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
-                          wofuer="die Blendung (2W6)")
+                                wofuer="die Blendung (2W6)")
             eingetippt |= gw.eingetippt
             neu.append(f"Geblendet bis Tick {jetzt + gw.gesamt}")
             eintrag["ticks"] = gw.gesamt
@@ -1229,7 +1229,7 @@ def angriff_ereignis(
             neu.append("Position verschlechtert")
         elif schluessel == "stolpern":
             sw = augen_wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
-                          wofuer="das Stolpern (W6)")
+                                wofuer="das Stolpern (W6)")
             eingetippt |= sw.eingetippt
             basis = ziel_aend.get("position", t.position or 0)
             ziel_aend["position"] = basis + sw.gesamt
