@@ -422,9 +422,9 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
     # dem Zeitstrahl verdrängt ist; Eingriffe des Spielleiters lassen ihn stehen.
     konter = d["konter"] if "konter" in d else (
         kampf.konter if ereignis.art in _SPIELLEITER_EREIGNISSE else None)
-    neu = ersetzen(
-        kampf,
+    neu = Kampf(
         teilnehmer=teilnehmer,
+        optionen=kampf.optionen,
         balken=balken,
         konter=tuple(konter) if konter else None,
         gestartet=kampf.gestartet or ereignis.art == "start",
