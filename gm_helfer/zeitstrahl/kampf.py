@@ -963,7 +963,8 @@ def angriff_ereignis(
 
     # Verschiebung prüfen (nur zur eigenen Aktion)
     grund_angriff = ak.fertigkeit(w.fertigkeit)
-    if not verschiebung.leer:
+    verschoben = not verschiebung.leer
+    if verschoben:
         if ist_konter:
             raise KampfFehler("Verschieben geht nur zur eigenen Aktion, nicht beim Kontern.")
         fehler = verschiebung_pruefen(kampf, angreifer, wi, verschiebung)
@@ -1060,7 +1061,7 @@ def angriff_ereignis(
     aend.setdefault(ziel, {})
     a_pos = (a_t.position or 0) + a_ticks
     aend[angreifer]["position"] = a_pos
-    if not verschiebung.leer:
+    if verschoben:
         aend[angreifer]["verschiebung"] = verschiebung.als_dict()
     balken = [_balken(angreifer, a_t.position or 0, a_pos, "Konter" if ist_konter else "Angriff",
                       f"{w.name} auf {ziel}")]

@@ -44,6 +44,8 @@ class Probe:
     def patzer(self) -> Any:
         """Natürlicher Wurf ≤ Patzerschwelle (hat Vorrang vor kritisch)."""
         p = self.natuerlich <= self.patzerschwelle
+        if type(p) is bool:  # zwei ganze Zahlen (Live-Kampf): schon fertig
+            return p
         return p if ist_feld(p) else bool(p)
 
     @property
