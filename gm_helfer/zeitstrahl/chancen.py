@@ -9,11 +9,13 @@ erst die öffentlichen Ergebnisse werden zu ``float``.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import lcm
 from itertools import product
 from types import MappingProxyType
 from typing import Any
@@ -265,32 +267,52 @@ def _angriff_exakt_gemerkt(
     krit_wahl: int,
 ) -> tuple[TrefferNach, Fraction, Fraction]:
     effekte = effekt_verteilung(KRIT_ANGRIFF, angesagter_effekt, krit_wahl)
-    treffer: TrefferNach = {}
+    wurf = _pruefwurf(optionen.probenwurf)
     kritisch = patzer = Fraction(0)
+    # Schnell und doch exakt (die erste Simulation einer Aufstellung rechnete sonst vor allem
+    # hier; Issue 10): ganze Zahlen über dem gemeinsamen Nenner aller Wahrscheinlichkeiten statt
+    # Brüchen, die jeden Schritt kürzen, und je kritischem Verteidigungseffekt die
+    # Verteidigungswerte aufsteigend mit aufsummierten Zählern – P(Verteidigung ≤ Angriff) wird
+    # ein Nachschlagen statt einer Schleife über alle Ausgänge. Am Ende dieselben Brüche.
+    n_wurf = lcm(*(p.denominator for _, p in wurf))
+    n_effekt = lcm(*(q.denominator for q in effekte.values()))
+    n_w6 = lcm(*(p.denominator for _, p in _W6))
+    n_vert = lcm(*(pv.denominator for _, pv in ausgaenge))
+    gruppen: dict[str | None, tuple[list[int], list[int]]] = {vk: ([], []) for (_, vk), _ in ausgaenge}
+    for (v, vk), pv in sorted(ausgaenge, key=lambda a: a[0][0]):
+        werte, summen = gruppen[vk]
+        werte.append(v)
+        summen.append((summen[-1] if summen else 0) + pv.numerator * (n_vert // pv.denominator))
+    zaehler: dict[tuple[str | None, str | None], int] = {}
 
-    def dazu(ak: str | None, gesamt: int | None, p: Fraction) -> None:
-        for (v, vk), pv in ausgaenge:
-            if gesamt is None or gesamt >= v:
-                treffer[(ak, vk)] = treffer.get((ak, vk), Fraction(0)) + p * pv
+    def dazu(ak: str | None, gesamt: int | None, gewicht: int) -> None:
+        """``gewicht``: Zähler über n_wurf · n_effekt · n_w6."""
+        for vk, (werte, summen) in gruppen.items():
+            bis = len(werte) if gesamt is None else bisect_right(werte, gesamt)
+            if bis:
+                zaehler[(ak, vk)] = zaehler.get((ak, vk), 0) + gewicht * summen[bis - 1]
 
-    for nat, p in _pruefwurf(optionen.probenwurf):
+    effekt_zaehler = {ak: q.numerator * (n_effekt // q.denominator) for ak, q in effekte.items()}
+    for nat, p in wurf:
         pr = bewerte_probe(angriffswert, nat, kritschwelle=kritschwelle,
                            patzerschwelle=patzerschwelle, optionen=optionen)
+        pz = p.numerator * (n_wurf // p.denominator)
         if pr.patzer:
             patzer += p
         elif not pr.kritisch:
-            dazu(None, pr.gesamt, p)
+            dazu(None, pr.gesamt, pz * n_effekt * n_w6)
         else:
             kritisch += p
-            for ak, q in effekte.items():
+            for ak, qz in effekt_zaehler.items():
                 if not aktiv or optionen.kritisch_trifft_immer:
-                    dazu(ak, None, p * q)
+                    dazu(ak, None, pz * qz * n_w6)
                 elif ak == "bonus_w6":
                     for b, pb in _W6:
-                        dazu(ak, pr.gesamt + b, p * q * pb)
+                        dazu(ak, pr.gesamt + b, pz * qz * pb.numerator * (n_w6 // pb.denominator))
                 else:
-                    dazu(ak, pr.gesamt, p * q)
-    return {k: v for k, v in treffer.items() if v}, kritisch, patzer
+                    dazu(ak, pr.gesamt, pz * qz * n_w6)
+    nenner = n_wurf * n_effekt * n_w6 * n_vert
+    return {k: Fraction(z, nenner) for k, z in zaehler.items() if z}, kritisch, patzer
 
 
 def angriff_chancen(

@@ -21,11 +21,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
-from functools import cached_property
 from typing import Any
 
 from gm_helfer.protokoll import Ereignis
-from gm_helfer.schnell import ersetzen, nach_namen
+from gm_helfer.schnell import ersetzen, je_objekt
 from gm_helfer.text import aufzaehlung, dezimal
 from gm_helfer.wuerfel import parse
 
@@ -48,7 +47,7 @@ from .auswerten import (
 )
 from .daten import KRIT_ANGRIFF, KRIT_VERTEIDIGUNG, PATZER, ZONEN
 from .optionen import STANDARD, Optionen
-from .proben import Probe, bewerte_probe, probe, wuerfeln
+from .proben import Probe, augen_wuerfeln, bewerte_probe, probe
 from .schaden import (
     Schicht,
     bestgeschuetzte_zone,
@@ -59,7 +58,7 @@ from .schaden import (
     waffenlose_parade_schadenspunkte,
     zonen_ruestung,
 )
-from .verschiebung import Verschiebung, pruefe_verschiebung
+from .verschiebung import KEINE_VERSCHIEBUNG, Verschiebung, pruefe_verschiebung
 
 __all__ = [
     "Waffe",
@@ -223,7 +222,7 @@ class Teilnehmer:
     """Je Waffe ``"bereit"``, ``"verloren"`` oder ``"gebrochen"``."""
     angesagt: bool = False
     """Hat zur eigenen Aktion eine Reaktion angesagt („Reaktionen“)."""
-    verschiebung: Verschiebung = Verschiebung()
+    verschiebung: Verschiebung = KEINE_VERSCHIEBUNG
     """Gilt bis zur nächsten eigenen Aktion."""
     zustaende: tuple[str, ...] = ()
     laufend: str = ""
@@ -243,6 +242,25 @@ class Teilnehmer:
         if optionen.gesundheit == "ohne":
             return KAMPFUNFAEHIG in self.zustaende
         return self.lebenspunkte <= optionen.kampfunfaehig_bei
+
+
+class _je_zustand:
+    """Wie ``functools.cached_property``: einmal je (unveränderlichem) Zustand gerechnet und im
+    ``__dict__`` abgelegt – aber ohne dessen Sperre, die Python 3.11 bei jedem ersten Zugriff
+    nimmt (der Ereignispfad baut je Ereignis einen neuen Zustand; Issue 10)."""
+
+    def __init__(self, f: Any) -> None:
+        self.f = f
+        self.__doc__ = f.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, typ: type | None = None) -> Any:
+        if obj is None:
+            return self
+        wert = obj.__dict__[self.name] = self.f(obj)
+        return wert
 
 
 @dataclass(frozen=True)
@@ -268,31 +286,38 @@ class Kampf:
     gestartet: bool = False
 
     def __getitem__(self, name: str) -> Teilnehmer:
-        t = self._namen.get(name)
-        if t is None:
+        i = self._index.get(name)
+        if i is None:
             raise KampfFehler(f"„{name}“ kämpft hier nicht mit.")
-        return t
+        return self.teilnehmer[i]
 
-    @cached_property
-    def _namen(self) -> dict[str, Teilnehmer]:
-        """Name → Teilnehmer, einmal je Zustand (bei gleichen Namen zählt der erste)."""
-        return nach_namen(self.teilnehmer)
+    @_je_zustand
+    def _index(self) -> dict[str, int]:
+        """Name → Stelle in ``teilnehmer`` (bei gleichen Namen zählt die erste); ``anwenden``
+        reicht es an den neuen Zustand weiter, denn Namen und Reihenfolge bleiben."""
+        index: dict[str, int] = {}
+        for i, t in enumerate(self.teilnehmer):
+            index.setdefault(t.name, i)
+        return index
 
-    @cached_property
+    @_je_zustand
     def aktive(self) -> tuple[Teilnehmer, ...]:
-        return tuple(t for t in self.teilnehmer if not t.kampfunfaehig(self.optionen))
+        o = self.optionen
+        return tuple([t for t in self.teilnehmer if not t.kampfunfaehig(o)])
 
-    @cached_property
+    @_je_zustand
     def jetzt(self) -> int | None:
         """Der aktuelle Tick: die niedrigste Position der Kampffähigen."""
         pos = [t.position for t in self.aktive if t.position is not None]
         return min(pos) if pos else None
 
-    @cached_property
+    @_je_zustand
     def am_zug(self) -> tuple[str, ...]:
         """Alle, die jetzt (gleichzeitig) handeln."""
         j = self.jetzt
-        return tuple(t.name for t in self.aktive if j is not None and t.position == j)
+        if j is None:
+            return ()
+        return tuple([t.name for t in self.aktive if t.position == j])
 
     def reihenfolge(self) -> tuple[Teilnehmer, ...]:
         """Kampffähige nach Position (Gleichstand: gleichzeitig, dann nach Name)."""
@@ -333,9 +358,10 @@ def kampf_aus_kopf(kopf: Mapping[str, Any]) -> Kampf:
 # --- anwenden -------------------------------------------------------------------------
 
 
-def _balken(b: Balken) -> dict[str, Any]:
-    """``asdict(b)`` ohne dessen Umweg über tiefe Kopien (alle Felder sind Zahlen und Texte)."""
-    return {"name": b.name, "start": b.start, "ende": b.ende, "art": b.art, "text": b.text}
+def _balken(name: str, start: int, ende: int, art: str, text: str = "") -> dict[str, Any]:
+    """Die Ereignisdaten eines :class:`Balken` (``asdict`` ohne den Umweg über das Objekt und
+    tiefe Kopien; alle Felder sind Zahlen und Texte)."""
+    return {"name": name, "start": start, "ende": ende, "art": art, "text": text}
 
 
 def _aendern(t: Teilnehmer, a: Mapping[str, Any]) -> Teilnehmer:
@@ -352,9 +378,11 @@ def _aendern(t: Teilnehmer, a: Mapping[str, Any]) -> Teilnehmer:
         neu["verschiebung"] = Verschiebung.aus_dict(a["verschiebung"])
     if "laufend" in a:
         neu["laufend"] = a["laufend"]
-    zustaende = [z for z in t.zustaende if z not in a.get("zustand_weg", ())]
-    zustaende += [z for z in a.get("zustand_neu", ()) if z not in zustaende]
-    neu["zustaende"] = tuple(zustaende)
+    weg, dazu = a.get("zustand_weg", ()), a.get("zustand_neu", ())
+    if dazu or (weg and t.zustaende):
+        zustaende = [z for z in t.zustaende if z not in weg]
+        zustaende += [z for z in dazu if z not in zustaende]
+        neu["zustaende"] = tuple(zustaende)
     if "waffen" in a:
         stab, status = list(t.stabilitaet), list(t.waffen_status)
         for w in a["waffen"]:
@@ -364,7 +392,7 @@ def _aendern(t: Teilnehmer, a: Mapping[str, Any]) -> Teilnehmer:
             if "status" in w:
                 status[i] = w["status"]
         neu["stabilitaet"], neu["waffen_status"] = tuple(stab), tuple(status)
-    return ersetzen(t, **neu)
+    return ersetzen(t, **neu) if neu else t
 
 
 def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
@@ -372,35 +400,50 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
     Werte), ``daten["balken"]`` und ``daten["konter"]``; ändert ``kampf`` nie."""
     d = ereignis.daten
     aenderungen: Mapping[str, Mapping[str, Any]] = d.get("aenderungen", {})
+    index = kampf._index
     for name in aenderungen:
-        kampf[name]  # prüft den Namen
-    teilnehmer = tuple(
-        _aendern(t, aenderungen[t.name]) if t.name in aenderungen else t
-        for t in kampf.teilnehmer
-    )
-    balken = kampf.balken + tuple(Balken(**b) for b in d.get("balken", ()))
+        if name not in index:
+            kampf[name]  # deutsche Meldung
+    teilnehmer = kampf.teilnehmer
+    if aenderungen:
+        if len(index) == len(teilnehmer):
+            liste = list(teilnehmer)
+            for name, a in aenderungen.items():
+                if a:
+                    i = index[name]
+                    liste[i] = _aendern(liste[i], a)
+            teilnehmer = tuple(liste)
+        else:  # gleiche Namen (nur von Hand gebaut): jeder dieses Namens ändert sich
+            teilnehmer = tuple(_aendern(t, aenderungen[t.name]) if t.name in aenderungen else t
+                               for t in teilnehmer)
+    neue_balken = d.get("balken")
+    balken = kampf.balken + tuple(Balken(**b) for b in neue_balken) if neue_balken else kampf.balken
     # Ein offener Konter bleibt, bis er genommen, ausgeschlagen oder vom nächsten Schritt auf
     # dem Zeitstrahl verdrängt ist; Eingriffe des Spielleiters lassen ihn stehen.
     konter = d["konter"] if "konter" in d else (
         kampf.konter if ereignis.art in _SPIELLEITER_EREIGNISSE else None)
-    neu = ersetzen(
-        kampf,
+    neu = Kampf(
         teilnehmer=teilnehmer,
+        optionen=kampf.optionen,
         balken=balken,
         konter=tuple(konter) if konter else None,
         gestartet=kampf.gestartet or ereignis.art == "start",
     )
+    neu.__dict__["_index"] = index  # Namen und Reihenfolge bleiben
     return _abgelaufen(neu)
 
 
 _SPIELLEITER_EREIGNISSE = ("lebenspunkte", "zustand")
 """Ereignisse, die nichts auf dem Zeitstrahl bewegen (Spielleiter-Eingriffe)."""
 
-_BIS_TICK = re.compile(r" bis Tick (\d+)$")
+_BIS = " bis Tick "
+_BIS_TICK = re.compile(_BIS + r"(\d+)$")
 
 
 def _abgelaufen(kampf: Kampf) -> Kampf:
     """Zustände „… bis Tick n“ (Blendung) enden, sobald der Zeitstrahl Tick n erreicht."""
+    if not any(_BIS in z for t in kampf.teilnehmer if t.zustaende for z in t.zustaende):
+        return kampf  # nichts kann ablaufen (fast immer): kein neuer Zustand
     jetzt = kampf.jetzt
     if jetzt is None:
         return kampf
@@ -409,10 +452,12 @@ def _abgelaufen(kampf: Kampf) -> Kampf:
         m = _BIS_TICK.search(z)
         return m is None or int(m.group(1)) > jetzt
 
-    return ersetzen(kampf, teilnehmer=tuple(
+    neu = ersetzen(kampf, teilnehmer=tuple(
         ersetzen(t, zustaende=tuple(z for z in t.zustaende if aktuell(z)))
         if not all(aktuell(z) for z in t.zustaende) else t
         for t in kampf.teilnehmer))
+    neu.__dict__["_index"] = kampf._index
+    return neu
 
 
 # --- Hilfen ------------------------------------------------------------------------------
@@ -448,6 +493,7 @@ def _eigene_aktion(t: Teilnehmer) -> dict[str, Any]:
 
 
 def _wuerfel_aus(augen: Mapping[str, Any] | None, schluessel: str) -> Any:
+    """Die eingetippten Augen für ``schluessel`` (``None``: würfeln lassen)."""
     if not augen:
         return None
     wert = augen.get(schluessel)
@@ -477,13 +523,15 @@ def start_ereignis(
     *,
     rng: Any = None,
     augen: Mapping[str, Any] | None = None,
+    text: bool = True,
 ) -> Ereignis:
     """Startpositionen („Der Kampf“): jeder würfelt eine Probe auf Kampferfahrung; die
     Startposition ist max(0, Schwierigkeit − Ergebnis).
 
     ``schwierigkeit``: eine Zahl für alle, oder je Partei bzw. Name (Name vor Partei), z. B.
     höher für Überraschte oder gegen furchterregende Gegner. Fehlt sie, gilt
-    ``optionen.start_schwierigkeit``. ``augen``: eingetippte Prüfwürfe je Name.
+    ``optionen.start_schwierigkeit``. ``augen``: eingetippte Prüfwürfe je Name. ``text=False``
+    (Simulation): ohne Protokollzeile.
     """
     o = kampf.optionen
     aenderungen: dict[str, Any] = {}
@@ -500,13 +548,14 @@ def start_ereignis(
         proben[t.name] = {"wert": pr.wert, "wurf": pr.natuerlich, "gesamt": pr.gesamt,
                           "schwierigkeit": int(s), "eingetippt": pr.eingetippt}
         aenderungen[t.name] = {"position": pos, "angesagt": False}
-        zeilen.append(f"{t.name} {pr.gesamt}→{pos}")
+        if text:
+            zeilen.append(f"{t.name} {pr.gesamt}→{pos}")
     return Ereignis(
         "start",
         {"proben": proben, "aenderungen": aenderungen},
         regel=_regel("Der Kampf", "Startposition"),
         eingetippt=eingetippt,
-        text="Startpositionen: " + ", ".join(zeilen),
+        text="Startpositionen: " + ", ".join(zeilen) if text else "",
     )
 
 
@@ -514,12 +563,14 @@ def start_ereignis(
 
 
 def aktion_ereignis(
-    kampf: Kampf, name: str, ticks: int, art: str = "sofort", beschreibung: str = ""
+    kampf: Kampf, name: str, ticks: int, art: str = "sofort", beschreibung: str = "", *,
+    text: bool = True,
 ) -> Ereignis:
     """Eine Aktion ohne Angriff („Aktionen“): sofortig, vorbereitet oder kontinuierlich.
 
     Sie kostet ``ticks`` Zeiteinheiten. Eine vorbereitete Aktion wirkt erst am Ende, eine
-    kontinuierliche läuft, bis eine andere Aktion sie ablöst.
+    kontinuierliche läuft, bis eine andere Aktion sie ablöst. ``text=False`` (Simulation): ohne
+    Protokollzeile.
     """
     if art not in _ART_TEXT:
         raise KampfFehler(f"Unbekannte Aktionsart „{art}“ (sofort, vorbereitet, kontinuierlich).")
@@ -538,10 +589,10 @@ def aktion_ereignis(
         "aktion",
         {"name": name, "ticks": int(ticks), "art": art, "beschreibung": beschreibung,
          "aenderungen": {name: a},
-         "balken": [_balken(Balken(name, t.position, ende, _BALKEN_ART[art], beschreibung))]},
+         "balken": [_balken(name, t.position, ende, _BALKEN_ART[art], beschreibung)]},
         regel=_regel("Aktionen"),
         text=f"{name}: {beschreibung} ({_ART_TEXT[art]} Aktion, {ticks} Ticks, {wirkung}) "
-             f"→ Tick {ende}",
+             f"→ Tick {ende}" if text else "",
     )
 
 
@@ -567,15 +618,16 @@ def ansage_verfallen_ereignis(kampf: Kampf, name: str) -> Ereignis:
     return Ereignis(
         "ansage_verfallen",
         {"name": name, "aenderungen": {name: {"angesagt": False, "position": ende}},
-         "balken": [_balken(Balken(name, t.position, ende, "Ansage verfallen"))]},
+         "balken": [_balken(name, t.position, ende, "Ansage verfallen")]},
         regel=_regel("Reaktionen"),
         text=f"{name}: kein Angriff kam – die angesagte Reaktion kostet 1 Tick → Tick {ende}.",
     )
 
 
-def konter_verzicht_ereignis(kampf: Kampf) -> Ereignis:
+def konter_verzicht_ereignis(kampf: Kampf, *, text: bool = True) -> Ereignis:
     """Der Verteidiger verzichtet auf den Konter („Kontern“: „… ist ein sofortiger
-    Gegenangriff möglich“ – möglich, nicht Pflicht)."""
+    Gegenangriff möglich“ – möglich, nicht Pflicht). ``text=False`` (Simulation): ohne
+    Protokollzeile."""
     if kampf.konter is None:
         raise KampfFehler("Niemand darf gerade kontern.")
     verteidiger, angreifer = kampf.konter
@@ -583,7 +635,7 @@ def konter_verzicht_ereignis(kampf: Kampf) -> Ereignis:
         "konter_verzicht",
         {"name": verteidiger, "konter": None},
         regel=_regel("Kontern"),
-        text=f"{verteidiger} verzichtet auf den Konter gegen {angreifer}.",
+        text=f"{verteidiger} verzichtet auf den Konter gegen {angreifer}." if text else "",
     )
 
 
@@ -804,6 +856,13 @@ def abwehr_arm(zweite_hand: bool = False) -> str:
     return "L Arm" if zweite_hand else "R Arm"
 
 
+@je_objekt
+def _schutz_je_zone(schichten: tuple[Schicht, ...]) -> dict[tuple[str, int], int]:
+    """Rüstungsschutz je (Zone, ignorierte Schichten 0/1) einer Rüstung, einmal je Rüstung
+    (``zonen_ruestung`` sortiert sonst bei jedem Treffer die Schichten neu)."""
+    return {(z, ig): zonen_ruestung(schichten, z, ignorieren=ig).schutz for z in ZONEN for ig in (0, 1)}
+
+
 def _halb(t: Teilnehmer, wert: int) -> int:
     """„Position verschlechtern (halbe Verteidigung bis zur nächsten Aktion)“."""
     return halbiert(wert, "Position verschlechtert" in t.zustaende)
@@ -829,7 +888,7 @@ def _krit_effekt(
     if angesagt is not None:
         n = angesagt
     else:
-        w = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schluessel_wurf), wofuer=wofuer)
+        w = augen_wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schluessel_wurf), wofuer=wofuer)
         n, getippt = w.gesamt, w.eingetippt
     if n == 6 and wahl not in range(1, 6):
         raise KampfFehler("Bei einer 6 bitte einen Effekt 1–5 wählen.")
@@ -838,8 +897,8 @@ def _krit_effekt(
     daten: dict[str, Any] = {"wurf": n, "effekt": gewaehlt, "schluessel": schluessel, "text": text}
     bonus = 0
     if schluessel == "bonus_w6":
-        b = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schluessel_wurf + "_bonus"),
-                     wofuer="den W6-Bonus")
+        b = augen_wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schluessel_wurf + "_bonus"),
+                           wofuer="den W6-Bonus")
         getippt |= b.eingetippt
         bonus = daten["bonus"] = b.gesamt
     return daten, bonus, getippt
@@ -861,6 +920,7 @@ def angriff_ereignis(
     verteidigung_krit_wahl: int = 2,
     rng: Any = None,
     augen: Mapping[str, Any] | None = None,
+    text: bool = True,
 ) -> Ereignis:
     """Ein ganzer Angriff samt Verteidigung, Trefferzone, Schaden, Blocken-Folgen,
     kritischen Effekten und Patzern – gewürfelt (``rng``) oder mit eingetippten ``augen``.
@@ -874,6 +934,8 @@ def angriff_ereignis(
     Regeln: „Angriff“ (Treffer bei Attacke ≥ Verteidigung), „Verteidigung“, „Reaktionen“,
     „Trefferzonen“, „Schaden und Rüstungsschutz“, „Kritische Erfolge“, „Patzer“,
     „Verschieben von Kampfwerten“, „Kontern“.
+
+    ``text=False`` (Simulation): dieselben Daten, ohne die Protokollzeile.
     """
     o = kampf.optionen
     ist_konter = kampf.konter is not None and kampf.konter == (angreifer, ziel)
@@ -901,7 +963,8 @@ def angriff_ereignis(
 
     # Verschiebung prüfen (nur zur eigenen Aktion)
     grund_angriff = ak.fertigkeit(w.fertigkeit)
-    if not verschiebung.leer:
+    verschoben = not verschiebung.leer
+    if verschoben:
         if ist_konter:
             raise KampfFehler("Verschieben geht nur zur eigenen Aktion, nicht beim Kontern.")
         fehler = verschiebung_pruefen(kampf, angreifer, wi, verschiebung)
@@ -911,7 +974,8 @@ def angriff_ereignis(
     konter_malus = konter_erschwernis(kampf, angreifer) if ist_konter else 0
     angriffswert = grund_angriff + verschiebung.angriff + modifikator - konter_malus
     kritschwelle = o.kritschwelle - verschiebung.kritschwelle
-    patzerschwelle = o.basis_patzerschwelle + verschiebung.patzerschwelle
+    basis_patzerschwelle = o.basis_patzerschwelle
+    patzerschwelle = basis_patzerschwelle + verschiebung.patzerschwelle
     # „Erhöht bei dem Ziel die Patzerschwelle für einen Sturz um 5“: ein Wurf bis zu 5 über
     # der eigenen Patzerschwelle ist ein Patzer mit der Folge „Sturz“ (docs/zeitstrahl.md)
     a_sturz = sturz_plus(a_t)
@@ -924,18 +988,21 @@ def angriff_ereignis(
                kritschwelle=kritschwelle, patzerschwelle=patzerschwelle + a_sturz, optionen=o)
     eingetippt |= ap.eingetippt
     angriff_gesamt = ap.gesamt
-    zeilen.append(f"{angreifer} greift {ziel} mit {w.name} an: {angriffswert}+{ap.natuerlich}"
-                  f"={ap.gesamt}" + (" (kritisch)" if ap.kritisch else "")
-                  + (" (Patzer)" if ap.patzer else ""))
+    a_patzer, a_kritisch = ap.patzer, ap.kritisch
+    if text:
+        zeilen.append(f"{angreifer} greift {ziel} mit {w.name} an: {angriffswert}+{ap.natuerlich}"
+                      f"={ap.gesamt}" + (" (kritisch)" if a_kritisch else "")
+                      + (" (Patzer)" if a_patzer else ""))
     krit: dict[str, Any] | None = None
-    if ap.kritisch:
+    if a_kritisch:
         regeln.append("Kritische Erfolge beim Angriff")
         angesagt = verschiebung.krit_effekt if verschiebung.kritschwelle > 0 else None
         krit, bonus, getippt = _krit_effekt(KRIT_ANGRIFF, augen, rng, krit_wahl, "krit",
                                             "den kritischen Effekt", angesagt)
         eingetippt |= getippt
         angriff_gesamt += bonus
-        zeilen.append(f"Kritischer Effekt: {krit['text']}")
+        if text:
+            zeilen.append(f"Kritischer Effekt: {krit['text']}")
 
     # Verteidigung
     reakt_ticks = reaktions_ticks(kampf, ziel, verteidigung, verteidigungs_waffe, zweite_hand)
@@ -950,21 +1017,23 @@ def angriff_ereignis(
     if zweite_waffe is not None:
         _zweite_waffe_pruefen(z_t, verteidigung, verteidigungs_waffe, zweite_waffe)
     v_probe: Probe | None = None
+    v_patzer = v_kritisch = False
     v_krit: dict[str, Any] | None = None
     v_augen = _wuerfel_aus(augen, "verteidigung")
     if verteidigung == "passiv":
         vgesamt = vwert
     elif verteidigung == "ausweichen":
-        wurf10 = wuerfeln("W10", rng=None if v_augen is not None else rng, augen=v_augen,
-                          wofuer="das Ausweichen (W10)")
+        wurf10 = augen_wuerfeln("W10", rng=None if v_augen is not None else rng, augen=v_augen,
+                                wofuer="das Ausweichen (W10)")
         eingetippt |= wurf10.eingetippt
         vgesamt = vwert + wurf10.gesamt
     else:
         v_probe = probe(vwert, rng=None if v_augen is not None else rng, augen=v_augen,
-                        patzerschwelle=o.basis_patzerschwelle + sturz_plus(z_t), optionen=o)
+                        patzerschwelle=basis_patzerschwelle + sturz_plus(z_t), optionen=o)
         eingetippt |= v_probe.eingetippt
         vgesamt = v_probe.gesamt
-        if v_probe.kritisch:
+        v_patzer, v_kritisch = v_probe.patzer, v_probe.kritisch
+        if v_kritisch:
             regeln.append("Kritische Erfolge beim Verteidigen")
             v_krit, bonus, getippt = _krit_effekt(
                 KRIT_VERTEIDIGUNG, augen, rng, verteidigung_krit_wahl, "verteidigung_krit",
@@ -972,12 +1041,13 @@ def angriff_ereignis(
             eingetippt |= getippt
             vgesamt += bonus
     vgesamt = _halb(z_t, vgesamt)
-    zeilen.append(f"{ziel}: {_NAMEN_VERTEIDIGUNG[verteidigung]} {vgesamt}")
-    if v_krit:
-        zeilen.append(f"Kritische Verteidigung: {v_krit['text']}")
+    if text:
+        zeilen.append(f"{ziel}: {_NAMEN_VERTEIDIGUNG[verteidigung]} {vgesamt}")
+        if v_krit:
+            zeilen.append(f"Kritische Verteidigung: {v_krit['text']}")
 
     # Treffer?
-    treffer = treffer_auswerten(ap.patzer, ap.kritisch, verteidigung == "passiv", angriff_gesamt,
+    treffer = treffer_auswerten(a_patzer, a_kritisch, verteidigung == "passiv", angriff_gesamt,
                                 vgesamt, kritisch_trifft_immer=o.kritisch_trifft_immer)
 
     # Zeit
@@ -991,10 +1061,10 @@ def angriff_ereignis(
     aend.setdefault(ziel, {})
     a_pos = (a_t.position or 0) + a_ticks
     aend[angreifer]["position"] = a_pos
-    if not verschiebung.leer:
+    if verschoben:
         aend[angreifer]["verschiebung"] = verschiebung.als_dict()
-    balken = [_balken(Balken(angreifer, a_t.position or 0, a_pos,
-                            "Konter" if ist_konter else "Angriff", f"{w.name} auf {ziel}"))]
+    balken = [_balken(angreifer, a_t.position or 0, a_pos, "Konter" if ist_konter else "Angriff",
+                      f"{w.name} auf {ziel}")]
     z_pos = z_t.position
     if verteidigung != "passiv" and z_t.position is not None:
         z_start = max(z_t.position, jetzt)
@@ -1004,11 +1074,12 @@ def angriff_ereignis(
         if z_t.laufend:
             # „Alle anderen Arten der Verteidigung unterbrechen gegebenenfalls die aktuelle Aktion.“
             aend[ziel]["laufend"] = ""
-            zeilen.append(f"{ziel} unterbricht „{z_t.laufend}“.")
+            if text:
+                zeilen.append(f"{ziel} unterbricht „{z_t.laufend}“.")
         # Der Balken zeigt die Zeit, die die Reaktion kostet: sie schiebt die nächste eigene
         # Aktion nach hinten (z_start … z_pos), auch wenn der Angriff früher kam.
-        balken.append(_balken(Balken(ziel, z_start, z_pos, _NAMEN_VERTEIDIGUNG[verteidigung],
-                                    f"gegen {angreifer} (Angriff bei Tick {jetzt})")))
+        balken.append(_balken(ziel, z_start, z_pos, _NAMEN_VERTEIDIGUNG[verteidigung],
+                              f"gegen {angreifer} (Angriff bei Tick {jetzt})"))
 
     # Schaden
     daten_schaden: dict[str, Any] = {}
@@ -1016,40 +1087,41 @@ def angriff_ereignis(
     v_waffe = (zk.waffe(verteidigungs_waffe)
                if verteidigung in ("parade", "blocken") and verteidigungs_waffe is not None
                else None)
-    abgewehrt_mit_folgen = abwehr_mit_folgen(treffer, ap.patzer, v_waffe is not None,
+    abgewehrt_mit_folgen = abwehr_mit_folgen(treffer, a_patzer, v_waffe is not None,
                                              verteidigung == "blocken",
                                              v_waffe is not None and v_waffe[1].waffenlos)
     if treffer or abgewehrt_mit_folgen:
-        dw = wuerfeln(w.schaden, rng=rng, augen=_wuerfel_aus(augen, "schaden"),
-                      wofuer=f"den Schaden ({w.schaden})")
+        dw = augen_wuerfeln(w.schaden, rng=rng, augen=_wuerfel_aus(augen, "schaden"),
+                            wofuer=f"den Schaden ({w.schaden})")
         eingetippt |= dw.eingetippt
-        tp = [x.summe for x in dw.wuerfe]
+        tp = list(dw.summen)
         daten_schaden["trefferpunkte"] = tp
         daten_schaden["trefferpunkte_summe"] = dw.gesamt
     lp_minus = 0
     if treffer:
         regeln += ["Trefferzonen", "Schaden und Rüstungsschutz"]
         z_augen = _wuerfel_aus(augen, "zone")
-        zw = wuerfeln("2W6", rng=None if z_augen is not None else rng, augen=z_augen,
-                      wofuer="die Trefferzone (2W6)")
-        tz = trefferzone(zw.wuerfe[0].summe, zw.wuerfe[1].summe)
+        zw = augen_wuerfeln("2W6", rng=None if z_augen is not None else rng, augen=z_augen,
+                            wofuer="die Trefferzone (2W6)")
+        tz = trefferzone(zw.summen[0], zw.summen[1])
         # „Die bestgeschützte Stelle wird getroffen“ – empfindlich bleibt, was der Wurf sagt
         zone = (bestgeschuetzte_zone(zk.ruestung)
                 if v_krit and v_krit["schluessel"] == "bestgeschuetzt" else tz.zone)
         empf = tz.empfindlich
         eingetippt |= zw.eingetippt
         ignorieren = 1 if krit and krit["schluessel"] == "schicht_ignorieren" else 0
-        rs = zonen_ruestung(zk.ruestung, zone, ignorieren=ignorieren).schutz
+        rs = _schutz_je_zone(zk.ruestung)[zone, ignorieren]
         sp = treffer_schadenspunkte(daten_schaden["trefferpunkte"], rs,
-                                    konstante=dw.ausdruck.konstante, bonus=verschiebung.schaden,
+                                    konstante=dw.konstante, bonus=verschiebung.schaden,
                                     empfindlich=empf, effekt=effekt, verteidigung_effekt=v_effekt,
                                     vor_ruestung=o.empfindlich_vor_ruestung)
         lp_minus = sp
         daten_schaden.update({"zone": zone, "zonenwurf": [tz.erster, tz.zweiter],
                               "empfindlich": empf, "ruestungsschutz": rs,
                               "schadenspunkte": sp})
-        zeilen.append(f"Treffer {zone}{' (empfindlich)' if empf else ''}: "
-                      f"Trefferpunkte {aufzaehlung(tp)} − RS {rs} je Würfel → {sp} Schadenspunkte")
+        if text:
+            zeilen.append(f"Treffer {zone}{' (empfindlich)' if empf else ''}: "
+                          f"Trefferpunkte {aufzaehlung(tp)} − RS {rs} je Würfel → {sp} Schadenspunkte")
     elif abgewehrt_mit_folgen and v_waffe is not None:
         vi, vw = v_waffe
         tp_summe = daten_schaden["trefferpunkte_summe"]
@@ -1060,11 +1132,11 @@ def angriff_ereignis(
             if verteidigung == "parade":
                 # „reduzieren die Trefferpunkte lediglich auf ¼“: erst vierteln, dann Rüstung
                 sp = waffenlose_parade_schadenspunkte(
-                    daten_schaden["trefferpunkte"], rs, konstante=dw.ausdruck.konstante,
+                    daten_schaden["trefferpunkte"], rs, konstante=dw.konstante,
                     je_wuerfel=o.waffenlose_parade_je_wuerfel)
             else:
                 sp = schadenspunkte(daten_schaden["trefferpunkte"], rs,
-                                    konstante=dw.ausdruck.konstante)
+                                    konstante=dw.konstante)
             lp_minus = sp
             daten_schaden.update({"zone": arm, "ruestungsschutz": rs, "schadenspunkte": sp})
             zeilen.append(f"Waffenlos {'pariert' if verteidigung == 'parade' else 'geblockt'}: "
@@ -1097,7 +1169,7 @@ def angriff_ereignis(
             daten_schaden["staerke_grenze"] = grenze
     if lp_minus:
         aend[ziel]["lebenspunkte_minus"] = lp_minus
-        if o.gesundheit != "ohne" and z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
+        if text and o.gesundheit != "ohne" and z_t.lebenspunkte - lp_minus <= o.kampfunfaehig_bei:
             zeilen.append(f"{ziel} ist kampfunfähig (Lebenspunkte {z_t.lebenspunkte - lp_minus}).")
     if a_sturz:
         aend[angreifer]["zustand_weg"] = list(aend[angreifer].get("zustand_weg", [])) + [STURZSCHWELLE]
@@ -1107,58 +1179,58 @@ def angriff_ereignis(
         aend[ziel]["zustand_neu"] = [STURZSCHWELLE]
         aend[ziel]["zustand_weg"] = [z for z in aend[ziel].get("zustand_weg", [])
                                      if z != STURZSCHWELLE]
-    if not treffer:
-        zeilen.append("Daneben." if verteidigung != "blocken" or ap.patzer else "Abgewehrt.")
+    if text and not treffer:
+        zeilen.append("Daneben." if verteidigung != "blocken" or a_patzer else "Abgewehrt.")
 
     # Patzer (Angriff und Verteidigung)
     patzer_daten: list[dict[str, Any]] = []
-    for wer, pr, t, widx, schl, normal in (
-        (angreifer, ap, a_t, wi, "patzer", patzerschwelle),
-        (ziel, v_probe, z_t, v_waffe[0] if v_waffe else None, "verteidigung_patzer",
-         o.basis_patzerschwelle),
+    for wer, pr, gepatzt, t, widx, schl, normal in (
+        (angreifer, ap, a_patzer, a_t, wi, "patzer", patzerschwelle),
+        (ziel, v_probe, v_patzer, z_t, v_waffe[0] if v_waffe else None, "verteidigung_patzer",
+         basis_patzerschwelle),
     ):
-        if pr is None or not pr.patzer:
+        if not gepatzt:
             continue
         regeln.append("Patzer")
         if nur_sturz(pr.natuerlich, normal, o.sturz_mit_patzertabelle):
             # nur durch die erhöhte Sturz-Patzerschwelle ein Patzer: die Folge ist der Sturz
-            schluessel, text = "sturz", f"Sturz (Wurf {pr.natuerlich} ≤ Sturzschwelle {pr.patzerschwelle})"
+            schluessel, folge = "sturz", f"Sturz (Wurf {pr.natuerlich} ≤ Sturzschwelle {pr.patzerschwelle})"
             eintrag: dict[str, Any] = {"wer": wer, "wurf": None, "schluessel": schluessel,
-                                       "text": text}
+                                       "text": folge}
         else:
-            pw = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schl),
-                          wofuer="den Patzer (W6)")
+            pw = augen_wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schl),
+                                wofuer="den Patzer (W6)")
             eingetippt |= pw.eingetippt
-            schluessel, text = PATZER[pw.gesamt]
-            eintrag = {"wer": wer, "wurf": pw.gesamt, "schluessel": schluessel, "text": text}
+            schluessel, folge = PATZER[pw.gesamt]
+            eintrag = {"wer": wer, "wurf": pw.gesamt, "schluessel": schluessel, "text": folge}
         ziel_aend = aend.setdefault(wer, {})
         neu = list(ziel_aend.get("zustand_neu", []))
         if schluessel == "waffe_verloren" and widx is not None:
             ziel_aend.setdefault("waffen", []).append({"index": widx, "status": "verloren"})
         elif schluessel == "bruchtest" and widx is not None:
             eigene = t.kaempfer.waffen[widx]
-            bw = wuerfeln(eigene.schaden, rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
-                          wofuer="den Bruchtest")
+            bw = augen_wuerfeln(eigene.schaden, rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
+                                wofuer="den Bruchtest")
             eingetippt |= bw.eingetippt
             stab, gebrochen = bruchtest_auswerten(bw.gesamt, t.stabilitaet[widx])
             status = "gebrochen" if gebrochen else "bereit"
             ziel_aend.setdefault("waffen", []).append(
                 {"index": widx, "stabilitaet": stab, "status": status})
             eintrag["bruchtest"] = bw.gesamt
-            text += f" ({bw.gesamt} gegen {stab}: {'gebrochen' if status == 'gebrochen' else 'hält'})"
+            folge += f" ({bw.gesamt} gegen {stab}: {'gebrochen' if status == 'gebrochen' else 'hält'})"
         elif schluessel == "sturz":
             neu.append("Gestürzt")
         elif schluessel == "geblendet":
-            gw = wuerfeln("2W6", rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
-                          wofuer="die Blendung (2W6)")
+            gw = augen_wuerfeln("2W6", rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
+                                wofuer="die Blendung (2W6)")
             eingetippt |= gw.eingetippt
             neu.append(f"Geblendet bis Tick {jetzt + gw.gesamt}")
             eintrag["ticks"] = gw.gesamt
         elif schluessel == "position_schlecht":
             neu.append("Position verschlechtert")
         elif schluessel == "stolpern":
-            sw = wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
-                          wofuer="das Stolpern (W6)")
+            sw = augen_wuerfeln("W6", rng=rng, augen=_wuerfel_aus(augen, schl + "_wurf"),
+                                wofuer="das Stolpern (W6)")
             eingetippt |= sw.eingetippt
             basis = ziel_aend.get("position", t.position or 0)
             ziel_aend["position"] = basis + sw.gesamt
@@ -1169,11 +1241,12 @@ def angriff_ereignis(
                 ziel_aend["zustand_weg"] = [z for z in ziel_aend.get("zustand_weg", [])
                                             if z != "Position verschlechtert"]
         patzer_daten.append(eintrag)
-        zeilen.append(f"Patzer von {wer}: {text}")
+        if text:
+            zeilen.append(f"Patzer von {wer}: {folge}")
 
     # Kontern
     konter = None
-    if not ist_konter and konter_vorsprung_erreicht(verteidigung == "passiv", treffer, ap.patzer,
+    if not ist_konter and konter_vorsprung_erreicht(verteidigung == "passiv", treffer, a_patzer,
                                                     vgesamt, angriff_gesamt,
                                                     vorsprung=o.konter_vorsprung):
         # „Spezialisierungen verringern eine Erschwernis oder erhöhen die erlaubte
@@ -1198,12 +1271,11 @@ def angriff_ereignis(
             "verteidigungs_waffe": v_waffe[1].name if v_waffe else None,
             "konter_angriff": ist_konter,
             "angriff": {"wert": angriffswert, "wurf": ap.natuerlich, "gesamt": angriff_gesamt,
-                        "kritisch": ap.kritisch, "patzer": ap.patzer,
+                        "kritisch": a_kritisch, "patzer": a_patzer,
                         "kritschwelle": kritschwelle, "patzerschwelle": patzerschwelle},
             "abwehr": {"wert": vwert, "gesamt": vgesamt,
                        "wurf": v_probe.natuerlich if v_probe else None,
-                       "kritisch": bool(v_probe and v_probe.kritisch),
-                       "patzer": bool(v_probe and v_probe.patzer)},
+                       "kritisch": bool(v_kritisch), "patzer": bool(v_patzer)},
             "treffer": treffer,
             "ticks": {"angriff": a_ticks, "verteidigung": reakt_ticks},
             "krit": krit, "verteidigung_krit": v_krit, "patzer": patzer_daten,
@@ -1213,5 +1285,5 @@ def angriff_ereignis(
         },
         regel=_regel(*dict.fromkeys(regeln)),
         eingetippt=eingetippt,
-        text=" · ".join(zeilen),
+        text=" · ".join(zeilen) if text else "",
     )

@@ -11,14 +11,15 @@ Vorrang.“).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from gm_helfer.felder import ist_feld, nicht, und
-from gm_helfer.wuerfel import Wurf, wurf
+from gm_helfer.wuerfel import Wurf, parse, wurf, zufallszahl
 
 from .optionen import STANDARD, Optionen
 
-__all__ = ["Probe", "bewerte_probe", "probe", "wuerfeln"]
+__all__ = ["Augen", "Probe", "augen_wuerfeln", "bewerte_probe", "probe", "wuerfeln"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,8 @@ class Probe:
     def patzer(self) -> Any:
         """Natürlicher Wurf ≤ Patzerschwelle (hat Vorrang vor kritisch)."""
         p = self.natuerlich <= self.patzerschwelle
+        if type(p) is bool:  # zwei ganze Zahlen (Live-Kampf): schon fertig
+            return p
         return p if ist_feld(p) else bool(p)
 
     @property
@@ -62,6 +65,9 @@ def bewerte_probe(
 ) -> Probe:
     """Bewertet einen schon geworfenen Prüfwurf (rein, ohne Zufall). Werte und Würfe dürfen
     numpy-Felder sein (viele Proben auf einmal)."""
+    if type(wert) is int and type(natuerlich) is int and type(kritschwelle) is int \
+            and type(patzerschwelle) is int:  # der häufigste Fall im Live-Kampf, ohne Umwandlung
+        return Probe(wert, natuerlich, kritschwelle, patzerschwelle, eingetippt)
     ganz = (lambda x: x) if ist_feld(wert, natuerlich, kritschwelle, patzerschwelle) else int
     return Probe(
         wert=ganz(wert),
@@ -88,6 +94,54 @@ def wuerfeln(ausdruck: str, *, rng: Any = None, augen: Any = None, wofuer: str =
     return wurf(ausdruck, rng=rng)
 
 
+class Augen(NamedTuple):
+    """Die Zahlen eines Wurfs (:func:`augen_wuerfeln`): alles, was Proben und Angriffe lesen."""
+
+    summen: tuple[int, ...]
+    """Je einzelnem Würfel die Summe seiner Kette (Explosionen eingeschlossen), in der
+    Reihenfolge des Ausdrucks – wie ``[w.summe for w in Wurf.wuerfe]``."""
+    gesamt: int
+    """Wie ``Wurf.gesamt``: Summe samt Vorzeichen der Gruppen und Konstante."""
+    konstante: int
+    """Die Zahl des Ausdrucks (``2W6+1`` → 1)."""
+    eingetippt: bool
+
+
+@lru_cache(maxsize=256)
+def _bauplan(ausdruck: str) -> tuple[int, tuple[tuple[int, bool, int], ...]]:
+    """(Konstante, je Würfel (Seiten, explodierend, Vorzeichen)) eines Ausdrucks, gemerkt."""
+    a = parse(ausdruck)
+    return a.konstante, tuple((g.seiten, g.explodierend, g.vorzeichen) for g, _ in a.einzelwuerfel())
+
+
+def augen_wuerfeln(ausdruck: str, *, rng: Any = None, augen: Any = None, wofuer: str = "") -> Augen:
+    """:func:`wuerfeln`, aber nur die Zahlen (:class:`Augen`) statt eines ``Wurf``.
+
+    Mit ``rng`` zieht es **dieselben** Zahlen in derselben Reihenfolge wie
+    ``wuerfel.wurf(ausdruck, rng=rng)`` (je Würfel ``zufallszahl``, bei einer Höchstzahl eines
+    explodierenden Würfels noch einmal), ohne für jeden Würfel ein Objekt zu bauen – der
+    Ereignispfad würfelt so in jedem simulierten Angriff (Issue 10). Eingetippte Augen gehen
+    über :func:`wuerfeln` (samt Prüfung und deutscher Meldung).
+
+    >>> augen_wuerfeln("2W6+1", augen="3, 5")
+    Augen(summen=(3, 5), gesamt=9, konstante=1, eingetippt=True)
+    """
+    if rng is not None and (augen is None or (isinstance(augen, str) and not augen.strip())):
+        konstante, wuerfel = _bauplan(ausdruck)
+        summen = []
+        gesamt = konstante
+        for seiten, explodierend, vorzeichen in wuerfel:
+            summe = x = zufallszahl(rng, seiten)
+            while explodierend and x == seiten:
+                x = zufallszahl(rng, seiten)
+                summe += x
+            summen.append(summe)
+            gesamt += vorzeichen * summe
+        return Augen(tuple(summen), gesamt, konstante, False)
+    w = wuerfeln(ausdruck, rng=rng, augen=augen, wofuer=wofuer)
+    return Augen(tuple(x.summe for x in w.wuerfe), w.gesamt, w.ausdruck.konstante, w.eingetippt)
+
+
 def probe(
     wert: int,
     *,
@@ -102,7 +156,7 @@ def probe(
     >>> probe(12, augen="14").gesamt
     26
     """
-    w = wuerfeln(optionen.probenwurf, rng=rng, augen=augen, wofuer="die Probe")
+    w = augen_wuerfeln(optionen.probenwurf, rng=rng, augen=augen, wofuer="die Probe")
     return bewerte_probe(
         wert,
         w.gesamt,

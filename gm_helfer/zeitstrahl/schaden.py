@@ -142,12 +142,17 @@ def trefferzone(erster: int, zweiter: int) -> Trefferzone:
 
 
 _ZONEN_NUMMER = np.array([[ZONEN.index(z) for z in zeile] for zeile in TREFFERZONEN])
+_ZONEN_NUMMER_ZEILEN = tuple(tuple(int(n) for n in zeile) for zeile in _ZONEN_NUMMER)
+"""Dieselbe Tabelle als Tupel: ein einzelner Wurf braucht kein numpy."""
 _KOPF = ZONEN.index("Kopf")
 
 
 def zonen_nummer(erster: Any, zweiter: Any) -> tuple[Any, Any]:
     """(Index in ``ZONEN``, empfindlich) aus dem geordneten 2W6 – für Felder von Würfen wie für
     einzelne (dieselbe Tabelle wie :func:`trefferzone`)."""
+    if type(erster) is int and type(zweiter) is int:
+        n = _ZONEN_NUMMER_ZEILEN[erster - 1][zweiter - 1]
+        return n, n == _KOPF or erster == zweiter
     nummer = _ZONEN_NUMMER[np.asarray(erster) - 1, np.asarray(zweiter) - 1]
     empfindlich = (nummer == _KOPF) | (np.asarray(erster) == np.asarray(zweiter))
     if ist_feld(erster, zweiter):
@@ -156,7 +161,10 @@ def zonen_nummer(erster: Any, zweiter: Any) -> tuple[Any, Any]:
 
 
 def _pruefe_schutz(ruestungsschutz: Any) -> None:
-    if np.any(np.asarray(ruestungsschutz) < 0):
+    if type(ruestungsschutz) is int:
+        if ruestungsschutz < 0:
+            raise ValueError("Rüstungsschutz ist nie negativ.")
+    elif np.any(np.asarray(ruestungsschutz) < 0):
         raise ValueError("Rüstungsschutz ist nie negativ.")
 
 

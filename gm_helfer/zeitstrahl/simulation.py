@@ -80,6 +80,7 @@ from .kampf import (
     start_ereignis,
 )
 from .optionen import STANDARD, Optionen
+from .verschiebung import KEINE_VERSCHIEBUNG
 from .vorschau import verteidigungs_wahlen
 
 __all__ = ["VERTEIDIGUNGSWAHL", "WARTE_TICKS", "Taktik", "Taktiken", "begegnung", "einen_kampf",
@@ -181,17 +182,25 @@ def _erste_bereite_waffe(t: Teilnehmer) -> int | None:
 def _ziel(kampf: Kampf, wer: Teilnehmer, taktik: Taktik, rng: Any) -> str:
     """Der kampffähige Gegner nach ``taktik.ziel``: wenigste bzw. meiste Lebenspunkte, der
     erste oder ein zufälliger (Gleichstand: Bogenreihenfolge)."""
-    gegner = [t for t in kampf.aktive if t.partei != wer.partei]
+    partei = wer.partei
+    gegner = [t for t in kampf.aktive if t.partei != partei]
     if taktik.ziel == "zufall":
         return gegner[zufallszahl(rng, len(gegner)) - 1].name
-    schluessel = {"schwaechster": lambda t: t.lebenspunkte, "staerkster": lambda t: -t.lebenspunkte,
-                  "erster": lambda t: 0}[taktik.ziel]
-    return min(gegner, key=schluessel).name
+    return min(gegner, key=_ZIEL_SCHLUESSEL[taktik.ziel]).name
+
+
+_ZIEL_SCHLUESSEL: dict[str, Callable[[Teilnehmer], int]] = {
+    "schwaechster": lambda t: t.lebenspunkte, "staerkster": lambda t: -t.lebenspunkte,
+    "erster": lambda t: 0}
+"""Zielwahl → Schlüssel für ``min`` (Gleichstand: der Erste in der Reihenfolge der Bögen)."""
 
 
 _ZAEHLENDE_ZUSTAENDE = frozenset({"Position verschlechtert", STURZSCHWELLE})
 """Zustände, die in die Trefferchancen eingehen: „Position verschlechtert“ halbiert die
 Verteidigung, die Sturzschwelle erhöht die Patzerschwelle des Angreifers."""
+
+
+_KEINE: frozenset[str] = frozenset()
 
 
 def _zaehlend(t: Teilnehmer) -> frozenset[str]:
@@ -224,8 +233,9 @@ def _rangfolge(
                   z.kaempfer, _zaehlend(z), z.verschiebung, z.waffen_status, kampf.optionen,
                   taktik.verteidigung)
     if schluessel not in merker:
-        wahlen = [w for w in verteidigungs_wahlen(kampf, angreifer, ziel, waffe)
-                  if w.chancen is not None and _erlaubt(z, w.art, w.waffe, taktik)]
+        wahlen = [w for w in verteidigungs_wahlen(
+                      kampf, angreifer, ziel, waffe, nur=lambda art, w: _erlaubt(z, art, w, taktik))
+                  if w.chancen is not None]
         wahlen.sort(key=lambda w: (w.chancen.treffer, w.ticks))  # type: ignore[union-attr]
         merker[schluessel] = tuple((w.art, w.waffe) for w in wahlen)
     return merker[schluessel]
@@ -238,13 +248,37 @@ def _verteidigung(
     """Erlaubte Verteidigung mit der kleinsten exakten Trefferchance des Angreifers. Aktiv
     verteidigen darf das Ziel nur, wenn ``kann_reagieren`` es erlaubt (Angriffsende wie in
     ``angriff_ereignis``: Position des Angreifers + Geschwindigkeit der Waffe)."""
-    a = kampf[angreifer]
+    a, z = kampf[angreifer], kampf[ziel]
+    rangfolge = _rangfolge_schnell(kampf, a, z, waffe, merker, taktik)
+    if rangfolge and rangfolge[0][0] == "passiv":
+        return rangfolge[0]  # das Beste braucht keine Reaktion
     ende = (a.position or 0) + a.kaempfer.waffen[waffe].geschwindigkeit
     reagieren = not kann_reagieren(kampf, ziel, ende)
-    for art, vwaffe in _rangfolge(kampf, angreifer, ziel, waffe, merker, taktik):
+    for art, vwaffe in rangfolge:
         if art == "passiv" or reagieren:
             return art, vwaffe
     return "passiv", None
+
+
+def _rangfolge_schnell(
+    kampf: Kampf, a: Teilnehmer, z: Teilnehmer, waffe: int, merker: dict[Any, Any], taktik: Taktik,
+) -> tuple[tuple[str, int | None], ...]:
+    """:func:`_rangfolge`, vorn mit einem billigen Schlüssel gemerkt: Kämpfer und Optionen nach
+    Identität statt nach ihrem (tiefen, jedes Mal neu gerechneten) Hash – in einer Begegnung
+    bleiben es dieselben Objekte (ein Startzustand für alle Kämpfe). Der Eintrag hält die drei
+    Objekte fest, damit ihre ``id`` nicht an ein neues Objekt gehen kann."""
+    va, vz = a.verschiebung, z.verschiebung
+    schluessel = (id(a.kaempfer), id(z.kaempfer), id(kampf.optionen), waffe,
+                  _zaehlend(a) if a.zustaende else _KEINE, _zaehlend(z) if z.zustaende else _KEINE,
+                  None if va is KEINE_VERSCHIEBUNG else va, None if vz is KEINE_VERSCHIEBUNG else vz,
+                  z.waffen_status, taktik.verteidigung)
+    eintrag = merker.get(schluessel)
+    if eintrag is None or eintrag[0] is not a.kaempfer or eintrag[1] is not z.kaempfer \
+            or eintrag[2] is not kampf.optionen:
+        eintrag = (a.kaempfer, z.kaempfer, kampf.optionen,
+                   _rangfolge(kampf, a.name, z.name, waffe, merker, taktik))
+        merker[schluessel] = eintrag
+    return eintrag[3]
 
 
 def _konter(kampf: Kampf, taktik: Taktiken) -> tuple[str, str] | None:
@@ -266,17 +300,17 @@ def _schritt(kampf: Kampf, rng: Any, merker: dict[Any, Any], taktik: Taktiken) -
     if konter is None and kampf.konter is not None:
         # ausdrücklich verzichten: sonst hielte ``angriff_ereignis`` einen gewöhnlichen Angriff
         # des Verteidigers auf den Angreifer für den Konter
-        kampf = anwenden(kampf, konter_verzicht_ereignis(kampf))
+        kampf = anwenden(kampf, konter_verzicht_ereignis(kampf, text=False))
     wer = konter[0] if konter else kampf.am_zug[0]
     t = kampf[wer]
     waffe = _erste_bereite_waffe(t)
     if waffe is None:
         return anwenden(kampf, aktion_ereignis(kampf, wer, WARTE_TICKS,
-                                               beschreibung="wartet ohne Waffe"))
+                                               beschreibung="wartet ohne Waffe", text=False))
     ziel = konter[1] if konter else _ziel(kampf, t, taktik[t.partei], rng)
     art, vwaffe = _verteidigung(kampf, wer, ziel, waffe, merker, taktik[kampf[ziel].partei])
     return anwenden(kampf, angriff_ereignis(kampf, wer, ziel, waffe, art,
-                                            verteidigungs_waffe=vwaffe, rng=rng))
+                                            verteidigungs_waffe=vwaffe, rng=rng, text=False))
 
 
 def _startzustand(boegen: Sequence[Bogen], optionen: Optionen | None) -> Kampf:
@@ -294,9 +328,16 @@ def _spielen(
     boegen: Sequence[Bogen], rng: Any, optionen: Optionen | None, max_runden: int,
     merker: dict[Any, Any], taktik: Taktik | Taktiken | None = None,
 ) -> simulation.Kampfausgang:
-    kampf = _startzustand(boegen, optionen)
-    taktik = taktiken(taktik, _partei_folge(kampf))
-    kampf = anwenden(kampf, start_ereignis(kampf, rng=rng))
+    start = _startzustand(boegen, optionen)
+    return _spielen_ab(start, taktiken(taktik, _partei_folge(start)), rng, max_runden, merker)
+
+
+def _spielen_ab(
+    start: Kampf, taktik: Taktiken, rng: Any, max_runden: int, merker: dict[Any, Any],
+) -> simulation.Kampfausgang:
+    """Ein Kampf ab dem (unveränderlichen, darum für alle Kämpfe einer Begegnung geteilten)
+    Startzustand vor dem Startwurf."""
+    kampf = anwenden(start, start_ereignis(start, rng=rng, text=False))
     tick = kampf.jetzt or 0
     while len(_parteien(kampf)) > 1:
         if _konter(kampf, taktik) is None:
@@ -347,11 +388,13 @@ def ereignis_begegnung(
 ) -> simulation.Auswertung:
     """``anzahl`` Kämpfe auf dem Ereignispfad (:func:`einen_kampf`), ausgezählt mit
     :func:`gm_helfer.simulation.simulieren` – die Referenz, gegen die die gebündelte Maschine
-    getestet wird. Die exakten Chancen der Verteidigungswahl werden über alle Kämpfe hinweg
-    nur einmal gerechnet."""
+    getestet wird. Der Startzustand wird einmal gebaut, die exakten Chancen der
+    Verteidigungswahl werden über alle Kämpfe hinweg nur einmal gerechnet."""
     merker: dict[Any, Any] = {}
+    start = _startzustand(boegen, optionen)
+    je_partei = taktiken(taktik, _partei_folge(start))
     return simulation.simulieren(
-        lambda r: _spielen(boegen, r, optionen, max_runden, merker, taktik), anzahl, rng=rng)
+        lambda r: _spielen_ab(start, je_partei, r, max_runden, merker), anzahl, rng=rng)
 
 
 def begegnung(

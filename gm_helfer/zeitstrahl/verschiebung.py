@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Verschiebung", "verhaeltnis", "pruefe_verschiebung", "kaufkraft"]
+__all__ = ["KEINE_VERSCHIEBUNG", "Verschiebung", "verhaeltnis", "pruefe_verschiebung", "kaufkraft"]
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,13 @@ class Verschiebung:
 
     @classmethod
     def aus_dict(cls, daten: dict | None) -> "Verschiebung":
+        if not daten and cls is Verschiebung:
+            return KEINE_VERSCHIEBUNG  # jede eigene Aktion setzt die Verschiebung zurück: kein neues Objekt
         return cls(**(daten or {}))
+
+
+KEINE_VERSCHIEBUNG = Verschiebung()
+"""Die leere Verschiebung (Vorgabe jedes Teilnehmers; ``aus_dict({})`` gibt genau sie zurück)."""
 
 
 def verhaeltnis(spezialisierung: int = 0) -> tuple[int, int]:

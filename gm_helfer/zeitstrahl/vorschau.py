@@ -8,9 +8,10 @@ an den Chancen ändert (Regeltext „Verschieben von Kampfwerten“, Herkulos-Be
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from .chancen import (
@@ -117,12 +118,30 @@ def _ziel_verteidigung(
     """Die Verteidigung des Ziels, wie ``angriff_ereignis`` sie würfelt: fester Wert bei
     passivem Ausweichen, sonst Verteilung samt kritischer Verteidigungseffekte; halbiert bei
     „Position verschlechtert“."""
-    vwert = verteidigungswert(kampf, ziel, art, waffe)
-    halb = "Position verschlechtert" in kampf[ziel].zustaende
+    return _verteidigung_aus(art, verteidigungswert(kampf, ziel, art, waffe),
+                             "Position verschlechtert" in kampf[ziel].zustaende, krit_wahl,
+                             kampf.optionen)
+
+
+def _verteidigung_aus(
+    art: str, vwert: int, halb: bool, krit_wahl: int, optionen: Optionen
+) -> int | Mapping[tuple[int, str | None], Fraction]:
+    """:func:`_ziel_verteidigung` aus dem festen Wert (rein)."""
     if art == "passiv":
         return vwert // 2 if halb else vwert
-    return verteidigungs_ausgaenge(art, vwert, krit_wahl=krit_wahl, halbiert=halb,
-                                   optionen=kampf.optionen)
+    return verteidigungs_ausgaenge(art, vwert, krit_wahl=krit_wahl, halbiert=halb, optionen=optionen)
+
+
+@lru_cache(maxsize=4096)
+def _chancen_gegen(
+    wert: int, art: str, vwert: int, halb: bool, kritschwelle: int, patzerschwelle: int,
+    angesagt: int | None, krit_wahl: int, verteidigung_krit_wahl: int, optionen: Optionen,
+) -> AngriffsChancen:
+    """Die Chancen eines Angriffswerts gegen eine Verteidigung, gemerkt nach diesen Zahlen –
+    billiger nachzuschlagen als nach der ganzen Verteidigungsverteilung (Issue 10)."""
+    return angriff_chancen(wert, _verteidigung_aus(art, vwert, halb, verteidigung_krit_wahl, optionen),
+                           kritschwelle=kritschwelle, patzerschwelle=patzerschwelle,
+                           angesagter_effekt=angesagt, krit_wahl=krit_wahl, optionen=optionen)
 
 
 def verteidigungs_wahlen(
@@ -135,9 +154,13 @@ def verteidigungs_wahlen(
     modifikator: int = 0,
     krit_wahl: int = 3,
     verteidigung_krit_wahl: int = 2,
+    nur: Callable[[str, int | None], bool] | None = None,
 ) -> tuple[VerteidigungsWahl, ...]:
     """Alle Verteidigungen des Ziels mit exakten Trefferchancen des Angreifers (samt W6-Boni
-    kritischer Effekte, wie ``angriff_ereignis`` mit denselben Wahlen)."""
+    kritischer Effekte, wie ``angriff_ereignis`` mit denselben Wahlen).
+
+    ``nur(art, waffe)``: nur diese Verteidigungen (die anderen fehlen ganz und kosten keine
+    Rechnung – die Taktik der Simulation braucht etwa kein Blocken mit Waffen)."""
     o = kampf.optionen
     wert, w = _angriffswert(kampf, angreifer, waffe, verschiebung, modifikator)
     grund_reaktion = _reaktion_grund(kampf, angreifer, ziel, w)
@@ -147,20 +170,24 @@ def verteidigungs_wahlen(
     for i, vw in enumerate(z.kaempfer.waffen):
         kandidaten.append((f"Parade ({vw.name})", "parade", i))
         kandidaten.append((f"Blocken ({vw.name})", "blocken", i))
+    schwellen = _schwellen(kampf, angreifer, verschiebung)
+    halb = "Position verschlechtert" in z.zustaende
     wahlen = []
     for titel, art, idx in kandidaten:
+        if nur is not None and not nur(art, idx):
+            continue
         grund = grund_reaktion if art != "passiv" else ""
         try:
-            ziel_vert = _ziel_verteidigung(kampf, ziel, art, idx, verteidigung_krit_wahl)
+            vwert = verteidigungswert(kampf, ziel, art, idx)
             ticks = reaktions_ticks(kampf, ziel, art, idx)
         except KampfFehler as fehler:
             wahlen.append(VerteidigungsWahl(titel, art, idx, 0, None, str(fehler)))
             continue
-        if "Position verschlechtert" in z.zustaende:
+        if halb:
             titel += " (halbiert)"
-        c = angriff_chancen(wert, ziel_vert, **_schwellen(kampf, angreifer, verschiebung),
-                            angesagter_effekt=angesagter_effekt(verschiebung),
-                            krit_wahl=krit_wahl, optionen=o)
+        c = _chancen_gegen(wert, art, vwert, halb, schwellen["kritschwelle"],
+                           schwellen["patzerschwelle"], angesagter_effekt(verschiebung), krit_wahl,
+                           verteidigung_krit_wahl, o)
         wahlen.append(VerteidigungsWahl(titel, art, idx, ticks, c, grund))
     return tuple(wahlen)
 
