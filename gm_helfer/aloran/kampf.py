@@ -19,13 +19,12 @@ in einen neuen Zustand – so spielt ein Protokoll beim Fortsetzen genau gleich 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from gm_helfer import wuerfel as wuerfel_kern
 from gm_helfer.protokoll import Ereignis, Verlauf
-from gm_helfer.schnell import ersetzen, je_objekt, nach_namen
+from gm_helfer.schnell import ersetzen, je_objekt
 from gm_helfer.text import anzahl, leer
 
 from . import proben
@@ -46,7 +45,7 @@ from .daten import (
     ZONEN_SCHLUESSEL,
 )
 from .optionen import Optionen
-from .proben import AloranFehler
+from .proben import AloranFehler, einmal_je_objekt
 from .werte import (
     Kampfwerte,
     Verteidigungsart,
@@ -93,6 +92,7 @@ class Aktionen:
         return " · ".join(teile)
 
 
+@je_objekt
 def aktionen_zu_rundenbeginn(w: Kampfwerte) -> Aktionen:
     """Grundaktionen plus passive Bonusaktionen: Schild → +1 Verteidigung („Das Tragen eines
     Schildes gewährt eine Bonus-Verteidigungsaktion.“), zwei Waffen → +1 Angriff oder Verteidigung
@@ -129,15 +129,18 @@ class Kaempfer:
     """Sofortige Bonus-Kampfaktionen (Patzer/Meistertreffer 5–6, Verlassen der Kampfreichweite):
     so viele Kampfaktionen darf er außerhalb der Reihenfolge nutzen (bis zur nächsten Runde)."""
 
-    @property
+    # Abgeleitetes wird einmal je (unveränderlichem) Kämpfer-Objekt gerechnet: Reihenfolge,
+    # Zielwahl und Prüfungen fragen denselben Zustand oft (Issue 10, schneller Ereignispfad).
+
+    @einmal_je_objekt
     def name(self) -> str:
         return self.werte.name
 
-    @property
+    @einmal_je_objekt
     def konstitution(self) -> int:
         return self.werte.konstitution
 
-    @property
+    @einmal_je_objekt
     def wundstufe(self) -> int:
         return verletzungsstufe(self.wunden, self.konstitution)
 
@@ -145,26 +148,38 @@ class Kaempfer:
     def verletzung(self) -> str:
         return verletzungstext(self.wunden, self.konstitution, self.schadensart or "Hieb")
 
-    @property
+    @einmal_je_objekt
     def aktuelle_initiative(self) -> int | None:
         """Initiative abzüglich „Ini -n“ der Wundtabelle."""
         if self.initiative is None:
             return None
         return self.initiative - initiativeabzug(self.wunden, self.konstitution)
 
-    @property
+    @einmal_je_objekt
     def kampfunfaehig(self) -> bool:
         return kampfunfaehig(self.wunden, self.konstitution)
 
-    @property
+    @einmal_je_objekt
     def bewusstlos(self) -> bool:
         """„Bei aufgebrauchter Ausdauer ist der Gegner bewusstlos.“"""
         return self.ausdauer <= 0
 
+    @einmal_je_objekt
+    def handelt(self) -> bool:
+        """Kann handeln: weder kampfunfähig noch bewusstlos (:func:`kann_handeln`)."""
+        return not (self.kampfunfaehig or self.bewusstlos)
+
     def ist_wehrlos(self, optionen: Optionen = Optionen()) -> bool:
         """Initiative durch Verletzungen auf 0 (Option ``wehrlos_ohne_w10``: Wert ohne W10)."""
-        basis = initiativewert(self.werte) if optionen.wehrlos_ohne_w10 else self.initiative
-        return wehrlos(basis, self.wunden, self.konstitution)
+        return self._wehrlos_ohne_w10 if optionen.wehrlos_ohne_w10 else self._wehrlos_mit_w10
+
+    @einmal_je_objekt
+    def _wehrlos_mit_w10(self) -> bool:
+        return wehrlos(self.initiative, self.wunden, self.konstitution)
+
+    @einmal_je_objekt
+    def _wehrlos_ohne_w10(self) -> bool:
+        return wehrlos(initiativewert(self.werte), self.wunden, self.konstitution)
 
     def zustand_text(self, optionen: Optionen = Optionen()) -> str:
         teile = []
@@ -195,19 +210,24 @@ class Kampf:
     optionen: Optionen = Optionen()
 
     def kaempfer_namens(self, name: str) -> Kaempfer:
-        k = self._namen.get(name)
-        if k is None:
+        plaetze = self._plaetze.get(name)
+        if plaetze is None:
             raise AloranFehler(f"„{name}“ kämpft hier nicht mit.")
-        return k
+        return self.kaempfer[plaetze[0]]
 
     @property
     def namen(self) -> tuple[str, ...]:
         return tuple(k.name for k in self.kaempfer)
 
-    @cached_property
-    def _namen(self) -> dict[str, Kaempfer]:
-        """Name → Kämpfer, einmal je Zustand gebaut (bei gleichen Namen zählt der erste)."""
-        return nach_namen(self.kaempfer)
+    @einmal_je_objekt
+    def _plaetze(self) -> dict[str, tuple[int, ...]]:
+        """Name → Plätze in ``kaempfer`` (bei gleichen Namen zählt für :meth:`kaempfer_namens` der
+        erste). :func:`anwenden` reicht das Verzeichnis an den Folgezustand weiter, solange Namen
+        und Reihenfolge bleiben – es wird nie verändert."""
+        plaetze: dict[str, tuple[int, ...]] = {}
+        for i, k in enumerate(self.kaempfer):
+            plaetze[k.name] = plaetze.get(k.name, ()) + (i,)
+        return plaetze
 
 
 def neuer_kampf(werte: Sequence[Kampfwerte], optionen: Optionen = Optionen()) -> Kampf:
@@ -317,7 +337,7 @@ def wunden_zeilen(kampf: Kampf) -> list[dict[str, Any]]:
 
 
 def kann_handeln(kampf: Kampf, name: str) -> bool:
-    return _handelt(kampf.kaempfer_namens(name))
+    return kampf.kaempfer_namens(name).handelt
 
 
 def kann_verteidigen(kampf: Kampf, name: str, verteidigung: str | None = None) -> bool:
@@ -385,22 +405,17 @@ def am_zug(kampf: Kampf) -> tuple[str, ...]:
     """
     if kampf.runde < 1:
         return ()
-    laufend = tuple(k.name for k in kampf.kaempfer if k.zug == "handelt" and _handelt(k))
+    laufend = tuple(k.name for k in kampf.kaempfer if k.zug == "handelt" and k.handelt)
     if laufend:
         return laufend
     # die erste Gruppe der :func:`reihenfolge` mit jemandem, dessen Zug aussteht – ohne alle zu
     # sortieren: die höchste aktuelle Initiative unter ihnen, in der Reihenfolge der Kämpfer
     offen = [(k.aktuelle_initiative, k) for k in kampf.kaempfer
-             if k.initiative is not None and not k.zug and _handelt(k)]
+             if k.initiative is not None and not k.zug and k.handelt]
     if offen:
         hoechste = max(ini for ini, _ in offen)
         return tuple(k.name for ini, k in offen if ini == hoechste)
-    return tuple(k.name for k in kampf.kaempfer if k.initiative is None and not k.zug and _handelt(k))
-
-
-def _handelt(k: Kaempfer) -> bool:
-    """:func:`kann_handeln` für ein Kämpfer-Objekt."""
-    return not (k.kampfunfaehig or k.bewusstlos)
+    return tuple(k.name for k in kampf.kaempfer if k.initiative is None and not k.zug and k.handelt)
 
 
 KAMPFUNFAEHIG_ERLAUBT = ("bewegung", "interaktion")
@@ -1103,7 +1118,7 @@ def _kampf_folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
                 akt = ersetzen(akt, kampf=0)
             neu.append(ersetzen(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1),
                                zug="", sofort=0))
-        return ersetzen(kampf, kaempfer=tuple(neu), runde=int(f["runde"]))
+        return _mit_kaempfern(kampf, neu, runde=int(f["runde"]))
     w = Kampfwerte.aus_dict(f["beitreten"])
     neu_k = Kaempfer(w, ausdauer=w.ausdauer, aktionen=aktionen_zu_rundenbeginn(w))
     return ersetzen(kampf, kaempfer=kampf.kaempfer + (neu_k,))
@@ -1149,23 +1164,31 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
     if folgen is None:
         raise AloranFehler(f"Das Ereignis „{ereignis.art}“ hat keine Folgen – es stammt nicht aus Aloran.")
     liste: list[Kaempfer] | None = None
-    stellen: dict[str, list[int]] = {}
+    plaetze = kampf._plaetze
     for f in folgen:
         if "runde" in f or "beitreten" in f:
             if liste is not None:
-                kampf, liste = ersetzen(kampf, kaempfer=tuple(liste)), None
+                kampf, liste = _mit_kaempfern(kampf, liste), None
             kampf = _kampf_folge(kampf, f)
+            plaetze = kampf._plaetze
             continue
         if liste is None:
-            liste, stellen = list(kampf.kaempfer), {}
-            for i, x in enumerate(liste):
-                stellen.setdefault(x.name, []).append(i)
+            liste = list(kampf.kaempfer)
         name = f["name"]
-        if name not in stellen:
+        if name not in plaetze:
             raise AloranFehler(f"„{name}“ kämpft hier nicht mit.")
-        neu = _kaempfer_folge(liste[stellen[name][0]], f)
-        for i in stellen[name]:
+        stellen = plaetze[name]
+        neu = _kaempfer_folge(liste[stellen[0]], f)
+        for i in stellen:
             liste[i] = neu
     if liste is not None:
-        kampf = ersetzen(kampf, kaempfer=tuple(liste))
+        kampf = _mit_kaempfern(kampf, liste)
     return kampf
+
+
+def _mit_kaempfern(kampf: Kampf, liste: Sequence[Kaempfer], **aenderungen: Any) -> Kampf:
+    """Der Zustand mit geänderten Kämpfern an denselben Plätzen (gleiche Namen): das Verzeichnis
+    Name → Plätze gilt weiter und wird mitgegeben statt neu gebaut."""
+    neu = ersetzen(kampf, kaempfer=tuple(liste), **aenderungen)
+    neu.__dict__["_plaetze"] = kampf._plaetze
+    return neu

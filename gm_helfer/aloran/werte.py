@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
-from functools import cached_property
 from typing import Any, Mapping
 
 from gm_helfer import boegen, wuerfel
@@ -30,7 +29,7 @@ from .daten import (
     ZAUBERWIRKUNGEN,
     ZONEN,
 )
-from .proben import AloranFehler
+from .proben import AloranFehler, einmal_je_objekt
 
 ATTRIBUTE = (
     "aufmerksamkeit", "gewandtheit", "instinkt", "athletik", "geschick", "wahrnehmung",
@@ -147,7 +146,7 @@ class Kampfwerte:
         object.__setattr__(self, "attribute", _frei(self.attribute))
         object.__setattr__(self, "spezialisierungen", _frei(self.spezialisierungen))
 
-    @cached_property
+    @einmal_je_objekt
     def konstitution(self) -> int:
         """Das Attribut Konstitution (einmal je Werte-Objekt gelesen: Wundschwellen fragen oft)."""
         return self.attribute["konstitution"]
@@ -244,12 +243,12 @@ class Angriffsart:
     text: str = ""
     """Wirkung eines Manövers laut Spezialisierungsliste (nur fürs Protokoll)."""
 
-    @property
+    @einmal_je_objekt
     def pool(self) -> int:
         """Grundpool: Kampfattribut + Waffen-Spezialisierung (bzw. Magieattribut + Zauber)."""
         return self.attribut_wert + self.talentstufe
 
-    @property
+    @einmal_je_objekt
     def schaden_text(self) -> str:
         """Schaden samt Stufenbonus in deutscher Schreibweise, z. B. ``W6+7`` („–“ ohne Schaden)."""
         if not self.schaden:
@@ -273,7 +272,7 @@ class Verteidigungsart:
     waffe: str = ""
     """Die Waffe der Parade (für die ältere Patzertabelle: „halber Waffenschaden“)."""
 
-    @property
+    @einmal_je_objekt
     def pool(self) -> int:
         return self.attribut_wert + self.talentstufe
 
