@@ -18,7 +18,7 @@ in einen neuen Zustand – so spielt ein Protokoll beim Fortsetzen genau gleich 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -1116,39 +1116,61 @@ def _kampf_folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
             akt = aktionen_zu_rundenbeginn(k.werte)
             if k.beeintraechtigt:
                 akt = ersetzen(akt, kampf=0)
-            neu.append(ersetzen(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1),
-                               zug="", sofort=0))
+            neu.append(_kaempfer_ersetzen(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1),
+                                          zug="", sofort=0))
         return _mit_kaempfern(kampf, neu, runde=int(f["runde"]))
     w = Kampfwerte.aus_dict(f["beitreten"])
     neu_k = Kaempfer(w, ausdauer=w.ausdauer, aktionen=aktionen_zu_rundenbeginn(w))
     return ersetzen(kampf, kaempfer=kampf.kaempfer + (neu_k,))
 
 
+_KAEMPFER_FELDER = frozenset(f.name for f in fields(Kaempfer))
+_ABGELEITET_AUS = frozenset({"werte", "initiative", "wunden", "ausdauer"})
+"""Die Felder, aus denen :class:`Kaempfer` seine gemerkten Eigenschaften (``einmal_je_objekt``)
+rechnet; Aktionen, Zug, Beeinträchtigung, Sofort- und Unparierbar-Zähler gehen in keine ein."""
+
+
+def _kaempfer_ersetzen(k: Kaempfer, **aenderungen: Any) -> Kaempfer:
+    """Wie :func:`~gm_helfer.schnell.ersetzen`; ändert sich keines der Felder in
+    :data:`_ABGELEITET_AUS`, behält die Kopie die gemerkten Eigenschaften des alten Kämpfers (sie
+    sind dieselben) – die meisten Folgen ändern nur Aktionen oder den Zug, und Reihenfolge und
+    Zielwahl fragen danach wieder, wer handeln kann (Issue 10). ``tests/aloran/test_kampf.py``
+    prüft die behaltenen Werte gegen frisch gerechnete."""
+    if not _ABGELEITET_AUS.isdisjoint(aenderungen):
+        return ersetzen(k, **aenderungen)
+    if not _KAEMPFER_FELDER.issuperset(aenderungen):
+        raise TypeError(f"Kaempfer hat kein Feld {sorted(set(aenderungen) - _KAEMPFER_FELDER)}.")
+    neu = object.__new__(Kaempfer)
+    neu.__dict__.update(k.__dict__)
+    neu.__dict__.update(aenderungen)
+    return neu
+
+
 def _kaempfer_folge(k: Kaempfer, f: Mapping[str, Any]) -> Kaempfer:
     """Eine Folge, die nur den Kämpfer ``f["name"]`` ändert."""
     if "initiative" in f:
-        k = ersetzen(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
+        k = _kaempfer_ersetzen(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
     elif "aktion" in f:
         art = f["aktion"]
-        k = ersetzen(k, aktionen=ersetzen(k.aktionen, **{art: max(0, getattr(k.aktionen, art) + int(f["delta"]))}))
+        k = _kaempfer_ersetzen(k, aktionen=ersetzen(k.aktionen, **{art: max(0, getattr(k.aktionen, art) + int(f["delta"]))}))
     elif "zone" in f:
         if int(f["wunden"]) > 0:
-            k = ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
+            k = _kaempfer_ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
         elif int(f["wunden"]) < 0:
-            k = ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])))
+            k = _kaempfer_ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])))
     elif "ausdauer" in f:
-        k = ersetzen(k, ausdauer=min(k.werte.ausdauer, max(0, k.ausdauer + int(f["ausdauer"]))))
+        k = _kaempfer_ersetzen(k, ausdauer=min(k.werte.ausdauer, max(0, k.ausdauer + int(f["ausdauer"]))))
     elif "beeintraechtigt" in f:
         if k.aktionen.kampf > 0:
-            k = ersetzen(k, aktionen=ersetzen(k.aktionen, kampf=k.aktionen.kampf - 1))
+            k = _kaempfer_ersetzen(k, aktionen=ersetzen(k.aktionen, kampf=k.aktionen.kampf - 1))
         else:
-            k = ersetzen(k, beeintraechtigt=k.beeintraechtigt + 1)
+            k = _kaempfer_ersetzen(k, beeintraechtigt=k.beeintraechtigt + 1)
     elif "zug" in f:
-        k = ersetzen(k, zug=str(f["zug"]))
+        k = _kaempfer_ersetzen(k, zug=str(f["zug"]))
     elif "sofort" in f:
-        k = ersetzen(k, sofort=max(0, k.sofort + int(f["sofort"])))
+        k = _kaempfer_ersetzen(k, sofort=max(0, k.sofort + int(f["sofort"])))
     elif "unparierbar" in f:
-        k = ersetzen(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
+        k = _kaempfer_ersetzen(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
     else:
         raise AloranFehler(f"Unbekannte Folge im Protokoll: {dict(f)}")
     return k

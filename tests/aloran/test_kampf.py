@@ -409,3 +409,38 @@ def test_ereignis_nennt_die_geltenden_optionen(werte):
     e = k.angriff_ereignis(kampf, "Wegelagerer", "Echsenkrieger", "Säbel", "Parade: Speer",
                            augen=PATZER_WEG | {"angriff_patzer": "5"})
     assert e.regel == "Aloran › SPIELABLAUF › ATTACKE UND PARADE › Vergleichswurf"
+
+
+def test_gemerktes_bleibt_gleich_frisch_gerechnetem(monkeypatch):
+    """``anwenden`` reicht gemerkte Eigenschaften (wer handeln kann, Initiative, Wehrlosigkeit …) und
+    das Verzeichnis Name → Platz an den Folgezustand weiter, wo sich ihre Grundlage nicht ändert
+    (Issue 10): nach jedem Ereignis ganzer simulierter Kämpfe stimmt jeder gemerkte Wert mit dem
+    überein, den ein frisch gebautes Objekt rechnet."""
+    from dataclasses import fields, replace
+
+    from gm_helfer.aloran import simulation as sim
+
+    erg = boegen.laden("aloran")
+    echt, geprueft = k.anwenden, []
+
+    def anwenden_und_pruefen(kampf, ereignis):
+        neu = echt(kampf, ereignis)
+        frisch = k.Kampf(neu.kaempfer, neu.runde, neu.optionen)
+        if "_plaetze" in vars(neu):
+            assert vars(neu)["_plaetze"] == frisch._plaetze
+        for kf in neu.kaempfer:
+            felder = {f.name for f in fields(kf)}
+            neu_gerechnet = replace(kf)
+            for name, wert in vars(kf).items():
+                if name not in felder:
+                    assert wert == getattr(neu_gerechnet, name), (ereignis.art, kf.name, name)
+                    geprueft.append(name)
+        for wehrlos_ohne_w10 in (False, True):
+            opt = Optionen(wehrlos_ohne_w10=wehrlos_ohne_w10)
+            assert [x.ist_wehrlos(opt) for x in neu.kaempfer] == [replace(x).ist_wehrlos(opt) for x in neu.kaempfer]
+        return neu
+
+    monkeypatch.setattr(sim, "anwenden", anwenden_und_pruefen)
+    for saat in range(4):
+        sim.einen_kampf(erg.boegen, rng=random.Random(saat), taktik=sim.Taktik(ziel="zufall") if saat % 2 else None)
+    assert {"handelt", "aktuelle_initiative", "kampfunfaehig", "name"} <= set(geprueft)
