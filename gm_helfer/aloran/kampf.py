@@ -869,12 +869,15 @@ def angriff_ereignis(
     verteidigung_modifikator: int = 0,
     rng: Any = None,
     augen: Mapping[str, Any] | None = None,
+    text: bool = True,
 ) -> Ereignis:
     """Ein ganzer Austausch: Attacke, Parade, Vergleich, Trefferzone, Schaden, Patzer/Meistertreffer.
 
     Würfel kommen aus ``augen`` (Schlüssel siehe :data:`WUERFEL_SCHLUESSEL`, eine 0 auf dem
     W10 ist die 10) oder aus ``rng``. Fehlt ein nötiger Wurf ohne ``rng``, nennt die
     Fehlermeldung alle fehlenden Würfel. ``verteidigung=None``: der Verteidiger verzichtet.
+    ``text=False``: ohne die Zeile fürs Protokoll (die Simulation liest sie nie); Daten und
+    Folgen bleiben gleich.
     """
     opt = kampf.optionen
     a = kampf.kaempfer_namens(angreifer)
@@ -910,10 +913,12 @@ def angriff_ereignis(
         "angriff_netto": wa.netto, "verteidigung_netto": wv.netto,
         "kategorie": erg.kategorie,
     }
-    text = [f"{angreifer} greift {ziel} an ({angriff}): {wa}"]
-    if v_art:
-        text.append(f"Verteidigung ({verteidigung}): {wv}")
-    text.append(f"→ {KATEGORIE_ANZEIGE[erg.kategorie]}")
+    zeilen = []
+    if text:
+        zeilen.append(f"{angreifer} greift {ziel} an ({angriff}): {wa}")
+        if v_art:
+            zeilen.append(f"Verteidigung ({verteidigung}): {wv}")
+        zeilen.append(f"→ {KATEGORIE_ANZEIGE[erg.kategorie]}")
 
     # Patzer und Meistertreffer (W6-Tabellen)
     bonus = 0
@@ -922,26 +927,26 @@ def angriff_ereignis(
         ("verteidigung", v, a, erg.verteidigung_patzer, erg.verteidigung_meister, v_art),
     ):
         if patzer:
-            text.append(_patzer(q, seite, wer, gegner, folgen, opt, _patzerprobe(wer, probe)))
+            zeilen.append(_patzer(q, seite, wer, gegner, folgen, opt, _patzerprobe(wer, probe)))
         if meister:
             t, b = _meister(q, seite, wer, gegner, folgen,
                             erg.kategorie != "verfehlt" and art.wirkung != "geistig")
             bonus += b
-            text.append(t)
+            zeilen.append(t)
 
     if art.text:
-        text.append(f"Manöver: {art.text}")
+        zeilen.append(f"Manöver: {art.text}")
     # Treffer: Zone und Schaden
     if erg.kategorie != "verfehlt":
         if art.wirkung == "geistig":
-            text.append(f"der Zauber wirkt auf {ziel} ({KATEGORIE_ANZEIGE[erg.kategorie]}) – Wirkung laut Zauberliste")
+            zeilen.append(f"der Zauber wirkt auf {ziel} ({KATEGORIE_ANZEIGE[erg.kategorie]}) – Wirkung laut Zauberliste")
         elif art.schadensart == "Ausdauer":
             summe = q.ausdruck("schaden", art.schaden_text, f"Schaden {angriff}")
             q.pruefen()
             verlust = ausdauerschaden(summe + bonus, erg.kategorie, opt)
             folgen.append({"name": ziel, "ausdauer": -verlust})
             daten.update(schaden_wurf=summe, ausdauer_verlust=verlust)
-            text.append(f"{ziel} verliert {verlust} Ausdauer")
+            zeilen.append(f"{ziel} verliert {verlust} Ausdauer")
         else:
             w20 = q.w("zone", 20, "Trefferzone")
             summe = q.ausdruck("schaden", art.schaden_text, f"Schaden {angriff}")
@@ -951,18 +956,16 @@ def angriff_ereignis(
             wert, wunden = trefferschaden(summe, erg.kategorie, ruestung, opt, halbiert=zweitwaffe, bonus=bonus)
             folgen.append({"name": ziel, "zone": zone.schluessel, "wunden": wunden, "schadensart": art.schadensart})
             daten.update(zone_w20=w20, zone=zone.schluessel, schaden_wurf=summe, schaden=wert, wunden=wunden)
-            if opt.faktor_nach_ruestung:
-                text.append(f"{zone.name} (W20 {w20}): ({wert} Schaden − Rüstung {ruestung}) × "
-                            f"{KATEGORIE_ANZEIGE[erg.kategorie]} = {anzahl(wunden, 'Wunde', 'Wunden')}")
-            else:
-                text.append(f"{zone.name} (W20 {w20}): {wert} Schaden − Rüstung {ruestung} = "
-                            f"{anzahl(wunden, 'Wunde', 'Wunden')}")
+            if text:
+                rechnung = (f"({wert} Schaden − Rüstung {ruestung}) × {KATEGORIE_ANZEIGE[erg.kategorie]}"
+                            if opt.faktor_nach_ruestung else f"{wert} Schaden − Rüstung {ruestung}")
+                zeilen.append(f"{zone.name} (W20 {w20}): {rechnung} = {anzahl(wunden, 'Wunde', 'Wunden')}")
     q.pruefen()
     if hinweise:
-        text.append("; ".join(hinweise))
+        zeilen.append("; ".join(hinweise))
     daten["folgen"] = folgen
     return Ereignis("angriff", daten, _mit_optionen(f"{REGEL} › SPIELABLAUF › ATTACKE UND PARADE › Vergleichswurf",
-                                                   opt), q.eingetippt, "; ".join(text))
+                                                   opt), q.eingetippt, "; ".join(zeilen) if text else "")
 
 
 def _mit_optionen(regel: str, optionen: Optionen) -> str:

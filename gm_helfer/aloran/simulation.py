@@ -249,7 +249,7 @@ def _zug(kampf: Kampf, name: str, rng: Any, g: _Gedaechtnis) -> Kampf:
             return kampf
         angriff = g.angriff(k)
         verteidigung = g.verteidigung(kampf, ziel, angriff)
-        kampf = anwenden(kampf, angriff_ereignis(kampf, name, ziel, angriff.name, verteidigung, rng=rng))
+        kampf = anwenden(kampf, angriff_ereignis(kampf, name, ziel, angriff.name, verteidigung, rng=rng, text=False))
 
 
 def _ausgang(kampf: Kampf, sieger: str | None) -> simulation.Kampfausgang:

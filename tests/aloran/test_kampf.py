@@ -444,3 +444,17 @@ def test_gemerktes_bleibt_gleich_frisch_gerechnetem(monkeypatch):
     for saat in range(4):
         sim.einen_kampf(erg.boegen, rng=random.Random(saat), taktik=sim.Taktik(ziel="zufall") if saat % 2 else None)
     assert {"handelt", "aktuelle_initiative", "kampfunfaehig", "name"} <= set(geprueft)
+
+
+@pytest.mark.parametrize("optionen", [Optionen(), Optionen(faktor_nach_ruestung=True)])
+def test_ohne_text_gleiche_daten_und_wuerfel(werte, optionen):
+    """``angriff_ereignis(text=False)`` (Simulation) lässt nur die Protokollzeile weg: gleiche Daten,
+    Folgen und Regel, gleich viele Würfe aus ``rng``."""
+    kampf = kampf_mit(werte, "Brann", "Ork-Krieger", optionen=optionen, ini={"Brann": "1", "Ork-Krieger": "9"})
+    for saat in range(40):
+        mit, ohne = random.Random(saat), random.Random(saat)
+        e = k.angriff_ereignis(kampf, "Ork-Krieger", "Brann", "Kriegsaxt", "Parade: Langschwert", rng=mit)
+        e0 = k.angriff_ereignis(kampf, "Ork-Krieger", "Brann", "Kriegsaxt", "Parade: Langschwert", rng=ohne,
+                                text=False)
+        assert (e0.art, e0.daten, e0.regel, e0.eingetippt) == (e.art, e.daten, e.regel, e.eingetippt)
+        assert e.text and e0.text == "" and mit.random() == ohne.random()
