@@ -9,6 +9,7 @@ Zufall eintritt: mit ``rng`` oder mit eingetippten Augen. Alles andere ist rein.
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -137,6 +138,8 @@ def wert_eines_wuerfels(auge: Any, schwierigkeit: Any) -> Any:
 
 _WUERFELWERT = np.array([[wert_eines_wuerfels(a, s) for a in range(11)] for s in range(MAX_SCHWIERIGKEIT + 1)])
 """``[schwierigkeit, auge]`` → :func:`wert_eines_wuerfels` (Auge 0 = kein Würfel)."""
+_WUERFELWERT_ZEILEN = tuple(tuple(int(x) for x in zeile) for zeile in _WUERFELWERT)
+"""Dieselbe Tafel als Tupel ganzer Zahlen (für einzelne Pools)."""
 
 
 def netto_erfolge(augen: Any, schwierigkeit: Any) -> Any:
@@ -155,6 +158,9 @@ def netto_erfolge(augen: Any, schwierigkeit: Any) -> Any:
     if isinstance(augen, np.ndarray):
         return np.maximum(0, wert_eines_wuerfels(augen, np.asarray(schwierigkeit)[..., None]).sum(-1))
     pruefe_schwierigkeit(schwierigkeit)
+    if augen and 0 <= min(augen) and max(augen) <= 10:
+        # Augen eines W10: aus der Tafel von wert_eines_wuerfels (im Ereignispfad je Pool, Issue 10)
+        return max(0, sum(map(_WUERFELWERT_ZEILEN[schwierigkeit].__getitem__, augen)))
     return max(0, sum(wert_eines_wuerfels(a, schwierigkeit) for a in augen))
 
 
@@ -283,9 +289,18 @@ def runden(wert: Any, optionen: Optionen = Optionen()) -> Any:
     Felder: ``float``-Werte (Vielfache von ¼, also exakt) → ganze Zahlen."""
     if isinstance(wert, np.ndarray):
         return (np.ceil(wert) if optionen.halbieren_aufrunden else np.floor(wert)).astype(np.int64)
+    return runden_bruch(wert.numerator, wert.denominator, optionen)
+
+
+def runden_bruch(zaehler: int, nenner: int, optionen: Optionen = Optionen()) -> int:
+    """:func:`runden` für den Bruch ``zaehler / nenner`` (ganze Zahlen, ``nenner`` > 0), ohne ``Fraction``.
+
+    >>> runden_bruch(7, 2), runden_bruch(7, 2, Optionen(halbieren_aufrunden=True))
+    (3, 4)
+    """
     if optionen.halbieren_aufrunden:
-        return -((-wert.numerator) // wert.denominator)
-    return wert.numerator // wert.denominator
+        return -((-zaehler) // nenner)
+    return zaehler // nenner
 
 
 def trefferzone(w20: int) -> Zone:
@@ -400,6 +415,11 @@ def wuerfle_pool(anzahl: int, schwierigkeit: int, *, rng: Any = None, augen: Any
         return Poolwurf(augen_lesen(augen, 10, anzahl, was), schwierigkeit, eingetippt=True)
     if rng is None:
         raise AloranFehler(f"{was}: bitte die Augen eintippen oder würfeln lassen.")
+    if type(rng) is random.Random:
+        # genau die Zahlen von wuerfel_kern.zufallszahl(rng, 10) je Würfel (1 + _randbelow(10)), ohne
+        # einen Aufruf je Würfel – der Ereignispfad wirft viele Pools (Issue 10; Test in test_proben.py)
+        zufall = rng._randbelow
+        return Poolwurf(tuple([1 + zufall(10) for _ in range(anzahl)]), schwierigkeit)
     return Poolwurf(tuple(wuerfel_kern.zufallszahl(rng, 10) for _ in range(anzahl)), schwierigkeit)
 
 

@@ -29,7 +29,7 @@ from .daten import (
 from gm_helfer.felder import und
 
 from .optionen import Optionen
-from .proben import AloranFehler, runden
+from .proben import AloranFehler, runden, runden_bruch
 
 T = TypeVar("T")
 
@@ -229,6 +229,9 @@ def schaden(summe: Any, faktor: Any, optionen: Optionen = Optionen(), *, halbier
     if isinstance(summe, np.ndarray) or isinstance(faktor, np.ndarray) or isinstance(halbiert, np.ndarray):
         # Felder rechnen in float: Vielfache von ¼ sind exakt
         return runden(np.maximum(0, summe) * faktor * np.where(halbiert, 0.5, 1.0), optionen)
+    if type(summe) is int and type(faktor) in (Fraction, int):
+        # derselbe Bruch in ganzen Zahlen – Fraction-Rechnung kostete den Ereignispfad spürbar (Issue 10)
+        return runden_bruch(max(0, summe) * faktor.numerator, faktor.denominator * (2 if halbiert else 1), optionen)
     wert = Fraction(max(0, summe)) * faktor * (Fraction(1, 2) if halbiert else 1)
     return runden(wert, optionen)
 

@@ -156,3 +156,27 @@ def test_wuerfeln_mit_rng_ist_reproduzierbar():
     assert a == b and not a.eingetippt and all(1 <= x <= 10 for x in a.augen)
     c = proben.wuerfle_pool(8, 7, rng=np.random.default_rng(1))
     assert len(c.augen) == 8
+
+
+def test_netto_erfolge_aus_der_tafel_wie_wuerfel_fuer_wuerfel():
+    """Die Tafel für einzelne Pools (Issue 10) gibt dasselbe wie die Summe über ``wert_eines_wuerfels``."""
+    import itertools
+
+    for schwierigkeit in range(2, 11):
+        for augen in itertools.product(range(1, 11), repeat=3):
+            erwartet = max(0, sum(proben.wert_eines_wuerfels(a, schwierigkeit) for a in augen))
+            assert proben.netto_erfolge(augen, schwierigkeit) == erwartet
+    assert proben.netto_erfolge((), 7) == 0 and proben.netto_erfolge((11, 12), 7) == 2  # außerhalb der Tafel
+
+
+def test_pool_aus_random_wie_zufallszahl_je_wuerfel():
+    """Der schnelle Weg für ``random.Random`` zieht dieselben Zahlen wie ``wuerfel.zufallszahl`` je Würfel."""
+    import random
+
+    from gm_helfer import wuerfel
+
+    for saat in range(20):
+        a, b = random.Random(saat), random.Random(saat)
+        for anzahl in (0, 1, 5, 12):
+            assert proben.wuerfle_pool(anzahl, 7, rng=a).augen == tuple(wuerfel.zufallszahl(b, 10) for _ in range(anzahl))
+        assert a.random() == b.random()

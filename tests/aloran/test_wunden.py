@@ -139,3 +139,15 @@ def test_gemerkte_wundfragen_gleich_ungemerkt_auch_fuer_listen():
         w.verletzungsstufe((0, -1, 0, 0, 0, 0, 0), 3)
     with pytest.raises(w.AloranFehler):
         w.verletzungsstufe((0, -1, 0, 0, 0, 0, 0), 3)
+
+
+@pytest.mark.parametrize("aufrunden", [False, True])
+def test_schaden_in_ganzen_zahlen_wie_mit_bruechen(aufrunden):
+    """Der ganzzahlige Weg von ``schaden`` (Issue 10) gegen die Rechnung mit ``Fraction`` samt Runden."""
+    opt = Optionen(halbieren_aufrunden=aufrunden)
+    for summe in range(-3, 40):
+        for faktor in (Fraction(0), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(3), 1, 2):
+            for halbiert in (False, True):
+                wert = Fraction(max(0, summe)) * faktor * (Fraction(1, 2) if halbiert else 1)
+                erwartet = -((-wert.numerator) // wert.denominator) if aufrunden else wert.numerator // wert.denominator
+                assert wunden.schaden(summe, faktor, opt, halbiert=halbiert) == erwartet
