@@ -220,6 +220,11 @@ class Kampf:
         return tuple(k.name for k in self.kaempfer)
 
     @einmal_je_objekt
+    def _am_zug(self) -> tuple[str, ...]:
+        """:func:`am_zug` – einmal je Zustand gerechnet (Treiber, Zugprüfung und Ereignisse fragen es)."""
+        return _am_zug_rechnen(self)
+
+    @einmal_je_objekt
     def _plaetze(self) -> dict[str, tuple[int, ...]]:
         """Name → Plätze in ``kaempfer`` (bei gleichen Namen zählt für :meth:`kaempfer_namens` der
         erste). :func:`anwenden` reicht das Verzeichnis an den Folgezustand weiter, solange Namen
@@ -387,7 +392,6 @@ def _zweitwaffe_pruefen(w: Kampfwerte, art_name: str) -> None:
 # ---------------------------------------------------------------------------------------
 
 
-@je_objekt
 def am_zug(kampf: Kampf) -> tuple[str, ...]:
     """Wer jetzt an der Reihe ist: die Gruppe mit der höchsten (aktuellen) Initiative, deren
     Zug noch aussteht; gleiche Initiative handelt gleichzeitig (dann mehrere Namen).
@@ -401,8 +405,14 @@ def am_zug(kampf: Kampf) -> tuple[str, ...]:
     Wunde seine Initiative senkt. Gleiche Initiative: alle sind am Zug, bis einer zu handeln
     beginnt; dann handeln sie nacheinander in der Folge, die der Spielleiter wählt.
 
-    Rein; ``()`` vor Runde 1 und wenn die Runde vorbei ist (nächste Runde beginnen).
+    Rein; ``()`` vor Runde 1 und wenn die Runde vorbei ist (nächste Runde beginnen). Einmal je
+    Zustand gerechnet (:attr:`Kampf._am_zug`).
     """
+    return kampf._am_zug
+
+
+def _am_zug_rechnen(kampf: Kampf) -> tuple[str, ...]:
+    """:func:`am_zug`, gerechnet."""
     if kampf.runde < 1:
         return ()
     laufend = tuple(k.name for k in kampf.kaempfer if k.zug == "handelt" and k.handelt)
@@ -1118,7 +1128,7 @@ def _kampf_folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
         for k in kampf.kaempfer:
             akt = aktionen_zu_rundenbeginn(k.werte)
             if k.beeintraechtigt:
-                akt = ersetzen(akt, kampf=0)
+                akt = _aktionen_mit(akt, "kampf", 0)
             neu.append(_kaempfer_ersetzen(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1),
                                           zug="", sofort=0))
         return _mit_kaempfern(kampf, neu, runde=int(f["runde"]))
@@ -1149,13 +1159,27 @@ def _kaempfer_ersetzen(k: Kaempfer, **aenderungen: Any) -> Kaempfer:
     return neu
 
 
+_AKTIONEN_FELDER = frozenset(f.name for f in fields(Aktionen))
+
+
+def _aktionen_mit(akt: Aktionen, art: str, wert: int) -> Aktionen:
+    """``ersetzen(akt, **{art: wert})`` ohne dessen allgemeine Prüfungen (``Aktionen`` hat nur
+    Felder und nichts Gemerktes; je Angriff zwei Mal gebraucht)."""
+    if art not in _AKTIONEN_FELDER:
+        return ersetzen(akt, **{art: wert})
+    neu = object.__new__(Aktionen)
+    neu.__dict__.update(akt.__dict__)
+    neu.__dict__[art] = wert
+    return neu
+
+
 def _kaempfer_folge(k: Kaempfer, f: Mapping[str, Any]) -> Kaempfer:
     """Eine Folge, die nur den Kämpfer ``f["name"]`` ändert."""
     if "initiative" in f:
         k = _kaempfer_ersetzen(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
     elif "aktion" in f:
         art = f["aktion"]
-        k = _kaempfer_ersetzen(k, aktionen=ersetzen(k.aktionen, **{art: max(0, getattr(k.aktionen, art) + int(f["delta"]))}))
+        k = _kaempfer_ersetzen(k, aktionen=_aktionen_mit(k.aktionen, art, max(0, getattr(k.aktionen, art) + int(f["delta"]))))
     elif "zone" in f:
         if int(f["wunden"]) > 0:
             k = _kaempfer_ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
@@ -1165,7 +1189,7 @@ def _kaempfer_folge(k: Kaempfer, f: Mapping[str, Any]) -> Kaempfer:
         k = _kaempfer_ersetzen(k, ausdauer=min(k.werte.ausdauer, max(0, k.ausdauer + int(f["ausdauer"]))))
     elif "beeintraechtigt" in f:
         if k.aktionen.kampf > 0:
-            k = _kaempfer_ersetzen(k, aktionen=ersetzen(k.aktionen, kampf=k.aktionen.kampf - 1))
+            k = _kaempfer_ersetzen(k, aktionen=_aktionen_mit(k.aktionen, "kampf", k.aktionen.kampf - 1))
         else:
             k = _kaempfer_ersetzen(k, beeintraechtigt=k.beeintraechtigt + 1)
     elif "zug" in f:
@@ -1211,9 +1235,23 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
     return kampf
 
 
+_KAMPF_FELDER = tuple(f.name for f in fields(Kampf))
+
+
 def _mit_kaempfern(kampf: Kampf, liste: Sequence[Kaempfer], **aenderungen: Any) -> Kampf:
     """Der Zustand mit geänderten Kämpfern an denselben Plätzen (gleiche Namen): das Verzeichnis
-    Name → Plätze gilt weiter und wird mitgegeben statt neu gebaut."""
-    neu = ersetzen(kampf, kaempfer=tuple(liste), **aenderungen)
-    neu.__dict__["_plaetze"] = kampf._plaetze
+    Name → Plätze gilt weiter und wird mitgegeben statt neu gebaut; alles andere Gemerkte (etwa
+    :func:`am_zug`) rechnet der neue Zustand neu. Wie ``ersetzen``, nur ohne dessen allgemeine
+    Prüfungen – einmal je Ereignis gebraucht."""
+    alt = kampf.__dict__
+    neu = object.__new__(Kampf)
+    d = neu.__dict__
+    for name in _KAMPF_FELDER:
+        d[name] = alt[name]
+    d["kaempfer"] = tuple(liste)
+    if aenderungen:
+        if not set(aenderungen) <= set(_KAMPF_FELDER):
+            raise TypeError(f"Kampf hat kein Feld {sorted(set(aenderungen) - set(_KAMPF_FELDER))}.")
+        d.update(aenderungen)
+    d["_plaetze"] = kampf._plaetze
     return neu

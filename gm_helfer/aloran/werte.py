@@ -154,6 +154,22 @@ class Kampfwerte:
     def stufe(self, spezialisierung: str) -> int:
         return int(self.spezialisierungen.get(spezialisierung, 0))
 
+    @einmal_je_objekt
+    def _angriffe(self) -> dict[str, Angriffsart]:
+        """Name → Angriff (bei gleichen Namen der erste), für :func:`angriffsart`."""
+        namen: dict[str, Angriffsart] = {}
+        for a in angriffsarten(self):
+            namen.setdefault(a.name, a)
+        return namen
+
+    @einmal_je_objekt
+    def _verteidigungen(self) -> dict[str, Verteidigungsart]:
+        """Name → Verteidigung (bei gleichen Namen die erste), für :func:`verteidigungsart`."""
+        namen: dict[str, Verteidigungsart] = {}
+        for v in verteidigungsarten(self):
+            namen.setdefault(v.name, v)
+        return namen
+
     def als_dict(self) -> dict[str, Any]:
         """JSON-fähige Form (für den Kopf des Kampfprotokolls)."""
         d = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -340,9 +356,9 @@ def _manoever_waffe(w: Kampfwerte, m: Manoever) -> Waffe | None:
 
 
 def angriffsart(w: Kampfwerte, name: str) -> Angriffsart:
-    for a in angriffsarten(w):
-        if a.name == name:
-            return a
+    a = w._angriffe.get(name)
+    if a is not None:
+        return a
     raise AloranFehler(f"{w.name} hat keinen Angriff „{name}“.")
 
 
@@ -408,9 +424,9 @@ def verteidigungen_gegen(w: Kampfwerte, angriff: Angriffsart, optionen: Any = No
 
 
 def verteidigungsart(w: Kampfwerte, name: str) -> Verteidigungsart:
-    for v in verteidigungsarten(w):
-        if v.name == name:
-            return v
+    v = w._verteidigungen.get(name)
+    if v is not None:
+        return v
     raise AloranFehler(f"{w.name} hat keine Verteidigung „{name}“.")
 
 
