@@ -149,6 +149,11 @@ class Kaempfer:
         return verletzungstext(self.wunden, self.konstitution, self.schadensart or "Hieb")
 
     @einmal_je_objekt
+    def wunden_gesamt(self) -> int:
+        """Alle Wunden zusammen („verletzt“ für die Zielwahl)."""
+        return sum(self.wunden)
+
+    @einmal_je_objekt
     def aktuelle_initiative(self) -> int | None:
         """Initiative abzüglich „Ini -n“ der Wundtabelle."""
         if self.initiative is None:
@@ -415,17 +420,24 @@ def _am_zug_rechnen(kampf: Kampf) -> tuple[str, ...]:
     """:func:`am_zug`, gerechnet."""
     if kampf.runde < 1:
         return ()
-    laufend = tuple(k.name for k in kampf.kaempfer if k.zug == "handelt" and k.handelt)
+    laufend = [k.name for k in kampf.kaempfer if k.zug == "handelt" and k.handelt]
     if laufend:
-        return laufend
+        return tuple(laufend)
     # die erste Gruppe der :func:`reihenfolge` mit jemandem, dessen Zug aussteht – ohne alle zu
     # sortieren: die höchste aktuelle Initiative unter ihnen, in der Reihenfolge der Kämpfer
-    offen = [(k.aktuelle_initiative, k) for k in kampf.kaempfer
-             if k.initiative is not None and not k.zug and k.handelt]
-    if offen:
-        hoechste = max(ini for ini, _ in offen)
-        return tuple(k.name for ini, k in offen if ini == hoechste)
-    return tuple(k.name for k in kampf.kaempfer if k.initiative is None and not k.zug and k.handelt)
+    hoechste, gruppe, ohne = None, [], []
+    for k in kampf.kaempfer:
+        if k.zug or not k.handelt:
+            continue
+        if k.initiative is None:
+            ohne.append(k.name)
+            continue
+        ini = k.aktuelle_initiative
+        if hoechste is None or ini > hoechste:
+            hoechste, gruppe = ini, [k.name]
+        elif ini == hoechste:
+            gruppe.append(k.name)
+    return tuple(gruppe or ohne)
 
 
 KAMPFUNFAEHIG_ERLAUBT = ("bewegung", "interaktion")
@@ -746,7 +758,7 @@ class _Quelle:
         self.eingetippt |= getippt
         return wert
 
-    def ausdruck(self, schluessel: str, ausdruck: str, was: str) -> int | None:
+    def ausdruck(self, schluessel: str, ausdruck: str | wuerfel_kern.Ausdruck, was: str) -> int | None:
         roh = self._roh(schluessel)
         if roh is None and self.rng is None:
             self.fehlend.append(f"{was} ({ausdruck})")
@@ -951,7 +963,7 @@ def angriff_ereignis(
         if art.wirkung == "geistig":
             zeilen.append(f"der Zauber wirkt auf {ziel} ({KATEGORIE_ANZEIGE[erg.kategorie]}) – Wirkung laut Zauberliste")
         elif art.schadensart == "Ausdauer":
-            summe = q.ausdruck("schaden", art.schaden_text, f"Schaden {angriff}")
+            summe = q.ausdruck("schaden", art.schaden_ausdruck or art.schaden_text, f"Schaden {angriff}")
             q.pruefen()
             verlust = ausdauerschaden(summe + bonus, erg.kategorie, opt)
             folgen.append({"name": ziel, "ausdauer": -verlust})
@@ -959,7 +971,7 @@ def angriff_ereignis(
             zeilen.append(f"{ziel} verliert {verlust} Ausdauer")
         else:
             w20 = q.w("zone", 20, "Trefferzone")
-            summe = q.ausdruck("schaden", art.schaden_text, f"Schaden {angriff}")
+            summe = q.ausdruck("schaden", art.schaden_ausdruck or art.schaden_text, f"Schaden {angriff}")
             q.pruefen()
             zone = proben.trefferzone(w20)
             ruestung = v.werte.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)]

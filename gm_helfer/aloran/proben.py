@@ -168,6 +168,8 @@ def einser(augen: Any) -> Any:
     """Zahl der gewürfelten Einser (Felder: je Pool, Würfel in der letzten Achse)."""
     if isinstance(augen, np.ndarray):
         return (augen == 1).sum(-1)
+    if type(augen) is tuple:
+        return augen.count(1)
     return sum(1 for a in augen if a == 1)
 
 
@@ -432,7 +434,7 @@ def wuerfle_w(seiten: int, *, rng: Any = None, augen: Any = None, was: str = "Wu
     return wuerfel_kern.zufallszahl(rng, seiten), False
 
 
-def wuerfle_ausdruck(ausdruck: str, *, rng: Any = None, augen: Any = None, was: str = "Schaden"):
+def wuerfle_ausdruck(ausdruck: str | wuerfel_kern.Ausdruck, *, rng: Any = None, augen: Any = None, was: str = "Schaden"):
     """Ein Würfelausdruck wie ``1W6+3`` über den Kern (:func:`gm_helfer.wuerfel.wurf`)."""
     if augen is not None and isinstance(augen, str) and not augen.strip():
         augen = None

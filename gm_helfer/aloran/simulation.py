@@ -66,6 +66,7 @@ sterben.“ – ob ihm geholfen wird, entscheidet der Spielleiter nach dem Kampf
 from __future__ import annotations
 
 import time
+from operator import attrgetter
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Sequence
@@ -165,14 +166,17 @@ def standardangriff(k: Kaempfer) -> Angriffsart:
     return next(a for a in arten if a.art == "waffenlos")
 
 
+_WUNDEN = attrgetter("wunden_gesamt")
+
+
 def _ziel_waehlen(ziele: list[Kaempfer], taktik: Taktik, rng: Any) -> Kaempfer | None:
     """Das Ziel der Taktik unter den handlungsfähigen Gegnern ``ziele`` (in Bogenreihenfolge)."""
     if not ziele:
         return None
     if taktik.ziel == "schwaechster":
-        return max(ziele, key=lambda k: sum(k.wunden))
+        return max(ziele, key=_WUNDEN)
     if taktik.ziel == "staerkster":
-        return min(ziele, key=lambda k: sum(k.wunden))
+        return min(ziele, key=_WUNDEN)
     if taktik.ziel == "zufall":
         return ziele[wuerfel_kern.zufallszahl(rng, len(ziele)) - 1]
     return ziele[0]

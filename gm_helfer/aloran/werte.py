@@ -269,7 +269,14 @@ class Angriffsart:
         """Schaden samt Stufenbonus in deutscher Schreibweise, z. B. ``W6+7`` („–“ ohne Schaden)."""
         if not self.schaden:
             return "–"
-        return str(wuerfel.parse(self.schaden).plus(self.stufenbonus))
+        return str(self.schaden_ausdruck)
+
+    @einmal_je_objekt
+    def schaden_ausdruck(self) -> wuerfel.Ausdruck | None:
+        """Der Schaden samt Stufenbonus als gelesener Würfelausdruck (``None`` ohne Schaden)."""
+        if not self.schaden:
+            return None
+        return wuerfel.parse(self.schaden).plus(self.stufenbonus)
 
 
 @dataclass(frozen=True)

@@ -156,11 +156,13 @@ def stufe(wunden: tuple[int, ...], konstitution: int) -> Wundstufe:
     return WUNDSTUFEN[verletzungsstufe(wunden, konstitution)]
 
 
+@_gemerkt
 def wuerfelabzug(wunden: Any, konstitution: Any) -> Any:
     """„NK / VT -n W10“: Würfel weniger in Angriff und Verteidigung (elementweise für Felder)."""
     return wuerfelabzug_der_stufe(verletzungsstufe(wunden, konstitution))
 
 
+@_gemerkt
 def initiativeabzug(wunden: Any, konstitution: Any) -> Any:
     """„Ini -n“ der geltenden Wundstufe (elementweise für Felder)."""
     return initiativeabzug_der_stufe(verletzungsstufe(wunden, konstitution))
