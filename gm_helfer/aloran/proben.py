@@ -419,9 +419,14 @@ def wuerfle_pool(anzahl: int, schwierigkeit: int, *, rng: Any = None, augen: Any
         raise AloranFehler(f"{was}: bitte die Augen eintippen oder würfeln lassen.")
     if type(rng) is random.Random:
         # genau die Zahlen von wuerfel_kern.zufallszahl(rng, 10) je Würfel (1 + _randbelow(10)), ohne
-        # einen Aufruf je Würfel – der Ereignispfad wirft viele Pools (Issue 10; Test in test_proben.py)
+        # einen Aufruf je Würfel – der Ereignispfad wirft viele Pools (Issue 10; Test in test_proben.py).
+        # Netto-Erfolge und Einser gleich dazu, wie Poolwurf.netto/.einser sie rechneten.
         zufall = rng._randbelow
-        return Poolwurf(tuple([1 + zufall(10) for _ in range(anzahl)]), schwierigkeit)
+        augen_ = tuple([1 + zufall(10) for _ in range(anzahl)])
+        wurf = Poolwurf(augen_, schwierigkeit)
+        wurf.__dict__.update(netto=max(0, sum(map(_WUERFELWERT_ZEILEN[schwierigkeit].__getitem__, augen_))),
+                             einser=augen_.count(1))
+        return wurf
     return Poolwurf(tuple(wuerfel_kern.zufallszahl(rng, 10) for _ in range(anzahl)), schwierigkeit)
 
 

@@ -178,5 +178,9 @@ def test_pool_aus_random_wie_zufallszahl_je_wuerfel():
     for saat in range(20):
         a, b = random.Random(saat), random.Random(saat)
         for anzahl in (0, 1, 5, 12):
-            assert proben.wuerfle_pool(anzahl, 7, rng=a).augen == tuple(wuerfel.zufallszahl(b, 10) for _ in range(anzahl))
+            schwierigkeit = 2 + (saat + anzahl) % 9
+            w = proben.wuerfle_pool(anzahl, schwierigkeit, rng=a)
+            assert w.augen == tuple(wuerfel.zufallszahl(b, 10) for _ in range(anzahl))
+            # gleich mitgerechnet: wie aus den Augen
+            assert (w.netto, w.einser) == (proben.netto_erfolge(w.augen, schwierigkeit), proben.einser(w.augen))
         assert a.random() == b.random()
