@@ -213,7 +213,6 @@ def verletzungstext(wunden: tuple[int, ...], konstitution: int, schadensart: str
     return f"{WUNDSTUFEN[index].schwere}: {WUNDTEXTE[art][index]}"
 
 
-@_gemerkt
 def kampfunfaehig(wunden: Any, konstitution: Any) -> Any:
     """Kopf oder Torso über der dritten Wundschwelle (Allgemeine Regeln › 6. Phase)."""
     if isinstance(wunden, np.ndarray):
