@@ -1161,14 +1161,20 @@ def _kaempfer_ersetzen(k: Kaempfer, **aenderungen: Any) -> Kaempfer:
     sind dieselben) – die meisten Folgen ändern nur Aktionen oder den Zug, und Reihenfolge und
     Zielwahl fragen danach wieder, wer handeln kann (Issue 10). ``tests/aloran/test_kampf.py``
     prüft die behaltenen Werte gegen frisch gerechnete."""
-    if not _ABGELEITET_AUS.isdisjoint(aenderungen):
-        return ersetzen(k, **aenderungen)
     if not _KAEMPFER_FELDER.issuperset(aenderungen):
         raise TypeError(f"Kaempfer hat kein Feld {sorted(set(aenderungen) - _KAEMPFER_FELDER)}.")
     neu = object.__new__(Kaempfer)
-    neu.__dict__.update(k.__dict__)
-    neu.__dict__.update(aenderungen)
+    d = neu.__dict__
+    d.update(k.__dict__)
+    if not _ABGELEITET_AUS.isdisjoint(aenderungen):
+        for name in _KAEMPFER_GEMERKT:
+            d.pop(name, None)
+    d.update(aenderungen)
     return neu
+
+
+_KAEMPFER_GEMERKT = tuple(name for name, wert in vars(Kaempfer).items() if isinstance(wert, einmal_je_objekt))
+"""Die gemerkten Eigenschaften eines Kämpfers (alle ``einmal_je_objekt``)."""
 
 
 _AKTIONEN_FELDER = frozenset(f.name for f in fields(Aktionen))
