@@ -731,7 +731,7 @@ class _Quelle:
 
     def __init__(self, rng: Any, augen: Mapping[str, Any] | None):
         self.rng = rng
-        self.augen = {k: v for k, v in (augen or {}).items() if v is not None and str(v).strip() != ""}
+        self.augen = {k: v for k, v in augen.items() if v is not None and str(v).strip() != ""} if augen else {}
         self.eingetippt = False
         self.fehlend: list[str] = []
 
@@ -739,7 +739,7 @@ class _Quelle:
         return self.augen.get(schluessel)
 
     def pool(self, schluessel: str, anzahl: int, schwierigkeit: int, was: str) -> proben.Poolwurf:
-        roh = self._roh(schluessel)
+        roh = self.augen.get(schluessel)
         if roh is None and anzahl == 0:
             return proben.Poolwurf((), schwierigkeit)
         if roh is None and self.rng is None:
@@ -1141,6 +1141,9 @@ def _kampf_folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
             akt = aktionen_zu_rundenbeginn(k.werte)
             if k.beeintraechtigt:
                 akt = _aktionen_mit(akt, "kampf", 0)
+            elif k.aktionen is akt and not k.zug and not k.sofort:
+                neu.append(k)  # schon so, wie die Runde beginnt (etwa wer ausgeschaltet ist)
+                continue
             neu.append(_kaempfer_ersetzen(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1),
                                           zug="", sofort=0))
         return _mit_kaempfern(kampf, neu, runde=int(f["runde"]))
