@@ -172,7 +172,7 @@ class Kaempfer:
     @einmal_je_objekt
     def handelt(self) -> bool:
         """Kann handeln: weder kampfunfähig noch bewusstlos (:func:`kann_handeln`)."""
-        return not (self.kampfunfaehig or self.bewusstlos)
+        return not (self.kampfunfaehig or self.ausdauer <= 0)
 
     def ist_wehrlos(self, optionen: Optionen = Optionen()) -> bool:
         """Initiative durch Verletzungen auf 0 (Option ``wehrlos_ohne_w10``: Wert ohne W10)."""
@@ -986,8 +986,11 @@ def angriff_ereignis(
     if hinweise:
         zeilen.append("; ".join(hinweise))
     daten["folgen"] = folgen
-    return Ereignis("angriff", daten, _mit_optionen(f"{REGEL} › SPIELABLAUF › ATTACKE UND PARADE › Vergleichswurf",
-                                                   opt), q.eingetippt, "; ".join(zeilen) if text else "")
+    return Ereignis("angriff", daten, _mit_optionen(_REGEL_ANGRIFF, opt), q.eingetippt,
+                    "; ".join(zeilen) if text else "")
+
+
+_REGEL_ANGRIFF = f"{REGEL} › SPIELABLAUF › ATTACKE UND PARADE › Vergleichswurf"
 
 
 def _mit_optionen(regel: str, optionen: Optionen) -> str:
@@ -1170,7 +1173,7 @@ def _kaempfer_ersetzen(k: Kaempfer, **aenderungen: Any) -> Kaempfer:
     d = neu.__dict__
     d.update(k.__dict__)
     if not _ABGELEITET_AUS.isdisjoint(aenderungen):
-        for name in _KAEMPFER_GEMERKT:
+        for name in _KAEMPFER_GEMERKT if "werte" in aenderungen else _AUS_DEM_ZUSTAND:
             d.pop(name, None)
     d.update(aenderungen)
     return neu
@@ -1178,6 +1181,8 @@ def _kaempfer_ersetzen(k: Kaempfer, **aenderungen: Any) -> Kaempfer:
 
 _KAEMPFER_GEMERKT = tuple(name for name, wert in vars(Kaempfer).items() if isinstance(wert, einmal_je_objekt))
 """Die gemerkten Eigenschaften eines Kämpfers (alle ``einmal_je_objekt``)."""
+_AUS_DEM_ZUSTAND = tuple(name for name in _KAEMPFER_GEMERKT if name not in ("name", "konstitution"))
+"""Die davon, die nicht nur von den Werten abhängen."""
 
 
 _AKTIONEN_FELDER = frozenset(f.name for f in fields(Aktionen))

@@ -290,7 +290,7 @@ def _spielen(kampf: Kampf, rng: Any, max_runden: int, g: _Gedaechtnis) -> simula
             stehend = g.stehende_seiten(kampf)
             if len(stehend) < 2:
                 return _ausgang(kampf, next(iter(stehend), None))
-            if kann_handeln(kampf, name):
+            if kampf.kaempfer_namens(name).handelt:
                 # wer sich im eigenen Zug selbst ausschaltet (Patzer, Parade-Meistertreffer), ist nicht
                 # mehr am Zug und wird ohnehin übersprungen – sein Zug endet ohne Ereignis
                 kampf = anwenden(kampf, zug_ende_ereignis(kampf, name))
