@@ -58,7 +58,7 @@ from .werte import (
     zweitwaffe,
 )
 from .wunden import (
-    initiativeabzug,
+    initiativeabzug_der_stufe,
     kampfunfaehig,
     verletzungsstufe,
     verletzungstext,
@@ -158,7 +158,7 @@ class Kaempfer:
         """Initiative abzüglich „Ini -n“ der Wundtabelle."""
         if self.initiative is None:
             return None
-        return self.initiative - initiativeabzug(self.wunden, self.konstitution)
+        return self.initiative - initiativeabzug_der_stufe(self.wundstufe)
 
     @einmal_je_objekt
     def kampfunfaehig(self) -> bool:
@@ -416,18 +416,27 @@ def am_zug(kampf: Kampf) -> tuple[str, ...]:
     return kampf._am_zug
 
 
+def _zug_laeuft(k: Kaempfer) -> bool:
+    """Sein Zug läuft (er hat schon eine Aktion genutzt) und er kann handeln – dann ist er
+    :func:`am_zug` (dessen erste Regel), ohne dass es gerechnet werden muss."""
+    return k.zug == "handelt" and k.handelt
+
+
 def _am_zug_rechnen(kampf: Kampf) -> tuple[str, ...]:
     """:func:`am_zug`, gerechnet."""
     if kampf.runde < 1:
         return ()
-    laufend = [k.name for k in kampf.kaempfer if k.zug == "handelt" and k.handelt]
-    if laufend:
-        return tuple(laufend)
-    # die erste Gruppe der :func:`reihenfolge` mit jemandem, dessen Zug aussteht – ohne alle zu
-    # sortieren: die höchste aktuelle Initiative unter ihnen, in der Reihenfolge der Kämpfer
+    # in einem Durchgang: wessen Zug läuft; sonst die erste Gruppe der :func:`reihenfolge` mit
+    # jemandem, dessen Zug aussteht – ohne alle zu sortieren: die höchste aktuelle Initiative unter
+    # ihnen, in der Reihenfolge der Kämpfer; zuletzt, wer keine Initiative hat
+    laufend: list[str] = []
     hoechste, gruppe, ohne = None, [], []
     for k in kampf.kaempfer:
-        if k.zug or not k.handelt:
+        if k.zug:
+            if k.zug == "handelt" and k.handelt:
+                laufend.append(k.name)
+            continue
+        if laufend or not k.handelt:
             continue
         if k.initiative is None:
             ohne.append(k.name)
@@ -437,7 +446,7 @@ def _am_zug_rechnen(kampf: Kampf) -> tuple[str, ...]:
             hoechste, gruppe = ini, [k.name]
         elif ini == hoechste:
             gruppe.append(k.name)
-    return tuple(gruppe or ohne)
+    return tuple(laufend or gruppe or ohne)
 
 
 KAMPFUNFAEHIG_ERLAUBT = ("bewegung", "interaktion")
@@ -467,6 +476,8 @@ def zug_sperre(kampf: Kampf, name: str, art: str = "kampf") -> str | None:
     if k.zug == "abwartend":
         return None
     if art == "kampf" and k.sofort > 0:
+        return None
+    if _zug_laeuft(k):
         return None
     jetzt = am_zug(kampf)
     if name in jetzt:
@@ -517,7 +528,7 @@ def zug_ende_ereignis(kampf: Kampf, name: str) -> Ereignis:
     Allgemeine Regeln › 3. Phase: „Die Kampfrunde springt also den Initiative-Werten folgend
     durch die Phasen, bis alle Kombatanten ihre Aktionen hatten …“"""
     k = kampf.kaempfer_namens(name)
-    if name not in am_zug(kampf) and k.zug != "abwartend":
+    if not _zug_laeuft(k) and k.zug != "abwartend" and name not in am_zug(kampf):
         grund = zug_sperre(kampf, name) or f"{name} ist nicht am Zug."
         raise AloranFehler(f"{name} kann seinen Zug nicht beenden: {grund}")
     return Ereignis("zug_ende", {"folgen": [{"name": name, "zug": "fertig"}]},
