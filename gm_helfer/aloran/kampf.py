@@ -774,6 +774,8 @@ class _Quelle:
         if roh is None and self.rng is None:
             self.fehlend.append(f"{was} ({ausdruck})")
             return None
+        if roh is None and isinstance(ausdruck, wuerfel_kern.Ausdruck):
+            return proben.ausdruck_summe(ausdruck, rng=self.rng)  # gewürfelt: nur die Summe zählt
         wurf = proben.wuerfle_ausdruck(ausdruck, rng=self.rng, augen=roh, was=was)
         self.eingetippt |= wurf.eingetippt
         return wurf.gesamt

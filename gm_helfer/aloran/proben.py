@@ -439,6 +439,28 @@ def wuerfle_w(seiten: int, *, rng: Any = None, augen: Any = None, was: str = "Wu
     return wuerfel_kern.zufallszahl(rng, seiten), False
 
 
+def ausdruck_summe(ausdruck: wuerfel_kern.Ausdruck, *, rng: Any) -> int:
+    """Die Summe eines mit ``rng`` geworfenen Ausdrucks – dieselben Zufallszahlen und dieselbe Summe
+    wie ``wuerfel.wurf(ausdruck, rng=rng).gesamt`` (je Würfel in Notationsreihenfolge eine
+    :func:`gm_helfer.wuerfel.zufallszahl`), nur ohne die einzelnen Würfe als Objekte aufzuheben: der
+    Ereignispfad braucht beim Schaden nur die Summe (Issue 10). Explodierende Ausdrücke gehen über
+    ``wurf`` (Aloran kennt sie nicht).
+
+    >>> import random
+    >>> from gm_helfer import wuerfel
+    >>> a = wuerfel.parse("2W6+3")
+    >>> ausdruck_summe(a, rng=random.Random(4)) == wuerfel.wurf(a, rng=random.Random(4)).gesamt
+    True
+    """
+    if ausdruck.hat_explosion:
+        return wuerfel_kern.wurf(ausdruck, rng=rng).gesamt
+    summe = ausdruck.konstante
+    for gruppe in ausdruck.wuerfel:
+        for _ in range(gruppe.anzahl):
+            summe += gruppe.vorzeichen * wuerfel_kern.zufallszahl(rng, gruppe.seiten)
+    return summe
+
+
 def wuerfle_ausdruck(ausdruck: str | wuerfel_kern.Ausdruck, *, rng: Any = None, augen: Any = None, was: str = "Schaden"):
     """Ein Würfelausdruck wie ``1W6+3`` über den Kern (:func:`gm_helfer.wuerfel.wurf`)."""
     if augen is not None and isinstance(augen, str) and not augen.strip():
