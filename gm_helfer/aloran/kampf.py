@@ -63,6 +63,7 @@ from .wunden import (
     verletzungsstufe,
     verletzungstext,
     wehrlos,
+    wehrlos_mit_abzug,
     wunden_hinzu,
 )
 
@@ -180,7 +181,9 @@ class Kaempfer:
 
     @einmal_je_objekt
     def _wehrlos_mit_w10(self) -> bool:
-        return wehrlos(self.initiative, self.wunden, self.konstitution)
+        # wie wehrlos(initiative, wunden, konstitution), mit der gemerkten Wundstufe
+        return self.initiative is not None and wehrlos_mit_abzug(self.initiative,
+                                                                 initiativeabzug_der_stufe(self.wundstufe))
 
     @einmal_je_objekt
     def _wehrlos_ohne_w10(self) -> bool:
@@ -358,7 +361,7 @@ def kann_verteidigen(kampf: Kampf, name: str, verteidigung: str | None = None) -
     oder Parade durchgeführt werden.“). Mit ``verteidigung`` wird geprüft, ob genau diese
     Verteidigung noch bezahlt werden kann."""
     k = kampf.kaempfer_namens(name)
-    if not kann_handeln(kampf, name) or k.ist_wehrlos(kampf.optionen) or k.unparierbar > 0:
+    if not k.handelt or k.ist_wehrlos(kampf.optionen) or k.unparierbar > 0:
         return False
     if k.aktionen.verteidigung > 0:
         return True

@@ -239,7 +239,17 @@ class _Gedaechtnis:
 
     @staticmethod
     def stehende_seiten(kampf: Kampf) -> set[str]:
-        return {k.werte.seite for k in kampf.kaempfer if k.handelt}
+        """Die Seiten, auf denen noch jemand handeln kann – nur bis zur zweiten gesucht (mehr
+        braucht die Frage „entschieden?“ nicht)."""
+        erste = None
+        for k in kampf.kaempfer:
+            if k.handelt:
+                seite = k.werte.seite
+                if erste is None:
+                    erste = seite
+                elif seite != erste:
+                    return {erste, seite}
+        return set() if erste is None else {erste}
 
 
 def _zug(kampf: Kampf, name: str, rng: Any, g: _Gedaechtnis) -> Kampf:
