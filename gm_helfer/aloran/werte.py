@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from gm_helfer import boegen, wuerfel
-from gm_helfer.schnell import je_objekt
+from gm_helfer.schnell import je_objekt, nach_namen
 
 from .daten import (
     BEWEGUNG_GRUNDWERT,
@@ -157,18 +157,12 @@ class Kampfwerte:
     @einmal_je_objekt
     def _angriffe(self) -> dict[str, Angriffsart]:
         """Name → Angriff (bei gleichen Namen der erste), für :func:`angriffsart`."""
-        namen: dict[str, Angriffsart] = {}
-        for a in angriffsarten(self):
-            namen.setdefault(a.name, a)
-        return namen
+        return nach_namen(angriffsarten(self))
 
     @einmal_je_objekt
     def _verteidigungen(self) -> dict[str, Verteidigungsart]:
         """Name → Verteidigung (bei gleichen Namen die erste), für :func:`verteidigungsart`."""
-        namen: dict[str, Verteidigungsart] = {}
-        for v in verteidigungsarten(self):
-            namen.setdefault(v.name, v)
-        return namen
+        return nach_namen(verteidigungsarten(self))
 
     def als_dict(self) -> dict[str, Any]:
         """JSON-fähige Form (für den Kopf des Kampfprotokolls)."""
