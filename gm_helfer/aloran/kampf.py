@@ -469,7 +469,7 @@ def zug_sperre(kampf: Kampf, name: str, art: str = "kampf") -> str | None:
     k = kampf.kaempfer_namens(name)
     if kampf.runde < 1:
         return "Der Kampf hat noch nicht begonnen: erst Initiative würfeln, dann Runde 1 beginnen."
-    if not kann_handeln(kampf, name):
+    if not k.handelt:
         if k.kampfunfaehig and not k.bewusstlos and art in KAMPFUNFAEHIG_ERLAUBT:
             # „Kampfunfähige Charaktere können … noch agieren. Das kann von Kriechen über verbale
             # Äußerungen alles sein, was der Spielleiter zulässt.“ – außerhalb der Reihenfolge,
@@ -534,9 +534,11 @@ def zug_ende_ereignis(kampf: Kampf, name: str) -> Ereignis:
     if not _zug_laeuft(k) and k.zug != "abwartend" and name not in am_zug(kampf):
         grund = zug_sperre(kampf, name) or f"{name} ist nicht am Zug."
         raise AloranFehler(f"{name} kann seinen Zug nicht beenden: {grund}")
-    return Ereignis("zug_ende", {"folgen": [{"name": name, "zug": "fertig"}]},
-                    f"{REGEL} › Allgemeine Regeln › 3. Phase - Vergleichswurf", False,
+    return Ereignis("zug_ende", {"folgen": [{"name": name, "zug": "fertig"}]}, _REGEL_ZUG_ENDE, False,
                     f"{name} beendet seinen Zug")
+
+
+_REGEL_ZUG_ENDE = f"{REGEL} › Allgemeine Regeln › 3. Phase - Vergleichswurf"
 
 
 # ---------------------------------------------------------------------------------------
@@ -920,7 +922,7 @@ def angriff_ereignis(
     opt = kampf.optionen
     a = kampf.kaempfer_namens(angreifer)
     v = kampf.kaempfer_namens(ziel)
-    if not kann_handeln(kampf, angreifer):
+    if not a.handelt:
         raise AloranFehler(f"{angreifer} ist {a.zustand_text(opt)} und kann nicht angreifen.")
     art = angriffsart(a.werte, angriff)
     if zweitwaffe:

@@ -221,7 +221,7 @@ class _Gedaechtnis:
         return self.angriffe[k.name]
 
     def ziel(self, kampf: Kampf, seite: str, rng: Any) -> str | None:
-        ziele = [k for k in kampf.kaempfer if k.werte.seite != seite and k.handelt]
+        ziele = [k for k in kampf.kaempfer if k.handelt and k.werte.seite != seite]
         gewaehlt = _ziel_waehlen(ziele, self.taktik, rng)
         return gewaehlt.name if gewaehlt is not None else None
 
