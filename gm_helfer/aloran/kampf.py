@@ -18,14 +18,13 @@ in einen neuen Zustand – so spielt ein Protokoll beim Fortsetzen genau gleich 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from functools import cached_property
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from gm_helfer import wuerfel as wuerfel_kern
 from gm_helfer.protokoll import Ereignis, Verlauf
-from gm_helfer.schnell import ersetzen, je_objekt, nach_namen
+from gm_helfer.schnell import ersetzen, je_objekt
 from gm_helfer.text import anzahl, leer
 
 from . import proben
@@ -46,7 +45,7 @@ from .daten import (
     ZONEN_SCHLUESSEL,
 )
 from .optionen import Optionen
-from .proben import AloranFehler
+from .proben import AloranFehler, einmal_je_objekt
 from .werte import (
     Kampfwerte,
     Verteidigungsart,
@@ -59,11 +58,12 @@ from .werte import (
     zweitwaffe,
 )
 from .wunden import (
-    initiativeabzug,
+    initiativeabzug_der_stufe,
     kampfunfaehig,
     verletzungsstufe,
     verletzungstext,
     wehrlos,
+    wehrlos_mit_abzug,
     wunden_hinzu,
 )
 
@@ -93,6 +93,7 @@ class Aktionen:
         return " · ".join(teile)
 
 
+@je_objekt
 def aktionen_zu_rundenbeginn(w: Kampfwerte) -> Aktionen:
     """Grundaktionen plus passive Bonusaktionen: Schild → +1 Verteidigung („Das Tragen eines
     Schildes gewährt eine Bonus-Verteidigungsaktion.“), zwei Waffen → +1 Angriff oder Verteidigung
@@ -129,15 +130,18 @@ class Kaempfer:
     """Sofortige Bonus-Kampfaktionen (Patzer/Meistertreffer 5–6, Verlassen der Kampfreichweite):
     so viele Kampfaktionen darf er außerhalb der Reihenfolge nutzen (bis zur nächsten Runde)."""
 
-    @property
+    # Abgeleitetes wird einmal je (unveränderlichem) Kämpfer-Objekt gerechnet: Reihenfolge,
+    # Zielwahl und Prüfungen fragen denselben Zustand oft (Issue 10, schneller Ereignispfad).
+
+    @einmal_je_objekt
     def name(self) -> str:
         return self.werte.name
 
-    @property
+    @einmal_je_objekt
     def konstitution(self) -> int:
         return self.werte.konstitution
 
-    @property
+    @einmal_je_objekt
     def wundstufe(self) -> int:
         return verletzungsstufe(self.wunden, self.konstitution)
 
@@ -145,26 +149,45 @@ class Kaempfer:
     def verletzung(self) -> str:
         return verletzungstext(self.wunden, self.konstitution, self.schadensart or "Hieb")
 
-    @property
+    @einmal_je_objekt
+    def wunden_gesamt(self) -> int:
+        """Alle Wunden zusammen („verletzt“ für die Zielwahl)."""
+        return sum(self.wunden)
+
+    @einmal_je_objekt
     def aktuelle_initiative(self) -> int | None:
         """Initiative abzüglich „Ini -n“ der Wundtabelle."""
         if self.initiative is None:
             return None
-        return self.initiative - initiativeabzug(self.wunden, self.konstitution)
+        return self.initiative - initiativeabzug_der_stufe(self.wundstufe)
 
-    @property
+    @einmal_je_objekt
     def kampfunfaehig(self) -> bool:
         return kampfunfaehig(self.wunden, self.konstitution)
 
-    @property
+    @einmal_je_objekt
     def bewusstlos(self) -> bool:
         """„Bei aufgebrauchter Ausdauer ist der Gegner bewusstlos.“"""
         return self.ausdauer <= 0
 
+    @einmal_je_objekt
+    def handelt(self) -> bool:
+        """Kann handeln: weder kampfunfähig noch bewusstlos (:func:`kann_handeln`)."""
+        return not (self.kampfunfaehig or self.ausdauer <= 0)
+
     def ist_wehrlos(self, optionen: Optionen = Optionen()) -> bool:
         """Initiative durch Verletzungen auf 0 (Option ``wehrlos_ohne_w10``: Wert ohne W10)."""
-        basis = initiativewert(self.werte) if optionen.wehrlos_ohne_w10 else self.initiative
-        return wehrlos(basis, self.wunden, self.konstitution)
+        return self._wehrlos_ohne_w10 if optionen.wehrlos_ohne_w10 else self._wehrlos_mit_w10
+
+    @einmal_je_objekt
+    def _wehrlos_mit_w10(self) -> bool:
+        # wie wehrlos(initiative, wunden, konstitution), mit der gemerkten Wundstufe
+        return self.initiative is not None and wehrlos_mit_abzug(self.initiative,
+                                                                 initiativeabzug_der_stufe(self.wundstufe))
+
+    @einmal_je_objekt
+    def _wehrlos_ohne_w10(self) -> bool:
+        return wehrlos(initiativewert(self.werte), self.wunden, self.konstitution)
 
     def zustand_text(self, optionen: Optionen = Optionen()) -> str:
         teile = []
@@ -195,19 +218,29 @@ class Kampf:
     optionen: Optionen = Optionen()
 
     def kaempfer_namens(self, name: str) -> Kaempfer:
-        k = self._namen.get(name)
-        if k is None:
+        plaetze = self._plaetze.get(name)
+        if plaetze is None:
             raise AloranFehler(f"„{name}“ kämpft hier nicht mit.")
-        return k
+        return self.kaempfer[plaetze[0]]
 
     @property
     def namen(self) -> tuple[str, ...]:
         return tuple(k.name for k in self.kaempfer)
 
-    @cached_property
-    def _namen(self) -> dict[str, Kaempfer]:
-        """Name → Kämpfer, einmal je Zustand gebaut (bei gleichen Namen zählt der erste)."""
-        return nach_namen(self.kaempfer)
+    @einmal_je_objekt
+    def _am_zug(self) -> tuple[str, ...]:
+        """:func:`am_zug` – einmal je Zustand gerechnet (Treiber, Zugprüfung und Ereignisse fragen es)."""
+        return _am_zug_rechnen(self)
+
+    @einmal_je_objekt
+    def _plaetze(self) -> dict[str, tuple[int, ...]]:
+        """Name → Plätze in ``kaempfer`` (bei gleichen Namen zählt für :meth:`kaempfer_namens` der
+        erste). :func:`anwenden` reicht das Verzeichnis an den Folgezustand weiter, solange Namen
+        und Reihenfolge bleiben – es wird nie verändert."""
+        plaetze: dict[str, tuple[int, ...]] = {}
+        for i, k in enumerate(self.kaempfer):
+            plaetze[k.name] = plaetze.get(k.name, ()) + (i,)
+        return plaetze
 
 
 def neuer_kampf(werte: Sequence[Kampfwerte], optionen: Optionen = Optionen()) -> Kampf:
@@ -317,7 +350,7 @@ def wunden_zeilen(kampf: Kampf) -> list[dict[str, Any]]:
 
 
 def kann_handeln(kampf: Kampf, name: str) -> bool:
-    return _handelt(kampf.kaempfer_namens(name))
+    return kampf.kaempfer_namens(name).handelt
 
 
 def kann_verteidigen(kampf: Kampf, name: str, verteidigung: str | None = None) -> bool:
@@ -328,7 +361,7 @@ def kann_verteidigen(kampf: Kampf, name: str, verteidigung: str | None = None) -
     oder Parade durchgeführt werden.“). Mit ``verteidigung`` wird geprüft, ob genau diese
     Verteidigung noch bezahlt werden kann."""
     k = kampf.kaempfer_namens(name)
-    if not kann_handeln(kampf, name) or k.ist_wehrlos(kampf.optionen) or k.unparierbar > 0:
+    if not k.handelt or k.ist_wehrlos(kampf.optionen) or k.unparierbar > 0:
         return False
     if k.aktionen.verteidigung > 0:
         return True
@@ -367,7 +400,6 @@ def _zweitwaffe_pruefen(w: Kampfwerte, art_name: str) -> None:
 # ---------------------------------------------------------------------------------------
 
 
-@je_objekt
 def am_zug(kampf: Kampf) -> tuple[str, ...]:
     """Wer jetzt an der Reihe ist: die Gruppe mit der höchsten (aktuellen) Initiative, deren
     Zug noch aussteht; gleiche Initiative handelt gleichzeitig (dann mehrere Namen).
@@ -381,26 +413,43 @@ def am_zug(kampf: Kampf) -> tuple[str, ...]:
     Wunde seine Initiative senkt. Gleiche Initiative: alle sind am Zug, bis einer zu handeln
     beginnt; dann handeln sie nacheinander in der Folge, die der Spielleiter wählt.
 
-    Rein; ``()`` vor Runde 1 und wenn die Runde vorbei ist (nächste Runde beginnen).
+    Rein; ``()`` vor Runde 1 und wenn die Runde vorbei ist (nächste Runde beginnen). Einmal je
+    Zustand gerechnet (:attr:`Kampf._am_zug`).
     """
+    return kampf._am_zug
+
+
+def _zug_laeuft(k: Kaempfer) -> bool:
+    """Sein Zug läuft (er hat schon eine Aktion genutzt) und er kann handeln – dann ist er
+    :func:`am_zug` (dessen erste Regel), ohne dass es gerechnet werden muss."""
+    return k.zug == "handelt" and k.handelt
+
+
+def _am_zug_rechnen(kampf: Kampf) -> tuple[str, ...]:
+    """:func:`am_zug`, gerechnet."""
     if kampf.runde < 1:
         return ()
-    laufend = tuple(k.name for k in kampf.kaempfer if k.zug == "handelt" and _handelt(k))
-    if laufend:
-        return laufend
-    # die erste Gruppe der :func:`reihenfolge` mit jemandem, dessen Zug aussteht – ohne alle zu
-    # sortieren: die höchste aktuelle Initiative unter ihnen, in der Reihenfolge der Kämpfer
-    offen = [(k.aktuelle_initiative, k) for k in kampf.kaempfer
-             if k.initiative is not None and not k.zug and _handelt(k)]
-    if offen:
-        hoechste = max(ini for ini, _ in offen)
-        return tuple(k.name for ini, k in offen if ini == hoechste)
-    return tuple(k.name for k in kampf.kaempfer if k.initiative is None and not k.zug and _handelt(k))
-
-
-def _handelt(k: Kaempfer) -> bool:
-    """:func:`kann_handeln` für ein Kämpfer-Objekt."""
-    return not (k.kampfunfaehig or k.bewusstlos)
+    # in einem Durchgang: wessen Zug läuft; sonst die erste Gruppe der :func:`reihenfolge` mit
+    # jemandem, dessen Zug aussteht – ohne alle zu sortieren: die höchste aktuelle Initiative unter
+    # ihnen, in der Reihenfolge der Kämpfer; zuletzt, wer keine Initiative hat
+    laufend: list[str] = []
+    hoechste, gruppe, ohne = None, [], []
+    for k in kampf.kaempfer:
+        if k.zug:
+            if k.zug == "handelt" and k.handelt:
+                laufend.append(k.name)
+            continue
+        if laufend or not k.handelt:
+            continue
+        if k.initiative is None:
+            ohne.append(k.name)
+            continue
+        ini = k.aktuelle_initiative
+        if hoechste is None or ini > hoechste:
+            hoechste, gruppe = ini, [k.name]
+        elif ini == hoechste:
+            gruppe.append(k.name)
+    return tuple(laufend or gruppe or ohne)
 
 
 KAMPFUNFAEHIG_ERLAUBT = ("bewegung", "interaktion")
@@ -420,7 +469,7 @@ def zug_sperre(kampf: Kampf, name: str, art: str = "kampf") -> str | None:
     k = kampf.kaempfer_namens(name)
     if kampf.runde < 1:
         return "Der Kampf hat noch nicht begonnen: erst Initiative würfeln, dann Runde 1 beginnen."
-    if not kann_handeln(kampf, name):
+    if not k.handelt:
         if k.kampfunfaehig and not k.bewusstlos and art in KAMPFUNFAEHIG_ERLAUBT:
             # „Kampfunfähige Charaktere können … noch agieren. Das kann von Kriechen über verbale
             # Äußerungen alles sein, was der Spielleiter zulässt.“ – außerhalb der Reihenfolge,
@@ -430,6 +479,8 @@ def zug_sperre(kampf: Kampf, name: str, art: str = "kampf") -> str | None:
     if k.zug == "abwartend":
         return None
     if art == "kampf" and k.sofort > 0:
+        return None
+    if _zug_laeuft(k):
         return None
     jetzt = am_zug(kampf)
     if name in jetzt:
@@ -480,12 +531,14 @@ def zug_ende_ereignis(kampf: Kampf, name: str) -> Ereignis:
     Allgemeine Regeln › 3. Phase: „Die Kampfrunde springt also den Initiative-Werten folgend
     durch die Phasen, bis alle Kombatanten ihre Aktionen hatten …“"""
     k = kampf.kaempfer_namens(name)
-    if name not in am_zug(kampf) and k.zug != "abwartend":
+    if not _zug_laeuft(k) and k.zug != "abwartend" and name not in am_zug(kampf):
         grund = zug_sperre(kampf, name) or f"{name} ist nicht am Zug."
         raise AloranFehler(f"{name} kann seinen Zug nicht beenden: {grund}")
-    return Ereignis("zug_ende", {"folgen": [{"name": name, "zug": "fertig"}]},
-                    f"{REGEL} › Allgemeine Regeln › 3. Phase - Vergleichswurf", False,
+    return Ereignis("zug_ende", {"folgen": [{"name": name, "zug": "fertig"}]}, _REGEL_ZUG_ENDE, False,
                     f"{name} beendet seinen Zug")
+
+
+_REGEL_ZUG_ENDE = f"{REGEL} › Allgemeine Regeln › 3. Phase - Vergleichswurf"
 
 
 # ---------------------------------------------------------------------------------------
@@ -694,7 +747,7 @@ class _Quelle:
 
     def __init__(self, rng: Any, augen: Mapping[str, Any] | None):
         self.rng = rng
-        self.augen = {k: v for k, v in (augen or {}).items() if v is not None and str(v).strip() != ""}
+        self.augen = {k: v for k, v in augen.items() if v is not None and str(v).strip() != ""} if augen else {}
         self.eingetippt = False
         self.fehlend: list[str] = []
 
@@ -702,7 +755,7 @@ class _Quelle:
         return self.augen.get(schluessel)
 
     def pool(self, schluessel: str, anzahl: int, schwierigkeit: int, was: str) -> proben.Poolwurf:
-        roh = self._roh(schluessel)
+        roh = self.augen.get(schluessel)
         if roh is None and anzahl == 0:
             return proben.Poolwurf((), schwierigkeit)
         if roh is None and self.rng is None:
@@ -721,11 +774,13 @@ class _Quelle:
         self.eingetippt |= getippt
         return wert
 
-    def ausdruck(self, schluessel: str, ausdruck: str, was: str) -> int | None:
+    def ausdruck(self, schluessel: str, ausdruck: str | wuerfel_kern.Ausdruck, was: str) -> int | None:
         roh = self._roh(schluessel)
         if roh is None and self.rng is None:
             self.fehlend.append(f"{was} ({ausdruck})")
             return None
+        if roh is None and isinstance(ausdruck, wuerfel_kern.Ausdruck):
+            return proben.ausdruck_summe(ausdruck, rng=self.rng)  # gewürfelt: nur die Summe zählt
         wurf = proben.wuerfle_ausdruck(ausdruck, rng=self.rng, augen=roh, was=was)
         self.eingetippt |= wurf.eingetippt
         return wurf.gesamt
@@ -854,17 +909,20 @@ def angriff_ereignis(
     verteidigung_modifikator: int = 0,
     rng: Any = None,
     augen: Mapping[str, Any] | None = None,
+    text: bool = True,
 ) -> Ereignis:
     """Ein ganzer Austausch: Attacke, Parade, Vergleich, Trefferzone, Schaden, Patzer/Meistertreffer.
 
     Würfel kommen aus ``augen`` (Schlüssel siehe :data:`WUERFEL_SCHLUESSEL`, eine 0 auf dem
     W10 ist die 10) oder aus ``rng``. Fehlt ein nötiger Wurf ohne ``rng``, nennt die
     Fehlermeldung alle fehlenden Würfel. ``verteidigung=None``: der Verteidiger verzichtet.
+    ``text=False``: ohne die Zeile fürs Protokoll (die Simulation liest sie nie); Daten und
+    Folgen bleiben gleich.
     """
     opt = kampf.optionen
     a = kampf.kaempfer_namens(angreifer)
     v = kampf.kaempfer_namens(ziel)
-    if not kann_handeln(kampf, angreifer):
+    if not a.handelt:
         raise AloranFehler(f"{angreifer} ist {a.zustand_text(opt)} und kann nicht angreifen.")
     art = angriffsart(a.werte, angriff)
     if zweitwaffe:
@@ -895,10 +953,12 @@ def angriff_ereignis(
         "angriff_netto": wa.netto, "verteidigung_netto": wv.netto,
         "kategorie": erg.kategorie,
     }
-    text = [f"{angreifer} greift {ziel} an ({angriff}): {wa}"]
-    if v_art:
-        text.append(f"Verteidigung ({verteidigung}): {wv}")
-    text.append(f"→ {KATEGORIE_ANZEIGE[erg.kategorie]}")
+    zeilen = []
+    if text:
+        zeilen.append(f"{angreifer} greift {ziel} an ({angriff}): {wa}")
+        if v_art:
+            zeilen.append(f"Verteidigung ({verteidigung}): {wv}")
+        zeilen.append(f"→ {KATEGORIE_ANZEIGE[erg.kategorie]}")
 
     # Patzer und Meistertreffer (W6-Tabellen)
     bonus = 0
@@ -907,47 +967,48 @@ def angriff_ereignis(
         ("verteidigung", v, a, erg.verteidigung_patzer, erg.verteidigung_meister, v_art),
     ):
         if patzer:
-            text.append(_patzer(q, seite, wer, gegner, folgen, opt, _patzerprobe(wer, probe)))
+            zeilen.append(_patzer(q, seite, wer, gegner, folgen, opt, _patzerprobe(wer, probe)))
         if meister:
             t, b = _meister(q, seite, wer, gegner, folgen,
                             erg.kategorie != "verfehlt" and art.wirkung != "geistig")
             bonus += b
-            text.append(t)
+            zeilen.append(t)
 
     if art.text:
-        text.append(f"Manöver: {art.text}")
+        zeilen.append(f"Manöver: {art.text}")
     # Treffer: Zone und Schaden
     if erg.kategorie != "verfehlt":
         if art.wirkung == "geistig":
-            text.append(f"der Zauber wirkt auf {ziel} ({KATEGORIE_ANZEIGE[erg.kategorie]}) – Wirkung laut Zauberliste")
+            zeilen.append(f"der Zauber wirkt auf {ziel} ({KATEGORIE_ANZEIGE[erg.kategorie]}) – Wirkung laut Zauberliste")
         elif art.schadensart == "Ausdauer":
-            summe = q.ausdruck("schaden", art.schaden_text, f"Schaden {angriff}")
+            summe = q.ausdruck("schaden", art.schaden_ausdruck or art.schaden_text, f"Schaden {angriff}")
             q.pruefen()
             verlust = ausdauerschaden(summe + bonus, erg.kategorie, opt)
             folgen.append({"name": ziel, "ausdauer": -verlust})
             daten.update(schaden_wurf=summe, ausdauer_verlust=verlust)
-            text.append(f"{ziel} verliert {verlust} Ausdauer")
+            zeilen.append(f"{ziel} verliert {verlust} Ausdauer")
         else:
             w20 = q.w("zone", 20, "Trefferzone")
-            summe = q.ausdruck("schaden", art.schaden_text, f"Schaden {angriff}")
+            summe = q.ausdruck("schaden", art.schaden_ausdruck or art.schaden_text, f"Schaden {angriff}")
             q.pruefen()
             zone = proben.trefferzone(w20)
             ruestung = v.werte.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)]
             wert, wunden = trefferschaden(summe, erg.kategorie, ruestung, opt, halbiert=zweitwaffe, bonus=bonus)
             folgen.append({"name": ziel, "zone": zone.schluessel, "wunden": wunden, "schadensart": art.schadensart})
             daten.update(zone_w20=w20, zone=zone.schluessel, schaden_wurf=summe, schaden=wert, wunden=wunden)
-            if opt.faktor_nach_ruestung:
-                text.append(f"{zone.name} (W20 {w20}): ({wert} Schaden − Rüstung {ruestung}) × "
-                            f"{KATEGORIE_ANZEIGE[erg.kategorie]} = {anzahl(wunden, 'Wunde', 'Wunden')}")
-            else:
-                text.append(f"{zone.name} (W20 {w20}): {wert} Schaden − Rüstung {ruestung} = "
-                            f"{anzahl(wunden, 'Wunde', 'Wunden')}")
+            if text:
+                rechnung = (f"({wert} Schaden − Rüstung {ruestung}) × {KATEGORIE_ANZEIGE[erg.kategorie]}"
+                            if opt.faktor_nach_ruestung else f"{wert} Schaden − Rüstung {ruestung}")
+                zeilen.append(f"{zone.name} (W20 {w20}): {rechnung} = {anzahl(wunden, 'Wunde', 'Wunden')}")
     q.pruefen()
     if hinweise:
-        text.append("; ".join(hinweise))
+        zeilen.append("; ".join(hinweise))
     daten["folgen"] = folgen
-    return Ereignis("angriff", daten, _mit_optionen(f"{REGEL} › SPIELABLAUF › ATTACKE UND PARADE › Vergleichswurf",
-                                                   opt), q.eingetippt, "; ".join(text))
+    return Ereignis("angriff", daten, _mit_optionen(_REGEL_ANGRIFF, opt), q.eingetippt,
+                    "; ".join(zeilen) if text else "")
+
+
+_REGEL_ANGRIFF = f"{REGEL} › SPIELABLAUF › ATTACKE UND PARADE › Vergleichswurf"
 
 
 def _mit_optionen(regel: str, optionen: Optionen) -> str:
@@ -1100,40 +1161,87 @@ def _kampf_folge(kampf: Kampf, f: Mapping[str, Any]) -> Kampf:
         for k in kampf.kaempfer:
             akt = aktionen_zu_rundenbeginn(k.werte)
             if k.beeintraechtigt:
-                akt = ersetzen(akt, kampf=0)
-            neu.append(ersetzen(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1),
-                               zug="", sofort=0))
-        return ersetzen(kampf, kaempfer=tuple(neu), runde=int(f["runde"]))
+                akt = _aktionen_mit(akt, "kampf", 0)
+            elif k.aktionen is akt and not k.zug and not k.sofort:
+                neu.append(k)  # schon so, wie die Runde beginnt (etwa wer ausgeschaltet ist)
+                continue
+            neu.append(_kaempfer_ersetzen(k, aktionen=akt, beeintraechtigt=max(0, k.beeintraechtigt - 1),
+                                          zug="", sofort=0))
+        return _mit_kaempfern(kampf, neu, runde=int(f["runde"]))
     w = Kampfwerte.aus_dict(f["beitreten"])
     neu_k = Kaempfer(w, ausdauer=w.ausdauer, aktionen=aktionen_zu_rundenbeginn(w))
     return ersetzen(kampf, kaempfer=kampf.kaempfer + (neu_k,))
 
 
+_KAEMPFER_FELDER = frozenset(f.name for f in fields(Kaempfer))
+_ABGELEITET_AUS = frozenset({"werte", "initiative", "wunden", "ausdauer"})
+"""Die Felder, aus denen :class:`Kaempfer` seine gemerkten Eigenschaften (``einmal_je_objekt``)
+rechnet; Aktionen, Zug, Beeinträchtigung, Sofort- und Unparierbar-Zähler gehen in keine ein."""
+
+
+def _kaempfer_ersetzen(k: Kaempfer, **aenderungen: Any) -> Kaempfer:
+    """Wie :func:`~gm_helfer.schnell.ersetzen`; ändert sich keines der Felder in
+    :data:`_ABGELEITET_AUS`, behält die Kopie die gemerkten Eigenschaften des alten Kämpfers (sie
+    sind dieselben) – die meisten Folgen ändern nur Aktionen oder den Zug, und Reihenfolge und
+    Zielwahl fragen danach wieder, wer handeln kann (Issue 10). ``tests/aloran/test_kampf.py``
+    prüft die behaltenen Werte gegen frisch gerechnete."""
+    if not _KAEMPFER_FELDER.issuperset(aenderungen):
+        raise TypeError(f"Kaempfer hat kein Feld {sorted(set(aenderungen) - _KAEMPFER_FELDER)}.")
+    neu = object.__new__(Kaempfer)
+    d = neu.__dict__
+    d.update(k.__dict__)
+    if not _ABGELEITET_AUS.isdisjoint(aenderungen):
+        for name in _KAEMPFER_GEMERKT if "werte" in aenderungen else _AUS_DEM_ZUSTAND:
+            d.pop(name, None)
+    d.update(aenderungen)
+    return neu
+
+
+_KAEMPFER_GEMERKT = tuple(name for name, wert in vars(Kaempfer).items() if isinstance(wert, einmal_je_objekt))
+"""Die gemerkten Eigenschaften eines Kämpfers (alle ``einmal_je_objekt``)."""
+_AUS_DEM_ZUSTAND = tuple(name for name in _KAEMPFER_GEMERKT if name not in ("name", "konstitution"))
+"""Die davon, die nicht nur von den Werten abhängen."""
+
+
+_AKTIONEN_FELDER = frozenset(f.name for f in fields(Aktionen))
+
+
+def _aktionen_mit(akt: Aktionen, art: str, wert: int) -> Aktionen:
+    """``ersetzen(akt, **{art: wert})`` ohne dessen allgemeine Prüfungen (``Aktionen`` hat nur
+    Felder und nichts Gemerktes; je Angriff zwei Mal gebraucht)."""
+    if art not in _AKTIONEN_FELDER:
+        return ersetzen(akt, **{art: wert})
+    neu = object.__new__(Aktionen)
+    neu.__dict__.update(akt.__dict__)
+    neu.__dict__[art] = wert
+    return neu
+
+
 def _kaempfer_folge(k: Kaempfer, f: Mapping[str, Any]) -> Kaempfer:
     """Eine Folge, die nur den Kämpfer ``f["name"]`` ändert."""
     if "initiative" in f:
-        k = ersetzen(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
+        k = _kaempfer_ersetzen(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
     elif "aktion" in f:
         art = f["aktion"]
-        k = ersetzen(k, aktionen=ersetzen(k.aktionen, **{art: max(0, getattr(k.aktionen, art) + int(f["delta"]))}))
+        k = _kaempfer_ersetzen(k, aktionen=_aktionen_mit(k.aktionen, art, max(0, getattr(k.aktionen, art) + int(f["delta"]))))
     elif "zone" in f:
         if int(f["wunden"]) > 0:
-            k = ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
+            k = _kaempfer_ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
         elif int(f["wunden"]) < 0:
-            k = ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])))
+            k = _kaempfer_ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])))
     elif "ausdauer" in f:
-        k = ersetzen(k, ausdauer=min(k.werte.ausdauer, max(0, k.ausdauer + int(f["ausdauer"]))))
+        k = _kaempfer_ersetzen(k, ausdauer=min(k.werte.ausdauer, max(0, k.ausdauer + int(f["ausdauer"]))))
     elif "beeintraechtigt" in f:
         if k.aktionen.kampf > 0:
-            k = ersetzen(k, aktionen=ersetzen(k.aktionen, kampf=k.aktionen.kampf - 1))
+            k = _kaempfer_ersetzen(k, aktionen=_aktionen_mit(k.aktionen, "kampf", k.aktionen.kampf - 1))
         else:
-            k = ersetzen(k, beeintraechtigt=k.beeintraechtigt + 1)
+            k = _kaempfer_ersetzen(k, beeintraechtigt=k.beeintraechtigt + 1)
     elif "zug" in f:
-        k = ersetzen(k, zug=str(f["zug"]))
+        k = _kaempfer_ersetzen(k, zug=str(f["zug"]))
     elif "sofort" in f:
-        k = ersetzen(k, sofort=max(0, k.sofort + int(f["sofort"])))
+        k = _kaempfer_ersetzen(k, sofort=max(0, k.sofort + int(f["sofort"])))
     elif "unparierbar" in f:
-        k = ersetzen(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
+        k = _kaempfer_ersetzen(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
     else:
         raise AloranFehler(f"Unbekannte Folge im Protokoll: {dict(f)}")
     return k
@@ -1149,23 +1257,45 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
     if folgen is None:
         raise AloranFehler(f"Das Ereignis „{ereignis.art}“ hat keine Folgen – es stammt nicht aus Aloran.")
     liste: list[Kaempfer] | None = None
-    stellen: dict[str, list[int]] = {}
+    plaetze = kampf._plaetze
     for f in folgen:
         if "runde" in f or "beitreten" in f:
             if liste is not None:
-                kampf, liste = ersetzen(kampf, kaempfer=tuple(liste)), None
+                kampf, liste = _mit_kaempfern(kampf, liste), None
             kampf = _kampf_folge(kampf, f)
+            plaetze = kampf._plaetze
             continue
         if liste is None:
-            liste, stellen = list(kampf.kaempfer), {}
-            for i, x in enumerate(liste):
-                stellen.setdefault(x.name, []).append(i)
+            liste = list(kampf.kaempfer)
         name = f["name"]
-        if name not in stellen:
+        if name not in plaetze:
             raise AloranFehler(f"„{name}“ kämpft hier nicht mit.")
-        neu = _kaempfer_folge(liste[stellen[name][0]], f)
-        for i in stellen[name]:
+        stellen = plaetze[name]
+        neu = _kaempfer_folge(liste[stellen[0]], f)
+        for i in stellen:
             liste[i] = neu
     if liste is not None:
-        kampf = ersetzen(kampf, kaempfer=tuple(liste))
+        kampf = _mit_kaempfern(kampf, liste)
     return kampf
+
+
+_KAMPF_FELDER = tuple(f.name for f in fields(Kampf))
+
+
+def _mit_kaempfern(kampf: Kampf, liste: Sequence[Kaempfer], **aenderungen: Any) -> Kampf:
+    """Der Zustand mit geänderten Kämpfern an denselben Plätzen (gleiche Namen): das Verzeichnis
+    Name → Plätze gilt weiter und wird mitgegeben statt neu gebaut; alles andere Gemerkte (etwa
+    :func:`am_zug`) rechnet der neue Zustand neu. Wie ``ersetzen``, nur ohne dessen allgemeine
+    Prüfungen – einmal je Ereignis gebraucht."""
+    alt = kampf.__dict__
+    neu = object.__new__(Kampf)
+    d = neu.__dict__
+    for name in _KAMPF_FELDER:
+        d[name] = alt[name]
+    d["kaempfer"] = tuple(liste)
+    if aenderungen:
+        if not set(aenderungen) <= set(_KAMPF_FELDER):
+            raise TypeError(f"Kampf hat kein Feld {sorted(set(aenderungen) - set(_KAMPF_FELDER))}.")
+        d.update(aenderungen)
+    d["_plaetze"] = kampf._plaetze
+    return neu

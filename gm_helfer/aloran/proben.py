@@ -9,10 +9,10 @@ Zufall eintritt: mit ``rng`` oder mit eingetippten Augen. Alles andere ist rein.
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
 from typing import Any, Sequence
 
 import numpy as np
@@ -43,6 +43,41 @@ MAX_SCHWIERIGKEIT = 10
 
 class AloranFehler(ValueError):
     """Fehler mit deutscher Meldung (falsche Eingabe, unmöglicher Wert)."""
+
+
+class einmal_je_objekt:  # noqa: N801 – wird wie ``property`` als Dekorator geschrieben
+    """Wie ``functools.cached_property``: rechnet eine Eigenschaft eines unveränderlichen Objekts
+    beim ersten Lesen und legt sie in dessen ``__dict__`` ab; danach liest Python sie dort ohne
+    Funktionsaufruf. Anders als ``cached_property`` in Python 3.11 ohne Sperre (die kostete den
+    Ereignispfad bei jedem neuen Zustand spürbar, Issue 10). Neue Zustände aus
+    :func:`gm_helfer.schnell.ersetzen` übernehmen den gemerkten Wert nicht, sie rechnen neu.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Kreis:
+    ...     r: int
+    ...     @einmal_je_objekt
+    ...     def flaeche(self) -> float:
+    ...         return 3.14 * self.r ** 2
+    >>> k = Kreis(2)
+    >>> k.flaeche, "flaeche" in k.__dict__
+    (12.56, True)
+    """
+
+    def __init__(self, f: Any) -> None:
+        self.f = f
+        self.name = f.__name__
+        self.__doc__ = f.__doc__
+
+    def __set_name__(self, besitzer: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, typ: type | None = None) -> Any:
+        if obj is None:
+            return self
+        wert = self.f(obj)
+        obj.__dict__[self.name] = wert
+        return wert
 
 
 def pruefe_schwierigkeit(schwierigkeit: int) -> int:
@@ -103,6 +138,8 @@ def wert_eines_wuerfels(auge: Any, schwierigkeit: Any) -> Any:
 
 _WUERFELWERT = np.array([[wert_eines_wuerfels(a, s) for a in range(11)] for s in range(MAX_SCHWIERIGKEIT + 1)])
 """``[schwierigkeit, auge]`` → :func:`wert_eines_wuerfels` (Auge 0 = kein Würfel)."""
+_WUERFELWERT_ZEILEN = tuple(tuple(int(x) for x in zeile) for zeile in _WUERFELWERT)
+"""Dieselbe Tafel als Tupel ganzer Zahlen (für einzelne Pools)."""
 
 
 def netto_erfolge(augen: Any, schwierigkeit: Any) -> Any:
@@ -121,6 +158,9 @@ def netto_erfolge(augen: Any, schwierigkeit: Any) -> Any:
     if isinstance(augen, np.ndarray):
         return np.maximum(0, wert_eines_wuerfels(augen, np.asarray(schwierigkeit)[..., None]).sum(-1))
     pruefe_schwierigkeit(schwierigkeit)
+    if augen and 0 <= min(augen) and max(augen) <= 10:
+        # Augen eines W10: aus der Tafel von wert_eines_wuerfels (im Ereignispfad je Pool, Issue 10)
+        return max(0, sum(map(_WUERFELWERT_ZEILEN[schwierigkeit].__getitem__, augen)))
     return max(0, sum(wert_eines_wuerfels(a, schwierigkeit) for a in augen))
 
 
@@ -128,6 +168,8 @@ def einser(augen: Any) -> Any:
     """Zahl der gewürfelten Einser (Felder: je Pool, Würfel in der letzten Achse)."""
     if isinstance(augen, np.ndarray):
         return (augen == 1).sum(-1)
+    if type(augen) is tuple:
+        return augen.count(1)
     return sum(1 for a in augen if a == 1)
 
 
@@ -249,9 +291,18 @@ def runden(wert: Any, optionen: Optionen = Optionen()) -> Any:
     Felder: ``float``-Werte (Vielfache von ¼, also exakt) → ganze Zahlen."""
     if isinstance(wert, np.ndarray):
         return (np.ceil(wert) if optionen.halbieren_aufrunden else np.floor(wert)).astype(np.int64)
+    return runden_bruch(wert.numerator, wert.denominator, optionen)
+
+
+def runden_bruch(zaehler: int, nenner: int, optionen: Optionen = Optionen()) -> int:
+    """:func:`runden` für den Bruch ``zaehler / nenner`` (ganze Zahlen, ``nenner`` > 0), ohne ``Fraction``.
+
+    >>> runden_bruch(7, 2), runden_bruch(7, 2, Optionen(halbieren_aufrunden=True))
+    (3, 4)
+    """
     if optionen.halbieren_aufrunden:
-        return -((-wert.numerator) // wert.denominator)
-    return wert.numerator // wert.denominator
+        return -((-zaehler) // nenner)
+    return zaehler // nenner
 
 
 def trefferzone(w20: int) -> Zone:
@@ -317,11 +368,11 @@ class Poolwurf:
     schwierigkeit: int
     eingetippt: bool = False
 
-    @cached_property
+    @einmal_je_objekt
     def netto(self) -> int:
         return netto_erfolge(self.augen, self.schwierigkeit)
 
-    @cached_property
+    @einmal_je_objekt
     def einser(self) -> int:
         return einser(self.augen)
 
@@ -366,6 +417,16 @@ def wuerfle_pool(anzahl: int, schwierigkeit: int, *, rng: Any = None, augen: Any
         return Poolwurf(augen_lesen(augen, 10, anzahl, was), schwierigkeit, eingetippt=True)
     if rng is None:
         raise AloranFehler(f"{was}: bitte die Augen eintippen oder würfeln lassen.")
+    if type(rng) is random.Random:
+        # genau die Zahlen von wuerfel_kern.zufallszahl(rng, 10) je Würfel (1 + _randbelow(10)), ohne
+        # einen Aufruf je Würfel – der Ereignispfad wirft viele Pools (Issue 10; Test in test_proben.py).
+        # Netto-Erfolge und Einser gleich dazu, wie Poolwurf.netto/.einser sie rechneten.
+        zufall = rng._randbelow
+        augen_ = tuple([1 + zufall(10) for _ in range(anzahl)])
+        wurf = Poolwurf(augen_, schwierigkeit)
+        wurf.__dict__.update(netto=max(0, sum(map(_WUERFELWERT_ZEILEN[schwierigkeit].__getitem__, augen_))),
+                             einser=augen_.count(1))
+        return wurf
     return Poolwurf(tuple(wuerfel_kern.zufallszahl(rng, 10) for _ in range(anzahl)), schwierigkeit)
 
 
@@ -378,7 +439,29 @@ def wuerfle_w(seiten: int, *, rng: Any = None, augen: Any = None, was: str = "Wu
     return wuerfel_kern.zufallszahl(rng, seiten), False
 
 
-def wuerfle_ausdruck(ausdruck: str, *, rng: Any = None, augen: Any = None, was: str = "Schaden"):
+def ausdruck_summe(ausdruck: wuerfel_kern.Ausdruck, *, rng: Any) -> int:
+    """Die Summe eines mit ``rng`` geworfenen Ausdrucks – dieselben Zufallszahlen und dieselbe Summe
+    wie ``wuerfel.wurf(ausdruck, rng=rng).gesamt`` (je Würfel in Notationsreihenfolge eine
+    :func:`gm_helfer.wuerfel.zufallszahl`), nur ohne die einzelnen Würfe als Objekte aufzuheben: der
+    Ereignispfad braucht beim Schaden nur die Summe (Issue 10). Explodierende Ausdrücke gehen über
+    ``wurf`` (Aloran kennt sie nicht).
+
+    >>> import random
+    >>> from gm_helfer import wuerfel
+    >>> a = wuerfel.parse("2W6+3")
+    >>> ausdruck_summe(a, rng=random.Random(4)) == wuerfel.wurf(a, rng=random.Random(4)).gesamt
+    True
+    """
+    if ausdruck.hat_explosion:
+        return wuerfel_kern.wurf(ausdruck, rng=rng).gesamt
+    summe = ausdruck.konstante
+    for gruppe in ausdruck.wuerfel:
+        for _ in range(gruppe.anzahl):
+            summe += gruppe.vorzeichen * wuerfel_kern.zufallszahl(rng, gruppe.seiten)
+    return summe
+
+
+def wuerfle_ausdruck(ausdruck: str | wuerfel_kern.Ausdruck, *, rng: Any = None, augen: Any = None, was: str = "Schaden"):
     """Ein Würfelausdruck wie ``1W6+3`` über den Kern (:func:`gm_helfer.wuerfel.wurf`)."""
     if augen is not None and isinstance(augen, str) and not augen.strip():
         augen = None

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
-from functools import cached_property
 from typing import Any, Mapping
 
 from gm_helfer import boegen, wuerfel
-from gm_helfer.schnell import je_objekt
+from gm_helfer.schnell import je_objekt, nach_namen
 
 from .daten import (
     BEWEGUNG_GRUNDWERT,
@@ -30,7 +29,7 @@ from .daten import (
     ZAUBERWIRKUNGEN,
     ZONEN,
 )
-from .proben import AloranFehler
+from .proben import AloranFehler, einmal_je_objekt
 
 ATTRIBUTE = (
     "aufmerksamkeit", "gewandtheit", "instinkt", "athletik", "geschick", "wahrnehmung",
@@ -147,13 +146,23 @@ class Kampfwerte:
         object.__setattr__(self, "attribute", _frei(self.attribute))
         object.__setattr__(self, "spezialisierungen", _frei(self.spezialisierungen))
 
-    @cached_property
+    @einmal_je_objekt
     def konstitution(self) -> int:
         """Das Attribut Konstitution (einmal je Werte-Objekt gelesen: Wundschwellen fragen oft)."""
         return self.attribute["konstitution"]
 
     def stufe(self, spezialisierung: str) -> int:
         return int(self.spezialisierungen.get(spezialisierung, 0))
+
+    @einmal_je_objekt
+    def _angriffe(self) -> dict[str, Angriffsart]:
+        """Name → Angriff (bei gleichen Namen der erste), für :func:`angriffsart`."""
+        return nach_namen(angriffsarten(self))
+
+    @einmal_je_objekt
+    def _verteidigungen(self) -> dict[str, Verteidigungsart]:
+        """Name → Verteidigung (bei gleichen Namen die erste), für :func:`verteidigungsart`."""
+        return nach_namen(verteidigungsarten(self))
 
     def als_dict(self) -> dict[str, Any]:
         """JSON-fähige Form (für den Kopf des Kampfprotokolls)."""
@@ -244,17 +253,24 @@ class Angriffsart:
     text: str = ""
     """Wirkung eines Manövers laut Spezialisierungsliste (nur fürs Protokoll)."""
 
-    @property
+    @einmal_je_objekt
     def pool(self) -> int:
         """Grundpool: Kampfattribut + Waffen-Spezialisierung (bzw. Magieattribut + Zauber)."""
         return self.attribut_wert + self.talentstufe
 
-    @property
+    @einmal_je_objekt
     def schaden_text(self) -> str:
         """Schaden samt Stufenbonus in deutscher Schreibweise, z. B. ``W6+7`` („–“ ohne Schaden)."""
         if not self.schaden:
             return "–"
-        return str(wuerfel.parse(self.schaden).plus(self.stufenbonus))
+        return str(self.schaden_ausdruck)
+
+    @einmal_je_objekt
+    def schaden_ausdruck(self) -> wuerfel.Ausdruck | None:
+        """Der Schaden samt Stufenbonus als gelesener Würfelausdruck (``None`` ohne Schaden)."""
+        if not self.schaden:
+            return None
+        return wuerfel.parse(self.schaden).plus(self.stufenbonus)
 
 
 @dataclass(frozen=True)
@@ -273,7 +289,7 @@ class Verteidigungsart:
     waffe: str = ""
     """Die Waffe der Parade (für die ältere Patzertabelle: „halber Waffenschaden“)."""
 
-    @property
+    @einmal_je_objekt
     def pool(self) -> int:
         return self.attribut_wert + self.talentstufe
 
@@ -341,9 +357,9 @@ def _manoever_waffe(w: Kampfwerte, m: Manoever) -> Waffe | None:
 
 
 def angriffsart(w: Kampfwerte, name: str) -> Angriffsart:
-    for a in angriffsarten(w):
-        if a.name == name:
-            return a
+    a = w._angriffe.get(name)
+    if a is not None:
+        return a
     raise AloranFehler(f"{w.name} hat keinen Angriff „{name}“.")
 
 
@@ -409,9 +425,9 @@ def verteidigungen_gegen(w: Kampfwerte, angriff: Angriffsart, optionen: Any = No
 
 
 def verteidigungsart(w: Kampfwerte, name: str) -> Verteidigungsart:
-    for v in verteidigungsarten(w):
-        if v.name == name:
-            return v
+    v = w._verteidigungen.get(name)
+    if v is not None:
+        return v
     raise AloranFehler(f"{w.name} hat keine Verteidigung „{name}“.")
 
 

@@ -29,7 +29,7 @@ from .daten import (
 from gm_helfer.felder import und
 
 from .optionen import Optionen
-from .proben import AloranFehler, runden
+from .proben import AloranFehler, runden, runden_bruch
 
 T = TypeVar("T")
 
@@ -73,6 +73,14 @@ def ueberschrittene_schwellen(wunden_zone: Any, konstitution: Any) -> Any:
     Wundenzahl bis über die dritte Schwelle einmal berechnet hat."""
     if isinstance(wunden_zone, np.ndarray):
         return _SCHWELLEN_TAFEL[konstitution, np.minimum(wunden_zone, _SCHWELLEN_TAFEL.shape[1] - 1)]
+    if type(wunden_zone) is int and type(konstitution) is int and wunden_zone >= 0 and 1 <= konstitution <= _MAX_KO:
+        # einzelne Werte aus derselben Tafel (gleiches Ergebnis ohne Schleife; der Ereignispfad fragt je Treffer)
+        return _SCHWELLEN_ZEILEN[konstitution][min(wunden_zone, _SCHWELLEN_LETZTE)]
+    return _schwellen_gezaehlt(wunden_zone, konstitution)
+
+
+def _schwellen_gezaehlt(wunden_zone: Any, konstitution: Any) -> int:
+    """:func:`ueberschrittene_schwellen` für einzelne Werte, gezählt (daraus entsteht die Tafel)."""
     return sum(1 for s in wundschwellen(konstitution) if wunden_zone > s)
 
 
@@ -88,6 +96,13 @@ def wundstufe_index(gesamt: Any, konstitution: Any) -> Any:
     """
     if isinstance(gesamt, np.ndarray):
         return _WUNDSTUFEN_TAFEL[konstitution, np.minimum(gesamt, _WUNDSTUFEN_TAFEL.shape[1] - 1)]
+    if type(gesamt) is int and type(konstitution) is int and gesamt >= 0 and 1 <= konstitution <= _MAX_KO:
+        return _WUNDSTUFEN_ZEILEN[konstitution][min(gesamt, _WUNDSTUFEN_LETZTE)]
+    return _wundstufe_gesucht(gesamt, konstitution)
+
+
+def _wundstufe_gesucht(gesamt: Any, konstitution: Any) -> int:
+    """:func:`wundstufe_index` für einzelne Werte, in der Wundtabelle gesucht (daraus entsteht die Tafel)."""
     pruefe_konstitution(konstitution)
     if gesamt < 0:
         raise AloranFehler(f"{gesamt} Wunden gibt es nicht.")
@@ -97,12 +112,15 @@ def wundstufe_index(gesamt: Any, konstitution: Any) -> Any:
     raise AssertionError("unerreichbar")
 
 
-_WUNDSTUFEN_TAFEL = np.array([[wundstufe_index(w, max(ko, 1)) for w in range(_MAX_KO * 5 + 2)]
+_WUNDSTUFEN_TAFEL = np.array([[_wundstufe_gesucht(w, max(ko, 1)) for w in range(_MAX_KO * 5 + 2)]
                               for ko in range(_MAX_KO + 1)])
 """``[konstitution, min(wunden, 26)]`` → :func:`wundstufe_index` (Zeile 0 unbenutzt)."""
-_SCHWELLEN_TAFEL = np.array([[ueberschrittene_schwellen(w, max(ko, 1)) for w in range(_MAX_KO * 3 + 2)]
+_SCHWELLEN_TAFEL = np.array([[_schwellen_gezaehlt(w, max(ko, 1)) for w in range(_MAX_KO * 3 + 2)]
                              for ko in range(_MAX_KO + 1)])
 """``[konstitution, min(wunden, 16)]`` → :func:`ueberschrittene_schwellen` (Zeile 0 unbenutzt)."""
+_WUNDSTUFEN_ZEILEN, _WUNDSTUFEN_LETZTE = _WUNDSTUFEN_TAFEL.tolist(), _WUNDSTUFEN_TAFEL.shape[1] - 1
+_SCHWELLEN_ZEILEN, _SCHWELLEN_LETZTE = _SCHWELLEN_TAFEL.tolist(), _SCHWELLEN_TAFEL.shape[1] - 1
+"""Dieselben Tafeln als Listen ganzer Zahlen (für einzelne Werte)."""
 
 
 SCHWERE_VERLETZUNG_INDEX = 3
@@ -141,13 +159,15 @@ def verletzungsstufe(wunden: Any, konstitution: Any) -> Any:
         return np.where(schwer, np.maximum(stufe_, SCHWERE_VERLETZUNG_INDEX), stufe_)
     pruefe_wunden(wunden)
     stufe_ = wundstufe_index(sum(wunden), konstitution)
-    if any(ueberschrittene_schwellen(w, konstitution) >= 3 for w in wunden):
+    # „ein einzelner Körperteil“: die Zone mit den meisten Wunden entscheidet (mehr Wunden
+    # überschreiten nie weniger Schwellen)
+    if ueberschrittene_schwellen(max(wunden), konstitution) >= 3:
         stufe_ = max(stufe_, SCHWERE_VERLETZUNG_INDEX)
     return stufe_
 
 
 def pruefe_wunden(wunden: tuple[int, ...]) -> None:
-    if len(wunden) != len(ZONEN) or any(w < 0 for w in wunden):
+    if len(wunden) != len(ZONEN) or min(wunden) < 0:
         raise AloranFehler(f"Wunden je Zone müssen {len(ZONEN)} Zahlen ≥ 0 sein, nicht {wunden}.")
 
 
@@ -156,11 +176,13 @@ def stufe(wunden: tuple[int, ...], konstitution: int) -> Wundstufe:
     return WUNDSTUFEN[verletzungsstufe(wunden, konstitution)]
 
 
+@_gemerkt
 def wuerfelabzug(wunden: Any, konstitution: Any) -> Any:
     """„NK / VT -n W10“: Würfel weniger in Angriff und Verteidigung (elementweise für Felder)."""
     return wuerfelabzug_der_stufe(verletzungsstufe(wunden, konstitution))
 
 
+@_gemerkt
 def initiativeabzug(wunden: Any, konstitution: Any) -> Any:
     """„Ini -n“ der geltenden Wundstufe (elementweise für Felder)."""
     return initiativeabzug_der_stufe(verletzungsstufe(wunden, konstitution))
@@ -191,17 +213,14 @@ def verletzungstext(wunden: tuple[int, ...], konstitution: int, schadensart: str
     return f"{WUNDSTUFEN[index].schwere}: {WUNDTEXTE[art][index]}"
 
 
-@_gemerkt
 def kampfunfaehig(wunden: Any, konstitution: Any) -> Any:
     """Kopf oder Torso über der dritten Wundschwelle (Allgemeine Regeln › 6. Phase)."""
     if isinstance(wunden, np.ndarray):
         ko = np.asarray(konstitution)[..., None]
         return (ueberschrittene_schwellen(wunden[..., _LEBENSWICHTIG], ko) >= 3).any(-1)
     pruefe_wunden(wunden)
-    return any(
-        ueberschrittene_schwellen(wunden[ZONEN_SCHLUESSEL.index(z)], konstitution) >= 3
-        for z in LEBENSWICHTIGE_ZONEN
-    )
+    # wie bei verletzungsstufe: die lebenswichtige Zone mit den meisten Wunden entscheidet
+    return ueberschrittene_schwellen(max([wunden[i] for i in _LEBENSWICHTIG]), konstitution) >= 3
 
 
 def wehrlos(initiative: Any, wunden: Any, konstitution: Any) -> Any:
@@ -229,6 +248,9 @@ def schaden(summe: Any, faktor: Any, optionen: Optionen = Optionen(), *, halbier
     if isinstance(summe, np.ndarray) or isinstance(faktor, np.ndarray) or isinstance(halbiert, np.ndarray):
         # Felder rechnen in float: Vielfache von ¼ sind exakt
         return runden(np.maximum(0, summe) * faktor * np.where(halbiert, 0.5, 1.0), optionen)
+    if type(summe) is int and type(faktor) in (Fraction, int):
+        # derselbe Bruch in ganzen Zahlen – Fraction-Rechnung kostete den Ereignispfad spürbar (Issue 10)
+        return runden_bruch(max(0, summe) * faktor.numerator, faktor.denominator * (2 if halbiert else 1), optionen)
     wert = Fraction(max(0, summe)) * faktor * (Fraction(1, 2) if halbiert else 1)
     return runden(wert, optionen)
 

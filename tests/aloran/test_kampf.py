@@ -409,3 +409,52 @@ def test_ereignis_nennt_die_geltenden_optionen(werte):
     e = k.angriff_ereignis(kampf, "Wegelagerer", "Echsenkrieger", "Säbel", "Parade: Speer",
                            augen=PATZER_WEG | {"angriff_patzer": "5"})
     assert e.regel == "Aloran › SPIELABLAUF › ATTACKE UND PARADE › Vergleichswurf"
+
+
+def test_gemerktes_bleibt_gleich_frisch_gerechnetem(monkeypatch):
+    """``anwenden`` reicht gemerkte Eigenschaften (wer handeln kann, Initiative, Wehrlosigkeit …) und
+    das Verzeichnis Name → Platz an den Folgezustand weiter, wo sich ihre Grundlage nicht ändert
+    (Issue 10): nach jedem Ereignis ganzer simulierter Kämpfe stimmt jeder gemerkte Wert mit dem
+    überein, den ein frisch gebautes Objekt rechnet."""
+    from dataclasses import fields, replace
+
+    from gm_helfer.aloran import simulation as sim
+
+    erg = boegen.laden("aloran")
+    echt, geprueft = k.anwenden, []
+
+    def anwenden_und_pruefen(kampf, ereignis):
+        neu = echt(kampf, ereignis)
+        frisch = k.Kampf(neu.kaempfer, neu.runde, neu.optionen)
+        if "_plaetze" in vars(neu):
+            assert vars(neu)["_plaetze"] == frisch._plaetze
+        for kf in neu.kaempfer:
+            felder = {f.name for f in fields(kf)}
+            neu_gerechnet = replace(kf)
+            for name, wert in vars(kf).items():
+                if name not in felder:
+                    assert wert == getattr(neu_gerechnet, name), (ereignis.art, kf.name, name)
+                    geprueft.append(name)
+        for wehrlos_ohne_w10 in (False, True):
+            opt = Optionen(wehrlos_ohne_w10=wehrlos_ohne_w10)
+            assert [x.ist_wehrlos(opt) for x in neu.kaempfer] == [replace(x).ist_wehrlos(opt) for x in neu.kaempfer]
+        return neu
+
+    monkeypatch.setattr(sim, "anwenden", anwenden_und_pruefen)
+    for saat in range(4):
+        sim.einen_kampf(erg.boegen, rng=random.Random(saat), taktik=sim.Taktik(ziel="zufall") if saat % 2 else None)
+    assert {"handelt", "aktuelle_initiative", "kampfunfaehig", "name"} <= set(geprueft)
+
+
+@pytest.mark.parametrize("optionen", [Optionen(), Optionen(faktor_nach_ruestung=True)])
+def test_ohne_text_gleiche_daten_und_wuerfel(werte, optionen):
+    """``angriff_ereignis(text=False)`` (Simulation) lässt nur die Protokollzeile weg: gleiche Daten,
+    Folgen und Regel, gleich viele Würfe aus ``rng``."""
+    kampf = kampf_mit(werte, "Brann", "Ork-Krieger", optionen=optionen, ini={"Brann": "1", "Ork-Krieger": "9"})
+    for saat in range(40):
+        mit, ohne = random.Random(saat), random.Random(saat)
+        e = k.angriff_ereignis(kampf, "Ork-Krieger", "Brann", "Kriegsaxt", "Parade: Langschwert", rng=mit)
+        e0 = k.angriff_ereignis(kampf, "Ork-Krieger", "Brann", "Kriegsaxt", "Parade: Langschwert", rng=ohne,
+                                text=False)
+        assert (e0.art, e0.daten, e0.regel, e0.eingetippt) == (e.art, e.daten, e.regel, e.eingetippt)
+        assert e.text and e0.text == "" and mit.random() == ohne.random()

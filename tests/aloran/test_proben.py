@@ -156,3 +156,51 @@ def test_wuerfeln_mit_rng_ist_reproduzierbar():
     assert a == b and not a.eingetippt and all(1 <= x <= 10 for x in a.augen)
     c = proben.wuerfle_pool(8, 7, rng=np.random.default_rng(1))
     assert len(c.augen) == 8
+
+
+def test_netto_erfolge_aus_der_tafel_wie_wuerfel_fuer_wuerfel():
+    """Die Tafel für einzelne Pools (Issue 10) gibt dasselbe wie die Summe über ``wert_eines_wuerfels``."""
+    import itertools
+
+    for schwierigkeit in range(2, 11):
+        for augen in itertools.product(range(1, 11), repeat=3):
+            erwartet = max(0, sum(proben.wert_eines_wuerfels(a, schwierigkeit) for a in augen))
+            assert proben.netto_erfolge(augen, schwierigkeit) == erwartet
+    assert proben.netto_erfolge((), 7) == 0 and proben.netto_erfolge((11, 12), 7) == 2  # außerhalb der Tafel
+
+
+def test_pool_aus_random_wie_zufallszahl_je_wuerfel():
+    """Der schnelle Weg für ``random.Random`` zieht dieselben Zahlen wie ``wuerfel.zufallszahl`` je Würfel."""
+    import random
+
+    from gm_helfer import wuerfel
+
+    for saat in range(20):
+        a, b = random.Random(saat), random.Random(saat)
+        for anzahl in (0, 1, 5, 12):
+            schwierigkeit = 2 + (saat + anzahl) % 9
+            w = proben.wuerfle_pool(anzahl, schwierigkeit, rng=a)
+            assert w.augen == tuple(wuerfel.zufallszahl(b, 10) for _ in range(anzahl))
+            # gleich mitgerechnet: wie aus den Augen
+            assert (w.netto, w.einser) == (proben.netto_erfolge(w.augen, schwierigkeit), proben.einser(w.augen))
+        assert a.random() == b.random()
+
+
+@pytest.mark.parametrize("text", ["1W6", "1W6+4", "2W6+3", "3W10-2", "W8-W4+1", "2W20", "1W6!+2"])
+def test_ausdruck_summe_wie_wurf_gesamt(text):
+    """Der Schaden des Ereignispfads (nur die Summe, Issue 10) zieht dieselben Zahlen und summiert
+    gleich wie ``wuerfel.wurf(...).gesamt`` – mit ``random.Random`` und einem numpy-Generator."""
+    import random
+
+    import numpy as np
+
+    from gm_helfer import wuerfel
+
+    a = wuerfel.parse(text)
+    for saat in range(30):
+        r1, r2 = random.Random(saat), random.Random(saat)
+        assert proben.ausdruck_summe(a, rng=r1) == wuerfel.wurf(a, rng=r2).gesamt
+        assert r1.random() == r2.random()
+        g1, g2 = np.random.default_rng(saat), np.random.default_rng(saat)
+        assert proben.ausdruck_summe(a, rng=g1) == wuerfel.wurf(a, rng=g2).gesamt
+        assert g1.integers(1000) == g2.integers(1000)

@@ -139,3 +139,45 @@ def test_gemerkte_wundfragen_gleich_ungemerkt_auch_fuer_listen():
         w.verletzungsstufe((0, -1, 0, 0, 0, 0, 0), 3)
     with pytest.raises(w.AloranFehler):
         w.verletzungsstufe((0, -1, 0, 0, 0, 0, 0), 3)
+
+
+@pytest.mark.parametrize("aufrunden", [False, True])
+def test_schaden_in_ganzen_zahlen_wie_mit_bruechen(aufrunden):
+    """Der ganzzahlige Weg von ``schaden`` (Issue 10) gegen die Rechnung mit ``Fraction`` samt Runden."""
+    opt = Optionen(halbieren_aufrunden=aufrunden)
+    for summe in range(-3, 40):
+        for faktor in (Fraction(0), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(3), 1, 2):
+            for halbiert in (False, True):
+                wert = Fraction(max(0, summe)) * faktor * (Fraction(1, 2) if halbiert else 1)
+                erwartet = -((-wert.numerator) // wert.denominator) if aufrunden else wert.numerator // wert.denominator
+                assert wunden.schaden(summe, faktor, opt, halbiert=halbiert) == erwartet
+
+
+def test_tafeln_fuer_einzelne_werte_wie_nach_regeltext():
+    """Einzelne Werte kommen aus Tafeln (Issue 10); hier gegen die Regel selbst gerechnet:
+    Schwellen KO×1, KO×2, KO×3 („überschreiten“ = mehr als), Wundtabelle „bis (KO x n)“, schwere
+    Verletzung ab der dritten Schwelle einer Zone, kampfunfähig über der dritten Schwelle von Kopf
+    oder Torso – für jede Konstitution 1–5 und darüber hinaus (ohne Tafel)."""
+    import itertools
+
+    kopf, torso = ZONEN_SCHLUESSEL.index("kopf"), ZONEN_SCHLUESSEL.index("torso")
+    for ko in range(1, 8):
+        for w in range(0, 45):
+            assert wunden.ueberschrittene_schwellen(w, ko) == sum(w > ko * n for n in (1, 2, 3))
+            erwartet = next(i for i, s in enumerate(WUNDSTUFEN) if s.bis_ko is None or w <= ko * s.bis_ko)
+            assert wunden.wundstufe_index(w, ko) == erwartet
+        for zonen_ in itertools.product((0, ko, ko * 3, ko * 3 + 1), repeat=3):
+            for verteilung in ((0, 1, 2), (3, 4, 5), (kopf, torso, 0)):
+                w = [0] * len(ZONEN_SCHLUESSEL)
+                for i, anzahl in zip(verteilung, zonen_):
+                    w[i] += anzahl
+                w = tuple(w)
+                stufe = next(i for i, s in enumerate(WUNDSTUFEN) if s.bis_ko is None or sum(w) <= ko * s.bis_ko)
+                if any(x > 3 * ko for x in w):
+                    stufe = max(stufe, wunden.SCHWERE_VERLETZUNG_INDEX)
+                assert wunden.verletzungsstufe(w, ko) == stufe
+                assert wunden.kampfunfaehig(w, ko) == (w[kopf] > 3 * ko or w[torso] > 3 * ko)
+    with pytest.raises(AloranFehler):
+        wunden.ueberschrittene_schwellen(3, 0)
+    with pytest.raises(AloranFehler):
+        wunden.wundstufe_index(-1, 3)
