@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import Any, Iterable, Mapping, Sequence
 
 from gm_helfer import wuerfel
 from gm_helfer.protokoll import Ereignis
 from gm_helfer.schnell import ersetzen_ohne_pruefung as _neu
-from gm_helfer.schnell import je_objekt, nach_namen
+from gm_helfer.schnell import je_objekt
 from gm_helfer.w100.angriff import (
     Abwehr,
     Angriffsergebnis,
@@ -212,6 +211,8 @@ class Kaempfer:
     @property
     def initiative_bonus_aktuell(self) -> int:
         """Initiativebonus des Bogens plus die Änderungen laufender Effekte."""
+        if not self.effekte:
+            return self.initiative_bonus
         return self.initiative_bonus + sum(e.initiative_mod for e in self.effekte)
 
     @property
@@ -268,21 +269,40 @@ class Kampf:
             raise W100Fehler(f"Namen müssen eindeutig sein: {', '.join(doppelt)} kommt mehrfach vor.")
 
     def __getitem__(self, name: str) -> Kaempfer:
-        k = self._namen.get(name)
-        if k is None:
+        return self.kaempfer[self.platz(name)]
+
+    def platz(self, name: str) -> int:
+        """Der Platz des Beteiligten ``name`` in :attr:`kaempfer`.
+
+        Der Index Name → Platz wird einmal je Aufstellung gebaut und im ``__dict__`` gemerkt;
+        :func:`anwenden` reicht ihn an den Folgezustand weiter (:func:`_folgezustand`: Namen und
+        Reihenfolge bleiben dort gleich), statt ihn für jeden Zustand neu zu bauen.
+        """
+        index = self.__dict__.get("_index")
+        if index is None:
+            index = self.__dict__["_index"] = {}
+            for i, k in enumerate(self.kaempfer):
+                index.setdefault(k.name, i)
+        i = index.get(name)
+        if i is None:
             raise W100Fehler(f"Niemand namens „{name}“ nimmt am Kampf teil.")
-        return k
+        return i
+
+    def kampffaehige(self) -> tuple[bool, ...]:
+        """Je Platz in :attr:`kaempfer`: kampffähig? (:meth:`Kaempfer.kampffaehig`) – einmal je
+        Zustand gerechnet und gemerkt; Ereignisse, die keine Lebenspunkte ändern, reichen es an
+        den Folgezustand weiter (:func:`_folgezustand`)."""
+        stehend = self.__dict__.get("_stehend")
+        if stehend is None:
+            o = self.optionen
+            stehend = self.__dict__["_stehend"] = tuple(k.kampffaehig(o) for k in self.kaempfer)
+        return stehend
 
     def mit(self, neu: Kaempfer) -> "Kampf":
         """Neuer Kampf, in dem der gleichnamige Kämpfer ersetzt ist (die Namen bleiben eindeutig:
         ``__post_init__`` braucht nicht erneut zu prüfen)."""
-        self[neu.name]
-        return _neu(self, kaempfer=tuple(neu if k.name == neu.name else k for k in self.kaempfer))
-
-    @cached_property
-    def _namen(self) -> dict[str, Kaempfer]:
-        """Name → Kämpfer, einmal je Zustand gebaut (die Namen sind eindeutig)."""
-        return nach_namen(self.kaempfer)
+        i = self.platz(neu.name)
+        return _folgezustand(self, self.kaempfer[:i] + (neu,) + self.kaempfer[i + 1:])
 
     @property
     def sekunden(self) -> int:
@@ -330,14 +350,25 @@ def naechster(kampf: Kampf) -> str | None:
         return None
     if kampf.am_zug is not None:
         return kampf.am_zug
-    o = kampf.optionen
-    if kampf.vorrang is not None and kampf[kampf.vorrang].kampffaehig(o):
+    return _naechster_nach_initiative(kampf)
+
+
+@je_objekt
+def _naechster_nach_initiative(kampf: Kampf) -> str | None:
+    """:func:`naechster` ab dem Vorrang – einmal je Zustand gerechnet (:func:`je_objekt`): die
+    Schleife fragt es vor dem Zug, der Zugbeginn und seine Prüfung in :func:`anwenden` noch einmal."""
+    stehend = kampf.kampffaehige()
+    if kampf.vorrang is not None and stehend[kampf.platz(kampf.vorrang)]:
         return kampf.vorrang
     # der Erste der Reihenfolge (:func:`reihenfolge`) unter denen mit Initiative übrig – ohne
     # alle zu sortieren
-    dran = [(-k.initiative, -k.initiative_bonus_aktuell, i, k.name) for i, k in enumerate(kampf.kaempfer)
-            if k.initiative is not None and k.initiative >= 1 and k.kampffaehig(o)]
-    return min(dran)[3] if dran else None
+    bester = None
+    for i, k in enumerate(kampf.kaempfer):
+        if k.initiative is not None and k.initiative >= 1 and stehend[i]:
+            schluessel = (-k.initiative, -k.initiative_bonus_aktuell, i)
+            if bester is None or schluessel < bester[0]:
+                bester = (schluessel, k.name)
+    return bester[1] if bester is not None else None
 
 
 def runde_vorbei(kampf: Kampf) -> bool:
@@ -352,10 +383,15 @@ def sieger(kampf: Kampf) -> str | None:
     nahe: Hat eine Seite niemanden mehr, der kämpfen kann, ist der Kampf entschieden. Das ist
     nur ein Hinweis für den SL – weiterspielen bleibt erlaubt.
     """
-    o = kampf.optionen
-    seiten = {k.seite for k in kampf.kaempfer if k.kampffaehig(o)}
-    if len(seiten) == 1 and len({k.seite for k in kampf.kaempfer}) > 1:
-        return next(iter(seiten))
+    seite = None
+    for k, steht in zip(kampf.kaempfer, kampf.kampffaehige()):
+        if steht:
+            if seite is None:
+                seite = k.seite
+            elif k.seite != seite:
+                return None  # zwei Seiten stehen noch
+    if seite is not None and any(k.seite != seite for k in kampf.kaempfer):
+        return seite
     return None
 
 
@@ -401,9 +437,10 @@ def _initiative_daten(kampf: Kampf, wuerfe: Mapping[str, wuerfel.Wuerfelwurf]) -
 
 
 def initiative_ereignis(
-    kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None
+    kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None, text: bool = True
 ) -> Ereignis:
-    """Initiative zu Kampfbeginn: „ein W100 gewürfelt und der jeweilige Initiativebonus addiert“."""
+    """Initiative zu Kampfbeginn: „ein W100 gewürfelt und der jeweilige Initiativebonus addiert“
+    (``text=False``: ohne Protokolltext)."""
     if kampf.runde != 0:
         raise W100Fehler("Die Initiative ist schon bestimmt – der Kampf läuft bereits.")
     werte = _initiative_daten(kampf, initiative_wuerfe(kampf, rng=rng, augen=augen))
@@ -412,7 +449,7 @@ def initiative_ereignis(
         {"werte": werte},
         regel=REGEL_INITIATIVE,
         eingetippt=any(w["eingetippt"] for w in werte.values()),
-        text="Initiative: " + _initiative_text(werte),
+        text="Initiative: " + _initiative_text(werte) if text else "",
     )
 
 
@@ -436,8 +473,9 @@ def ergreifen_ereignis(kampf: Kampf, name: str) -> Ereignis:
                     text=f"{name} ergreift die Initiative und hat den ersten Zug.")
 
 
-def zug_beginn_ereignis(kampf: Kampf) -> Ereignis:
-    """Der Beteiligte mit der höchsten verfügbaren Initiative beginnt seinen Zug."""
+def zug_beginn_ereignis(kampf: Kampf, *, text: bool = True) -> Ereignis:
+    """Der Beteiligte mit der höchsten verfügbaren Initiative beginnt seinen Zug
+    (``text=False``: ohne Protokolltext, für die Simulation)."""
     if kampf.am_zug is not None:
         raise W100Fehler(f"{kampf.am_zug} ist noch am Zug – erst den Zug beenden.")
     name = naechster(kampf)
@@ -445,16 +483,20 @@ def zug_beginn_ereignis(kampf: Kampf) -> Ereignis:
         if kampf.runde == 0:
             raise W100Fehler("Erst die Initiative bestimmen.")
         raise W100Fehler("Niemand hat mehr Initiative übrig – eine neue Runde beginnen.")
+    if not text:
+        return Ereignis("zug_beginn", {"name": name}, regel=REGEL_INITIATIVE)
     k = kampf[name]
     grund = " (Initiative ergriffen)" if kampf.vorrang == name else ""
     return Ereignis("zug_beginn", {"name": name}, regel=REGEL_INITIATIVE,
                     text=f"Runde {kampf.runde}: {name} ist am Zug, Initiative {k.initiative}{grund}.")
 
 
-def zug_ende_ereignis(kampf: Kampf) -> Ereignis:
-    """„Nach ihrem Zug sinkt ihre Initiative um 100 Punkte.“"""
+def zug_ende_ereignis(kampf: Kampf, *, text: bool = True) -> Ereignis:
+    """„Nach ihrem Zug sinkt ihre Initiative um 100 Punkte.“ (``text=False``: ohne Protokolltext)"""
     if kampf.am_zug is None:
         raise W100Fehler("Niemand ist am Zug.")
+    if not text:
+        return Ereignis("zug_ende", {"name": kampf.am_zug}, regel=REGEL_INITIATIVE)
     k = kampf[kampf.am_zug]
     neu = (k.initiative or 0) - INITIATIVE_KOSTEN
     weiter = " – noch ein Zug in dieser Runde" if neu >= 1 else ""
@@ -463,7 +505,7 @@ def zug_ende_ereignis(kampf: Kampf) -> Ereignis:
 
 
 def neue_runde_ereignis(
-    kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None
+    kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None, text: bool = True
 ) -> Ereignis:
     """Neue Kampfrunde (3 Sekunden): Effekte ticken, Flee regeneriert, Initiative neu.
 
@@ -471,7 +513,7 @@ def neue_runde_ereignis(
     entspricht 3 Sekunden Kampfzeit; dabei werden zeitabhängige Effekte verarbeitet und Flee
     regeneriert. Ob eine gespeicherte Initiative-Reihenfolge automatisch erneut verwendet
     wird, hängt von der Einstellung des Kampfes ab.“ – ``rng``/``augen`` nur, wenn neu
-    gewürfelt wird (``Optionen.initiative_neu_wuerfeln``).
+    gewürfelt wird (``Optionen.initiative_neu_wuerfeln``). ``text=False``: ohne Protokolltext.
     """
     if not runde_vorbei(kampf):
         raise W100Fehler(
@@ -490,6 +532,8 @@ def neue_runde_ereignis(
         if rng is not None or augen is not None:
             raise W100Fehler("Die gespeicherte Reihenfolge gilt weiter – hier wird nicht gewürfelt.")
         art = "gespeicherte Reihenfolge"
+    if not text:
+        return Ereignis("neue_runde", daten, regel=REGEL_INITIATIVE, eingetippt=eingetippt)
     werte_text = f" Initiative: {_initiative_text(daten['werte'])}." if "werte" in daten else ""
     return Ereignis("neue_runde", daten, regel=REGEL_INITIATIVE, eingetippt=eingetippt,
                     text=f"Runde {kampf.runde + 1} beginnt ({art}); Effekte ticken, Flee regeneriert."
@@ -530,8 +574,9 @@ def _pruefe_am_zug(kampf: Kampf, name: str) -> Kaempfer:
     return kampf[name]
 
 
-def bewegung_ereignis(kampf: Kampf, name: str, nach: Sequence[float]) -> Ereignis:
-    """Eine Bewegungshandlung; Strecke und Zahl der Bewegungen werden vorher geprüft.
+def bewegung_ereignis(kampf: Kampf, name: str, nach: Sequence[float], *, text: bool = True) -> Ereignis:
+    """Eine Bewegungshandlung; Strecke und Zahl der Bewegungen werden vorher geprüft
+    (``text=False``: ohne Protokolltext).
 
     „Bewegung und Reichweite werden vor der Ausführung einer geplanten Handlung geprüft.“
     (regeln/w100.txt › Handlungen und Positionierung)
@@ -549,7 +594,7 @@ def bewegung_ereignis(kampf: Kampf, name: str, nach: Sequence[float]) -> Ereigni
                                  "strecke": round(strecke, 2)},
                     regel=REGEL_HANDLUNGEN,
                     text=f"{name} bewegt sich {meter(strecke)} nach "
-                         f"({zahl(ziel[0])} | {zahl(ziel[1])}).")
+                         f"({zahl(ziel[0])} | {zahl(ziel[1])})." if text else "")
 
 
 @dataclass(frozen=True)
@@ -657,23 +702,28 @@ def angriff_ereignis(
     plan: Angriffsplan,
     wurf: wuerfel.Wuerfelwurf,
     schadenswurf: wuerfel.Wurf | None = None,
+    *,
+    text: bool = True,
 ) -> Ereignis:
     """Baut das Angriffsereignis aus Plan, W100-Wurf und (bei Treffer) Schadenswurf.
 
     Reihenfolge nach regeln/w100.txt › Angriff und Verteidigung: Patzerbereich, Ergebnis,
     Abwehr, Trefferstufe, Kritisch und Schaden nach Panzerung (Streiftreffer: die Hälfte).
-    Angesagte Abwehrpunkte sind verbraucht, egal wie der Wurf ausgeht.
+    Angesagte Abwehrpunkte sind verbraucht, egal wie der Wurf ausgeht. ``text=False``: ohne
+    Protokolltext (die Simulation liest ihn nie); die Daten sind dieselben.
     """
     o = kampf.optionen
     e = angriff_auswerten(plan, wurf.natuerlich, o)
     schaden = 0
     roh = None
     augen = None
-    if e.trifft:
+    trifft = e.trifft
+    if trifft:
         if schadenswurf is None:
             raise W100Fehler(f"Treffer – es fehlt der Schadenswurf ({plan.waffe.schaden}).")
         erwartet = wuerfel.parse(plan.waffe.schaden)
-        if schadenswurf.ausdruck != erwartet and str(schadenswurf.ausdruck) != str(erwartet):
+        if (schadenswurf.ausdruck is not erwartet and schadenswurf.ausdruck != erwartet
+                and str(schadenswurf.ausdruck) != str(erwartet)):
             raise W100Fehler(
                 f"Der Schadenswurf passt nicht zur Waffe ({schadenswurf.ausdruck} statt {plan.waffe.schaden})."
             )
@@ -685,22 +735,8 @@ def angriff_ereignis(
             roh, panzerung=plan.panzerung, stufe=e.stufe, kritisch=e.kritisch,
             krit_faktor=plan.waffe.krit.faktor, optionen=o, hoechstwert=hoechst,
         )
-    eingetippt = wurf.eingetippt or bool(e.trifft and schadenswurf is not None and schadenswurf.eingetippt)
-    abwehr_text = ""
-    if e.abwehr.art == AUSWEICHEN:
-        abwehr_text = f" − {e.abwehr.punkte} Flee"
-    elif e.abwehr.art == PARADE:
-        abwehr_text = f" − {e.abwehr.punkte} Parade"
-    mod_text = f" {plan.modifikator:+d}" if plan.modifikator else ""
-    stufe_text = STUFEN_TEXT[e.stufe] + (" (kritisch)" if e.kritisch else "")
+    eingetippt = wurf.eingetippt or bool(trifft and schadenswurf is not None and schadenswurf.eingetippt)
     handlung_endet = e.stufe == PATZER and o.patzer_folge == "angriffshandlung"
-    if e.stufe == "patzer":
-        rechnung = f"Wurf {wurf.natuerlich} im Patzerbereich 1–{plan.waffe.patzerbereich}"
-        if handlung_endet:
-            rechnung += " – der Patzer beendet die Angriffshandlung (Einstellung des Kampfes)"
-    else:
-        rechnung = (f"{e.wurfwert} + {plan.ob} − {plan.db}{mod_text}{abwehr_text} = {e.ergebnis}")
-    schaden_text = f", {schaden} Schaden" if e.trifft else ""
     return Ereignis(
         "angriff",
         {
@@ -715,8 +751,28 @@ def angriff_ereignis(
         },
         regel=REGEL_ANGRIFF,
         eingetippt=eingetippt,
-        text=f"{plan.angreifer} greift {plan.ziel} mit {plan.waffe.name} an: {rechnung} → {stufe_text}{schaden_text}.",
+        text=_angriff_text(plan, wurf, e, schaden, handlung_endet) if text else "",
     )
+
+
+def _angriff_text(plan: Angriffsplan, wurf: wuerfel.Wuerfelwurf, e: Angriffsergebnis, schaden: int,
+                  handlung_endet: bool) -> str:
+    """Die Protokollzeile eines Angriffs: Rechnung, Trefferstufe, Schaden."""
+    abwehr_text = ""
+    if e.abwehr.art == AUSWEICHEN:
+        abwehr_text = f" − {e.abwehr.punkte} Flee"
+    elif e.abwehr.art == PARADE:
+        abwehr_text = f" − {e.abwehr.punkte} Parade"
+    mod_text = f" {plan.modifikator:+d}" if plan.modifikator else ""
+    stufe_text = STUFEN_TEXT[e.stufe] + (" (kritisch)" if e.kritisch else "")
+    if e.stufe == "patzer":
+        rechnung = f"Wurf {wurf.natuerlich} im Patzerbereich 1–{plan.waffe.patzerbereich}"
+        if handlung_endet:
+            rechnung += " – der Patzer beendet die Angriffshandlung (Einstellung des Kampfes)"
+    else:
+        rechnung = (f"{e.wurfwert} + {plan.ob} − {plan.db}{mod_text}{abwehr_text} = {e.ergebnis}")
+    schaden_text = f", {schaden} Schaden" if e.trifft else ""
+    return f"{plan.angreifer} greift {plan.ziel} mit {plan.waffe.name} an: {rechnung} → {stufe_text}{schaden_text}."
 
 
 def effekt_ereignis(kampf: Kampf, name: str, effekt: Effekt) -> Ereignis:
@@ -786,12 +842,36 @@ def _initiative_setzen(kampf: Kampf, werte: Mapping[str, Mapping[str, Any]]) -> 
                                initiative_wurf=w - int(werte[k.name]["bonus"])))
         else:
             neu.append(_neu(k, initiative=k.initiative if k.initiative is not None else 0))
-    return _neu(kampf, kaempfer=tuple(neu))
+    return _folgezustand(kampf, tuple(neu))
 
 
 def _lp_aendern(k: Kaempfer, aenderung: int) -> Kaempfer:
     assert k.lp is not None
     return _neu(k, lp=min(k.lp_max, k.lp + aenderung))
+
+
+def _folgezustand(kampf: Kampf, kaempfer: tuple[Kaempfer, ...], stehend: tuple[bool, ...] | None = None,
+                  **felder: Any) -> Kampf:
+    """Der Zustand nach einem Ereignis, das Beteiligte nur an ihrem Platz ersetzt (Namen und
+    Reihenfolge bleiben, ``__post_init__`` braucht nicht erneut zu prüfen): eine Kopie statt
+    einer je Änderung. Der Namensindex (:meth:`Kampf.platz`) geht mit; die Kampffähigkeit je
+    Platz (:meth:`Kampf.kampffaehige`) nur, wenn ``stehend`` sie angibt – sonst wird sie bei
+    Bedarf neu gerechnet. Nicht für neue Optionen (sie ändern, wer kampffähig ist)."""
+    neu = object.__new__(Kampf)
+    d = neu.__dict__
+    d.update(kampf.__dict__)
+    d["kaempfer"] = kaempfer
+    d.update(felder)
+    if stehend is None:
+        d.pop("_stehend", None)
+    else:
+        d["_stehend"] = stehend
+    return neu
+
+
+def _ersetzt(folge: tuple[Any, ...], i: int, neu: Any) -> tuple[Any, ...]:
+    """``folge`` mit ``neu`` an Platz ``i``."""
+    return folge[:i] + (neu,) + folge[i + 1:]
 
 
 def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
@@ -811,19 +891,23 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
         name = d["name"]
         if naechster(kampf) != name or kampf.am_zug is not None:
             raise W100Fehler(f"{name} ist nicht an der Reihe.")
-        k = kampf[name]
+        i = kampf.platz(name)
+        k = kampf.kaempfer[i]
         k = _neu(k, bewegungen=0, angriffshandlungen=0, waffen_in_aktion=(),
                     parade_gebunden=k.parade_gebunden if kampf.optionen.parade_bis_rundenende else 0)
         vorrang = None if kampf.vorrang == name else kampf.vorrang
-        return _neu(kampf.mit(k), am_zug=name, vorrang=vorrang)
+        return _folgezustand(kampf, _ersetzt(kampf.kaempfer, i, k), kampf.kampffaehige(),
+                             am_zug=name, vorrang=vorrang)
     if art == "zug_ende":
         name = d["name"]
         if kampf.am_zug != name:
             raise W100Fehler(f"{name} ist nicht am Zug.")
-        k = kampf[name]
+        i = kampf.platz(name)
+        k = kampf.kaempfer[i]
         k = _neu(k, initiative=(k.initiative or 0) - INITIATIVE_KOSTEN, zuege=k.zuege + 1,
                     waffen_in_aktion=())
-        return _neu(kampf.mit(k), am_zug=None, zuege_gesamt=kampf.zuege_gesamt + 1)
+        return _folgezustand(kampf, _ersetzt(kampf.kaempfer, i, k), kampf.kampffaehige(),
+                             am_zug=None, zuege_gesamt=kampf.zuege_gesamt + 1)
     if art == "neue_runde":
         if not runde_vorbei(kampf):
             raise W100Fehler("Die Runde ist noch nicht vorbei.")
@@ -842,39 +926,52 @@ def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
             k = _neu(k, flee=flee, effekte=effekte, parade_gebunden=0, zuege=0,
                         initiative=initiative)
             neu.append(k)
-        kampf = _neu(kampf, kaempfer=tuple(neu), runde=int(d["runde"]))
+        kampf = _folgezustand(kampf, tuple(neu), runde=int(d["runde"]))
         if "werte" in d:
             kampf = _initiative_setzen(kampf, d["werte"])
         return kampf
     if art == "bewegung":
         k = _pruefe_am_zug(kampf, d["name"])
         # Eine Bewegung schließt die laufende Angriffshandlung ab.
-        return kampf.mit(_neu(k, position=(float(d["nach"][0]), float(d["nach"][1])),
-                                 bewegungen=k.bewegungen + 1, waffen_in_aktion=()))
+        k = _neu(k, position=(float(d["nach"][0]), float(d["nach"][1])),
+                 bewegungen=k.bewegungen + 1, waffen_in_aktion=())
+        return _folgezustand(kampf, _ersetzt(kampf.kaempfer, kampf.platz(k.name), k), kampf.kampffaehige())
     if art == "angriff":
         a = _pruefe_am_zug(kampf, d["angreifer"])
-        if d["neue_aktion"]:
-            a = _neu(a, angriffshandlungen=a.angriffshandlungen + 1, waffen_in_aktion=(d["waffe"],))
-        else:
-            a = _neu(a, waffen_in_aktion=a.waffen_in_aktion + (d["waffe"],))
+        # jeder Beteiligte wird einmal kopiert, mit allen Änderungen dieses Angriffs
         if d.get("handlung_endet"):
             # Patzerfolge „angriffshandlung“: die Angriffshandlung ist abgeschlossen (wie nach einer Bewegung)
-            a = _neu(a, waffen_in_aktion=())
-        z = a if d["ziel"] == a.name else kampf[d["ziel"]]
+            in_aktion: tuple[str, ...] = ()
+        elif d["neue_aktion"]:
+            in_aktion = (d["waffe"],)
+        else:
+            in_aktion = a.waffen_in_aktion + (d["waffe"],)
+        handlungen = a.angriffshandlungen + 1 if d["neue_aktion"] else a.angriffshandlungen
+        if d["ziel"] == a.name:
+            a = z = _neu(a, angriffshandlungen=handlungen, waffen_in_aktion=in_aktion)
+        else:
+            z = kampf[d["ziel"]]
         punkte = int(d["abwehr_punkte"])
+        flee, parade = z.flee, z.parade_gebunden
         if d["abwehr"] == AUSWEICHEN:
             if punkte > (z.flee or 0):
                 raise W100Fehler(f"{z.name} hat nicht genug Flee ({z.flee}) für {punkte} Punkte.")
-            z = _neu(z, flee=(z.flee or 0) - punkte)
+            flee = (z.flee or 0) - punkte
         elif d["abwehr"] == PARADE:
             if punkte > z.parade_frei:
                 raise W100Fehler(f"{z.name} hat nur {z.parade_frei} freie Punkte Nahkampf-OB zur Parade.")
-            z = _neu(z, parade_gebunden=z.parade_gebunden + punkte)
-        z = _lp_aendern(z, -int(d["schaden"]))
+            parade = z.parade_gebunden + punkte
+        assert z.lp is not None
+        z = _neu(z, flee=flee, parade_gebunden=parade, lp=min(z.lp_max, z.lp - int(d["schaden"])))
+        iz = kampf.platz(z.name)
+        stehend = kampf.__dict__.get("_stehend")
+        if stehend is not None:
+            stehend = _ersetzt(stehend, iz, z.kampffaehig(kampf.optionen))
         if z.name == a.name:
-            return kampf.mit(z)
-        return _neu(kampf, kaempfer=tuple(a if k.name == a.name else z if k.name == z.name else k
-                                          for k in kampf.kaempfer))
+            return _folgezustand(kampf, _ersetzt(kampf.kaempfer, iz, z), stehend)
+        a = _neu(a, angriffshandlungen=handlungen, waffen_in_aktion=in_aktion)
+        kaempfer = _ersetzt(_ersetzt(kampf.kaempfer, kampf.platz(a.name), a), iz, z)
+        return _folgezustand(kampf, kaempfer, stehend)
     if art == "effekt":
         k = kampf[d["name"]]
         eff = Effekt(d["effekt"], int(d["runden"]), int(d.get("lp_pro_runde", 0)),

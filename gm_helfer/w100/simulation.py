@@ -203,7 +203,7 @@ def _zug(kampf: Kampf, *, rng: Any, taktik: Taktik = Taktik(), verbrauch: dict[s
             # _RAND Meter innerhalb der Reichweite halten: die Position wird auf Zentimeter gerundet.
             nach = schritt_richtung(kampf, ziel, abstand=max(0.0, weite - _RAND))
             if nach != kampf[name].position:
-                kampf = anwenden(kampf, bewegung_ereignis(kampf, name, nach))
+                kampf = anwenden(kampf, bewegung_ereignis(kampf, name, nach, text=False))
     for _ in range(kampf.optionen.angriffshandlungen_pro_zug):
         for waffe in waffen:
             if sieger(kampf) is not None:
@@ -212,7 +212,7 @@ def _zug(kampf: Kampf, *, rng: Any, taktik: Taktik = Taktik(), verbrauch: dict[s
             if z is None:
                 continue
             abwehr = _abwehr(kampf, z, waffe, taktik)
-            ereignis = angriff(kampf, z, waffe.name, rng=rng, **abwehr)
+            ereignis = angriff(kampf, z, waffe.name, rng=rng, text=False, **abwehr)
             kampf = anwenden(kampf, ereignis)
             if verbrauch is not None and abwehr.get("abwehr") == AUSWEICHEN:
                 verbrauch[z] = verbrauch.get(z, 0) + abwehr["punkte"]
@@ -247,19 +247,19 @@ def _spielen(
     if gewinner is not None:
         return _ausgang(kampf, gewinner)
     neu_wuerfeln = kampf.optionen.initiative_neu_wuerfeln
-    kampf = anwenden(kampf, initiative_ereignis(kampf, rng=rng))
+    kampf = anwenden(kampf, initiative_ereignis(kampf, rng=rng, text=False))
     while True:
         if runde_vorbei(kampf):
             if kampf.runde >= max_runden:
                 return _ausgang(kampf, None)
-            kampf = anwenden(kampf, neue_runde_ereignis(kampf, rng=rng if neu_wuerfeln else None))
+            kampf = anwenden(kampf, neue_runde_ereignis(kampf, rng=rng if neu_wuerfeln else None, text=False))
             continue
-        kampf = anwenden(kampf, zug_beginn_ereignis(kampf))
+        kampf = anwenden(kampf, zug_beginn_ereignis(kampf, text=False))
         kampf = _zug(kampf, rng=rng, taktik=taktik, verbrauch=verbrauch)
         gewinner = sieger(kampf)
         if gewinner is not None:
             return _ausgang(kampf, gewinner)
-        kampf = anwenden(kampf, zug_ende_ereignis(kampf))
+        kampf = anwenden(kampf, zug_ende_ereignis(kampf, text=False))
 
 
 def einen_kampf(

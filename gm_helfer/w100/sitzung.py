@@ -295,11 +295,11 @@ def waffen_vergleich(kampf: Kampf, ziel: str | None, *, modifikator: int = 0) ->
 
 def angriff(kampf: Kampf, ziel: str, waffe: str, *, modifikator: int = 0, abwehr: str = KEINE_ABWEHR,
             punkte: int = 0, rng: Any = None, w100_augen: str | None = None,
-            schaden_augen: str | None = None) -> Ereignis:
+            schaden_augen: str | None = None, text: bool = True) -> Ereignis:
     """Würfeln (``rng``) oder eingetippte Augen übernehmen und das Angriffsereignis bauen.
 
     Eingetippt: ``w100_augen`` wie „89“ oder „00“ (= 100); ``schaden_augen`` wie „7, 5“ –
-    nur nötig, wenn der Angriff trifft.
+    nur nötig, wenn der Angriff trifft. ``text=False``: ohne Protokolltext (Simulation).
     """
     if kampf.am_zug is None:
         raise W100Fehler("Niemand ist am Zug.")
@@ -309,14 +309,14 @@ def angriff(kampf: Kampf, ziel: str, waffe: str, *, modifikator: int = 0, abwehr
     plan = angriff_planen(kampf, kampf.am_zug, ziel, waffe, modifikator=modifikator,
                           **abwehr_punkte(abwehr, punkte))
     if rng is not None:
-        return angriff_ereignis(kampf, plan, w100(rng=rng), schadenswurf(plan.waffe.schaden, rng=rng))
+        return angriff_ereignis(kampf, plan, w100(rng=rng), schadenswurf(plan.waffe.schaden, rng=rng), text=text)
     if not (w100_augen or "").strip():
         raise W100Fehler("Bitte den W100-Wurf eintippen (00 = 100).")
     wurf = w100(augen=w100_augen.strip())
     sw = None
     if (schaden_augen or "").strip():
         sw = schadenswurf(plan.waffe.schaden, augen=schaden_augen.strip())
-    return angriff_ereignis(kampf, plan, wurf, sw)
+    return angriff_ereignis(kampf, plan, wurf, sw, text=text)
 
 
 def schritt_richtung(kampf: Kampf, ziel: str, *, abstand: float = 1.0) -> tuple[float, float]:
