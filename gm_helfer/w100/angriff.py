@@ -237,8 +237,10 @@ def schaden_nach_treffer(
 
     Alle Werte außer den Optionen dürfen numpy-Felder sein (elementweise).
     """
-    if np.min(panzerung) < 0:
-        raise W100Fehler(f"Panzerung darf nicht negativ sein ({int(np.min(panzerung))}).")
+    # eine Zahl direkt vergleichen: np.min auf einer einzelnen Zahl kostet mehr als der ganze Rest
+    kleinste = panzerung if isinstance(panzerung, int) else np.min(panzerung)
+    if kleinste < 0:
+        raise W100Fehler(f"Panzerung darf nicht negativ sein ({int(kleinste)}).")
     streif = stufe == STREIFTREFFER
     krit = und(kritisch, stufe == VOLLTREFFER)
     faktor = wo(krit, krit_faktor, 1) if optionen.krit_folge == "faktor" else 1

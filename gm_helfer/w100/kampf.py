@@ -112,7 +112,17 @@ class Waffe:
             )
         if self.reichweite < 0:
             raise W100Fehler(f"Waffe „{self.name}“: Reichweite darf nicht negativ sein.")
-        wuerfel.parse(self.schaden)  # wirft WuerfelFehler mit deutscher Meldung
+        # wirft WuerfelFehler mit deutscher Meldung; gelesen gemerkt für jeden Schadenswurf
+        self.__dict__["_ausdruck"] = wuerfel.parse(self.schaden)
+
+    @property
+    def ausdruck(self) -> wuerfel.Ausdruck:
+        """Der gelesene Schadenswurf (:func:`gm_helfer.wuerfel.parse` von :attr:`schaden`), einmal
+        je Waffe gelesen."""
+        ausdruck = self.__dict__.get("_ausdruck")
+        if ausdruck is None:
+            ausdruck = self.__dict__["_ausdruck"] = wuerfel.parse(self.schaden)
+        return ausdruck
 
     @property
     def magisch(self) -> bool:
@@ -198,7 +208,10 @@ class Kaempfer:
         raise W100Fehler(f"{self.name} hat keine Waffe „{name}“.")
 
     def panzerung_gegen(self, schadensart: str) -> int:
-        return dict(self.panzerung).get(schadensart, 0)
+        for art, wert in reversed(self.panzerung):  # wie dict(panzerung): der letzte Eintrag gilt
+            if art == schadensart:
+                return wert
+        return 0
 
     def kampffaehig(self, optionen: Optionen) -> bool:
         """Gesundheitsmodell (Annahme, ``Optionen.gesundheit``): LP über ``kampfunfaehig_ab``;
@@ -721,7 +734,7 @@ def angriff_ereignis(
     if trifft:
         if schadenswurf is None:
             raise W100Fehler(f"Treffer – es fehlt der Schadenswurf ({plan.waffe.schaden}).")
-        erwartet = wuerfel.parse(plan.waffe.schaden)
+        erwartet = plan.waffe.ausdruck
         if (schadenswurf.ausdruck is not erwartet and schadenswurf.ausdruck != erwartet
                 and str(schadenswurf.ausdruck) != str(erwartet)):
             raise W100Fehler(

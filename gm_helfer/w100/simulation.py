@@ -68,6 +68,7 @@ from typing import Any
 from gm_helfer import boegen as _boegen
 from gm_helfer import simulation, wuerfel
 from gm_helfer.felder import generator
+from gm_helfer.schnell import je_objekt
 from gm_helfer.w100.bogen import kampf_aus_boegen
 from gm_helfer.w100.daten import AUSWEICHEN, FERNKAMPF, PARADE
 from gm_helfer.w100.kampf import (
@@ -85,7 +86,7 @@ from gm_helfer.w100.kampf import (
     zug_ende_ereignis,
 )
 from gm_helfer.w100.optionen import Optionen, W100Fehler
-from gm_helfer.w100.sitzung import angriff, schritt_richtung, ziele
+from gm_helfer.w100.sitzung import angriff, gegner_der_reihe_nach, schritt_richtung
 
 __all__ = ["ABWEHR", "EINSATZ", "ZIELE", "Taktik", "begegnung", "einen_kampf", "ereignis_begegnung", "generator"]
 
@@ -133,14 +134,11 @@ _RAND = 0.1
 (gegen die Rundung der Position auf Zentimeter)."""
 
 
-def _waffen(kampf: Kampf, name: str) -> tuple[Waffe, ...]:
-    return tuple(w for w in kampf[name].waffen if w.ausgeruestet)
-
-
-def _gegner_der_reihe_nach(kampf: Kampf) -> list[str]:
-    """Kampffähige Gegner des Handelnden, die nächsten zuerst (Zielauswahl des Live-Notebooks)."""
-    seite = kampf[kampf.am_zug].seite
-    return [n for n in ziele(kampf) if kampf[n].seite != seite]
+@je_objekt
+def _ausgeruestet(waffen: tuple[Waffe, ...]) -> tuple[Waffe, ...]:
+    """Die ausgerüsteten ``waffen`` – einmal je Waffentupel (es geht unverändert von Zustand zu
+    Zustand mit; :func:`je_objekt`)."""
+    return tuple(w for w in waffen if w.ausgeruestet)
 
 
 def _ziel_waehlen(kampf: Kampf, gegner: list[str], taktik: Taktik, rng: Any) -> str:
@@ -159,11 +157,11 @@ def _ziel_waehlen(kampf: Kampf, gegner: list[str], taktik: Taktik, rng: Any) -> 
 def _ziel_fuer(kampf: Kampf, ziel: str, waffe: Waffe) -> str | None:
     """Das gewählte Ziel, wenn es noch steht und die Waffe es erreicht; sonst der nächste
     kampffähige Gegner in Reichweite der Waffe; ``None``, wenn keiner erreichbar ist."""
-    a = kampf[kampf.am_zug]
-    z = kampf[ziel]
-    if z.kampffaehig(kampf.optionen) and erreicht(a, z, waffe):
+    a = kampf[kampf.am_zug]  # type: ignore[index]
+    i = kampf.platz(ziel)
+    if kampf.kampffaehige()[i] and erreicht(a, kampf.kaempfer[i], waffe):
         return ziel
-    return next((g for g in _gegner_der_reihe_nach(kampf) if erreicht(a, kampf[g], waffe)), None)
+    return next((g for g in gegner_der_reihe_nach(kampf) if erreicht(a, kampf[g], waffe)), None)
 
 
 def parade_erlaubt(waffe: Waffe, optionen: Optionen) -> bool:
@@ -192,17 +190,19 @@ def _zug(kampf: Kampf, *, rng: Any, taktik: Taktik = Taktik(), verbrauch: dict[s
     eingesetzte Flee-Punkte werden in ``verbrauch`` (Name → Punkte) gezählt."""
     name = kampf.am_zug
     assert name is not None
-    waffen = _waffen(kampf, name)
-    gegner = _gegner_der_reihe_nach(kampf)
+    ich = kampf[name]
+    waffen = _ausgeruestet(ich.waffen)
+    gegner = gegner_der_reihe_nach(kampf)
     if not waffen or not gegner:
         return kampf
     ziel = _ziel_waehlen(kampf, gegner, taktik, rng)
-    if not any(erreicht(kampf[name], kampf[ziel], w) for w in waffen):
-        if kampf[name].bewegungen < kampf.optionen.bewegungen_pro_zug:
+    z = kampf[ziel]
+    if not any(erreicht(ich, z, w) for w in waffen):
+        if ich.bewegungen < kampf.optionen.bewegungen_pro_zug:
             weite = max(w.reichweite for w in waffen)
             # _RAND Meter innerhalb der Reichweite halten: die Position wird auf Zentimeter gerundet.
             nach = schritt_richtung(kampf, ziel, abstand=max(0.0, weite - _RAND))
-            if nach != kampf[name].position:
+            if nach != ich.position:
                 kampf = anwenden(kampf, bewegung_ereignis(kampf, name, nach, text=False))
     for _ in range(kampf.optionen.angriffshandlungen_pro_zug):
         for waffe in waffen:

@@ -155,9 +155,24 @@ def ziele(kampf: Kampf) -> list[str]:
     die nächsten zuerst (das erste Ziel ist der nächste Gegner)."""
     if kampf.am_zug is None:
         return []
-    a = kampf[kampf.am_zug]
-    andere = [k for k in kampf.kaempfer if k.name != a.name and k.kampffaehig(kampf.optionen)]
-    return [k.name for k in sorted(andere, key=lambda k: (k.seite == a.seite, abstand(a, k)))]
+    return _nach_abstand(kampf, gegner=True) + _nach_abstand(kampf, gegner=False)
+
+
+def gegner_der_reihe_nach(kampf: Kampf) -> list[str]:
+    """Die kampffähigen Gegner des Handelnden, die nächsten zuerst – der Anfang von :func:`ziele`."""
+    if kampf.am_zug is None:
+        return []
+    return _nach_abstand(kampf, gegner=True)
+
+
+def _nach_abstand(kampf: Kampf, *, gegner: bool) -> list[str]:
+    """Die anderen Kampffähigen der Gegenseite (``gegner``) oder der eigenen Seite, die nächsten
+    zuerst; bei gleichem Abstand in der Reihenfolge der Aufstellung."""
+    a = kampf[kampf.am_zug]  # type: ignore[index]
+    andere = [k for k, steht in zip(kampf.kaempfer, kampf.kampffaehige())
+              if steht and (k.seite != a.seite) is gegner and k.name != a.name]
+    andere.sort(key=lambda k: abstand(a, k))
+    return [k.name for k in andere]
 
 
 def waffen(kampf: Kampf) -> list[str]:
@@ -309,7 +324,7 @@ def angriff(kampf: Kampf, ziel: str, waffe: str, *, modifikator: int = 0, abwehr
     plan = angriff_planen(kampf, kampf.am_zug, ziel, waffe, modifikator=modifikator,
                           **abwehr_punkte(abwehr, punkte))
     if rng is not None:
-        return angriff_ereignis(kampf, plan, w100(rng=rng), schadenswurf(plan.waffe.schaden, rng=rng), text=text)
+        return angriff_ereignis(kampf, plan, w100(rng=rng), schadenswurf(plan.waffe.ausdruck, rng=rng), text=text)
     if not (w100_augen or "").strip():
         raise W100Fehler("Bitte den W100-Wurf eintippen (00 = 100).")
     wurf = w100(augen=w100_augen.strip())

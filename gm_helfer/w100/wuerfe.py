@@ -46,6 +46,6 @@ def w100_wert(natuerlich: Any, *, lucky_seven: bool = False) -> Any:
     return wo(und(lucky_seven, natuerlich == LUCKY_SEVEN), 2 * natuerlich, natuerlich)
 
 
-def schadenswurf(ausdruck: str, *, rng: Any = None, augen: Any = None) -> wuerfel.Wurf:
-    """Der Schadenswurf einer Waffe (z. B. ``"2W6+3"``), gewürfelt oder eingetippt."""
+def schadenswurf(ausdruck: str | wuerfel.Ausdruck, *, rng: Any = None, augen: Any = None) -> wuerfel.Wurf:
+    """Der Schadenswurf einer Waffe (z. B. ``"2W6+3"`` oder schon gelesen), gewürfelt oder eingetippt."""
     return wuerfel.wurf(ausdruck, rng=rng, augen=augen)
