@@ -373,15 +373,17 @@ def _naechster_nach_initiative(kampf: Kampf) -> str | None:
     stehend = kampf.kampffaehige()
     if kampf.vorrang is not None and stehend[kampf.platz(kampf.vorrang)]:
         return kampf.vorrang
-    # der Erste der Reihenfolge (:func:`reihenfolge`) unter denen mit Initiative übrig – ohne
-    # alle zu sortieren
-    bester = None
-    for i, k in enumerate(kampf.kaempfer):
-        if k.initiative is not None and k.initiative >= 1 and stehend[i]:
-            schluessel = (-k.initiative, -k.initiative_bonus_aktuell, i)
-            if bester is None or schluessel < bester[0]:
-                bester = (schluessel, k.name)
-    return bester[1] if bester is not None else None
+    # der Erste der Reihenfolge (:func:`reihenfolge`) unter denen mit Initiative übrig, ohne
+    # alle zu sortieren: höchste Initiative, dann höchster Bonus, dann der Frühere in der Aufstellung
+    bester: Kaempfer | None = None
+    for k, steht in zip(kampf.kaempfer, stehend):
+        ini = k.initiative
+        if ini is None or ini < 1 or not steht:
+            continue
+        if bester is None or ini > bester.initiative or (  # type: ignore[operator]
+                ini == bester.initiative and k.initiative_bonus_aktuell > bester.initiative_bonus_aktuell):
+            bester = k
+    return bester.name if bester is not None else None
 
 
 def runde_vorbei(kampf: Kampf) -> bool:
@@ -626,6 +628,9 @@ class Angriffsplan:
     abstand: float
 
 
+_KEINE_ABWEHR = Abwehr()
+
+
 def angriff_planen(
     kampf: Kampf,
     angreifer: str,
@@ -650,7 +655,7 @@ def angriff_planen(
     z = kampf[ziel]
     if ziel == angreifer:
         raise W100Fehler(f"{angreifer} kann sich nicht selbst angreifen.")
-    if not z.kampffaehig(kampf.optionen):
+    if not kampf.kampffaehige()[kampf.platz(ziel)]:
         raise W100Fehler(f"{ziel} ist bereits kampfunfähig.")
     w = a.waffe(waffe)
     if not w.ausgeruestet:
@@ -678,7 +683,7 @@ def angriff_planen(
         )
     if flee < 0 or parade < 0:
         raise W100Fehler("Abwehrpunkte dürfen nicht negativ sein.")
-    abwehr = Abwehr()
+    abwehr = _KEINE_ABWEHR
     if flee:
         if w.magisch and not o.ausweichen_gegen_zauber:
             raise W100Fehler("Diesem Zauber kann man nicht ausweichen (Einstellung des Kampfes).")
@@ -846,21 +851,33 @@ def _wert_text(wert: Any) -> str:
 # --------------------------------------------------------------------------- Anwenden
 
 
+def _kaempfer_neu(k: Kaempfer, **felder: Any) -> Kaempfer:
+    """``k`` mit neuen Werten für ``felder`` – der häufigste Schritt eines simulierten Kampfes,
+    darum ohne ``__init__`` und ``__post_init__`` (:func:`anwenden` ändert nur Felder, die es nicht
+    prüft: Zustand, nie Name oder Seite) und ohne die Namensprüfung von
+    :func:`gm_helfer.schnell.ersetzen_ohne_pruefung` (die Aufrufe hier nennen feste Felder)."""
+    neu = object.__new__(Kaempfer)
+    d = neu.__dict__
+    d.update(k.__dict__)
+    d.update(felder)
+    return neu
+
+
 def _initiative_setzen(kampf: Kampf, werte: Mapping[str, Mapping[str, Any]]) -> Kampf:
     neu = []
     for k in kampf.kaempfer:
         if k.name in werte:
             w = int(werte[k.name]["wert"])
-            neu.append(_neu(k, initiative=w, initiative_gespeichert=w,
-                               initiative_wurf=w - int(werte[k.name]["bonus"])))
+            neu.append(_kaempfer_neu(k, initiative=w, initiative_gespeichert=w,
+                                     initiative_wurf=w - int(werte[k.name]["bonus"])))
         else:
-            neu.append(_neu(k, initiative=k.initiative if k.initiative is not None else 0))
+            neu.append(_kaempfer_neu(k, initiative=k.initiative if k.initiative is not None else 0))
     return _folgezustand(kampf, tuple(neu))
 
 
 def _lp_aendern(k: Kaempfer, aenderung: int) -> Kaempfer:
     assert k.lp is not None
-    return _neu(k, lp=min(k.lp_max, k.lp + aenderung))
+    return _kaempfer_neu(k, lp=min(k.lp_max, k.lp + aenderung))
 
 
 def _folgezustand(kampf: Kampf, kaempfer: tuple[Kaempfer, ...], stehend: tuple[bool, ...] | None = None,
@@ -887,116 +904,149 @@ def _ersetzt(folge: tuple[Any, ...], i: int, neu: Any) -> tuple[Any, ...]:
     return folge[:i] + (neu,) + folge[i + 1:]
 
 
+def _mit(kampf: Kampf, k: Kaempfer, stehend: tuple[bool, ...] | None = None, **felder: Any) -> Kampf:
+    """Der Folgezustand, in dem ``k`` den gleichnamigen Beteiligten ersetzt (:func:`_folgezustand`)."""
+    return _folgezustand(kampf, _ersetzt(kampf.kaempfer, kampf.platz(k.name), k), stehend, **felder)
+
+
+def _an_initiative(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    if kampf.runde != 0:
+        raise W100Fehler("Die Initiative ist schon bestimmt.")
+    return _neu(_initiative_setzen(kampf, d["werte"]), runde=1)
+
+
+def _an_ergreifen(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    if kampf.zuege_gesamt > 0:
+        raise W100Fehler("Initiative Ergreifen geht nur vor dem ersten Zug.")
+    kampf[d["name"]]
+    return _neu(kampf, vorrang=d["name"])
+
+
+def _an_zug_beginn(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    name = d["name"]
+    if naechster(kampf) != name or kampf.am_zug is not None:
+        raise W100Fehler(f"{name} ist nicht an der Reihe.")
+    k = kampf[name]
+    k = _kaempfer_neu(k, bewegungen=0, angriffshandlungen=0, waffen_in_aktion=(),
+                      parade_gebunden=k.parade_gebunden if kampf.optionen.parade_bis_rundenende else 0)
+    vorrang = None if kampf.vorrang == name else kampf.vorrang
+    return _mit(kampf, k, kampf.kampffaehige(), am_zug=name, vorrang=vorrang)
+
+
+def _an_zug_ende(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    name = d["name"]
+    if kampf.am_zug != name:
+        raise W100Fehler(f"{name} ist nicht am Zug.")
+    k = kampf[name]
+    k = _kaempfer_neu(k, initiative=(k.initiative or 0) - INITIATIVE_KOSTEN, zuege=k.zuege + 1,
+                      waffen_in_aktion=())
+    return _mit(kampf, k, kampf.kampffaehige(), am_zug=None, zuege_gesamt=kampf.zuege_gesamt + 1)
+
+
+def _an_neue_runde(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    if not runde_vorbei(kampf):
+        raise W100Fehler("Die Runde ist noch nicht vorbei.")
+    o = kampf.optionen
+    neu = []
+    for k in kampf.kaempfer:
+        assert k.flee is not None
+        flee = flee_nach_runde(k.flee, k.flee_max, k.flee_regeneration, o)
+        lp_delta = sum(e.lp_pro_runde for e in k.effekte)
+        effekte = tuple(replace(e, runden=e.runden - 1) for e in k.effekte if e.runden > 1)
+        k = _lp_aendern(k, lp_delta)
+        # gespeicherte Reihenfolge: derselbe Wurf, der Bonus mit den Effekten, die jetzt
+        # ticken (wie beim Neuwürfeln, das vor dem Ticken gewürfelt wird)
+        initiative = (k.initiative_gespeichert if k.initiative_wurf is None
+                      else k.initiative_wurf + k.initiative_bonus_aktuell)
+        k = _kaempfer_neu(k, flee=flee, effekte=effekte, parade_gebunden=0, zuege=0,
+                          initiative=initiative)
+        neu.append(k)
+    kampf = _folgezustand(kampf, tuple(neu), runde=int(d["runde"]))
+    if "werte" in d:
+        kampf = _initiative_setzen(kampf, d["werte"])
+    return kampf
+
+
+def _an_bewegung(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    k = _pruefe_am_zug(kampf, d["name"])
+    # Eine Bewegung schließt die laufende Angriffshandlung ab.
+    k = _kaempfer_neu(k, position=(float(d["nach"][0]), float(d["nach"][1])),
+                      bewegungen=k.bewegungen + 1, waffen_in_aktion=())
+    return _mit(kampf, k, kampf.kampffaehige())
+
+
+def _an_angriff(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    a = _pruefe_am_zug(kampf, d["angreifer"])
+    # jeder Beteiligte wird einmal kopiert, mit allen Änderungen dieses Angriffs
+    if d.get("handlung_endet"):
+        # Patzerfolge „angriffshandlung“: die Angriffshandlung ist abgeschlossen (wie nach einer Bewegung)
+        in_aktion: tuple[str, ...] = ()
+    elif d["neue_aktion"]:
+        in_aktion = (d["waffe"],)
+    else:
+        in_aktion = a.waffen_in_aktion + (d["waffe"],)
+    handlungen = a.angriffshandlungen + 1 if d["neue_aktion"] else a.angriffshandlungen
+    if d["ziel"] == a.name:
+        a = z = _kaempfer_neu(a, angriffshandlungen=handlungen, waffen_in_aktion=in_aktion)
+    else:
+        z = kampf[d["ziel"]]
+    punkte = int(d["abwehr_punkte"])
+    flee, parade = z.flee, z.parade_gebunden
+    if d["abwehr"] == AUSWEICHEN:
+        if punkte > (z.flee or 0):
+            raise W100Fehler(f"{z.name} hat nicht genug Flee ({z.flee}) für {punkte} Punkte.")
+        flee = (z.flee or 0) - punkte
+    elif d["abwehr"] == PARADE:
+        if punkte > z.parade_frei:
+            raise W100Fehler(f"{z.name} hat nur {z.parade_frei} freie Punkte Nahkampf-OB zur Parade.")
+        parade = z.parade_gebunden + punkte
+    assert z.lp is not None
+    z = _kaempfer_neu(z, flee=flee, parade_gebunden=parade, lp=min(z.lp_max, z.lp - int(d["schaden"])))
+    iz = kampf.platz(z.name)
+    stehend = kampf.__dict__.get("_stehend")
+    if stehend is not None:
+        stehend = _ersetzt(stehend, iz, z.kampffaehig(kampf.optionen))
+    if z.name == a.name:
+        return _folgezustand(kampf, _ersetzt(kampf.kaempfer, iz, z), stehend)
+    a = _kaempfer_neu(a, angriffshandlungen=handlungen, waffen_in_aktion=in_aktion)
+    kaempfer = _ersetzt(_ersetzt(kampf.kaempfer, kampf.platz(a.name), a), iz, z)
+    return _folgezustand(kampf, kaempfer, stehend)
+
+
+def _an_effekt(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    k = kampf[d["name"]]
+    eff = Effekt(d["effekt"], int(d["runden"]), int(d.get("lp_pro_runde", 0)),
+                 int(d.get("initiative_mod", 0)))
+    return _mit(kampf, _kaempfer_neu(k, effekte=k.effekte + (eff,)), kampf.kampffaehige())
+
+
+def _an_lp(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    return _mit(kampf, _lp_aendern(kampf[d["name"]], int(d["aenderung"])))
+
+
+def _an_ausfall(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    return _mit(kampf, _kaempfer_neu(kampf[d["name"]], ausgefallen=bool(d["ausgefallen"])))
+
+
+def _an_optionen(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    return replace(kampf, optionen=Optionen.aus_dict(d["optionen"]))
+
+
+_ANWENDUNG = {
+    "initiative": _an_initiative, "ergreifen": _an_ergreifen, "zug_beginn": _an_zug_beginn,
+    "zug_ende": _an_zug_ende, "neue_runde": _an_neue_runde, "bewegung": _an_bewegung,
+    "angriff": _an_angriff, "effekt": _an_effekt, "lp": _an_lp, "ausfall": _an_ausfall,
+    "optionen": _an_optionen,
+}
+"""Ereignisart → ihre Anwendung (Zustand, Daten → neuer Zustand)."""
+
+
 def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
     """Wendet ein Ereignis an und gibt den neuen Kampf zurück (rein; ``kampf`` bleibt unverändert)."""
-    d = ereignis.daten
-    art = ereignis.art
-    if art == "initiative":
-        if kampf.runde != 0:
-            raise W100Fehler("Die Initiative ist schon bestimmt.")
-        return _neu(_initiative_setzen(kampf, d["werte"]), runde=1)
-    if art == "ergreifen":
-        if kampf.zuege_gesamt > 0:
-            raise W100Fehler("Initiative Ergreifen geht nur vor dem ersten Zug.")
-        kampf[d["name"]]
-        return _neu(kampf, vorrang=d["name"])
-    if art == "zug_beginn":
-        name = d["name"]
-        if naechster(kampf) != name or kampf.am_zug is not None:
-            raise W100Fehler(f"{name} ist nicht an der Reihe.")
-        i = kampf.platz(name)
-        k = kampf.kaempfer[i]
-        k = _neu(k, bewegungen=0, angriffshandlungen=0, waffen_in_aktion=(),
-                    parade_gebunden=k.parade_gebunden if kampf.optionen.parade_bis_rundenende else 0)
-        vorrang = None if kampf.vorrang == name else kampf.vorrang
-        return _folgezustand(kampf, _ersetzt(kampf.kaempfer, i, k), kampf.kampffaehige(),
-                             am_zug=name, vorrang=vorrang)
-    if art == "zug_ende":
-        name = d["name"]
-        if kampf.am_zug != name:
-            raise W100Fehler(f"{name} ist nicht am Zug.")
-        i = kampf.platz(name)
-        k = kampf.kaempfer[i]
-        k = _neu(k, initiative=(k.initiative or 0) - INITIATIVE_KOSTEN, zuege=k.zuege + 1,
-                    waffen_in_aktion=())
-        return _folgezustand(kampf, _ersetzt(kampf.kaempfer, i, k), kampf.kampffaehige(),
-                             am_zug=None, zuege_gesamt=kampf.zuege_gesamt + 1)
-    if art == "neue_runde":
-        if not runde_vorbei(kampf):
-            raise W100Fehler("Die Runde ist noch nicht vorbei.")
-        o = kampf.optionen
-        neu = []
-        for k in kampf.kaempfer:
-            assert k.flee is not None
-            flee = flee_nach_runde(k.flee, k.flee_max, k.flee_regeneration, o)
-            lp_delta = sum(e.lp_pro_runde for e in k.effekte)
-            effekte = tuple(replace(e, runden=e.runden - 1) for e in k.effekte if e.runden > 1)
-            k = _lp_aendern(k, lp_delta)
-            # gespeicherte Reihenfolge: derselbe Wurf, der Bonus mit den Effekten, die jetzt
-            # ticken (wie beim Neuwürfeln, das vor dem Ticken gewürfelt wird)
-            initiative = (k.initiative_gespeichert if k.initiative_wurf is None
-                          else k.initiative_wurf + k.initiative_bonus_aktuell)
-            k = _neu(k, flee=flee, effekte=effekte, parade_gebunden=0, zuege=0,
-                        initiative=initiative)
-            neu.append(k)
-        kampf = _folgezustand(kampf, tuple(neu), runde=int(d["runde"]))
-        if "werte" in d:
-            kampf = _initiative_setzen(kampf, d["werte"])
-        return kampf
-    if art == "bewegung":
-        k = _pruefe_am_zug(kampf, d["name"])
-        # Eine Bewegung schließt die laufende Angriffshandlung ab.
-        k = _neu(k, position=(float(d["nach"][0]), float(d["nach"][1])),
-                 bewegungen=k.bewegungen + 1, waffen_in_aktion=())
-        return _folgezustand(kampf, _ersetzt(kampf.kaempfer, kampf.platz(k.name), k), kampf.kampffaehige())
-    if art == "angriff":
-        a = _pruefe_am_zug(kampf, d["angreifer"])
-        # jeder Beteiligte wird einmal kopiert, mit allen Änderungen dieses Angriffs
-        if d.get("handlung_endet"):
-            # Patzerfolge „angriffshandlung“: die Angriffshandlung ist abgeschlossen (wie nach einer Bewegung)
-            in_aktion: tuple[str, ...] = ()
-        elif d["neue_aktion"]:
-            in_aktion = (d["waffe"],)
-        else:
-            in_aktion = a.waffen_in_aktion + (d["waffe"],)
-        handlungen = a.angriffshandlungen + 1 if d["neue_aktion"] else a.angriffshandlungen
-        if d["ziel"] == a.name:
-            a = z = _neu(a, angriffshandlungen=handlungen, waffen_in_aktion=in_aktion)
-        else:
-            z = kampf[d["ziel"]]
-        punkte = int(d["abwehr_punkte"])
-        flee, parade = z.flee, z.parade_gebunden
-        if d["abwehr"] == AUSWEICHEN:
-            if punkte > (z.flee or 0):
-                raise W100Fehler(f"{z.name} hat nicht genug Flee ({z.flee}) für {punkte} Punkte.")
-            flee = (z.flee or 0) - punkte
-        elif d["abwehr"] == PARADE:
-            if punkte > z.parade_frei:
-                raise W100Fehler(f"{z.name} hat nur {z.parade_frei} freie Punkte Nahkampf-OB zur Parade.")
-            parade = z.parade_gebunden + punkte
-        assert z.lp is not None
-        z = _neu(z, flee=flee, parade_gebunden=parade, lp=min(z.lp_max, z.lp - int(d["schaden"])))
-        iz = kampf.platz(z.name)
-        stehend = kampf.__dict__.get("_stehend")
-        if stehend is not None:
-            stehend = _ersetzt(stehend, iz, z.kampffaehig(kampf.optionen))
-        if z.name == a.name:
-            return _folgezustand(kampf, _ersetzt(kampf.kaempfer, iz, z), stehend)
-        a = _neu(a, angriffshandlungen=handlungen, waffen_in_aktion=in_aktion)
-        kaempfer = _ersetzt(_ersetzt(kampf.kaempfer, kampf.platz(a.name), a), iz, z)
-        return _folgezustand(kampf, kaempfer, stehend)
-    if art == "effekt":
-        k = kampf[d["name"]]
-        eff = Effekt(d["effekt"], int(d["runden"]), int(d.get("lp_pro_runde", 0)),
-                     int(d.get("initiative_mod", 0)))
-        return kampf.mit(_neu(k, effekte=k.effekte + (eff,)))
-    if art == "lp":
-        return kampf.mit(_lp_aendern(kampf[d["name"]], int(d["aenderung"])))
-    if art == "ausfall":
-        return kampf.mit(_neu(kampf[d["name"]], ausgefallen=bool(d["ausgefallen"])))
-    if art == "optionen":
-        return replace(kampf, optionen=Optionen.aus_dict(d["optionen"]))
-    raise W100Fehler(f"Unbekanntes W100-Ereignis „{art}“.")
+    anwendung = _ANWENDUNG.get(ereignis.art)
+    if anwendung is None:
+        raise W100Fehler(f"Unbekanntes W100-Ereignis „{ereignis.art}“.")
+    return anwendung(kampf, ereignis.daten)
 
 
 # --------------------------------------------------------------------------- Ansicht

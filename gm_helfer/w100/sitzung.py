@@ -8,6 +8,7 @@ Regelfehler kommen als deutsche Meldung zurück, damit keine Notebook-Zelle abbr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -171,7 +172,7 @@ def _nach_abstand(kampf: Kampf, *, gegner: bool) -> list[str]:
     a = kampf[kampf.am_zug]  # type: ignore[index]
     andere = [k for k, steht in zip(kampf.kaempfer, kampf.kampffaehige())
               if steht and (k.seite != a.seite) is gegner and k.name != a.name]
-    andere.sort(key=lambda k: abstand(a, k))
+    andere.sort(key=partial(abstand, a))
     return [k.name for k in andere]
 
 
