@@ -282,7 +282,9 @@ class Kampf:
             raise W100Fehler(f"Namen müssen eindeutig sein: {', '.join(doppelt)} kommt mehrfach vor.")
 
     def __getitem__(self, name: str) -> Kaempfer:
-        return self.kaempfer[self.platz(name)]
+        index = self.__dict__.get("_index")  # der häufigste Fall ohne den Umweg über platz()
+        i = index.get(name) if index is not None else None
+        return self.kaempfer[i if i is not None else self.platz(name)]
 
     def platz(self, name: str) -> int:
         """Der Platz des Beteiligten ``name`` in :attr:`kaempfer`.
@@ -565,7 +567,7 @@ def abstand(a: Kaempfer, b: Kaempfer) -> float:
 
 def erreicht(a: Kaempfer, z: Kaempfer, waffe: Waffe) -> bool:
     """Ist ``z`` in Reichweite von ``a``s Waffe? (Luftlinie ≤ Reichweite, s. docs/w100.md)"""
-    return abstand(a, z) <= waffe.reichweite + 1e-9
+    return math.dist(a.position, z.position) <= waffe.reichweite + 1e-9  # abstand(a, z)
 
 
 def in_reichweite(kampf: Kampf, waffe: str) -> list[str]:

@@ -154,14 +154,25 @@ def _ziel_waehlen(kampf: Kampf, gegner: list[str], taktik: Taktik, rng: Any) -> 
     return min(aufstellung, key=lambda n: zeichen * (kampf[n].lp or 0))
 
 
-def _ziel_fuer(kampf: Kampf, ziel: str, waffe: Waffe) -> str | None:
+def _ziel_fuer(kampf: Kampf, ziel: str, waffe: Waffe, reihe: Sequence[str]) -> str | None:
     """Das gewählte Ziel, wenn es noch steht und die Waffe es erreicht; sonst der nächste
-    kampffähige Gegner in Reichweite der Waffe; ``None``, wenn keiner erreichbar ist."""
+    kampffähige Gegner in Reichweite der Waffe; ``None``, wenn keiner erreichbar ist.
+
+    ``reihe``: :func:`~gm_helfer.w100.sitzung.gegner_der_reihe_nach` nach der Bewegung dieses
+    Zuges. Danach bewegt sich im Zug niemand mehr, und wer fällt, steht im Zug nicht wieder auf
+    (Angriffe senken Lebenspunkte nur) – die Gegner der Reihe nach sind also diese Liste ohne
+    die inzwischen Gefallenen; sie wird nicht je Waffe neu sortiert.
+    """
     a = kampf[kampf.am_zug]  # type: ignore[index]
+    stehend = kampf.kampffaehige()
     i = kampf.platz(ziel)
-    if kampf.kampffaehige()[i] and erreicht(a, kampf.kaempfer[i], waffe):
+    if stehend[i] and erreicht(a, kampf.kaempfer[i], waffe):
         return ziel
-    return next((g for g in gegner_der_reihe_nach(kampf) if erreicht(a, kampf[g], waffe)), None)
+    for g in reihe:
+        j = kampf.platz(g)
+        if stehend[j] and erreicht(a, kampf.kaempfer[j], waffe):
+            return g
+    return None
 
 
 def parade_erlaubt(waffe: Waffe, optionen: Optionen) -> bool:
@@ -204,11 +215,12 @@ def _zug(kampf: Kampf, *, rng: Any, taktik: Taktik = Taktik(), verbrauch: dict[s
             nach = schritt_richtung(kampf, ziel, abstand=max(0.0, weite - _RAND))
             if nach != ich.position:
                 kampf = anwenden(kampf, bewegung_ereignis(kampf, name, nach, text=False))
+                gegner = gegner_der_reihe_nach(kampf)  # neue Abstände
     for _ in range(kampf.optionen.angriffshandlungen_pro_zug):
         for waffe in waffen:
             if sieger(kampf) is not None:
                 return kampf
-            z = _ziel_fuer(kampf, ziel, waffe)
+            z = _ziel_fuer(kampf, ziel, waffe, gegner)
             if z is None:
                 continue
             abwehr = _abwehr(kampf, z, waffe, taktik)
