@@ -281,8 +281,13 @@ class Kampf:
         if doppelt:
             raise W100Fehler(f"Namen müssen eindeutig sein: {', '.join(doppelt)} kommt mehrfach vor.")
 
+    # Zwischenspeicher je Zustand (keine Felder: nicht in ==, repr oder als_dict); ``None`` heißt
+    # „noch nicht gerechnet“ – der Eintrag im ``__dict__`` des Zustands überdeckt die Klasse.
+    _index = None
+    _stehend = None
+
     def __getitem__(self, name: str) -> Kaempfer:
-        index = self.__dict__.get("_index")  # der häufigste Fall ohne den Umweg über platz()
+        index = self._index
         i = index.get(name) if index is not None else None
         return self.kaempfer[i if i is not None else self.platz(name)]
 
@@ -293,11 +298,12 @@ class Kampf:
         :func:`anwenden` reicht ihn an den Folgezustand weiter (:func:`_folgezustand`: Namen und
         Reihenfolge bleiben dort gleich), statt ihn für jeden Zustand neu zu bauen.
         """
-        index = self.__dict__.get("_index")
+        index = self._index
         if index is None:
-            index = self.__dict__["_index"] = {}
+            index = {}
             for i, k in enumerate(self.kaempfer):
                 index.setdefault(k.name, i)
+            self.__dict__["_index"] = index
         i = index.get(name)
         if i is None:
             raise W100Fehler(f"Niemand namens „{name}“ nimmt am Kampf teil.")
@@ -307,7 +313,7 @@ class Kampf:
         """Je Platz in :attr:`kaempfer`: kampffähig? (:meth:`Kaempfer.kampffaehig`) – einmal je
         Zustand gerechnet und gemerkt; Ereignisse, die keine Lebenspunkte ändern, reichen es an
         den Folgezustand weiter (:func:`_folgezustand`)."""
-        stehend = self.__dict__.get("_stehend")
+        stehend = self._stehend
         if stehend is None:
             o = self.optionen
             stehend = self.__dict__["_stehend"] = tuple(k.kampffaehig(o) for k in self.kaempfer)
@@ -928,21 +934,25 @@ def _an_zug_beginn(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
     name = d["name"]
     if naechster(kampf) != name or kampf.am_zug is not None:
         raise W100Fehler(f"{name} ist nicht an der Reihe.")
-    k = kampf[name]
+    i = kampf.platz(name)
+    k = kampf.kaempfer[i]
     k = _kaempfer_neu(k, bewegungen=0, angriffshandlungen=0, waffen_in_aktion=(),
                       parade_gebunden=k.parade_gebunden if kampf.optionen.parade_bis_rundenende else 0)
     vorrang = None if kampf.vorrang == name else kampf.vorrang
-    return _mit(kampf, k, kampf.kampffaehige(), am_zug=name, vorrang=vorrang)
+    return _folgezustand(kampf, _ersetzt(kampf.kaempfer, i, k), kampf.kampffaehige(),
+                         am_zug=name, vorrang=vorrang)
 
 
 def _an_zug_ende(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
     name = d["name"]
     if kampf.am_zug != name:
         raise W100Fehler(f"{name} ist nicht am Zug.")
-    k = kampf[name]
+    i = kampf.platz(name)
+    k = kampf.kaempfer[i]
     k = _kaempfer_neu(k, initiative=(k.initiative or 0) - INITIATIVE_KOSTEN, zuege=k.zuege + 1,
                       waffen_in_aktion=())
-    return _mit(kampf, k, kampf.kampffaehige(), am_zug=None, zuege_gesamt=kampf.zuege_gesamt + 1)
+    return _folgezustand(kampf, _ersetzt(kampf.kaempfer, i, k), kampf.kampffaehige(),
+                         am_zug=None, zuege_gesamt=kampf.zuege_gesamt + 1)
 
 
 def _an_neue_runde(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
@@ -980,32 +990,34 @@ def _an_bewegung(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
 def _an_angriff(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
     a = _pruefe_am_zug(kampf, d["angreifer"])
     # jeder Beteiligte wird einmal kopiert, mit allen Änderungen dieses Angriffs
+    neue_aktion = d["neue_aktion"]
     if d.get("handlung_endet"):
         # Patzerfolge „angriffshandlung“: die Angriffshandlung ist abgeschlossen (wie nach einer Bewegung)
         in_aktion: tuple[str, ...] = ()
-    elif d["neue_aktion"]:
+    elif neue_aktion:
         in_aktion = (d["waffe"],)
     else:
         in_aktion = a.waffen_in_aktion + (d["waffe"],)
-    handlungen = a.angriffshandlungen + 1 if d["neue_aktion"] else a.angriffshandlungen
+    handlungen = a.angriffshandlungen + 1 if neue_aktion else a.angriffshandlungen
+    iz = kampf.platz(d["ziel"])
     if d["ziel"] == a.name:
         a = z = _kaempfer_neu(a, angriffshandlungen=handlungen, waffen_in_aktion=in_aktion)
     else:
-        z = kampf[d["ziel"]]
+        z = kampf.kaempfer[iz]
     punkte = int(d["abwehr_punkte"])
     flee, parade = z.flee, z.parade_gebunden
-    if d["abwehr"] == AUSWEICHEN:
+    abwehr = d["abwehr"]
+    if abwehr == AUSWEICHEN:
         if punkte > (z.flee or 0):
             raise W100Fehler(f"{z.name} hat nicht genug Flee ({z.flee}) für {punkte} Punkte.")
         flee = (z.flee or 0) - punkte
-    elif d["abwehr"] == PARADE:
+    elif abwehr == PARADE:
         if punkte > z.parade_frei:
             raise W100Fehler(f"{z.name} hat nur {z.parade_frei} freie Punkte Nahkampf-OB zur Parade.")
         parade = z.parade_gebunden + punkte
     assert z.lp is not None
     z = _kaempfer_neu(z, flee=flee, parade_gebunden=parade, lp=min(z.lp_max, z.lp - int(d["schaden"])))
-    iz = kampf.platz(z.name)
-    stehend = kampf.__dict__.get("_stehend")
+    stehend = kampf._stehend
     if stehend is not None:
         stehend = _ersetzt(stehend, iz, z.kampffaehig(kampf.optionen))
     if z.name == a.name:

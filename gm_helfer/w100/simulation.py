@@ -70,7 +70,7 @@ from gm_helfer import simulation, wuerfel
 from gm_helfer.felder import generator
 from gm_helfer.schnell import je_objekt
 from gm_helfer.w100.bogen import kampf_aus_boegen
-from gm_helfer.w100.daten import AUSWEICHEN, FERNKAMPF, PARADE
+from gm_helfer.w100.daten import AUSWEICHEN, FERNKAMPF, KEINE_ABWEHR, PARADE
 from gm_helfer.w100.kampf import (
     Kampf,
     Waffe,
@@ -184,16 +184,18 @@ def parade_erlaubt(waffe: Waffe, optionen: Optionen) -> bool:
     return waffe.art != FERNKAMPF or optionen.parade_gegen_fernkampf
 
 
-def _abwehr(kampf: Kampf, ziel: str, waffe: Waffe, taktik: Taktik) -> dict[str, Any]:
+def _abwehr(kampf: Kampf, ziel: str, waffe: Waffe, taktik: Taktik) -> tuple[str, int]:
     """Abwehr nach der Taktik: parieren (wo erlaubt und Punkte frei) oder ausweichen, sofern
-    erlaubt; alle oder die Hälfte der verfügbaren Punkte."""
+    erlaubt; alle oder die Hälfte der verfügbaren Punkte. Gibt (Abwehrart, Punkte) zurück."""
     z = kampf[ziel]
-    if taktik.abwehr == "parade" and z.parade_frei and parade_erlaubt(waffe, kampf.optionen):
-        return {"abwehr": PARADE, "punkte": taktik.punkte(z.parade_frei)}
+    if taktik.abwehr == "parade":
+        frei = z.parade_frei
+        if frei and parade_erlaubt(waffe, kampf.optionen):
+            return PARADE, taktik.punkte(frei)
     flee = z.flee or 0
     if flee and (not waffe.magisch or kampf.optionen.ausweichen_gegen_zauber):
-        return {"abwehr": AUSWEICHEN, "punkte": taktik.punkte(flee)}
-    return {}
+        return AUSWEICHEN, taktik.punkte(flee)
+    return KEINE_ABWEHR, 0
 
 
 def _zug(kampf: Kampf, *, rng: Any, taktik: Taktik = Taktik(), verbrauch: dict[str, int] | None = None) -> Kampf:
@@ -223,11 +225,11 @@ def _zug(kampf: Kampf, *, rng: Any, taktik: Taktik = Taktik(), verbrauch: dict[s
             z = _ziel_fuer(kampf, ziel, waffe, gegner)
             if z is None:
                 continue
-            abwehr = _abwehr(kampf, z, waffe, taktik)
-            ereignis = angriff(kampf, z, waffe.name, rng=rng, text=False, **abwehr)
+            art, punkte = _abwehr(kampf, z, waffe, taktik)
+            ereignis = angriff(kampf, z, waffe.name, abwehr=art, punkte=punkte, rng=rng, text=False)
             kampf = anwenden(kampf, ereignis)
-            if verbrauch is not None and abwehr.get("abwehr") == AUSWEICHEN:
-                verbrauch[z] = verbrauch.get(z, 0) + abwehr["punkte"]
+            if verbrauch is not None and art == AUSWEICHEN:
+                verbrauch[z] = verbrauch.get(z, 0) + punkte
             if ereignis.daten["handlung_endet"]:
                 break  # Patzerfolge „angriffshandlung“: die übrigen Waffen dieser Handlung schweigen
     return kampf
