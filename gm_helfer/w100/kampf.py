@@ -262,6 +262,10 @@ class Kaempfer:
         return math.ceil(self.initiative / INITIATIVE_KOSTEN)
 
 
+_UNBEKANNT = object()
+"""Zwischenspeicher noch nicht gerechnet (für Werte, die auch ``None`` sein können)."""
+
+
 @dataclass(frozen=True)
 class Kampf:
     """Der ganze Kampfzustand (unveränderlich)."""
@@ -285,6 +289,7 @@ class Kampf:
     # „noch nicht gerechnet“ – der Eintrag im ``__dict__`` des Zustands überdeckt die Klasse.
     _index = None
     _stehend = None
+    _naechster = _UNBEKANNT  # (``None`` ist hier eine gültige Antwort)
 
     def __getitem__(self, name: str) -> Kaempfer:
         index = self._index
@@ -371,13 +376,16 @@ def naechster(kampf: Kampf) -> str | None:
         return None
     if kampf.am_zug is not None:
         return kampf.am_zug
-    return _naechster_nach_initiative(kampf)
+    # einmal je Zustand gerechnet: die Schleife fragt es vor dem Zug, der Zugbeginn und seine
+    # Prüfung in anwenden noch einmal
+    name = kampf._naechster
+    if name is _UNBEKANNT:
+        name = kampf.__dict__["_naechster"] = _naechster_nach_initiative(kampf)
+    return name  # type: ignore[return-value]
 
 
-@je_objekt
 def _naechster_nach_initiative(kampf: Kampf) -> str | None:
-    """:func:`naechster` ab dem Vorrang – einmal je Zustand gerechnet (:func:`je_objekt`): die
-    Schleife fragt es vor dem Zug, der Zugbeginn und seine Prüfung in :func:`anwenden` noch einmal."""
+    """:func:`naechster` ab dem Vorrang."""
     stehend = kampf.kampffaehige()
     if kampf.vorrang is not None and stehend[kampf.platz(kampf.vorrang)]:
         return kampf.vorrang
@@ -660,10 +668,11 @@ def angriff_planen(
     ``reichweite_pruefen=False`` nur für Vorschauen („was wäre, wenn ich hinginge?“).
     """
     a = _pruefe_am_zug(kampf, angreifer)
-    z = kampf[ziel]
+    iz = kampf.platz(ziel)
+    z = kampf.kaempfer[iz]
     if ziel == angreifer:
         raise W100Fehler(f"{angreifer} kann sich nicht selbst angreifen.")
-    if not kampf.kampffaehige()[kampf.platz(ziel)]:
+    if not kampf.kampffaehige()[iz]:
         raise W100Fehler(f"{ziel} ist bereits kampfunfähig.")
     w = a.waffe(waffe)
     if not w.ausgeruestet:
@@ -864,10 +873,10 @@ def _kaempfer_neu(k: Kaempfer, **felder: Any) -> Kaempfer:
     darum ohne ``__init__`` und ``__post_init__`` (:func:`anwenden` ändert nur Felder, die es nicht
     prüft: Zustand, nie Name oder Seite) und ohne die Namensprüfung von
     :func:`gm_helfer.schnell.ersetzen_ohne_pruefung` (die Aufrufe hier nennen feste Felder)."""
-    neu = object.__new__(Kaempfer)
-    d = neu.__dict__
-    d.update(k.__dict__)
+    d = k.__dict__.copy()  # ein fertiges dict kopieren und einsetzen ist schneller als füllen
     d.update(felder)
+    neu = object.__new__(Kaempfer)
+    object.__setattr__(neu, "__dict__", d)
     return neu
 
 
@@ -895,15 +904,16 @@ def _folgezustand(kampf: Kampf, kaempfer: tuple[Kaempfer, ...], stehend: tuple[b
     einer je Änderung. Der Namensindex (:meth:`Kampf.platz`) geht mit; die Kampffähigkeit je
     Platz (:meth:`Kampf.kampffaehige`) nur, wenn ``stehend`` sie angibt – sonst wird sie bei
     Bedarf neu gerechnet. Nicht für neue Optionen (sie ändern, wer kampffähig ist)."""
-    neu = object.__new__(Kampf)
-    d = neu.__dict__
-    d.update(kampf.__dict__)
+    d = kampf.__dict__.copy()
     d["kaempfer"] = kaempfer
     d.update(felder)
+    d.pop("_naechster", None)
     if stehend is None:
         d.pop("_stehend", None)
     else:
         d["_stehend"] = stehend
+    neu = object.__new__(Kampf)
+    object.__setattr__(neu, "__dict__", d)
     return neu
 
 
@@ -1019,7 +1029,9 @@ def _an_angriff(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
     z = _kaempfer_neu(z, flee=flee, parade_gebunden=parade, lp=min(z.lp_max, z.lp - int(d["schaden"])))
     stehend = kampf._stehend
     if stehend is not None:
-        stehend = _ersetzt(stehend, iz, z.kampffaehig(kampf.optionen))
+        steht = z.kampffaehig(kampf.optionen)
+        if steht != stehend[iz]:
+            stehend = _ersetzt(stehend, iz, steht)
     if z.name == a.name:
         return _folgezustand(kampf, _ersetzt(kampf.kaempfer, iz, z), stehend)
     a = _kaempfer_neu(a, angriffshandlungen=handlungen, waffen_in_aktion=in_aktion)
