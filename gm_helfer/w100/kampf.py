@@ -290,6 +290,7 @@ class Kampf:
     _index = None
     _stehend = None
     _naechster = _UNBEKANNT  # (``None`` ist hier eine gültige Antwort)
+    _sieger = _UNBEKANNT
 
     def __getitem__(self, name: str) -> Kaempfer:
         index = self._index
@@ -414,6 +415,15 @@ def sieger(kampf: Kampf) -> str | None:
     nahe: Hat eine Seite niemanden mehr, der kämpfen kann, ist der Kampf entschieden. Das ist
     nur ein Hinweis für den SL – weiterspielen bleibt erlaubt.
     """
+    # im Zustand gemerkt; es hängt nur davon ab, wer steht (:func:`_folgezustand` reicht es weiter)
+    gewonnen = kampf._sieger
+    if gewonnen is _UNBEKANNT:
+        gewonnen = kampf.__dict__["_sieger"] = _einzige_seite(kampf)
+    return gewonnen  # type: ignore[return-value]
+
+
+def _einzige_seite(kampf: Kampf) -> str | None:
+    """:func:`sieger`, gerechnet."""
     seite = None
     for k, steht in zip(kampf.kaempfer, kampf.kampffaehige()):
         if steht:
@@ -903,11 +913,14 @@ def _folgezustand(kampf: Kampf, kaempfer: tuple[Kaempfer, ...], stehend: tuple[b
     Reihenfolge bleiben, ``__post_init__`` braucht nicht erneut zu prüfen): eine Kopie statt
     einer je Änderung. Der Namensindex (:meth:`Kampf.platz`) geht mit; die Kampffähigkeit je
     Platz (:meth:`Kampf.kampffaehige`) nur, wenn ``stehend`` sie angibt – sonst wird sie bei
-    Bedarf neu gerechnet. Nicht für neue Optionen (sie ändern, wer kampffähig ist)."""
+    Bedarf neu gerechnet –, der Sieger (:func:`sieger`) nur, wenn ``stehend`` dasselbe Tupel
+    ist wie vorher. Nicht für neue Optionen (sie ändern, wer kampffähig ist)."""
     d = kampf.__dict__.copy()
     d["kaempfer"] = kaempfer
     d.update(felder)
     d.pop("_naechster", None)
+    if stehend is None or stehend is not d.get("_stehend"):
+        d.pop("_sieger", None)  # wer gewonnen hat, hängt nur davon ab, wer steht
     if stehend is None:
         d.pop("_stehend", None)
     else:
@@ -975,13 +988,13 @@ def _an_neue_runde(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
         flee = flee_nach_runde(k.flee, k.flee_max, k.flee_regeneration, o)
         lp_delta = sum(e.lp_pro_runde for e in k.effekte)
         effekte = tuple(replace(e, runden=e.runden - 1) for e in k.effekte if e.runden > 1)
-        k = _lp_aendern(k, lp_delta)
         # gespeicherte Reihenfolge: derselbe Wurf, der Bonus mit den Effekten, die jetzt
         # ticken (wie beim Neuwürfeln, das vor dem Ticken gewürfelt wird)
         initiative = (k.initiative_gespeichert if k.initiative_wurf is None
                       else k.initiative_wurf + k.initiative_bonus_aktuell)
-        k = _kaempfer_neu(k, flee=flee, effekte=effekte, parade_gebunden=0, zuege=0,
-                          initiative=initiative)
+        assert k.lp is not None
+        k = _kaempfer_neu(k, lp=min(k.lp_max, k.lp + lp_delta), flee=flee, effekte=effekte,
+                          parade_gebunden=0, zuege=0, initiative=initiative)
         neu.append(k)
     kampf = _folgezustand(kampf, tuple(neu), runde=int(d["runde"]))
     if "werte" in d:
