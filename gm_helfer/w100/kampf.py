@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
 from gm_helfer import wuerfel
@@ -657,6 +658,12 @@ class Angriffsplan:
 _KEINE_ABWEHR = Abwehr()
 
 
+@lru_cache(maxsize=256, typed=True)
+def _abwehr(art: str, punkte: int) -> Abwehr:
+    """``Abwehr(art, punkte)``, je Wertepaar einmal gebaut (unveränderlich; jeder Angriff fragt)."""
+    return Abwehr(art, punkte)
+
+
 def angriff_planen(
     kampf: Kampf,
     angreifer: str,
@@ -716,7 +723,7 @@ def angriff_planen(
             raise W100Fehler("Diesem Zauber kann man nicht ausweichen (Einstellung des Kampfes).")
         if flee > (z.flee or 0):
             raise W100Fehler(f"{ziel} hat nur noch {z.flee} Flee-Punkte.")
-        abwehr = Abwehr(AUSWEICHEN, flee)
+        abwehr = _abwehr(AUSWEICHEN, flee)
     if parade:
         if w.magisch and not o.parade_gegen_zauber:
             raise W100Fehler("Zauber lassen sich nicht parieren (Einstellung des Kampfes).")
@@ -726,7 +733,7 @@ def angriff_planen(
             raise W100Fehler(
                 f"{ziel} kann nur noch {z.parade_frei} Punkte Nahkampf-OB zur Parade beiseitelegen."
             )
-        abwehr = Abwehr(PARADE, parade)
+        abwehr = _abwehr(PARADE, parade)
     return Angriffsplan(
         angreifer=angreifer, ziel=ziel, waffe=w, ob=a.angriffswert(w), db=z.db_gegen(w),
         modifikator=modifikator, abwehr=abwehr, panzerung=z.panzerung_gegen(w.schadensart),
@@ -983,20 +990,26 @@ def _an_neue_runde(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
         raise W100Fehler("Die Runde ist noch nicht vorbei.")
     o = kampf.optionen
     neu = []
+    lp_gleich = True
     for k in kampf.kaempfer:
         assert k.flee is not None
         flee = flee_nach_runde(k.flee, k.flee_max, k.flee_regeneration, o)
-        lp_delta = sum(e.lp_pro_runde for e in k.effekte)
-        effekte = tuple(replace(e, runden=e.runden - 1) for e in k.effekte if e.runden > 1)
+        lp_delta, effekte = 0, k.effekte
+        if effekte:
+            lp_delta = sum(e.lp_pro_runde for e in effekte)
+            effekte = tuple(replace(e, runden=e.runden - 1) for e in effekte if e.runden > 1)
         # gespeicherte Reihenfolge: derselbe Wurf, der Bonus mit den Effekten, die jetzt
         # ticken (wie beim Neuwürfeln, das vor dem Ticken gewürfelt wird)
         initiative = (k.initiative_gespeichert if k.initiative_wurf is None
                       else k.initiative_wurf + k.initiative_bonus_aktuell)
         assert k.lp is not None
-        k = _kaempfer_neu(k, lp=min(k.lp_max, k.lp + lp_delta), flee=flee, effekte=effekte,
-                          parade_gebunden=0, zuege=0, initiative=initiative)
+        lp = min(k.lp_max, k.lp + lp_delta)
+        lp_gleich = lp_gleich and lp == k.lp
+        k = _kaempfer_neu(k, lp=lp, flee=flee, effekte=effekte, parade_gebunden=0, zuege=0,
+                          initiative=initiative)
         neu.append(k)
-    kampf = _folgezustand(kampf, tuple(neu), runde=int(d["runde"]))
+    # ohne Effekte auf die Lebenspunkte bleibt stehen, wer stand
+    kampf = _folgezustand(kampf, tuple(neu), kampf.kampffaehige() if lp_gleich else None, runde=int(d["runde"]))
     if "werte" in d:
         kampf = _initiative_setzen(kampf, d["werte"])
     return kampf

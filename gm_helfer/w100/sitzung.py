@@ -7,8 +7,8 @@ Regelfehler kommen als deutsche Meldung zurück, damit keine Notebook-Zelle abbr
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -170,9 +170,11 @@ def _nach_abstand(kampf: Kampf, *, gegner: bool) -> list[str]:
     """Die anderen Kampffähigen der Gegenseite (``gegner``) oder der eigenen Seite, die nächsten
     zuerst; bei gleichem Abstand in der Reihenfolge der Aufstellung."""
     a = kampf[kampf.am_zug]  # type: ignore[index]
+    seite, position = a.seite, a.position
     andere = [k for k, steht in zip(kampf.kaempfer, kampf.kampffaehige())
-              if steht and (k.seite != a.seite) is gegner and k.name != a.name]
-    andere.sort(key=partial(abstand, a))
+              if steht and (k.seite != seite) is gegner and k is not a]
+    if len(andere) > 1:
+        andere.sort(key=lambda k: math.dist(position, k.position))  # abstand(a, k)
     return [k.name for k in andere]
 
 
