@@ -734,11 +734,15 @@ def angriff_planen(
                 f"{ziel} kann nur noch {z.parade_frei} Punkte Nahkampf-OB zur Parade beiseitelegen."
             )
         abwehr = _abwehr(PARADE, parade)
-    return Angriffsplan(
-        angreifer=angreifer, ziel=ziel, waffe=w, ob=a.angriffswert(w), db=z.db_gegen(w),
-        modifikator=modifikator, abwehr=abwehr, panzerung=z.panzerung_gegen(w.schadensart),
-        neue_aktion=neue_aktion, abstand=entfernung,
-    )
+    # alle Felder auf einmal gesetzt statt über den erzeugten __init__ (er setzt jedes Feld einzeln
+    # mit object.__setattr__; jeder Angriff baut einen Plan) – gleiches Objekt, gleich unter ==
+    plan = object.__new__(Angriffsplan)
+    object.__setattr__(plan, "__dict__", {
+        "angreifer": angreifer, "ziel": ziel, "waffe": w, "ob": a.angriffswert(w), "db": z.db_gegen(w),
+        "modifikator": modifikator, "abwehr": abwehr, "panzerung": z.panzerung_gegen(w.schadensart),
+        "neue_aktion": neue_aktion, "abstand": entfernung,
+    })
+    return plan
 
 
 def angriff_auswerten(plan: Angriffsplan, natuerlich: int, optionen: Optionen) -> Angriffsergebnis:
@@ -969,7 +973,7 @@ def _an_zug_beginn(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
     k = _kaempfer_neu(k, bewegungen=0, angriffshandlungen=0, waffen_in_aktion=(),
                       parade_gebunden=k.parade_gebunden if kampf.optionen.parade_bis_rundenende else 0)
     vorrang = None if kampf.vorrang == name else kampf.vorrang
-    return _folgezustand(kampf, _ersetzt(kampf.kaempfer, i, k), kampf.kampffaehige(),
+    return _folgezustand(kampf, _ersetzt(kampf.kaempfer, i, k), kampf._stehend,
                          am_zug=name, vorrang=vorrang)
 
 
@@ -981,7 +985,7 @@ def _an_zug_ende(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
     k = kampf.kaempfer[i]
     k = _kaempfer_neu(k, initiative=(k.initiative or 0) - INITIATIVE_KOSTEN, zuege=k.zuege + 1,
                       waffen_in_aktion=())
-    return _folgezustand(kampf, _ersetzt(kampf.kaempfer, i, k), kampf.kampffaehige(),
+    return _folgezustand(kampf, _ersetzt(kampf.kaempfer, i, k), kampf._stehend,
                          am_zug=None, zuege_gesamt=kampf.zuege_gesamt + 1)
 
 
@@ -1020,7 +1024,7 @@ def _an_bewegung(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
     # Eine Bewegung schließt die laufende Angriffshandlung ab.
     k = _kaempfer_neu(k, position=(float(d["nach"][0]), float(d["nach"][1])),
                       bewegungen=k.bewegungen + 1, waffen_in_aktion=())
-    return _mit(kampf, k, kampf.kampffaehige())
+    return _mit(kampf, k, kampf._stehend)
 
 
 def _an_angriff(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
