@@ -30,6 +30,7 @@ from gm_helfer.w100.angriff import (
     Abwehr,
     Angriffsergebnis,
     KritRegel,
+    _bauen,
     bewerte_angriff,
     flee_nach_runde,
     kampffaehig_nach_lp,
@@ -319,7 +320,8 @@ class Kampf:
     def kampffaehige(self) -> tuple[bool, ...]:
         """Je Platz in :attr:`kaempfer`: kampffähig? (:meth:`Kaempfer.kampffaehig`) – einmal je
         Zustand gerechnet und gemerkt; Ereignisse, die keine Lebenspunkte ändern, reichen es an
-        den Folgezustand weiter (:func:`_folgezustand`)."""
+        den Folgezustand weiter (:func:`_folgezustand`). Heiße Stellen lesen
+        ``kampf._stehend or kampf.kampffaehige()`` (ohne Methodenaufruf, wenn schon gerechnet)."""
         stehend = self._stehend
         if stehend is None:
             o = self.optionen
@@ -388,7 +390,7 @@ def naechster(kampf: Kampf) -> str | None:
 
 def _naechster_nach_initiative(kampf: Kampf) -> str | None:
     """:func:`naechster` ab dem Vorrang."""
-    stehend = kampf.kampffaehige()
+    stehend = kampf._stehend or kampf.kampffaehige()
     if kampf.vorrang is not None and stehend[kampf.platz(kampf.vorrang)]:
         return kampf.vorrang
     # der Erste der Reihenfolge (:func:`reihenfolge`) unter denen mit Initiative übrig, ohne
@@ -426,7 +428,7 @@ def sieger(kampf: Kampf) -> str | None:
 def _einzige_seite(kampf: Kampf) -> str | None:
     """:func:`sieger`, gerechnet."""
     seite = None
-    for k, steht in zip(kampf.kaempfer, kampf.kampffaehige()):
+    for k, steht in zip(kampf.kaempfer, kampf._stehend or kampf.kampffaehige()):
         if steht:
             if seite is None:
                 seite = k.seite
@@ -689,7 +691,7 @@ def angriff_planen(
     z = kampf.kaempfer[iz]
     if ziel == angreifer:
         raise W100Fehler(f"{angreifer} kann sich nicht selbst angreifen.")
-    if not kampf.kampffaehige()[iz]:
+    if not (kampf._stehend or kampf.kampffaehige())[iz]:
         raise W100Fehler(f"{ziel} ist bereits kampfunfähig.")
     w = a.waffe(waffe)
     if not w.ausgeruestet:
@@ -734,15 +736,11 @@ def angriff_planen(
                 f"{ziel} kann nur noch {z.parade_frei} Punkte Nahkampf-OB zur Parade beiseitelegen."
             )
         abwehr = _abwehr(PARADE, parade)
-    # alle Felder auf einmal gesetzt statt über den erzeugten __init__ (er setzt jedes Feld einzeln
-    # mit object.__setattr__; jeder Angriff baut einen Plan) – gleiches Objekt, gleich unter ==
-    plan = object.__new__(Angriffsplan)
-    object.__setattr__(plan, "__dict__", {
+    return _bauen(Angriffsplan, {  # wie Angriffsplan(...), alle Felder auf einmal (_bauen)
         "angreifer": angreifer, "ziel": ziel, "waffe": w, "ob": a.angriffswert(w), "db": z.db_gegen(w),
         "modifikator": modifikator, "abwehr": abwehr, "panzerung": z.panzerung_gegen(w.schadensart),
         "neue_aktion": neue_aktion, "abstand": entfernung,
     })
-    return plan
 
 
 def angriff_auswerten(plan: Angriffsplan, natuerlich: int, optionen: Optionen) -> Angriffsergebnis:

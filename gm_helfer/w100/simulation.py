@@ -164,7 +164,7 @@ def _ziel_fuer(kampf: Kampf, ziel: str, waffe: Waffe, reihe: Sequence[str]) -> s
     die inzwischen Gefallenen; sie wird nicht je Waffe neu sortiert.
     """
     a = kampf[kampf.am_zug]  # type: ignore[index]
-    stehend = kampf.kampffaehige()
+    stehend = kampf._stehend or kampf.kampffaehige()
     i = kampf.platz(ziel)
     if stehend[i] and erreicht(a, kampf.kaempfer[i], waffe):
         return ziel

@@ -171,7 +171,7 @@ def _nach_abstand(kampf: Kampf, *, gegner: bool) -> list[str]:
     zuerst; bei gleichem Abstand in der Reihenfolge der Aufstellung."""
     a = kampf[kampf.am_zug]  # type: ignore[index]
     seite, position = a.seite, a.position
-    andere = [k for k, steht in zip(kampf.kaempfer, kampf.kampffaehige())
+    andere = [k for k, steht in zip(kampf.kaempfer, kampf._stehend or kampf.kampffaehige())
               if steht and (k.seite != seite) is gegner and k is not a]
     if len(andere) > 1:
         andere.sort(key=lambda k: math.dist(position, k.position))  # abstand(a, k)

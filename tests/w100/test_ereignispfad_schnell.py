@@ -101,3 +101,15 @@ def test_angriffsplan_gleich_dem_aus_dem_konstruktor():
     assert set(plan.__dict__) == {f.name for f in fields(k.Angriffsplan)}
     gebaut = k.Angriffsplan(**plan.__dict__)
     assert plan == gebaut and hash(plan) == hash(gebaut) and repr(plan) == repr(gebaut)
+
+
+def test_angriffsergebnis_gleich_dem_aus_dem_konstruktor():
+    import numpy as np
+
+    from gm_helfer.w100.angriff import Abwehr, Angriffsergebnis, bewerte_angriff
+
+    for natuerlich in (3, np.array([3, 40, 89, 99])):
+        e = bewerte_angriff(natuerlich, ob=50, db=20, patzerbereich=5, abwehr=Abwehr("ausweichen", 20))
+        assert set(e.__dict__) == {f.name for f in fields(Angriffsergebnis)}
+        gebaut = Angriffsergebnis(**e.__dict__)
+        assert repr(e) == repr(gebaut)
