@@ -307,15 +307,18 @@ class Kampf:
         Reihenfolge bleiben dort gleich), statt ihn für jeden Zustand neu zu bauen.
         """
         index = self._index
-        if index is None:
+        if index is not None:
+            i = index.get(name)
+            if i is not None:
+                return i
+        else:
             index = {}
             for i, k in enumerate(self.kaempfer):
                 index.setdefault(k.name, i)
             self.__dict__["_index"] = index
-        i = index.get(name)
-        if i is None:
-            raise W100Fehler(f"Niemand namens „{name}“ nimmt am Kampf teil.")
-        return i
+            if name in index:
+                return index[name]
+        raise W100Fehler(f"Niemand namens „{name}“ nimmt am Kampf teil.")
 
     def kampffaehige(self) -> tuple[bool, ...]:
         """Je Platz in :attr:`kaempfer`: kampffähig? (:meth:`Kaempfer.kampffaehig`) – einmal je
@@ -767,7 +770,8 @@ def angriff_ereignis(
     Protokolltext (die Simulation liest ihn nie); die Daten sind dieselben.
     """
     o = kampf.optionen
-    e = angriff_auswerten(plan, wurf.natuerlich, o)
+    natuerlich = wurf.natuerlich
+    e = angriff_auswerten(plan, natuerlich, o)
     schaden = 0
     roh = None
     augen = None
@@ -795,7 +799,7 @@ def angriff_ereignis(
         "angriff",
         {
             "angreifer": plan.angreifer, "ziel": plan.ziel, "waffe": plan.waffe.name,
-            "art": plan.waffe.art, "natuerlich": wurf.natuerlich, "wurfwert": e.wurfwert,
+            "art": plan.waffe.art, "natuerlich": natuerlich, "wurfwert": e.wurfwert,
             "ob": plan.ob, "db": plan.db, "modifikator": plan.modifikator,
             "abwehr": e.abwehr.art, "abwehr_punkte": e.abwehr.punkte,
             "basis": e.basis, "ergebnis": e.ergebnis, "stufe": e.stufe, "kritisch": e.kritisch,
