@@ -8,6 +8,7 @@ Regelfehler kommen als deutsche Meldung zurück, damit keine Notebook-Zelle abbr
 from __future__ import annotations
 
 import math
+import struct
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -343,8 +344,21 @@ def schritt_richtung(kampf: Kampf, ziel: str, *, abstand: float = 1.0) -> tuple[
     if kampf.am_zug is None:
         raise W100Fehler("Niemand ist am Zug.")
     a, z = kampf[kampf.am_zug], kampf[ziel]
-    x, y = schritt_punkt(a.position[0], a.position[1], z.position[0], z.position[1], a.bewegung, abstand)
-    return (float(x), float(y))
+    # gemerkt nach den genauen Bits der Eingaben (auch −0,0 ≠ 0,0): schritt_punkt rechnet mit numpy,
+    # für eine einzelne Bewegung teuer – und simulierte Kämpfe gehen immer wieder dieselben Schritte
+    schluessel = struct.pack("6d", a.position[0], a.position[1], z.position[0], z.position[1], a.bewegung, abstand)
+    punkt = _SCHRITTE.get(schluessel)
+    if punkt is None:
+        x, y = schritt_punkt(a.position[0], a.position[1], z.position[0], z.position[1], a.bewegung, abstand)
+        punkt = (float(x), float(y))
+        if len(_SCHRITTE) >= 4096:
+            _SCHRITTE.clear()
+        _SCHRITTE[schluessel] = punkt
+    return punkt
+
+
+_SCHRITTE: dict[bytes, tuple[float, float]] = {}
+"""Zwischenspeicher von :func:`schritt_richtung` (Eingaben → Punkt; rein, darum ohne Ablauf)."""
 
 
 def schritt_punkt(ax: Any, ay: Any, zx: Any, zy: Any, bewegung: Any, abstand: Any = 1.0) -> tuple[Any, Any]:

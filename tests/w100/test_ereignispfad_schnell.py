@@ -113,3 +113,21 @@ def test_angriffsergebnis_gleich_dem_aus_dem_konstruktor():
         assert set(e.__dict__) == {f.name for f in fields(Angriffsergebnis)}
         gebaut = Angriffsergebnis(**e.__dict__)
         assert repr(e) == repr(gebaut)
+
+
+def test_schritt_richtung_gemerkt_gleich_gerechnet():
+    import math
+
+    from gm_helfer.w100.sitzung import schritt_punkt, schritt_richtung
+
+    kampf = anwenden(_im_kampf(), k.zug_beginn_ereignis(_im_kampf()))
+    wer = kampf[kampf.am_zug]
+    for x in (-0.0, 0.0, 3.0):  # −0,0 und 0,0 sind gleich, aber als Position nicht dasselbe JSON
+        z = kampf[gegner_der_reihe_nach(kampf)[0]]
+        neu = k._mit(kampf, replace(wer, position=(x, 0.0)))
+        for abstand in (0.5, 100.0):
+            erwartet = tuple(float(v) for v in schritt_punkt(x, 0.0, *z.position, wer.bewegung, abstand))
+            for _ in range(2):  # zweimal: gerechnet, dann gemerkt
+                punkt = schritt_richtung(neu, z.name, abstand=abstand)
+                assert punkt == erwartet
+                assert [math.copysign(1, v) for v in punkt] == [math.copysign(1, v) for v in erwartet]
