@@ -18,7 +18,7 @@ Ablauf (regeln/w100.txt › Initiative und Kampfrunde):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -343,6 +343,23 @@ class Kampf:
         return max(0, self.runde - 1) * RUNDE_SEKUNDEN
 
 
+# --------------------------------------------------------------------------- Ereignisse
+
+_EREIGNIS_DIREKT = ([f.name for f in fields(Ereignis)] == ["art", "daten", "regel", "eingetippt", "text"]
+                    and not hasattr(Ereignis, "__post_init__"))
+"""Ob :func:`_ereignis` ein Ereignis direkt bauen darf (sonst über den Konstruktor)."""
+
+
+def _ereignis(art: str, daten: dict[str, Any], regel: str, eingetippt: bool = False, text: str = "") -> Ereignis:
+    """``Ereignis(art, daten, regel=…, eingetippt=…, text=…)`` mit allen Feldern auf einmal
+    (:func:`~gm_helfer.w100.angriff._bauen`) – für die Ereignisse, die jeder simulierte Zug baut.
+    Prüft das Ereignis je ein ``__post_init__`` oder bekommt es andere Felder, gilt der Konstruktor."""
+    if _EREIGNIS_DIREKT:
+        return _bauen(Ereignis, {"art": art, "daten": daten, "regel": regel, "eingetippt": eingetippt,
+                                 "text": text})
+    return Ereignis(art, daten, regel=regel, eingetippt=eingetippt, text=text)
+
+
 # --------------------------------------------------------------------------- Initiative
 
 
@@ -531,7 +548,7 @@ def zug_beginn_ereignis(kampf: Kampf, *, text: bool = True) -> Ereignis:
             raise W100Fehler("Erst die Initiative bestimmen.")
         raise W100Fehler("Niemand hat mehr Initiative übrig – eine neue Runde beginnen.")
     if not text:
-        return Ereignis("zug_beginn", {"name": name}, regel=REGEL_INITIATIVE)
+        return _ereignis("zug_beginn", {"name": name}, REGEL_INITIATIVE)
     k = kampf[name]
     grund = " (Initiative ergriffen)" if kampf.vorrang == name else ""
     return Ereignis("zug_beginn", {"name": name}, regel=REGEL_INITIATIVE,
@@ -543,7 +560,7 @@ def zug_ende_ereignis(kampf: Kampf, *, text: bool = True) -> Ereignis:
     if kampf.am_zug is None:
         raise W100Fehler("Niemand ist am Zug.")
     if not text:
-        return Ereignis("zug_ende", {"name": kampf.am_zug}, regel=REGEL_INITIATIVE)
+        return _ereignis("zug_ende", {"name": kampf.am_zug}, REGEL_INITIATIVE)
     k = kampf[kampf.am_zug]
     neu = (k.initiative or 0) - INITIATIVE_KOSTEN
     weiter = " – noch ein Zug in dieser Runde" if neu >= 1 else ""
@@ -580,7 +597,7 @@ def neue_runde_ereignis(
             raise W100Fehler("Die gespeicherte Reihenfolge gilt weiter – hier wird nicht gewürfelt.")
         art = "gespeicherte Reihenfolge"
     if not text:
-        return Ereignis("neue_runde", daten, regel=REGEL_INITIATIVE, eingetippt=eingetippt)
+        return _ereignis("neue_runde", daten, REGEL_INITIATIVE, eingetippt)
     werte_text = f" Initiative: {_initiative_text(daten['werte'])}." if "werte" in daten else ""
     return Ereignis("neue_runde", daten, regel=REGEL_INITIATIVE, eingetippt=eingetippt,
                     text=f"Runde {kampf.runde + 1} beginnt ({art}); Effekte ticken, Flee regeneriert."
@@ -795,7 +812,7 @@ def angriff_ereignis(
         )
     eingetippt = wurf.eingetippt or bool(trifft and schadenswurf is not None and schadenswurf.eingetippt)
     handlung_endet = e.stufe == PATZER and o.patzer_folge == "angriffshandlung"
-    return Ereignis(
+    return _ereignis(
         "angriff",
         {
             "angreifer": plan.angreifer, "ziel": plan.ziel, "waffe": plan.waffe.name,
@@ -807,9 +824,9 @@ def angriff_ereignis(
             "schaden": schaden, "neue_aktion": plan.neue_aktion,
             "handlung_endet": handlung_endet,
         },
-        regel=REGEL_ANGRIFF,
-        eingetippt=eingetippt,
-        text=_angriff_text(plan, wurf, e, schaden, handlung_endet) if text else "",
+        REGEL_ANGRIFF,
+        eingetippt,
+        _angriff_text(plan, wurf, e, schaden, handlung_endet) if text else "",
     )
 
 

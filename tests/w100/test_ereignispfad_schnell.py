@@ -14,6 +14,7 @@ from dataclasses import fields, replace
 import pytest
 
 from gm_helfer import boegen, wuerfel
+from gm_helfer.protokoll import Ereignis
 from gm_helfer.w100 import Optionen, anwenden, simulation
 from gm_helfer.w100 import kampf as k
 from gm_helfer.w100.sitzung import gegner_der_reihe_nach, ziele
@@ -90,6 +91,9 @@ def test_ohne_text_dieselben_daten():
     for mit, ohne in paare:
         assert mit.text and ohne.text == ""
         assert replace(mit, text="") == ohne
+        for e in (mit, ohne):  # direkt gebaut (kampf._ereignis) = aus dem Konstruktor
+            assert set(e.__dict__) == {f.name for f in fields(Ereignis)}
+            assert repr(Ereignis(**e.__dict__)) == repr(e) and Ereignis(**e.__dict__) == e
 
 
 def test_angriffsplan_gleich_dem_aus_dem_konstruktor():
