@@ -355,8 +355,10 @@ def _ereignis(art: str, daten: dict[str, Any], regel: str, eingetippt: bool = Fa
     (:func:`~gm_helfer.w100.angriff._bauen`) – für die Ereignisse, die jeder simulierte Zug baut.
     Prüft das Ereignis je ein ``__post_init__`` oder bekommt es andere Felder, gilt der Konstruktor."""
     if _EREIGNIS_DIREKT:
-        return _bauen(Ereignis, {"art": art, "daten": daten, "regel": regel, "eingetippt": eingetippt,
-                                 "text": text})
+        e = object.__new__(Ereignis)  # wie _bauen, eingesetzt (jedes Ereignis der Simulation)
+        object.__setattr__(e, "__dict__", {"art": art, "daten": daten, "regel": regel,
+                                           "eingetippt": eingetippt, "text": text})
+        return e
     return Ereignis(art, daten, regel=regel, eingetippt=eingetippt, text=text)
 
 
@@ -947,14 +949,17 @@ def _folgezustand(kampf: Kampf, kaempfer: tuple[Kaempfer, ...], stehend: tuple[b
     ist wie vorher. Nicht für neue Optionen (sie ändern, wer kampffähig ist)."""
     d = kampf.__dict__.copy()
     d["kaempfer"] = kaempfer
-    d.update(felder)
+    if felder:
+        d.update(felder)
     d.pop("_naechster", None)
-    if stehend is None or stehend is not d.get("_stehend"):
+    if stehend is not d.get("_stehend"):
         d.pop("_sieger", None)  # wer gewonnen hat, hängt nur davon ab, wer steht
-    if stehend is None:
-        d.pop("_stehend", None)
-    else:
-        d["_stehend"] = stehend
+        if stehend is None:
+            del d["_stehend"]
+        else:
+            d["_stehend"] = stehend
+    elif stehend is None:
+        d.pop("_sieger", None)
     neu = object.__new__(Kampf)
     object.__setattr__(neu, "__dict__", d)
     return neu
