@@ -295,9 +295,10 @@ class Kampf:
     _sieger = _UNBEKANNT
 
     def __getitem__(self, name: str) -> Kaempfer:
-        index = self._index
-        i = index.get(name) if index is not None else None
-        return self.kaempfer[i if i is not None else self.platz(name)]
+        try:
+            return self.kaempfer[self._index[name]]  # type: ignore[index]
+        except (KeyError, TypeError):  # Index noch nicht gebaut (None) oder unbekannter Name
+            return self.kaempfer[self.platz(name)]
 
     def platz(self, name: str) -> int:
         """Der Platz des Beteiligten ``name`` in :attr:`kaempfer`.
@@ -308,9 +309,8 @@ class Kampf:
         """
         index = self._index
         if index is not None:
-            i = index.get(name)
-            if i is not None:
-                return i
+            if name in index:
+                return index[name]
         else:
             index = {}
             for i, k in enumerate(self.kaempfer):
