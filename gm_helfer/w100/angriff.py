@@ -32,7 +32,7 @@ sind dann Felder der Stufennamen:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -50,6 +50,9 @@ from gm_helfer.w100.daten import (
 )
 from gm_helfer.w100.optionen import Optionen, W100Fehler
 from gm_helfer.w100.wuerfe import w100_wert
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -195,10 +198,20 @@ def bewerte_angriff(
     basis = wert + ob - db + modifikator
     ergebnis = basis - abwehr.punkte
     stufe = wo(natuerlich <= patzerbereich, PATZER, trefferstufe(ergebnis, optionen))
-    return Angriffsergebnis(
-        natuerlich, wert, basis, abwehr, ergebnis, stufe,
-        ist_kritisch(natuerlich, ergebnis, stufe, krit),
-    )
+    return _bauen(Angriffsergebnis, {
+        "natuerlich": natuerlich, "wurfwert": wert, "basis": basis, "abwehr": abwehr,
+        "ergebnis": ergebnis, "stufe": stufe, "kritisch": ist_kritisch(natuerlich, ergebnis, stufe, krit),
+    })
+
+
+def _bauen(cls: type[T], felder: dict[str, Any]) -> T:
+    """Ein Objekt einer eingefrorenen Datenklasse ohne ``__post_init__`` aus allen ``felder`` auf
+    einmal – gleich dem aus ``cls(**felder)``, aber ohne den erzeugten ``__init__``, der jedes Feld
+    einzeln mit ``object.__setattr__`` setzt (Angriffsplan und -ergebnis entstehen bei jedem
+    Angriff; Issue 10). ``felder`` muss jedes Feld nennen."""
+    obj = object.__new__(cls)
+    object.__setattr__(obj, "__dict__", felder)
+    return obj
 
 
 def schadens_hoechstwert(schaden: str) -> int:
@@ -237,8 +250,10 @@ def schaden_nach_treffer(
 
     Alle Werte außer den Optionen dürfen numpy-Felder sein (elementweise).
     """
-    if np.min(panzerung) < 0:
-        raise W100Fehler(f"Panzerung darf nicht negativ sein ({int(np.min(panzerung))}).")
+    # eine Zahl direkt vergleichen: np.min auf einer einzelnen Zahl kostet mehr als der ganze Rest
+    kleinste = panzerung if isinstance(panzerung, int) else np.min(panzerung)
+    if kleinste < 0:
+        raise W100Fehler(f"Panzerung darf nicht negativ sein ({int(kleinste)}).")
     streif = stufe == STREIFTREFFER
     krit = und(kritisch, stufe == VOLLTREFFER)
     faktor = wo(krit, krit_faktor, 1) if optionen.krit_folge == "faktor" else 1

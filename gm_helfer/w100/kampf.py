@@ -18,18 +18,19 @@ Ablauf (regeln/w100.txt › Initiative und Kampfrunde):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
-from functools import cached_property
+from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
 from gm_helfer import wuerfel
 from gm_helfer.protokoll import Ereignis
 from gm_helfer.schnell import ersetzen_ohne_pruefung as _neu
-from gm_helfer.schnell import je_objekt, nach_namen
+from gm_helfer.schnell import je_objekt
 from gm_helfer.w100.angriff import (
     Abwehr,
     Angriffsergebnis,
     KritRegel,
+    _bauen,
     bewerte_angriff,
     flee_nach_runde,
     kampffaehig_nach_lp,
@@ -113,7 +114,17 @@ class Waffe:
             )
         if self.reichweite < 0:
             raise W100Fehler(f"Waffe „{self.name}“: Reichweite darf nicht negativ sein.")
-        wuerfel.parse(self.schaden)  # wirft WuerfelFehler mit deutscher Meldung
+        # wirft WuerfelFehler mit deutscher Meldung; gelesen gemerkt für jeden Schadenswurf
+        self.__dict__["_ausdruck"] = wuerfel.parse(self.schaden)
+
+    @property
+    def ausdruck(self) -> wuerfel.Ausdruck:
+        """Der gelesene Schadenswurf (:func:`gm_helfer.wuerfel.parse` von :attr:`schaden`), einmal
+        je Waffe gelesen."""
+        ausdruck = self.__dict__.get("_ausdruck")
+        if ausdruck is None:
+            ausdruck = self.__dict__["_ausdruck"] = wuerfel.parse(self.schaden)
+        return ausdruck
 
     @property
     def magisch(self) -> bool:
@@ -199,7 +210,10 @@ class Kaempfer:
         raise W100Fehler(f"{self.name} hat keine Waffe „{name}“.")
 
     def panzerung_gegen(self, schadensart: str) -> int:
-        return dict(self.panzerung).get(schadensart, 0)
+        for art, wert in reversed(self.panzerung):  # wie dict(panzerung): der letzte Eintrag gilt
+            if art == schadensart:
+                return wert
+        return 0
 
     def kampffaehig(self, optionen: Optionen) -> bool:
         """Gesundheitsmodell (Annahme, ``Optionen.gesundheit``): LP über ``kampfunfaehig_ab``;
@@ -212,6 +226,8 @@ class Kaempfer:
     @property
     def initiative_bonus_aktuell(self) -> int:
         """Initiativebonus des Bogens plus die Änderungen laufender Effekte."""
+        if not self.effekte:
+            return self.initiative_bonus
         return self.initiative_bonus + sum(e.initiative_mod for e in self.effekte)
 
     @property
@@ -248,6 +264,10 @@ class Kaempfer:
         return math.ceil(self.initiative / INITIATIVE_KOSTEN)
 
 
+_UNBEKANNT = object()
+"""Zwischenspeicher noch nicht gerechnet (für Werte, die auch ``None`` sein können)."""
+
+
 @dataclass(frozen=True)
 class Kampf:
     """Der ganze Kampfzustand (unveränderlich)."""
@@ -267,27 +287,79 @@ class Kampf:
         if doppelt:
             raise W100Fehler(f"Namen müssen eindeutig sein: {', '.join(doppelt)} kommt mehrfach vor.")
 
+    # Zwischenspeicher je Zustand (keine Felder: nicht in ==, repr oder als_dict); ``None`` heißt
+    # „noch nicht gerechnet“ – der Eintrag im ``__dict__`` des Zustands überdeckt die Klasse.
+    _index = None
+    _stehend = None
+    _naechster = _UNBEKANNT  # (``None`` ist hier eine gültige Antwort)
+    _sieger = _UNBEKANNT
+
     def __getitem__(self, name: str) -> Kaempfer:
-        k = self._namen.get(name)
-        if k is None:
-            raise W100Fehler(f"Niemand namens „{name}“ nimmt am Kampf teil.")
-        return k
+        try:
+            return self.kaempfer[self._index[name]]  # type: ignore[index]
+        except (KeyError, TypeError):  # Index noch nicht gebaut (None) oder unbekannter Name
+            return self.kaempfer[self.platz(name)]
+
+    def platz(self, name: str) -> int:
+        """Der Platz des Beteiligten ``name`` in :attr:`kaempfer`.
+
+        Der Index Name → Platz wird einmal je Aufstellung gebaut und im ``__dict__`` gemerkt;
+        :func:`anwenden` reicht ihn an den Folgezustand weiter (:func:`_folgezustand`: Namen und
+        Reihenfolge bleiben dort gleich), statt ihn für jeden Zustand neu zu bauen.
+        """
+        index = self._index
+        if index is not None:
+            if name in index:
+                return index[name]
+        else:
+            index = {}
+            for i, k in enumerate(self.kaempfer):
+                index.setdefault(k.name, i)
+            self.__dict__["_index"] = index
+            if name in index:
+                return index[name]
+        raise W100Fehler(f"Niemand namens „{name}“ nimmt am Kampf teil.")
+
+    def kampffaehige(self) -> tuple[bool, ...]:
+        """Je Platz in :attr:`kaempfer`: kampffähig? (:meth:`Kaempfer.kampffaehig`) – einmal je
+        Zustand gerechnet und gemerkt; Ereignisse, die keine Lebenspunkte ändern, reichen es an
+        den Folgezustand weiter (:func:`_folgezustand`). Heiße Stellen lesen
+        ``kampf._stehend or kampf.kampffaehige()`` (ohne Methodenaufruf, wenn schon gerechnet)."""
+        stehend = self._stehend
+        if stehend is None:
+            o = self.optionen
+            stehend = self.__dict__["_stehend"] = tuple(k.kampffaehig(o) for k in self.kaempfer)
+        return stehend
 
     def mit(self, neu: Kaempfer) -> "Kampf":
         """Neuer Kampf, in dem der gleichnamige Kämpfer ersetzt ist (die Namen bleiben eindeutig:
         ``__post_init__`` braucht nicht erneut zu prüfen)."""
-        self[neu.name]
-        return _neu(self, kaempfer=tuple(neu if k.name == neu.name else k for k in self.kaempfer))
-
-    @cached_property
-    def _namen(self) -> dict[str, Kaempfer]:
-        """Name → Kämpfer, einmal je Zustand gebaut (die Namen sind eindeutig)."""
-        return nach_namen(self.kaempfer)
+        i = self.platz(neu.name)
+        return _folgezustand(self, self.kaempfer[:i] + (neu,) + self.kaempfer[i + 1:])
 
     @property
     def sekunden(self) -> int:
         """Vergangene Kampfzeit zu Beginn dieser Runde."""
         return max(0, self.runde - 1) * RUNDE_SEKUNDEN
+
+
+# --------------------------------------------------------------------------- Ereignisse
+
+_EREIGNIS_DIREKT = ([f.name for f in fields(Ereignis)] == ["art", "daten", "regel", "eingetippt", "text"]
+                    and not hasattr(Ereignis, "__post_init__"))
+"""Ob :func:`_ereignis` ein Ereignis direkt bauen darf (sonst über den Konstruktor)."""
+
+
+def _ereignis(art: str, daten: dict[str, Any], regel: str, eingetippt: bool = False, text: str = "") -> Ereignis:
+    """``Ereignis(art, daten, regel=…, eingetippt=…, text=…)`` mit allen Feldern auf einmal
+    (:func:`~gm_helfer.w100.angriff._bauen`) – für die Ereignisse, die jeder simulierte Zug baut.
+    Prüft das Ereignis je ein ``__post_init__`` oder bekommt es andere Felder, gilt der Konstruktor."""
+    if _EREIGNIS_DIREKT:
+        e = object.__new__(Ereignis)  # wie _bauen, eingesetzt (jedes Ereignis der Simulation)
+        object.__setattr__(e, "__dict__", {"art": art, "daten": daten, "regel": regel,
+                                           "eingetippt": eingetippt, "text": text})
+        return e
+    return Ereignis(art, daten, regel=regel, eingetippt=eingetippt, text=text)
 
 
 # --------------------------------------------------------------------------- Initiative
@@ -330,14 +402,30 @@ def naechster(kampf: Kampf) -> str | None:
         return None
     if kampf.am_zug is not None:
         return kampf.am_zug
-    o = kampf.optionen
-    if kampf.vorrang is not None and kampf[kampf.vorrang].kampffaehig(o):
+    # einmal je Zustand gerechnet: die Schleife fragt es vor dem Zug, der Zugbeginn und seine
+    # Prüfung in anwenden noch einmal
+    name = kampf._naechster
+    if name is _UNBEKANNT:
+        name = kampf.__dict__["_naechster"] = _naechster_nach_initiative(kampf)
+    return name  # type: ignore[return-value]
+
+
+def _naechster_nach_initiative(kampf: Kampf) -> str | None:
+    """:func:`naechster` ab dem Vorrang."""
+    stehend = kampf._stehend or kampf.kampffaehige()
+    if kampf.vorrang is not None and stehend[kampf.platz(kampf.vorrang)]:
         return kampf.vorrang
-    # der Erste der Reihenfolge (:func:`reihenfolge`) unter denen mit Initiative übrig – ohne
-    # alle zu sortieren
-    dran = [(-k.initiative, -k.initiative_bonus_aktuell, i, k.name) for i, k in enumerate(kampf.kaempfer)
-            if k.initiative is not None and k.initiative >= 1 and k.kampffaehig(o)]
-    return min(dran)[3] if dran else None
+    # der Erste der Reihenfolge (:func:`reihenfolge`) unter denen mit Initiative übrig, ohne
+    # alle zu sortieren: höchste Initiative, dann höchster Bonus, dann der Frühere in der Aufstellung
+    bester: Kaempfer | None = None
+    for k, steht in zip(kampf.kaempfer, stehend):
+        ini = k.initiative
+        if ini is None or ini < 1 or not steht:
+            continue
+        if bester is None or ini > bester.initiative or (  # type: ignore[operator]
+                ini == bester.initiative and k.initiative_bonus_aktuell > bester.initiative_bonus_aktuell):
+            bester = k
+    return bester.name if bester is not None else None
 
 
 def runde_vorbei(kampf: Kampf) -> bool:
@@ -352,10 +440,24 @@ def sieger(kampf: Kampf) -> str | None:
     nahe: Hat eine Seite niemanden mehr, der kämpfen kann, ist der Kampf entschieden. Das ist
     nur ein Hinweis für den SL – weiterspielen bleibt erlaubt.
     """
-    o = kampf.optionen
-    seiten = {k.seite for k in kampf.kaempfer if k.kampffaehig(o)}
-    if len(seiten) == 1 and len({k.seite for k in kampf.kaempfer}) > 1:
-        return next(iter(seiten))
+    # im Zustand gemerkt; es hängt nur davon ab, wer steht (:func:`_folgezustand` reicht es weiter)
+    gewonnen = kampf._sieger
+    if gewonnen is _UNBEKANNT:
+        gewonnen = kampf.__dict__["_sieger"] = _einzige_seite(kampf)
+    return gewonnen  # type: ignore[return-value]
+
+
+def _einzige_seite(kampf: Kampf) -> str | None:
+    """:func:`sieger`, gerechnet."""
+    seite = None
+    for k, steht in zip(kampf.kaempfer, kampf._stehend or kampf.kampffaehige()):
+        if steht:
+            if seite is None:
+                seite = k.seite
+            elif k.seite != seite:
+                return None  # zwei Seiten stehen noch
+    if seite is not None and any(k.seite != seite for k in kampf.kaempfer):
+        return seite
     return None
 
 
@@ -401,9 +503,10 @@ def _initiative_daten(kampf: Kampf, wuerfe: Mapping[str, wuerfel.Wuerfelwurf]) -
 
 
 def initiative_ereignis(
-    kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None
+    kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None, text: bool = True
 ) -> Ereignis:
-    """Initiative zu Kampfbeginn: „ein W100 gewürfelt und der jeweilige Initiativebonus addiert“."""
+    """Initiative zu Kampfbeginn: „ein W100 gewürfelt und der jeweilige Initiativebonus addiert“
+    (``text=False``: ohne Protokolltext)."""
     if kampf.runde != 0:
         raise W100Fehler("Die Initiative ist schon bestimmt – der Kampf läuft bereits.")
     werte = _initiative_daten(kampf, initiative_wuerfe(kampf, rng=rng, augen=augen))
@@ -412,7 +515,7 @@ def initiative_ereignis(
         {"werte": werte},
         regel=REGEL_INITIATIVE,
         eingetippt=any(w["eingetippt"] for w in werte.values()),
-        text="Initiative: " + _initiative_text(werte),
+        text="Initiative: " + _initiative_text(werte) if text else "",
     )
 
 
@@ -436,8 +539,9 @@ def ergreifen_ereignis(kampf: Kampf, name: str) -> Ereignis:
                     text=f"{name} ergreift die Initiative und hat den ersten Zug.")
 
 
-def zug_beginn_ereignis(kampf: Kampf) -> Ereignis:
-    """Der Beteiligte mit der höchsten verfügbaren Initiative beginnt seinen Zug."""
+def zug_beginn_ereignis(kampf: Kampf, *, text: bool = True) -> Ereignis:
+    """Der Beteiligte mit der höchsten verfügbaren Initiative beginnt seinen Zug
+    (``text=False``: ohne Protokolltext, für die Simulation)."""
     if kampf.am_zug is not None:
         raise W100Fehler(f"{kampf.am_zug} ist noch am Zug – erst den Zug beenden.")
     name = naechster(kampf)
@@ -445,16 +549,20 @@ def zug_beginn_ereignis(kampf: Kampf) -> Ereignis:
         if kampf.runde == 0:
             raise W100Fehler("Erst die Initiative bestimmen.")
         raise W100Fehler("Niemand hat mehr Initiative übrig – eine neue Runde beginnen.")
+    if not text:
+        return _ereignis("zug_beginn", {"name": name}, REGEL_INITIATIVE)
     k = kampf[name]
     grund = " (Initiative ergriffen)" if kampf.vorrang == name else ""
     return Ereignis("zug_beginn", {"name": name}, regel=REGEL_INITIATIVE,
                     text=f"Runde {kampf.runde}: {name} ist am Zug, Initiative {k.initiative}{grund}.")
 
 
-def zug_ende_ereignis(kampf: Kampf) -> Ereignis:
-    """„Nach ihrem Zug sinkt ihre Initiative um 100 Punkte.“"""
+def zug_ende_ereignis(kampf: Kampf, *, text: bool = True) -> Ereignis:
+    """„Nach ihrem Zug sinkt ihre Initiative um 100 Punkte.“ (``text=False``: ohne Protokolltext)"""
     if kampf.am_zug is None:
         raise W100Fehler("Niemand ist am Zug.")
+    if not text:
+        return _ereignis("zug_ende", {"name": kampf.am_zug}, REGEL_INITIATIVE)
     k = kampf[kampf.am_zug]
     neu = (k.initiative or 0) - INITIATIVE_KOSTEN
     weiter = " – noch ein Zug in dieser Runde" if neu >= 1 else ""
@@ -463,7 +571,7 @@ def zug_ende_ereignis(kampf: Kampf) -> Ereignis:
 
 
 def neue_runde_ereignis(
-    kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None
+    kampf: Kampf, *, rng: Any = None, augen: Mapping[str, Any] | None = None, text: bool = True
 ) -> Ereignis:
     """Neue Kampfrunde (3 Sekunden): Effekte ticken, Flee regeneriert, Initiative neu.
 
@@ -471,7 +579,7 @@ def neue_runde_ereignis(
     entspricht 3 Sekunden Kampfzeit; dabei werden zeitabhängige Effekte verarbeitet und Flee
     regeneriert. Ob eine gespeicherte Initiative-Reihenfolge automatisch erneut verwendet
     wird, hängt von der Einstellung des Kampfes ab.“ – ``rng``/``augen`` nur, wenn neu
-    gewürfelt wird (``Optionen.initiative_neu_wuerfeln``).
+    gewürfelt wird (``Optionen.initiative_neu_wuerfeln``). ``text=False``: ohne Protokolltext.
     """
     if not runde_vorbei(kampf):
         raise W100Fehler(
@@ -490,6 +598,8 @@ def neue_runde_ereignis(
         if rng is not None or augen is not None:
             raise W100Fehler("Die gespeicherte Reihenfolge gilt weiter – hier wird nicht gewürfelt.")
         art = "gespeicherte Reihenfolge"
+    if not text:
+        return _ereignis("neue_runde", daten, REGEL_INITIATIVE, eingetippt)
     werte_text = f" Initiative: {_initiative_text(daten['werte'])}." if "werte" in daten else ""
     return Ereignis("neue_runde", daten, regel=REGEL_INITIATIVE, eingetippt=eingetippt,
                     text=f"Runde {kampf.runde + 1} beginnt ({art}); Effekte ticken, Flee regeneriert."
@@ -506,7 +616,7 @@ def abstand(a: Kaempfer, b: Kaempfer) -> float:
 
 def erreicht(a: Kaempfer, z: Kaempfer, waffe: Waffe) -> bool:
     """Ist ``z`` in Reichweite von ``a``s Waffe? (Luftlinie ≤ Reichweite, s. docs/w100.md)"""
-    return abstand(a, z) <= waffe.reichweite + 1e-9
+    return math.dist(a.position, z.position) <= waffe.reichweite + 1e-9  # abstand(a, z)
 
 
 def in_reichweite(kampf: Kampf, waffe: str) -> list[str]:
@@ -530,8 +640,9 @@ def _pruefe_am_zug(kampf: Kampf, name: str) -> Kaempfer:
     return kampf[name]
 
 
-def bewegung_ereignis(kampf: Kampf, name: str, nach: Sequence[float]) -> Ereignis:
-    """Eine Bewegungshandlung; Strecke und Zahl der Bewegungen werden vorher geprüft.
+def bewegung_ereignis(kampf: Kampf, name: str, nach: Sequence[float], *, text: bool = True) -> Ereignis:
+    """Eine Bewegungshandlung; Strecke und Zahl der Bewegungen werden vorher geprüft
+    (``text=False``: ohne Protokolltext).
 
     „Bewegung und Reichweite werden vor der Ausführung einer geplanten Handlung geprüft.“
     (regeln/w100.txt › Handlungen und Positionierung)
@@ -549,7 +660,7 @@ def bewegung_ereignis(kampf: Kampf, name: str, nach: Sequence[float]) -> Ereigni
                                  "strecke": round(strecke, 2)},
                     regel=REGEL_HANDLUNGEN,
                     text=f"{name} bewegt sich {meter(strecke)} nach "
-                         f"({zahl(ziel[0])} | {zahl(ziel[1])}).")
+                         f"({zahl(ziel[0])} | {zahl(ziel[1])})." if text else "")
 
 
 @dataclass(frozen=True)
@@ -566,6 +677,15 @@ class Angriffsplan:
     panzerung: int
     neue_aktion: bool
     abstand: float
+
+
+_KEINE_ABWEHR = Abwehr()
+
+
+@lru_cache(maxsize=256, typed=True)
+def _abwehr(art: str, punkte: int) -> Abwehr:
+    """``Abwehr(art, punkte)``, je Wertepaar einmal gebaut (unveränderlich; jeder Angriff fragt)."""
+    return Abwehr(art, punkte)
 
 
 def angriff_planen(
@@ -589,10 +709,11 @@ def angriff_planen(
     ``reichweite_pruefen=False`` nur für Vorschauen („was wäre, wenn ich hinginge?“).
     """
     a = _pruefe_am_zug(kampf, angreifer)
-    z = kampf[ziel]
+    iz = kampf.platz(ziel)
+    z = kampf.kaempfer[iz]
     if ziel == angreifer:
         raise W100Fehler(f"{angreifer} kann sich nicht selbst angreifen.")
-    if not z.kampffaehig(kampf.optionen):
+    if not (kampf._stehend or kampf.kampffaehige())[iz]:
         raise W100Fehler(f"{ziel} ist bereits kampfunfähig.")
     w = a.waffe(waffe)
     if not w.ausgeruestet:
@@ -620,13 +741,13 @@ def angriff_planen(
         )
     if flee < 0 or parade < 0:
         raise W100Fehler("Abwehrpunkte dürfen nicht negativ sein.")
-    abwehr = Abwehr()
+    abwehr = _KEINE_ABWEHR
     if flee:
         if w.magisch and not o.ausweichen_gegen_zauber:
             raise W100Fehler("Diesem Zauber kann man nicht ausweichen (Einstellung des Kampfes).")
         if flee > (z.flee or 0):
             raise W100Fehler(f"{ziel} hat nur noch {z.flee} Flee-Punkte.")
-        abwehr = Abwehr(AUSWEICHEN, flee)
+        abwehr = _abwehr(AUSWEICHEN, flee)
     if parade:
         if w.magisch and not o.parade_gegen_zauber:
             raise W100Fehler("Zauber lassen sich nicht parieren (Einstellung des Kampfes).")
@@ -636,12 +757,12 @@ def angriff_planen(
             raise W100Fehler(
                 f"{ziel} kann nur noch {z.parade_frei} Punkte Nahkampf-OB zur Parade beiseitelegen."
             )
-        abwehr = Abwehr(PARADE, parade)
-    return Angriffsplan(
-        angreifer=angreifer, ziel=ziel, waffe=w, ob=a.angriffswert(w), db=z.db_gegen(w),
-        modifikator=modifikator, abwehr=abwehr, panzerung=z.panzerung_gegen(w.schadensart),
-        neue_aktion=neue_aktion, abstand=entfernung,
-    )
+        abwehr = _abwehr(PARADE, parade)
+    return _bauen(Angriffsplan, {  # wie Angriffsplan(...), alle Felder auf einmal (_bauen)
+        "angreifer": angreifer, "ziel": ziel, "waffe": w, "ob": a.angriffswert(w), "db": z.db_gegen(w),
+        "modifikator": modifikator, "abwehr": abwehr, "panzerung": z.panzerung_gegen(w.schadensart),
+        "neue_aktion": neue_aktion, "abstand": entfernung,
+    })
 
 
 def angriff_auswerten(plan: Angriffsplan, natuerlich: int, optionen: Optionen) -> Angriffsergebnis:
@@ -657,23 +778,29 @@ def angriff_ereignis(
     plan: Angriffsplan,
     wurf: wuerfel.Wuerfelwurf,
     schadenswurf: wuerfel.Wurf | None = None,
+    *,
+    text: bool = True,
 ) -> Ereignis:
     """Baut das Angriffsereignis aus Plan, W100-Wurf und (bei Treffer) Schadenswurf.
 
     Reihenfolge nach regeln/w100.txt › Angriff und Verteidigung: Patzerbereich, Ergebnis,
     Abwehr, Trefferstufe, Kritisch und Schaden nach Panzerung (Streiftreffer: die Hälfte).
-    Angesagte Abwehrpunkte sind verbraucht, egal wie der Wurf ausgeht.
+    Angesagte Abwehrpunkte sind verbraucht, egal wie der Wurf ausgeht. ``text=False``: ohne
+    Protokolltext (die Simulation liest ihn nie); die Daten sind dieselben.
     """
     o = kampf.optionen
-    e = angriff_auswerten(plan, wurf.natuerlich, o)
+    natuerlich = wurf.natuerlich
+    e = angriff_auswerten(plan, natuerlich, o)
     schaden = 0
     roh = None
     augen = None
-    if e.trifft:
+    trifft = e.trifft
+    if trifft:
         if schadenswurf is None:
             raise W100Fehler(f"Treffer – es fehlt der Schadenswurf ({plan.waffe.schaden}).")
-        erwartet = wuerfel.parse(plan.waffe.schaden)
-        if schadenswurf.ausdruck != erwartet and str(schadenswurf.ausdruck) != str(erwartet):
+        erwartet = plan.waffe.ausdruck
+        if (schadenswurf.ausdruck is not erwartet and schadenswurf.ausdruck != erwartet
+                and str(schadenswurf.ausdruck) != str(erwartet)):
             raise W100Fehler(
                 f"Der Schadenswurf passt nicht zur Waffe ({schadenswurf.ausdruck} statt {plan.waffe.schaden})."
             )
@@ -685,27 +812,13 @@ def angriff_ereignis(
             roh, panzerung=plan.panzerung, stufe=e.stufe, kritisch=e.kritisch,
             krit_faktor=plan.waffe.krit.faktor, optionen=o, hoechstwert=hoechst,
         )
-    eingetippt = wurf.eingetippt or bool(e.trifft and schadenswurf is not None and schadenswurf.eingetippt)
-    abwehr_text = ""
-    if e.abwehr.art == AUSWEICHEN:
-        abwehr_text = f" − {e.abwehr.punkte} Flee"
-    elif e.abwehr.art == PARADE:
-        abwehr_text = f" − {e.abwehr.punkte} Parade"
-    mod_text = f" {plan.modifikator:+d}" if plan.modifikator else ""
-    stufe_text = STUFEN_TEXT[e.stufe] + (" (kritisch)" if e.kritisch else "")
+    eingetippt = wurf.eingetippt or bool(trifft and schadenswurf is not None and schadenswurf.eingetippt)
     handlung_endet = e.stufe == PATZER and o.patzer_folge == "angriffshandlung"
-    if e.stufe == "patzer":
-        rechnung = f"Wurf {wurf.natuerlich} im Patzerbereich 1–{plan.waffe.patzerbereich}"
-        if handlung_endet:
-            rechnung += " – der Patzer beendet die Angriffshandlung (Einstellung des Kampfes)"
-    else:
-        rechnung = (f"{e.wurfwert} + {plan.ob} − {plan.db}{mod_text}{abwehr_text} = {e.ergebnis}")
-    schaden_text = f", {schaden} Schaden" if e.trifft else ""
-    return Ereignis(
+    return _ereignis(
         "angriff",
         {
             "angreifer": plan.angreifer, "ziel": plan.ziel, "waffe": plan.waffe.name,
-            "art": plan.waffe.art, "natuerlich": wurf.natuerlich, "wurfwert": e.wurfwert,
+            "art": plan.waffe.art, "natuerlich": natuerlich, "wurfwert": e.wurfwert,
             "ob": plan.ob, "db": plan.db, "modifikator": plan.modifikator,
             "abwehr": e.abwehr.art, "abwehr_punkte": e.abwehr.punkte,
             "basis": e.basis, "ergebnis": e.ergebnis, "stufe": e.stufe, "kritisch": e.kritisch,
@@ -713,10 +826,30 @@ def angriff_ereignis(
             "schaden": schaden, "neue_aktion": plan.neue_aktion,
             "handlung_endet": handlung_endet,
         },
-        regel=REGEL_ANGRIFF,
-        eingetippt=eingetippt,
-        text=f"{plan.angreifer} greift {plan.ziel} mit {plan.waffe.name} an: {rechnung} → {stufe_text}{schaden_text}.",
+        REGEL_ANGRIFF,
+        eingetippt,
+        _angriff_text(plan, wurf, e, schaden, handlung_endet) if text else "",
     )
+
+
+def _angriff_text(plan: Angriffsplan, wurf: wuerfel.Wuerfelwurf, e: Angriffsergebnis, schaden: int,
+                  handlung_endet: bool) -> str:
+    """Die Protokollzeile eines Angriffs: Rechnung, Trefferstufe, Schaden."""
+    abwehr_text = ""
+    if e.abwehr.art == AUSWEICHEN:
+        abwehr_text = f" − {e.abwehr.punkte} Flee"
+    elif e.abwehr.art == PARADE:
+        abwehr_text = f" − {e.abwehr.punkte} Parade"
+    mod_text = f" {plan.modifikator:+d}" if plan.modifikator else ""
+    stufe_text = STUFEN_TEXT[e.stufe] + (" (kritisch)" if e.kritisch else "")
+    if e.stufe == "patzer":
+        rechnung = f"Wurf {wurf.natuerlich} im Patzerbereich 1–{plan.waffe.patzerbereich}"
+        if handlung_endet:
+            rechnung += " – der Patzer beendet die Angriffshandlung (Einstellung des Kampfes)"
+    else:
+        rechnung = (f"{e.wurfwert} + {plan.ob} − {plan.db}{mod_text}{abwehr_text} = {e.ergebnis}")
+    schaden_text = f", {schaden} Schaden" if e.trifft else ""
+    return f"{plan.angreifer} greift {plan.ziel} mit {plan.waffe.name} an: {rechnung} → {stufe_text}{schaden_text}."
 
 
 def effekt_ereignis(kampf: Kampf, name: str, effekt: Effekt) -> Ereignis:
@@ -777,116 +910,223 @@ def _wert_text(wert: Any) -> str:
 # --------------------------------------------------------------------------- Anwenden
 
 
+def _kaempfer_neu(k: Kaempfer, **felder: Any) -> Kaempfer:
+    """``k`` mit neuen Werten für ``felder`` – der häufigste Schritt eines simulierten Kampfes,
+    darum ohne ``__init__`` und ``__post_init__`` (:func:`anwenden` ändert nur Felder, die es nicht
+    prüft: Zustand, nie Name oder Seite) und ohne die Namensprüfung von
+    :func:`gm_helfer.schnell.ersetzen_ohne_pruefung` (die Aufrufe hier nennen feste Felder)."""
+    d = k.__dict__.copy()  # ein fertiges dict kopieren und einsetzen ist schneller als füllen
+    d.update(felder)
+    neu = object.__new__(Kaempfer)
+    object.__setattr__(neu, "__dict__", d)
+    return neu
+
+
 def _initiative_setzen(kampf: Kampf, werte: Mapping[str, Mapping[str, Any]]) -> Kampf:
     neu = []
     for k in kampf.kaempfer:
         if k.name in werte:
             w = int(werte[k.name]["wert"])
-            neu.append(_neu(k, initiative=w, initiative_gespeichert=w,
-                               initiative_wurf=w - int(werte[k.name]["bonus"])))
+            neu.append(_kaempfer_neu(k, initiative=w, initiative_gespeichert=w,
+                                     initiative_wurf=w - int(werte[k.name]["bonus"])))
         else:
-            neu.append(_neu(k, initiative=k.initiative if k.initiative is not None else 0))
-    return _neu(kampf, kaempfer=tuple(neu))
+            neu.append(_kaempfer_neu(k, initiative=k.initiative if k.initiative is not None else 0))
+    return _folgezustand(kampf, tuple(neu))
 
 
 def _lp_aendern(k: Kaempfer, aenderung: int) -> Kaempfer:
     assert k.lp is not None
-    return _neu(k, lp=min(k.lp_max, k.lp + aenderung))
+    return _kaempfer_neu(k, lp=min(k.lp_max, k.lp + aenderung))
+
+
+def _folgezustand(kampf: Kampf, kaempfer: tuple[Kaempfer, ...], stehend: tuple[bool, ...] | None = None,
+                  **felder: Any) -> Kampf:
+    """Der Zustand nach einem Ereignis, das Beteiligte nur an ihrem Platz ersetzt (Namen und
+    Reihenfolge bleiben, ``__post_init__`` braucht nicht erneut zu prüfen): eine Kopie statt
+    einer je Änderung. Der Namensindex (:meth:`Kampf.platz`) geht mit; die Kampffähigkeit je
+    Platz (:meth:`Kampf.kampffaehige`) nur, wenn ``stehend`` sie angibt – sonst wird sie bei
+    Bedarf neu gerechnet –, der Sieger (:func:`sieger`) nur, wenn ``stehend`` dasselbe Tupel
+    ist wie vorher. Nicht für neue Optionen (sie ändern, wer kampffähig ist)."""
+    d = kampf.__dict__.copy()
+    d["kaempfer"] = kaempfer
+    if felder:
+        d.update(felder)
+    d.pop("_naechster", None)
+    if stehend is not d.get("_stehend"):
+        d.pop("_sieger", None)  # wer gewonnen hat, hängt nur davon ab, wer steht
+        if stehend is None:
+            del d["_stehend"]
+        else:
+            d["_stehend"] = stehend
+    elif stehend is None:
+        d.pop("_sieger", None)
+    neu = object.__new__(Kampf)
+    object.__setattr__(neu, "__dict__", d)
+    return neu
+
+
+def _ersetzt(folge: tuple[Any, ...], i: int, neu: Any) -> tuple[Any, ...]:
+    """``folge`` mit ``neu`` an Platz ``i``."""
+    return folge[:i] + (neu,) + folge[i + 1:]
+
+
+def _mit(kampf: Kampf, k: Kaempfer, stehend: tuple[bool, ...] | None = None, **felder: Any) -> Kampf:
+    """Der Folgezustand, in dem ``k`` den gleichnamigen Beteiligten ersetzt (:func:`_folgezustand`)."""
+    return _folgezustand(kampf, _ersetzt(kampf.kaempfer, kampf.platz(k.name), k), stehend, **felder)
+
+
+def _an_initiative(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    if kampf.runde != 0:
+        raise W100Fehler("Die Initiative ist schon bestimmt.")
+    return _neu(_initiative_setzen(kampf, d["werte"]), runde=1)
+
+
+def _an_ergreifen(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    if kampf.zuege_gesamt > 0:
+        raise W100Fehler("Initiative Ergreifen geht nur vor dem ersten Zug.")
+    kampf[d["name"]]
+    return _neu(kampf, vorrang=d["name"])
+
+
+def _an_zug_beginn(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    name = d["name"]
+    if naechster(kampf) != name or kampf.am_zug is not None:
+        raise W100Fehler(f"{name} ist nicht an der Reihe.")
+    i = kampf.platz(name)
+    k = kampf.kaempfer[i]
+    k = _kaempfer_neu(k, bewegungen=0, angriffshandlungen=0, waffen_in_aktion=(),
+                      parade_gebunden=k.parade_gebunden if kampf.optionen.parade_bis_rundenende else 0)
+    vorrang = None if kampf.vorrang == name else kampf.vorrang
+    return _folgezustand(kampf, _ersetzt(kampf.kaempfer, i, k), kampf._stehend,
+                         am_zug=name, vorrang=vorrang)
+
+
+def _an_zug_ende(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    name = d["name"]
+    if kampf.am_zug != name:
+        raise W100Fehler(f"{name} ist nicht am Zug.")
+    i = kampf.platz(name)
+    k = kampf.kaempfer[i]
+    k = _kaempfer_neu(k, initiative=(k.initiative or 0) - INITIATIVE_KOSTEN, zuege=k.zuege + 1,
+                      waffen_in_aktion=())
+    return _folgezustand(kampf, _ersetzt(kampf.kaempfer, i, k), kampf._stehend,
+                         am_zug=None, zuege_gesamt=kampf.zuege_gesamt + 1)
+
+
+def _an_neue_runde(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    if not runde_vorbei(kampf):
+        raise W100Fehler("Die Runde ist noch nicht vorbei.")
+    o = kampf.optionen
+    neu = []
+    lp_gleich = True
+    for k in kampf.kaempfer:
+        assert k.flee is not None
+        flee = flee_nach_runde(k.flee, k.flee_max, k.flee_regeneration, o)
+        lp_delta, effekte = 0, k.effekte
+        if effekte:
+            lp_delta = sum(e.lp_pro_runde for e in effekte)
+            effekte = tuple(replace(e, runden=e.runden - 1) for e in effekte if e.runden > 1)
+        # gespeicherte Reihenfolge: derselbe Wurf, der Bonus mit den Effekten, die jetzt
+        # ticken (wie beim Neuwürfeln, das vor dem Ticken gewürfelt wird)
+        initiative = (k.initiative_gespeichert if k.initiative_wurf is None
+                      else k.initiative_wurf + k.initiative_bonus_aktuell)
+        assert k.lp is not None
+        lp = min(k.lp_max, k.lp + lp_delta)
+        lp_gleich = lp_gleich and lp == k.lp
+        k = _kaempfer_neu(k, lp=lp, flee=flee, effekte=effekte, parade_gebunden=0, zuege=0,
+                          initiative=initiative)
+        neu.append(k)
+    # ohne Effekte auf die Lebenspunkte bleibt stehen, wer stand
+    kampf = _folgezustand(kampf, tuple(neu), kampf.kampffaehige() if lp_gleich else None, runde=int(d["runde"]))
+    if "werte" in d:
+        kampf = _initiative_setzen(kampf, d["werte"])
+    return kampf
+
+
+def _an_bewegung(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    k = _pruefe_am_zug(kampf, d["name"])
+    # Eine Bewegung schließt die laufende Angriffshandlung ab.
+    k = _kaempfer_neu(k, position=(float(d["nach"][0]), float(d["nach"][1])),
+                      bewegungen=k.bewegungen + 1, waffen_in_aktion=())
+    return _mit(kampf, k, kampf._stehend)
+
+
+def _an_angriff(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    a = _pruefe_am_zug(kampf, d["angreifer"])
+    # jeder Beteiligte wird einmal kopiert, mit allen Änderungen dieses Angriffs
+    neue_aktion = d["neue_aktion"]
+    if d.get("handlung_endet"):
+        # Patzerfolge „angriffshandlung“: die Angriffshandlung ist abgeschlossen (wie nach einer Bewegung)
+        in_aktion: tuple[str, ...] = ()
+    elif neue_aktion:
+        in_aktion = (d["waffe"],)
+    else:
+        in_aktion = a.waffen_in_aktion + (d["waffe"],)
+    handlungen = a.angriffshandlungen + 1 if neue_aktion else a.angriffshandlungen
+    iz = kampf.platz(d["ziel"])
+    if d["ziel"] == a.name:
+        a = z = _kaempfer_neu(a, angriffshandlungen=handlungen, waffen_in_aktion=in_aktion)
+    else:
+        z = kampf.kaempfer[iz]
+    punkte = int(d["abwehr_punkte"])
+    flee, parade = z.flee, z.parade_gebunden
+    abwehr = d["abwehr"]
+    if abwehr == AUSWEICHEN:
+        if punkte > (z.flee or 0):
+            raise W100Fehler(f"{z.name} hat nicht genug Flee ({z.flee}) für {punkte} Punkte.")
+        flee = (z.flee or 0) - punkte
+    elif abwehr == PARADE:
+        if punkte > z.parade_frei:
+            raise W100Fehler(f"{z.name} hat nur {z.parade_frei} freie Punkte Nahkampf-OB zur Parade.")
+        parade = z.parade_gebunden + punkte
+    assert z.lp is not None
+    z = _kaempfer_neu(z, flee=flee, parade_gebunden=parade, lp=min(z.lp_max, z.lp - int(d["schaden"])))
+    stehend = kampf._stehend
+    if stehend is not None:
+        steht = z.kampffaehig(kampf.optionen)
+        if steht != stehend[iz]:
+            stehend = _ersetzt(stehend, iz, steht)
+    if z.name == a.name:
+        return _folgezustand(kampf, _ersetzt(kampf.kaempfer, iz, z), stehend)
+    a = _kaempfer_neu(a, angriffshandlungen=handlungen, waffen_in_aktion=in_aktion)
+    kaempfer = _ersetzt(_ersetzt(kampf.kaempfer, kampf.platz(a.name), a), iz, z)
+    return _folgezustand(kampf, kaempfer, stehend)
+
+
+def _an_effekt(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    k = kampf[d["name"]]
+    eff = Effekt(d["effekt"], int(d["runden"]), int(d.get("lp_pro_runde", 0)),
+                 int(d.get("initiative_mod", 0)))
+    return _mit(kampf, _kaempfer_neu(k, effekte=k.effekte + (eff,)), kampf.kampffaehige())
+
+
+def _an_lp(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    return _mit(kampf, _lp_aendern(kampf[d["name"]], int(d["aenderung"])))
+
+
+def _an_ausfall(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    return _mit(kampf, _kaempfer_neu(kampf[d["name"]], ausgefallen=bool(d["ausgefallen"])))
+
+
+def _an_optionen(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    return replace(kampf, optionen=Optionen.aus_dict(d["optionen"]))
+
+
+_ANWENDUNG = {
+    "initiative": _an_initiative, "ergreifen": _an_ergreifen, "zug_beginn": _an_zug_beginn,
+    "zug_ende": _an_zug_ende, "neue_runde": _an_neue_runde, "bewegung": _an_bewegung,
+    "angriff": _an_angriff, "effekt": _an_effekt, "lp": _an_lp, "ausfall": _an_ausfall,
+    "optionen": _an_optionen,
+}
+"""Ereignisart → ihre Anwendung (Zustand, Daten → neuer Zustand)."""
 
 
 def anwenden(kampf: Kampf, ereignis: Ereignis) -> Kampf:
     """Wendet ein Ereignis an und gibt den neuen Kampf zurück (rein; ``kampf`` bleibt unverändert)."""
-    d = ereignis.daten
-    art = ereignis.art
-    if art == "initiative":
-        if kampf.runde != 0:
-            raise W100Fehler("Die Initiative ist schon bestimmt.")
-        return _neu(_initiative_setzen(kampf, d["werte"]), runde=1)
-    if art == "ergreifen":
-        if kampf.zuege_gesamt > 0:
-            raise W100Fehler("Initiative Ergreifen geht nur vor dem ersten Zug.")
-        kampf[d["name"]]
-        return _neu(kampf, vorrang=d["name"])
-    if art == "zug_beginn":
-        name = d["name"]
-        if naechster(kampf) != name or kampf.am_zug is not None:
-            raise W100Fehler(f"{name} ist nicht an der Reihe.")
-        k = kampf[name]
-        k = _neu(k, bewegungen=0, angriffshandlungen=0, waffen_in_aktion=(),
-                    parade_gebunden=k.parade_gebunden if kampf.optionen.parade_bis_rundenende else 0)
-        vorrang = None if kampf.vorrang == name else kampf.vorrang
-        return _neu(kampf.mit(k), am_zug=name, vorrang=vorrang)
-    if art == "zug_ende":
-        name = d["name"]
-        if kampf.am_zug != name:
-            raise W100Fehler(f"{name} ist nicht am Zug.")
-        k = kampf[name]
-        k = _neu(k, initiative=(k.initiative or 0) - INITIATIVE_KOSTEN, zuege=k.zuege + 1,
-                    waffen_in_aktion=())
-        return _neu(kampf.mit(k), am_zug=None, zuege_gesamt=kampf.zuege_gesamt + 1)
-    if art == "neue_runde":
-        if not runde_vorbei(kampf):
-            raise W100Fehler("Die Runde ist noch nicht vorbei.")
-        o = kampf.optionen
-        neu = []
-        for k in kampf.kaempfer:
-            assert k.flee is not None
-            flee = flee_nach_runde(k.flee, k.flee_max, k.flee_regeneration, o)
-            lp_delta = sum(e.lp_pro_runde for e in k.effekte)
-            effekte = tuple(replace(e, runden=e.runden - 1) for e in k.effekte if e.runden > 1)
-            k = _lp_aendern(k, lp_delta)
-            # gespeicherte Reihenfolge: derselbe Wurf, der Bonus mit den Effekten, die jetzt
-            # ticken (wie beim Neuwürfeln, das vor dem Ticken gewürfelt wird)
-            initiative = (k.initiative_gespeichert if k.initiative_wurf is None
-                          else k.initiative_wurf + k.initiative_bonus_aktuell)
-            k = _neu(k, flee=flee, effekte=effekte, parade_gebunden=0, zuege=0,
-                        initiative=initiative)
-            neu.append(k)
-        kampf = _neu(kampf, kaempfer=tuple(neu), runde=int(d["runde"]))
-        if "werte" in d:
-            kampf = _initiative_setzen(kampf, d["werte"])
-        return kampf
-    if art == "bewegung":
-        k = _pruefe_am_zug(kampf, d["name"])
-        # Eine Bewegung schließt die laufende Angriffshandlung ab.
-        return kampf.mit(_neu(k, position=(float(d["nach"][0]), float(d["nach"][1])),
-                                 bewegungen=k.bewegungen + 1, waffen_in_aktion=()))
-    if art == "angriff":
-        a = _pruefe_am_zug(kampf, d["angreifer"])
-        if d["neue_aktion"]:
-            a = _neu(a, angriffshandlungen=a.angriffshandlungen + 1, waffen_in_aktion=(d["waffe"],))
-        else:
-            a = _neu(a, waffen_in_aktion=a.waffen_in_aktion + (d["waffe"],))
-        if d.get("handlung_endet"):
-            # Patzerfolge „angriffshandlung“: die Angriffshandlung ist abgeschlossen (wie nach einer Bewegung)
-            a = _neu(a, waffen_in_aktion=())
-        z = a if d["ziel"] == a.name else kampf[d["ziel"]]
-        punkte = int(d["abwehr_punkte"])
-        if d["abwehr"] == AUSWEICHEN:
-            if punkte > (z.flee or 0):
-                raise W100Fehler(f"{z.name} hat nicht genug Flee ({z.flee}) für {punkte} Punkte.")
-            z = _neu(z, flee=(z.flee or 0) - punkte)
-        elif d["abwehr"] == PARADE:
-            if punkte > z.parade_frei:
-                raise W100Fehler(f"{z.name} hat nur {z.parade_frei} freie Punkte Nahkampf-OB zur Parade.")
-            z = _neu(z, parade_gebunden=z.parade_gebunden + punkte)
-        z = _lp_aendern(z, -int(d["schaden"]))
-        if z.name == a.name:
-            return kampf.mit(z)
-        return _neu(kampf, kaempfer=tuple(a if k.name == a.name else z if k.name == z.name else k
-                                          for k in kampf.kaempfer))
-    if art == "effekt":
-        k = kampf[d["name"]]
-        eff = Effekt(d["effekt"], int(d["runden"]), int(d.get("lp_pro_runde", 0)),
-                     int(d.get("initiative_mod", 0)))
-        return kampf.mit(_neu(k, effekte=k.effekte + (eff,)))
-    if art == "lp":
-        return kampf.mit(_lp_aendern(kampf[d["name"]], int(d["aenderung"])))
-    if art == "ausfall":
-        return kampf.mit(_neu(kampf[d["name"]], ausgefallen=bool(d["ausgefallen"])))
-    if art == "optionen":
-        return replace(kampf, optionen=Optionen.aus_dict(d["optionen"]))
-    raise W100Fehler(f"Unbekanntes W100-Ereignis „{art}“.")
+    anwendung = _ANWENDUNG.get(ereignis.art)
+    if anwendung is None:
+        raise W100Fehler(f"Unbekanntes W100-Ereignis „{ereignis.art}“.")
+    return anwendung(kampf, ereignis.daten)
 
 
 # --------------------------------------------------------------------------- Ansicht

@@ -68,8 +68,9 @@ from typing import Any
 from gm_helfer import boegen as _boegen
 from gm_helfer import simulation, wuerfel
 from gm_helfer.felder import generator
+from gm_helfer.schnell import je_objekt
 from gm_helfer.w100.bogen import kampf_aus_boegen
-from gm_helfer.w100.daten import AUSWEICHEN, FERNKAMPF, PARADE
+from gm_helfer.w100.daten import AUSWEICHEN, FERNKAMPF, KEINE_ABWEHR, PARADE
 from gm_helfer.w100.kampf import (
     Kampf,
     Waffe,
@@ -85,7 +86,7 @@ from gm_helfer.w100.kampf import (
     zug_ende_ereignis,
 )
 from gm_helfer.w100.optionen import Optionen, W100Fehler
-from gm_helfer.w100.sitzung import angriff, schritt_richtung, ziele
+from gm_helfer.w100.sitzung import angriff, gegner_der_reihe_nach, schritt_richtung
 
 __all__ = ["ABWEHR", "EINSATZ", "ZIELE", "Taktik", "begegnung", "einen_kampf", "ereignis_begegnung", "generator"]
 
@@ -133,14 +134,11 @@ _RAND = 0.1
 (gegen die Rundung der Position auf Zentimeter)."""
 
 
-def _waffen(kampf: Kampf, name: str) -> tuple[Waffe, ...]:
-    return tuple(w for w in kampf[name].waffen if w.ausgeruestet)
-
-
-def _gegner_der_reihe_nach(kampf: Kampf) -> list[str]:
-    """Kampffähige Gegner des Handelnden, die nächsten zuerst (Zielauswahl des Live-Notebooks)."""
-    seite = kampf[kampf.am_zug].seite
-    return [n for n in ziele(kampf) if kampf[n].seite != seite]
+@je_objekt
+def _ausgeruestet(waffen: tuple[Waffe, ...]) -> tuple[Waffe, ...]:
+    """Die ausgerüsteten ``waffen`` – einmal je Waffentupel (es geht unverändert von Zustand zu
+    Zustand mit; :func:`je_objekt`)."""
+    return tuple(w for w in waffen if w.ausgeruestet)
 
 
 def _ziel_waehlen(kampf: Kampf, gegner: list[str], taktik: Taktik, rng: Any) -> str:
@@ -156,14 +154,25 @@ def _ziel_waehlen(kampf: Kampf, gegner: list[str], taktik: Taktik, rng: Any) -> 
     return min(aufstellung, key=lambda n: zeichen * (kampf[n].lp or 0))
 
 
-def _ziel_fuer(kampf: Kampf, ziel: str, waffe: Waffe) -> str | None:
+def _ziel_fuer(kampf: Kampf, ziel: str, waffe: Waffe, reihe: Sequence[str]) -> str | None:
     """Das gewählte Ziel, wenn es noch steht und die Waffe es erreicht; sonst der nächste
-    kampffähige Gegner in Reichweite der Waffe; ``None``, wenn keiner erreichbar ist."""
-    a = kampf[kampf.am_zug]
-    z = kampf[ziel]
-    if z.kampffaehig(kampf.optionen) and erreicht(a, z, waffe):
+    kampffähige Gegner in Reichweite der Waffe; ``None``, wenn keiner erreichbar ist.
+
+    ``reihe``: :func:`~gm_helfer.w100.sitzung.gegner_der_reihe_nach` nach der Bewegung dieses
+    Zuges. Danach bewegt sich im Zug niemand mehr, und wer fällt, steht im Zug nicht wieder auf
+    (Angriffe senken Lebenspunkte nur) – die Gegner der Reihe nach sind also diese Liste ohne
+    die inzwischen Gefallenen; sie wird nicht je Waffe neu sortiert.
+    """
+    a = kampf[kampf.am_zug]  # type: ignore[index]
+    stehend = kampf._stehend or kampf.kampffaehige()
+    i = kampf.platz(ziel)
+    if stehend[i] and erreicht(a, kampf.kaempfer[i], waffe):
         return ziel
-    return next((g for g in _gegner_der_reihe_nach(kampf) if erreicht(a, kampf[g], waffe)), None)
+    for g in reihe:
+        j = kampf.platz(g)
+        if stehend[j] and erreicht(a, kampf.kaempfer[j], waffe):
+            return g
+    return None
 
 
 def parade_erlaubt(waffe: Waffe, optionen: Optionen) -> bool:
@@ -175,16 +184,18 @@ def parade_erlaubt(waffe: Waffe, optionen: Optionen) -> bool:
     return waffe.art != FERNKAMPF or optionen.parade_gegen_fernkampf
 
 
-def _abwehr(kampf: Kampf, ziel: str, waffe: Waffe, taktik: Taktik) -> dict[str, Any]:
+def _abwehr(kampf: Kampf, ziel: str, waffe: Waffe, taktik: Taktik) -> tuple[str, int]:
     """Abwehr nach der Taktik: parieren (wo erlaubt und Punkte frei) oder ausweichen, sofern
-    erlaubt; alle oder die Hälfte der verfügbaren Punkte."""
+    erlaubt; alle oder die Hälfte der verfügbaren Punkte. Gibt (Abwehrart, Punkte) zurück."""
     z = kampf[ziel]
-    if taktik.abwehr == "parade" and z.parade_frei and parade_erlaubt(waffe, kampf.optionen):
-        return {"abwehr": PARADE, "punkte": taktik.punkte(z.parade_frei)}
+    if taktik.abwehr == "parade":
+        frei = z.parade_frei
+        if frei and parade_erlaubt(waffe, kampf.optionen):
+            return PARADE, taktik.punkte(frei)
     flee = z.flee or 0
     if flee and (not waffe.magisch or kampf.optionen.ausweichen_gegen_zauber):
-        return {"abwehr": AUSWEICHEN, "punkte": taktik.punkte(flee)}
-    return {}
+        return AUSWEICHEN, taktik.punkte(flee)
+    return KEINE_ABWEHR, 0
 
 
 def _zug(kampf: Kampf, *, rng: Any, taktik: Taktik = Taktik(), verbrauch: dict[str, int] | None = None) -> Kampf:
@@ -192,30 +203,33 @@ def _zug(kampf: Kampf, *, rng: Any, taktik: Taktik = Taktik(), verbrauch: dict[s
     eingesetzte Flee-Punkte werden in ``verbrauch`` (Name → Punkte) gezählt."""
     name = kampf.am_zug
     assert name is not None
-    waffen = _waffen(kampf, name)
-    gegner = _gegner_der_reihe_nach(kampf)
+    ich = kampf[name]
+    waffen = _ausgeruestet(ich.waffen)
+    gegner = gegner_der_reihe_nach(kampf)
     if not waffen or not gegner:
         return kampf
     ziel = _ziel_waehlen(kampf, gegner, taktik, rng)
-    if not any(erreicht(kampf[name], kampf[ziel], w) for w in waffen):
-        if kampf[name].bewegungen < kampf.optionen.bewegungen_pro_zug:
+    z = kampf[ziel]
+    if not any(erreicht(ich, z, w) for w in waffen):
+        if ich.bewegungen < kampf.optionen.bewegungen_pro_zug:
             weite = max(w.reichweite for w in waffen)
             # _RAND Meter innerhalb der Reichweite halten: die Position wird auf Zentimeter gerundet.
             nach = schritt_richtung(kampf, ziel, abstand=max(0.0, weite - _RAND))
-            if nach != kampf[name].position:
-                kampf = anwenden(kampf, bewegung_ereignis(kampf, name, nach))
+            if nach != ich.position:
+                kampf = anwenden(kampf, bewegung_ereignis(kampf, name, nach, text=False))
+                gegner = gegner_der_reihe_nach(kampf)  # neue Abstände
     for _ in range(kampf.optionen.angriffshandlungen_pro_zug):
         for waffe in waffen:
             if sieger(kampf) is not None:
                 return kampf
-            z = _ziel_fuer(kampf, ziel, waffe)
+            z = _ziel_fuer(kampf, ziel, waffe, gegner)
             if z is None:
                 continue
-            abwehr = _abwehr(kampf, z, waffe, taktik)
-            ereignis = angriff(kampf, z, waffe.name, rng=rng, **abwehr)
+            art, punkte = _abwehr(kampf, z, waffe, taktik)
+            ereignis = angriff(kampf, z, waffe.name, abwehr=art, punkte=punkte, rng=rng, text=False)
             kampf = anwenden(kampf, ereignis)
-            if verbrauch is not None and abwehr.get("abwehr") == AUSWEICHEN:
-                verbrauch[z] = verbrauch.get(z, 0) + abwehr["punkte"]
+            if verbrauch is not None and art == AUSWEICHEN:
+                verbrauch[z] = verbrauch.get(z, 0) + punkte
             if ereignis.daten["handlung_endet"]:
                 break  # Patzerfolge „angriffshandlung“: die übrigen Waffen dieser Handlung schweigen
     return kampf
@@ -247,19 +261,19 @@ def _spielen(
     if gewinner is not None:
         return _ausgang(kampf, gewinner)
     neu_wuerfeln = kampf.optionen.initiative_neu_wuerfeln
-    kampf = anwenden(kampf, initiative_ereignis(kampf, rng=rng))
+    kampf = anwenden(kampf, initiative_ereignis(kampf, rng=rng, text=False))
     while True:
         if runde_vorbei(kampf):
             if kampf.runde >= max_runden:
                 return _ausgang(kampf, None)
-            kampf = anwenden(kampf, neue_runde_ereignis(kampf, rng=rng if neu_wuerfeln else None))
+            kampf = anwenden(kampf, neue_runde_ereignis(kampf, rng=rng if neu_wuerfeln else None, text=False))
             continue
-        kampf = anwenden(kampf, zug_beginn_ereignis(kampf))
+        kampf = anwenden(kampf, zug_beginn_ereignis(kampf, text=False))
         kampf = _zug(kampf, rng=rng, taktik=taktik, verbrauch=verbrauch)
         gewinner = sieger(kampf)
         if gewinner is not None:
             return _ausgang(kampf, gewinner)
-        kampf = anwenden(kampf, zug_ende_ereignis(kampf))
+        kampf = anwenden(kampf, zug_ende_ereignis(kampf, text=False))
 
 
 def einen_kampf(

@@ -7,6 +7,8 @@ Regelfehler kommen als deutsche Meldung zurück, damit keine Notebook-Zelle abbr
 
 from __future__ import annotations
 
+import math
+import struct
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -155,9 +157,26 @@ def ziele(kampf: Kampf) -> list[str]:
     die nächsten zuerst (das erste Ziel ist der nächste Gegner)."""
     if kampf.am_zug is None:
         return []
-    a = kampf[kampf.am_zug]
-    andere = [k for k in kampf.kaempfer if k.name != a.name and k.kampffaehig(kampf.optionen)]
-    return [k.name for k in sorted(andere, key=lambda k: (k.seite == a.seite, abstand(a, k)))]
+    return _nach_abstand(kampf, gegner=True) + _nach_abstand(kampf, gegner=False)
+
+
+def gegner_der_reihe_nach(kampf: Kampf) -> list[str]:
+    """Die kampffähigen Gegner des Handelnden, die nächsten zuerst – der Anfang von :func:`ziele`."""
+    if kampf.am_zug is None:
+        return []
+    return _nach_abstand(kampf, gegner=True)
+
+
+def _nach_abstand(kampf: Kampf, *, gegner: bool) -> list[str]:
+    """Die anderen Kampffähigen der Gegenseite (``gegner``) oder der eigenen Seite, die nächsten
+    zuerst; bei gleichem Abstand in der Reihenfolge der Aufstellung."""
+    a = kampf[kampf.am_zug]  # type: ignore[index]
+    seite, position = a.seite, a.position
+    andere = [k for k, steht in zip(kampf.kaempfer, kampf._stehend or kampf.kampffaehige())
+              if steht and (k.seite != seite) is gegner and k is not a]
+    if len(andere) > 1:
+        andere.sort(key=lambda k: math.dist(position, k.position))  # abstand(a, k)
+    return [k.name for k in andere]
 
 
 def waffen(kampf: Kampf) -> list[str]:
@@ -295,11 +314,11 @@ def waffen_vergleich(kampf: Kampf, ziel: str | None, *, modifikator: int = 0) ->
 
 def angriff(kampf: Kampf, ziel: str, waffe: str, *, modifikator: int = 0, abwehr: str = KEINE_ABWEHR,
             punkte: int = 0, rng: Any = None, w100_augen: str | None = None,
-            schaden_augen: str | None = None) -> Ereignis:
+            schaden_augen: str | None = None, text: bool = True) -> Ereignis:
     """Würfeln (``rng``) oder eingetippte Augen übernehmen und das Angriffsereignis bauen.
 
     Eingetippt: ``w100_augen`` wie „89“ oder „00“ (= 100); ``schaden_augen`` wie „7, 5“ –
-    nur nötig, wenn der Angriff trifft.
+    nur nötig, wenn der Angriff trifft. ``text=False``: ohne Protokolltext (Simulation).
     """
     if kampf.am_zug is None:
         raise W100Fehler("Niemand ist am Zug.")
@@ -309,14 +328,14 @@ def angriff(kampf: Kampf, ziel: str, waffe: str, *, modifikator: int = 0, abwehr
     plan = angriff_planen(kampf, kampf.am_zug, ziel, waffe, modifikator=modifikator,
                           **abwehr_punkte(abwehr, punkte))
     if rng is not None:
-        return angriff_ereignis(kampf, plan, w100(rng=rng), schadenswurf(plan.waffe.schaden, rng=rng))
+        return angriff_ereignis(kampf, plan, w100(rng=rng), schadenswurf(plan.waffe.ausdruck, rng=rng), text=text)
     if not (w100_augen or "").strip():
         raise W100Fehler("Bitte den W100-Wurf eintippen (00 = 100).")
     wurf = w100(augen=w100_augen.strip())
     sw = None
     if (schaden_augen or "").strip():
         sw = schadenswurf(plan.waffe.schaden, augen=schaden_augen.strip())
-    return angriff_ereignis(kampf, plan, wurf, sw)
+    return angriff_ereignis(kampf, plan, wurf, sw, text=text)
 
 
 def schritt_richtung(kampf: Kampf, ziel: str, *, abstand: float = 1.0) -> tuple[float, float]:
@@ -325,8 +344,21 @@ def schritt_richtung(kampf: Kampf, ziel: str, *, abstand: float = 1.0) -> tuple[
     if kampf.am_zug is None:
         raise W100Fehler("Niemand ist am Zug.")
     a, z = kampf[kampf.am_zug], kampf[ziel]
-    x, y = schritt_punkt(a.position[0], a.position[1], z.position[0], z.position[1], a.bewegung, abstand)
-    return (float(x), float(y))
+    # gemerkt nach den genauen Bits der Eingaben (auch −0,0 ≠ 0,0): schritt_punkt rechnet mit numpy,
+    # für eine einzelne Bewegung teuer – und simulierte Kämpfe gehen immer wieder dieselben Schritte
+    schluessel = struct.pack("6d", a.position[0], a.position[1], z.position[0], z.position[1], a.bewegung, abstand)
+    punkt = _SCHRITTE.get(schluessel)
+    if punkt is None:
+        x, y = schritt_punkt(a.position[0], a.position[1], z.position[0], z.position[1], a.bewegung, abstand)
+        punkt = (float(x), float(y))
+        if len(_SCHRITTE) >= 4096:
+            _SCHRITTE.clear()
+        _SCHRITTE[schluessel] = punkt
+    return punkt
+
+
+_SCHRITTE: dict[bytes, tuple[float, float]] = {}
+"""Zwischenspeicher von :func:`schritt_richtung` (Eingaben → Punkt; rein, darum ohne Ablauf)."""
 
 
 def schritt_punkt(ax: Any, ay: Any, zx: Any, zy: Any, bewegung: Any, abstand: Any = 1.0) -> tuple[Any, Any]:

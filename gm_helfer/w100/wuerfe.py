@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from gm_helfer import wuerfel
-from gm_helfer.felder import und, wo
+from gm_helfer.felder import wo
 from gm_helfer.w100.daten import LUCKY_SEVEN
 
 
@@ -43,9 +43,11 @@ def w100_wert(natuerlich: Any, *, lucky_seven: bool = False) -> Any:
             raise wuerfel.WuerfelFehler(f"Ein W100 zeigt keine {falsch} (möglich: 1 bis 100).")
     elif not 1 <= natuerlich <= 100:
         raise wuerfel.WuerfelFehler(f"Ein W100 zeigt keine {natuerlich} (möglich: 1 bis 100).")
-    return wo(und(lucky_seven, natuerlich == LUCKY_SEVEN), 2 * natuerlich, natuerlich)
+    if not lucky_seven:
+        return natuerlich + 0  # der Wurf, wie er fällt (+ 0: bei Feldern eine Kopie, wie sonst auch)
+    return wo(natuerlich == LUCKY_SEVEN, 2 * natuerlich, natuerlich)
 
 
-def schadenswurf(ausdruck: str, *, rng: Any = None, augen: Any = None) -> wuerfel.Wurf:
-    """Der Schadenswurf einer Waffe (z. B. ``"2W6+3"``), gewürfelt oder eingetippt."""
+def schadenswurf(ausdruck: str | wuerfel.Ausdruck, *, rng: Any = None, augen: Any = None) -> wuerfel.Wurf:
+    """Der Schadenswurf einer Waffe (z. B. ``"2W6+3"`` oder schon gelesen), gewürfelt oder eingetippt."""
     return wuerfel.wurf(ausdruck, rng=rng, augen=augen)
