@@ -206,28 +206,28 @@ def _schaden_abwickeln(z: Kampfzustand, tk: Mapping[str, Taktik], *, rng: Any) -
                 and k.kann_wegstecken(z, os_.ziel)
                 and _soll_wegstecken(z, tk[os_.vorher.seite])
             ):
-                z = anwenden(z, k.ereignis_wegstecken(z, os_.ziel, rng=rng))
+                z = anwenden(z, k.ereignis_wegstecken(z, os_.ziel, rng=rng, text=False))
         if os_ is not None and os_.vorher.wildcard:
             for kf in z.kaempfer:
                 if kf.ag_probe_offen:
-                    z = anwenden(z, k.ereignis_ausser_gefecht(z, kf.name, rng=rng))
+                    z = anwenden(z, k.ereignis_ausser_gefecht(z, kf.name, rng=rng, text=False))
     return z
 
 
 def _zug(z: Kampfzustand, empfaenger: str, tk: Mapping[str, Taktik], *, rng: Any) -> Kampfzustand:
     """Ein Kartenempfänger ist an der Reihe: Erholungsproben (bzw. ein Benny, wie die Taktik es
     will), dann greift jedes handlungsfähige Mitglied an (Standardtaktik 3 und 4)."""
-    z = anwenden(z, k.ereignis_am_zug(z, empfaenger))
+    z = anwenden(z, k.ereignis_am_zug(z, empfaenger, text=False))
     for name in sorted(z.erholung_offen):
         kf = z.kaempfer_namens(name)
         if kf.angeschlagen and kf.kampffaehig:
             erholung = tk[kf.seite].erholung
             if erholung == "sofort" and kf.bennies > 0:
-                z = anwenden(z, k.ereignis_benny(z, name))
+                z = anwenden(z, k.ereignis_benny(z, name, text=False))
                 continue
-            z = anwenden(z, k.ereignis_erholung(z, name, rng=rng))
+            z = anwenden(z, k.ereignis_erholung(z, name, rng=rng, text=False))
             if erholung == "nach_fehlschlag" and z.kaempfer_namens(name).angeschlagen and kf.bennies > 0:
-                z = anwenden(z, k.ereignis_benny(z, name))
+                z = anwenden(z, k.ereignis_benny(z, name, text=False))
     for mitglied in z.mitglieder(empfaenger):
         kf = z.kaempfer_namens(mitglied.name)
         if not kf.kampffaehig or kf.angeschlagen or kf.name in z.nur_freie_aktionen:
@@ -239,18 +239,18 @@ def _zug(z: Kampfzustand, empfaenger: str, tk: Mapping[str, Taktik], *, rng: Any
         z = _schaden_abwickeln(z, tk, rng=rng)
         if _entschieden(z):
             return z
-    return anwenden(z, k.ereignis_fertig(z))
+    return anwenden(z, k.ereignis_fertig(z, text=False))
 
 
 def _runde(z: Kampfzustand, tk: Mapping[str, Taktik], *, rng: Any) -> Kampfzustand:
     """Standardtaktik 1 und 2: eine ganze Runde, bis niemand mehr an der Reihe ist oder eine
     Seite keinen Kampffähigen mehr hat."""
-    z = anwenden(z, k.ereignis_runde(z))
+    z = anwenden(z, k.ereignis_runde(z, text=False))
     for kf in z.kaempfer:
         if kf.blutet and not kf.tot:
-            z = anwenden(z, k.ereignis_ausbluten(z, kf.name, rng=rng))
+            z = anwenden(z, k.ereignis_ausbluten(z, kf.name, rng=rng, text=False))
     if k.braucht_karte(z):
-        z = anwenden(z, k.ereignis_karten(z, rng=rng))
+        z = anwenden(z, k.ereignis_karten(z, rng=rng, text=False))
     while not _entschieden(z):
         naechster = z.naechster()
         if naechster is None:

@@ -5,20 +5,30 @@ genau denselben Zustand."""
 import copy
 import random
 
+import pytest
+
 from gm_helfer import boegen
 from gm_helfer.protokoll import Ereignis
 from gm_helfer.savage_worlds import kampf, simulation
 from gm_helfer.schnell import gemerkt
 
+# Ereignisart → die gemerkten Daten und woran der vertraute Weg den Zustand erkennt
+VERTRAUT = {
+    "karten": lambda e, z: gemerkt(e.daten["gezogen"])[0] is z.stapel,
+    "angriff": lambda e, z: gemerkt(e.daten)[0] is z,
+    "schaden": lambda e, z: gemerkt(e.daten)[0] is z,
+}
 
-def test_karten_eben_gezogen_gleich_wie_gelesen(monkeypatch):
+
+@pytest.mark.parametrize("art", sorted(VERTRAUT))
+def test_eben_gebaut_gleich_wie_gelesen(monkeypatch, art):
     echt = kampf.anwenden
     geprueft = []
 
     def vergleichen(z, e):
         neu = echt(z, e)
-        if e.art == "karten":
-            assert gemerkt(e.daten["gezogen"])[0] is z.stapel  # der vertraute Weg wird genommen
+        if e.art == art:
+            assert VERTRAUT[art](e, z)  # der vertraute Weg wird genommen
             kopie = Ereignis(e.art, copy.deepcopy(dict(e.daten)), e.regel, e.eingetippt, e.text)
             assert echt(z, kopie) == neu
             geprueft.append(e)
@@ -28,3 +38,20 @@ def test_karten_eben_gezogen_gleich_wie_gelesen(monkeypatch):
     bs = boegen.laden("savage_worlds").boegen
     simulation.ereignis_begegnung(bs, 8, rng=random.Random(5))
     assert len(geprueft) > 20
+
+
+def test_fremder_zustand_wird_geprueft():
+    """Ein Angriff, gebaut für einen Zustand, auf einen anderen angewandt: nicht vertraut, sondern
+    wie gelesene Daten geprüft (deutsche Meldung)."""
+    bs = boegen.laden("savage_worlds").boegen
+    z = simulation._start(bs, None)
+    z = kampf.anwenden(z, kampf.ereignis_runde(z))
+    z = kampf.anwenden(z, kampf.ereignis_karten(z, rng=random.Random(2)))
+    emp = z.naechster()
+    z = kampf.anwenden(z, kampf.ereignis_am_zug(z, emp))
+    a = z.mitglieder(emp)[0]
+    gegner = next(k for k in z.kaempfer if k.seite != a.seite)
+    e = kampf.ereignis_angriff(z, a.name, gegner.name, simulation._waffe(a), rng=random.Random(3))
+    anders = kampf.anwenden(z, kampf.ereignis_fertig(z))
+    with pytest.raises(kampf.KampfFehler, match="nicht an der Reihe"):
+        kampf.anwenden(anders, e)
