@@ -385,7 +385,7 @@ class Wurf:
     @property
     def eingetippt(self) -> bool:
         """Ob mindestens ein Würfel eingetippt wurde."""
-        return any(w.eingetippt for w in self.wuerfe)
+        return any([w.eingetippt for w in self.wuerfe])
 
     def __str__(self) -> str:
         augen = ", ".join(str(w) for w in self.wuerfe)
@@ -520,6 +520,14 @@ def _augen_aufteilen(augen: Any) -> list[Any]:
     raise WuerfelFehler(f"„{augen}“ sind keine eingetippten Augen.")
 
 
+def _gewuerfelt(seiten: int, augen: tuple[int, ...], explodierend: bool) -> Wuerfelwurf:
+    """``Wuerfelwurf(seiten, augen, explodierend, eingetippt=False)`` ohne das eingefrorene
+    ``__init__``, das jedes Feld einzeln setzt (jeder Würfel der Simulation kommt hier durch)."""
+    w = object.__new__(Wuerfelwurf)
+    object.__setattr__(w, "__dict__", {"seiten": seiten, "augen": augen, "explodierend": explodierend, "eingetippt": False})
+    return w
+
+
 def wurf(ausdruck: str | Ausdruck, *, rng: Any = None, augen: Any = None) -> Wurf:
     """Wirft einen ganzen Ausdruck – mit ``rng`` oder mit eingetippten ``augen``.
 
@@ -543,7 +551,7 @@ def wurf(ausdruck: str | Ausdruck, *, rng: Any = None, augen: Any = None) -> Wur
                 kette = [1 + rng._randbelow(seiten)]
                 while g.explodierend and kette[-1] == seiten:
                     kette.append(1 + rng._randbelow(seiten))
-                wuerfe.append(Wuerfelwurf(seiten, tuple(kette), g.explodierend, False))
+                wuerfe.append(_gewuerfelt(seiten, tuple(kette), g.explodierend))
             return Wurf(ausdruck, tuple(wuerfe))
         return Wurf(
             ausdruck,

@@ -390,9 +390,8 @@ class Kampfzustand:
         in der Runde, in der er sie gezogen hat (nicht für eine in die nächste Runde
         mitgenommene Karte eines Abwartenden)."""
         k = self.kaempfer_namens(name)
-        e = self.empfaenger(k)
-        karte = self.karte_von(e)
-        if karte is None or not karte.ist_joker or self.karte_runde(e) != self.runde:
+        halter = _joker_halter(self.karten, self.runde)
+        if not halter or self.empfaenger(k) not in halter:
             return 0
         if k.verbuendet_mit and not k.wildcard and not self.grosse_gruppen and not self.optionen.joker_fuer_verbuendete:
             return 0
@@ -418,14 +417,39 @@ class Kampfzustand:
         for e in self.patt_folge:
             if e not in self.gehandelt and e != self.am_zug and any(m.kampffaehig for m in self.mitglieder(e)):
                 return e
+        stehend = _stehende_empfaenger(_verzeichnis(self)[1])
         for e, _ in self.reihenfolge():
-            if e not in self.gehandelt and e not in self.abwartend and e != self.am_zug:
-                if any(m.kampffaehig for m in self.mitglieder(e)):
-                    return e
+            if e not in self.gehandelt and e not in self.abwartend and e != self.am_zug and e in stehend:
+                return e
         return None
 
     def bennies_von(self, name: str) -> int:
         return self.kaempfer_namens(name).bennies
+
+
+_JOKER_HALTER: list[Any] = [None, None, frozenset()]
+"""(Karten-Tupel, Runde, Joker-Halter) der letzten Frage an :func:`_joker_halter`."""
+
+
+def _joker_halter(karten: tuple[tuple[str, Karte, int], ...], runde: int) -> frozenset[str]:
+    """Die Empfänger, deren Karte (die erste für sie eingetragene) ein in Runde ``runde`` gezogener
+    Joker ist – gemerkt für das letzte Karten-Tupel (jede Probe fragt nach dem Joker-Bonus)."""
+    letztes = _JOKER_HALTER
+    if letztes[0] is karten and letztes[1] == runde:
+        return letztes[2]
+    erste: dict[str, bool] = {}
+    for e, karte, r in karten:
+        if e not in erste:
+            erste[e] = karte.ist_joker and r == runde
+    halter = frozenset(e for e, joker in erste.items() if joker)
+    letztes[:] = (karten, runde, halter)
+    return halter
+
+
+@je_objekt
+def _stehende_empfaenger(gruppen: dict[str, tuple[Kaempfer, ...]]) -> frozenset[str]:
+    """Die Empfänger eines Verzeichnisses (Empfänger → Mitglieder) mit einem kampffähigen Mitglied."""
+    return frozenset(e for e, ms in gruppen.items() if any(m.kampffaehig for m in ms))
 
 
 @je_objekt
@@ -653,7 +677,11 @@ def _darf_handeln(z: Kampfzustand, name: str) -> Kaempfer:
 
 def angesagte_aktionen(z: Kampfzustand, name: str) -> int | None:
     """Die Zahl der Aktionen, die ``name`` mit seiner ersten Aktion dieser Runde festgelegt hat."""
-    return dict(z.angesagt).get(name)
+    wert = None
+    for n, a in z.angesagt:  # wie dict(z.angesagt).get(name): der letzte Eintrag zählt
+        if n == name:
+            wert = a
+    return wert
 
 
 def aktionen_zahl(z: Kampfzustand, name: str, aktionen: int | None = None) -> int:
@@ -820,12 +848,15 @@ def braucht_karte(zustand: Kampfzustand) -> tuple[str, ...]:
     """Wer in dieser Runde eine Karte bekommt: jeder Empfänger mit einem kampffähigen
     Mitglied, außer Abwartenden (sie behalten ihre Karte) und in Runde 1 den Überraschten."""
     aus = []
-    for e in zustand.alle_empfaenger():
-        if e in zustand.abwartend or zustand.karte_von(e) is not None:
+    gruppen = _verzeichnis(zustand)[1]
+    stehend = _stehende_empfaenger(gruppen)
+    mit_karte = {e for e, _, _ in zustand.karten}
+    for e in gruppen:
+        if e in zustand.abwartend or e in mit_karte:
             continue
         if zustand.runde == 1 and e in zustand.ueberrascht:
             continue
-        if any(m.kampffaehig for m in zustand.mitglieder(e)):
+        if e in stehend:
             aus.append(e)
     return tuple(aus)
 
@@ -1026,7 +1057,8 @@ def ist_oder_sind(zustand: Kampfzustand, empfaenger: str) -> str:
 
 def _fertig_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     emp = e.daten["empfaenger"]
-    schuldig = sorted(n for n in z.erholung_offen if z.kaempfer_namens(n).angeschlagen and z.kaempfer_namens(n).kampffaehig)
+    schuldig = z.erholung_offen and sorted(
+        n for n in z.erholung_offen if z.kaempfer_namens(n).angeschlagen and z.kaempfer_namens(n).kampffaehig)
     if schuldig and emp == z.am_zug:
         raise KampfFehler(
             f"{', '.join(schuldig)}: erst die Erholungsprobe (oder einen Benny) – „Wenn ein Angeschlagener Charakter "
@@ -1223,25 +1255,17 @@ def angriffs_modifikatoren(
     a = zustand.kaempfer_namens(angreifer)
     w = a.waffe(waffe)
     fern = w.art != "Nahkampf"
-    for feld, tabelle in (("reichweite", REICHWEITE), ("beleuchtung", BELEUCHTUNG), ("deckung", DECKUNG)):
-        if getattr(situation, feld) not in tabelle:
-            raise KampfFehler(f"Unbekannte {feld.capitalize()} „{getattr(situation, feld)}“ – möglich: {', '.join(tabelle)}.")
+    lage = _lage_modifikatoren(situation)
     mods: list[tuple[str, int]] = [("Wunden", a.wundabzug), ("Joker", zustand.joker_bonus(angreifer))]
     aktionen = aktionen_zahl(zustand, angreifer, situation.aktionen)
     if aktionen < 1:
         raise KampfFehler("Mindestens eine Aktion.")
     mods.append(("Mehrfachaktionen", mehrfachaktion_abzug(aktionen)))
-    mods.append(("Beleuchtung", BELEUCHTUNG[situation.beleuchtung]))
+    mods.append(lage["beleuchtung"])
     if fern:
-        mods.append(("Reichweite", REICHWEITE[situation.reichweite]))
-        deckung = DECKUNG[situation.deckung]
-        if situation.ziel_liegt:
-            deckung = min(deckung, DECKUNG["mittel"])
-        mods.append(("Deckung" + (" (liegt)" if situation.ziel_liegt else ""), deckung))
-        mods.append(("Ziel geduckt", -1 if situation.ziel_geduckt else 0))
-        mods.append(("Blindes Feuer", -4 if situation.blind else 0))
+        mods.extend(lage["fern"])
     else:
-        mods.append(("Deckung", DECKUNG[situation.deckung]))
+        mods.append(lage["nah"])
         mods.append(("Überzahl", ueberzahl(zustand, angreifer, ziel)))
     if situation.blitzhieb:
         if "blitzhieb" not in a.talente:
@@ -1250,7 +1274,33 @@ def angriffs_modifikatoren(
             raise KampfFehler("Blitzhieb gilt nur für Nahkampfangriffe.")
         mods.append(("Blitzhieb", -2))
     mods.append(("Sonstiges", situation.sonstiges))
-    return tuple((n, v) for n, v in mods if v)
+    return tuple([m for m in mods if m[1]])
+
+
+@je_objekt
+def _lage_modifikatoren(situation: Angriffssituation) -> dict[str, Any]:
+    """Was die Lage allein beiträgt (Beleuchtung; Fernkampf: Reichweite, Deckung, geduckt, blindes
+    Feuer; Nahkampf: Deckung), geprüft und einmal je Lage gerechnet (die Simulation greift immer in
+    derselben Lage an)."""
+    for feld, tabelle in (("reichweite", REICHWEITE), ("beleuchtung", BELEUCHTUNG), ("deckung", DECKUNG)):
+        if getattr(situation, feld) not in tabelle:
+            raise KampfFehler(f"Unbekannte {feld.capitalize()} „{getattr(situation, feld)}“ – möglich: {', '.join(tabelle)}.")
+    deckung = DECKUNG[situation.deckung]
+    if situation.ziel_liegt:
+        deckung = min(deckung, DECKUNG["mittel"])
+    return {
+        "beleuchtung": ("Beleuchtung", BELEUCHTUNG[situation.beleuchtung]),
+        "fern": (
+            ("Reichweite", REICHWEITE[situation.reichweite]),
+            ("Deckung" + (" (liegt)" if situation.ziel_liegt else ""), deckung),
+            ("Ziel geduckt", -1 if situation.ziel_geduckt else 0),
+            ("Blindes Feuer", -4 if situation.blind else 0),
+        ),
+        "nah": ("Deckung", DECKUNG[situation.deckung]),
+    }
+
+
+_ANGRIFFSFERTIGKEIT = {"Nahkampf": "kaempfen", "Fernkampf": "schiessen", "Wurf": "werfen"}
 
 
 def angriffs_werte(
@@ -1262,7 +1312,7 @@ def angriffs_werte(
     """
     a, z = zustand.kaempfer_namens(angreifer), zustand.kaempfer_namens(ziel)
     w = a.waffe(waffe)
-    fertigkeit = {"Nahkampf": "kaempfen", "Fernkampf": "schiessen", "Wurf": "werfen"}[w.art]
+    fertigkeit = _ANGRIFFSFERTIGKEIT[w.art]
     anzahl = 2 if situation.blitzhieb else (w.feuerrate if w.art == "Fernkampf" else 1)
     mods = angriffs_modifikatoren(zustand, angreifer, ziel, waffe, situation)
     return {

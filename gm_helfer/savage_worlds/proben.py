@@ -54,9 +54,12 @@ class Eigenschaft:
     bonus: int = 0
 
     def __str__(self) -> str:
-        if self.bonus == 0:
-            return f"W{self.seiten}"
-        return f"W{self.seiten}{self.bonus:+d}"
+        text = _EIGENSCHAFT_TEXT.get((self.seiten, self.bonus))
+        if text is None:
+            text = f"W{self.seiten}" if self.bonus == 0 else f"W{self.seiten}{self.bonus:+d}"
+            if len(_EIGENSCHAFT_TEXT) < 256:
+                _EIGENSCHAFT_TEXT[(self.seiten, self.bonus)] = text
+        return text
 
     @property
     def haelfte(self) -> int:
@@ -70,6 +73,9 @@ class Eigenschaft:
         i = WUERFELSTUFEN.index(self.seiten) if self.seiten in WUERFELSTUFEN else 0
         return Eigenschaft(WUERFELSTUFEN[max(0, i - 1)], self.bonus)
 
+
+_EIGENSCHAFT_TEXT: dict[tuple[int, int], str] = {}
+"""(Seiten, Bonus) → „W8“, „W12+2“ (jede Probe im Protokoll schreibt ihre Eigenschaft)."""
 
 UNTRAINIERT = Eigenschaft(4, -2)
 """Eine Fertigkeit, die der Charakter nicht hat, wird mit W4−2 geworfen."""
@@ -341,4 +347,8 @@ def wuerfle_probe(
     if anzahl < 1:
         raise ValueError("Eine Probe braucht mindestens einen Eigenschaftswürfel.")
     wurf = wuerfel.wurf(_probenausdruck_gelesen(eig.seiten, wildcard, anzahl), rng=rng, augen=augen)
-    return Probe(eig, wurf, wildcard, modifikator, mindestwurf, kritisch_alle)
+    # wie Probe(eig, wurf, …), ohne das eingefrorene __init__, das jedes Feld einzeln setzt (jede Probe)
+    probe = object.__new__(Probe)
+    object.__setattr__(probe, "__dict__", {"eigenschaft": eig, "wurf": wurf, "wildcard": wildcard, "modifikator": modifikator,
+                                           "mindestwurf": mindestwurf, "kritisch_alle": kritisch_alle})
+    return probe

@@ -161,17 +161,32 @@ def _ziel(z: Kampfzustand, angreifer: Kaempfer, taktik: Taktik, rng: Any) -> str
     meisten Wunden, dann Angeschlagen, dann der erste in der Reihenfolge der Bögen; „staerkster“
     umgekehrt (Gleichstand ebenso nach Bogenreihenfolge); „erster“ der erste kampffähige Gegner;
     „zufall“ gleich verteilt unter den kampffähigen Gegnern."""
-    gegner = [(i, kf) for i, kf in enumerate(z.kaempfer) if kf.seite != angreifer.seite and kf.kampffaehig]
+    schluessel = (angreifer.seite, taktik.ziel)
+    gemerkt = _ZIELE.get(schluessel)
+    if gemerkt is not None and gemerkt[0] is z.kaempfer:
+        gegner, gewaehlt = gemerkt[1], gemerkt[2]
+    else:
+        gegner = [(i, kf) for i, kf in enumerate(z.kaempfer) if kf.seite != angreifer.seite and kf.kampffaehig]
+        gewaehlt = None
+        if gegner and taktik.ziel != "zufall":
+            gewaehlt = min(gegner, key=_ZIEL_SCHLUESSEL[taktik.ziel])[1].name
+        _ZIELE[schluessel] = (z.kaempfer, gegner, gewaehlt)
     if not gegner:
         return None
     if taktik.ziel == "zufall":
         return gegner[_zufallszahl(rng, len(gegner))][1].name
-    schluessel = {
-        "schwaechster": lambda t: (-t[1].wunden, not t[1].angeschlagen, t[0]),
-        "staerkster": lambda t: (t[1].wunden, t[1].angeschlagen, t[0]),
-        "erster": lambda t: t[0],
-    }[taktik.ziel]
-    return min(gegner, key=schluessel)[1].name
+    return gewaehlt
+
+
+_ZIEL_SCHLUESSEL: dict[str, Callable[[tuple[int, Kaempfer]], Any]] = {
+    "schwaechster": lambda t: (-t[1].wunden, not t[1].angeschlagen, t[0]),
+    "staerkster": lambda t: (t[1].wunden, t[1].angeschlagen, t[0]),
+    "erster": lambda t: t[0],
+}
+
+_ZIELE: dict[tuple[str, str], tuple[Any, list[tuple[int, Kaempfer]], str | None]] = {}
+"""(Seite des Angreifers, Zielwahl) → (Kämpfer-Tupel, kampffähige Gegner, gewähltes Ziel): die Wahl
+hängt nur von den Kämpfern ab, und die bleiben oft über viele Angriffe dieselben (Issue 10)."""
 
 
 def _zufallszahl(rng: Any, n: int) -> int:
