@@ -993,7 +993,7 @@ def _am_zug_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
             f"{', '.join(sofort)} wartet ab und ist Angeschlagen: erst muss er seine Aktion für die Erholungsprobe "
             "einsetzen („muss er seine Aktion unmittelbar dafür einsetzen, eine Erholungsprobe abzulegen“)."
         )
-    vorrang = tuple(v for v in z.vorrang if v != emp)
+    vorrang = tuple(v for v in z.vorrang if v != emp) if z.vorrang else ()
     if _joker_unterbricht(z, emp):
         if joker_halter(z, z.am_zug):
             raise KampfFehler(
@@ -1253,7 +1253,13 @@ def angriffs_modifikatoren(
 ) -> tuple[tuple[str, int], ...]:
     """Alle Modifikatoren eines Angriffs, je mit Namen (für die Anzeige), ohne Nullen."""
     a = zustand.kaempfer_namens(angreifer)
-    w = a.waffe(waffe)
+    return _modifikatoren(zustand, a, a.waffe(waffe), angreifer, ziel, situation)
+
+
+def _modifikatoren(
+    zustand: Kampfzustand, a: Kaempfer, w: Waffe, angreifer: str, ziel: str, situation: Angriffssituation
+) -> tuple[tuple[str, int], ...]:
+    """:func:`angriffs_modifikatoren` mit Angreifer ``a`` und Waffe ``w`` schon nachgeschlagen."""
     fern = w.art != "Nahkampf"
     lage = _lage_modifikatoren(situation)
     mods: list[tuple[str, int]] = [("Wunden", a.wundabzug), ("Joker", zustand.joker_bonus(angreifer))]
@@ -1314,12 +1320,12 @@ def angriffs_werte(
     w = a.waffe(waffe)
     fertigkeit = _ANGRIFFSFERTIGKEIT[w.art]
     anzahl = 2 if situation.blitzhieb else (w.feuerrate if w.art == "Fernkampf" else 1)
-    mods = angriffs_modifikatoren(zustand, angreifer, ziel, waffe, situation)
+    mods = _modifikatoren(zustand, a, w, angreifer, ziel, situation)
     return {
         "fertigkeit": fertigkeit,
         "eigenschaft": a.fertigkeit(fertigkeit),
         "anzahl": anzahl,
-        "modifikator": sum(v for _, v in mods),
+        "modifikator": sum([v for _, v in mods]),
         "modifikatoren": mods,
         "mindestwurf": z.parade if w.art == "Nahkampf" else 4,
         "wildcard": a.wildcard,
@@ -1507,13 +1513,19 @@ def _ausser_gefecht_zuerst(z: Kampfzustand, was: str = "der nächste Schadenswur
     ab“; „Wickele jeden Schadenswurf (einschließlich Schaden wegstecken) separat ab, bevor du zum
     nächsten übergehst.“ – kein weiterer Schadenswurf, solange eine Außer-Gefecht-Probe aussteht
     (sonst fiele bei „Mehrfach Außer Gefecht“ eine Probe weg)."""
-    offen = [k.name for k in z.kaempfer if k.ag_probe_offen]
+    offen = _ag_probe_offen(z.kaempfer)
     if offen:
         raise KampfFehler(
             f"{', '.join(offen)}: erst die Außer-Gefecht-Probe (vorher ggf. wegstecken), dann {was} – „legt der Charakter "
             "augenblicklich eine Konstitutionsprobe … ab“; „Wickele jeden Schadenswurf … separat ab, bevor du zum nächsten "
             "übergehst.“"
         )
+
+
+@je_objekt
+def _ag_probe_offen(kaempfer: tuple[Kaempfer, ...]) -> tuple[str, ...]:
+    """Wer eine Außer-Gefecht-Probe schuldet – einmal je Kämpfer-Tupel (viele Ereignisse fragen)."""
+    return tuple(k.name for k in kaempfer if k.ag_probe_offen)
 
 
 def wunden_nehmen(k: Kaempfer, wunden: int, angeschlagen: bool) -> Kaempfer:

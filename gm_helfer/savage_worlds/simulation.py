@@ -233,7 +233,7 @@ def _zug(z: Kampfzustand, empfaenger: str, tk: Mapping[str, Taktik], *, rng: Any
     """Ein Kartenempfänger ist an der Reihe: Erholungsproben (bzw. ein Benny, wie die Taktik es
     will), dann greift jedes handlungsfähige Mitglied an (Standardtaktik 3 und 4)."""
     z = anwenden(z, k.ereignis_am_zug(z, empfaenger, text=False))
-    for name in sorted(z.erholung_offen):
+    for name in sorted(z.erholung_offen) if z.erholung_offen else ():
         kf = z.kaempfer_namens(name)
         if kf.angeschlagen and kf.kampffaehig:
             erholung = tk[kf.seite].erholung
