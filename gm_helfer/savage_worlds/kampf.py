@@ -550,8 +550,8 @@ def _verzeichnis_nachfuehren(z: Kampfzustand, kaempfer: tuple[Kaempfer, ...], ne
         return
     namen, gruppen = letztes[2]
     alt = namen.get(neu.name)
-    if alt is None or z.empfaenger(alt) != z.empfaenger(neu):
-        return
+    if alt is None or len(namen) != len(kaempfer) or z.empfaenger(alt) != z.empfaenger(neu):
+        return  # unbekannt, doppelte Namen oder anderer Empfänger: beim nächsten Fragen neu bauen
     e = z.empfaenger(neu)
     namen = dict(namen)
     namen[neu.name] = neu
@@ -1588,18 +1588,26 @@ def _manoever_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
 
 
 def _benny_ausgeben(z: Kampfzustand, name: str, quelle: str) -> Kampfzustand:
+    k, aenderungen = _benny_abziehen(z, name, quelle)
+    return replace(z, **aenderungen) if k is None else _ersetze(z, k, **aenderungen)
+
+
+def _benny_abziehen(z: Kampfzustand, name: str, quelle: str) -> tuple[Kaempfer | None, dict[str, Any]]:
+    """Ein Benny von ``name`` (``quelle`` „eigen“) oder vom Spielleiter: der Kämpfer danach (``None``,
+    wenn der Spielleiter zahlt) und die übrigen Änderungen des Zustands – deutsche Meldung, wenn es
+    nicht geht."""
     k = z.kaempfer_namens(name)
     if quelle == "spielleiter":
         if k.seite == "Helden":
             raise KampfFehler("Bennies des Spielleiters sind für seine Wildcards, nicht für die Helden.")
         if z.spielleiter_bennies < 1:
             raise KampfFehler("Der Spielleiter hat keine Bennies mehr.")
-        return replace(z, spielleiter_bennies=z.spielleiter_bennies - 1)
+        return None, {"spielleiter_bennies": z.spielleiter_bennies - 1}
     if quelle != "eigen":
         raise KampfFehler(f"Unbekannte Benny-Quelle „{quelle}“ (eigen oder spielleiter).")
     if k.bennies < 1:
         raise KampfFehler(f"{name} hat keine Bennies mehr.")
-    return _ersetze(z, replace(k, bennies=k.bennies - 1))
+    return replace(k, bennies=k.bennies - 1), {}
 
 
 def ereignis_wegstecken(
@@ -1653,19 +1661,19 @@ def kann_wegstecken(z: Kampfzustand, name: str) -> bool:
 def _wegstecken_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     name = e.daten["name"]
     os_ = _wegstecken_pruefen(z, name)
-    z = replace(z, weggesteckt_gegen=z.weggesteckt_gegen | {(os_.angriff, name)})
-    z = _benny_ausgeben(z, name, e.daten["quelle"])
+    bezahlt, aenderungen = _benny_abziehen(z, name, e.daten["quelle"])
     weg = max(os_.weggesteckt, wegstecken_auswerten(Probe.aus_dict(e.daten["probe"]).ergebnis))
     bleiben = max(0, os_.wunden - weg)
-    vorher = replace(os_.vorher, bennies=z.kaempfer_namens(name).bennies)
+    vorher = replace(os_.vorher, bennies=(bezahlt or z.kaempfer_namens(name)).bennies)
     if bleiben:
         neu = wunden_nehmen(vorher, bleiben, True)
     elif z.optionen.wegstecken_beendet_angeschlagen:
         neu = replace(vorher, angeschlagen=False)
     else:
         neu = vorher
-    z = replace(z, offener_schaden=replace(os_, weggesteckt=weg, versuche=os_.versuche + 1))
-    return _ersetze(z, neu)
+    # ein neuer Zustand: Wegstecken gegen diesen Angriff vermerkt, Benny bezahlt, Wunden danach
+    return _ersetze(z, neu, weggesteckt_gegen=z.weggesteckt_gegen | {(os_.angriff, name)},
+                    offener_schaden=replace(os_, weggesteckt=weg, versuche=os_.versuche + 1), **aenderungen)
 
 
 def ereignis_ausser_gefecht(
@@ -1845,10 +1853,9 @@ def _benny_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     k = z.kaempfer_namens(e.daten["name"])
     if not k.angeschlagen:
         raise KampfFehler(f"{k.name} ist nicht Angeschlagen.")
-    z = _benny_ausgeben(z, k.name, e.daten["quelle"])
-    k = z.kaempfer_namens(k.name)
-    return replace(_ersetze(z, replace(k, angeschlagen=False)), nur_freie_aktionen=z.nur_freie_aktionen - {k.name},
-                   erholung_offen=z.erholung_offen - {k.name})
+    bezahlt, aenderungen = _benny_abziehen(z, k.name, e.daten["quelle"])
+    return _ersetze(z, replace(bezahlt or k, angeschlagen=False), nur_freie_aktionen=z.nur_freie_aktionen - {k.name},
+                    erholung_offen=z.erholung_offen - {k.name}, **aenderungen)
 
 
 def ereignis_benny_erhalten(zustand: Kampfzustand, name: str = "", anzahl: int = 1) -> Ereignis:

@@ -55,3 +55,25 @@ def test_fremder_zustand_wird_geprueft():
     anders = kampf.anwenden(z, kampf.ereignis_fertig(z))
     with pytest.raises(kampf.KampfFehler, match="nicht an der Reihe"):
         kampf.anwenden(anders, e)
+
+
+def test_nachgefuehrtes_verzeichnis_wie_neu_gebaut(monkeypatch):
+    """Das Verzeichnis (Name → Kämpfer, Empfänger → Mitglieder), das ``_ersetze`` nachführt, statt es
+    neu zu bauen, ist nach jedem Ereignis dasselbe wie ein frisch gebautes."""
+    echt = kampf.anwenden
+    geprueft = []
+
+    def vergleichen(z, e):
+        neu = echt(z, e)
+        namen, gruppen = kampf._verzeichnis(neu)
+        assert list(namen.items()) == [(k.name, k) for k in neu.kaempfer]
+        frisch: dict = {}
+        for k in neu.kaempfer:
+            frisch.setdefault(neu.empfaenger(k), []).append(k)
+        assert gruppen == {e_: tuple(m) for e_, m in frisch.items()} and list(gruppen) == list(frisch)
+        geprueft.append(e)
+        return neu
+
+    monkeypatch.setattr(simulation, "anwenden", vergleichen)
+    simulation.ereignis_begegnung(boegen.laden("savage_worlds").boegen, 3, rng=random.Random(7))
+    assert len(geprueft) > 100
