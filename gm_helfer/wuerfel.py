@@ -552,7 +552,9 @@ def wurf(ausdruck: str | Ausdruck, *, rng: Any = None, augen: Any = None) -> Wur
                 while g.explodierend and kette[-1] == seiten:
                     kette.append(1 + rng._randbelow(seiten))
                 wuerfe.append(_gewuerfelt(seiten, tuple(kette), g.explodierend))
-            return Wurf(ausdruck, tuple(wuerfe))
+            w = object.__new__(Wurf)  # wie Wurf(ausdruck, tuple(wuerfe)), ohne das eingefrorene __init__
+            object.__setattr__(w, "__dict__", {"ausdruck": ausdruck, "wuerfe": tuple(wuerfe)})
+            return w
         return Wurf(
             ausdruck,
             tuple(wuerfle(g.seiten, rng=rng, explodierend=g.explodierend) for g, _ in einzel),

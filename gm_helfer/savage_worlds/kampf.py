@@ -585,6 +585,15 @@ def _karten_text(k: Karte) -> str:
     return _KARTEN_TEXT.get(id(k)) or str(k)
 
 
+def _ohne_text(art: str, daten: dict[str, Any], regel: str, eingetippt: bool = False) -> Ereignis:
+    """``Ereignis(art, daten, regel=regel, eingetippt=eingetippt)`` ohne Protokolltext (``text=False``,
+    Simulation) – gebaut ohne das eingefrorene ``__init__``, das jedes Feld einzeln setzt (Hunderte
+    Ereignisse je simuliertem Kampf; ``test_ereignispfad_vertraut`` prüft: gleich dem Konstruktor)."""
+    e = object.__new__(Ereignis)
+    object.__setattr__(e, "__dict__", {"art": art, "daten": daten, "regel": regel, "eingetippt": eingetippt, "text": ""})
+    return e
+
+
 def _augen_oder_rng(rng: Any, augen: Any) -> None:
     if (rng is None) == (augen is None):
         raise TypeError("Genau eines von rng und augen angeben.")
@@ -773,7 +782,7 @@ def ereignis_runde(zustand: Kampfzustand, *, text: bool = True) -> Ereignis:
     """Eine neue Runde beginnt (vor dem Ausbluten und dem Austeilen). ``text=False``: ohne
     Protokolltext (Simulation)."""
     if not text:
-        return Ereignis("runde", {"runde": zustand.runde + 1}, regel=R + "Initiative › Mischen")
+        return _ohne_text("runde", {"runde": zustand.runde + 1}, R + "Initiative › Mischen")
     text_ = f"Runde {zustand.runde + 1} beginnt"
     if zustand.joker_in_runde:
         text_ += " – nach dem Joker wird der Stapel gemischt"
@@ -893,6 +902,9 @@ def ereignis_karten(
             while True:
                 karte, stapel = stapel.ziehen_zufaellig(rng=rng)
                 karten.append(karte)
+                if not kk and not schnell:  # ohne Talente gilt die eine Karte (karte_waehlen wählte sie ebenso)
+                    beste[emp] = karte
+                    break
                 if len(karten) >= 1 + kk:
                     try:
                         beste[emp], _ = karte_waehlen(karten, kuehler_kopf=kk, schnell=schnell)
@@ -960,8 +972,8 @@ def ereignis_am_zug(zustand: Kampfzustand, empfaenger: str | None = None, *, tex
         raise KampfFehler("In dieser Runde ist niemand mehr an der Reihe.")
     if not text:
         unterbricht = _joker_unterbricht(zustand, emp)
-        return Ereignis("am_zug", {"empfaenger": emp},
-                        regel=R + ("Initiative › Joker" if unterbricht else "Initiative › Das Herunterzählen"))
+        return _ohne_text("am_zug", {"empfaenger": emp},
+                          R + ("Initiative › Joker" if unterbricht else "Initiative › Das Herunterzählen"))
     karte = zustand.karte_von(emp)
     e = Ereignis(
         "am_zug", {"empfaenger": emp}, regel=R + "Initiative › Das Herunterzählen",
@@ -1044,7 +1056,7 @@ def ereignis_fertig(zustand: Kampfzustand, *, text: bool = True) -> Ereignis:
     if not zustand.am_zug:
         raise KampfFehler("Niemand ist gerade an der Reihe.")
     if not text:
-        return Ereignis("fertig", {"empfaenger": zustand.am_zug}, regel=R + "Initiative › Das Herunterzählen")
+        return _ohne_text("fertig", {"empfaenger": zustand.am_zug}, R + "Initiative › Das Herunterzählen")
     return Ereignis("fertig", {"empfaenger": zustand.am_zug}, regel=R + "Initiative › Das Herunterzählen",
                     text=f"{zustand.am_zug} {ist_oder_sind(zustand, zustand.am_zug)} fertig")
 
@@ -1369,7 +1381,7 @@ def ereignis_angriff(
     merken(daten, (zustand, tuple(verteilung), situation))
     regel = R + ("Angriffe › Nahkampfangriffe" if werte["fertigkeit"] == "kaempfen" else "Angriffe › Fernkampfangriffe")
     if not text:
-        return Ereignis("angriff", daten, regel=regel, eingetippt=augen is not None)
+        return _ohne_text("angriff", daten, regel, augen is not None)
     treffer = [e for e in probe.ergebnisse if e.erfolg]
     mods = ", ".join(f"{n} {v:+d}" for n, v in werte["modifikatoren"]) or "keine Modifikatoren"
     if len(set(verteilung)) > 1:
@@ -1500,7 +1512,7 @@ def ereignis_schaden(
     daten = {"angreifer": t.angreifer, "ziel": t.ziel, "waffe": t.waffe, "steigerung": t.steigerung, "wurf": _wurf_daten(wurf)}
     merken(daten, (zustand, t))  # beim Anwenden auf denselben Zustand: dieser Treffer, ohne ihn erneut zu suchen
     if not text:
-        return Ereignis("schaden", daten, regel=R + "Schaden › Schaden anwenden", eingetippt=augen is not None)
+        return _ohne_text("schaden", daten, R + "Schaden › Schaden anwenden", augen is not None)
     wirkung = schaden_auswerten(wurf.gesamt, werte["robustheit"], angeschlagen=werte["angeschlagen"])
     return Ereignis(
         "schaden", daten, regel=R + "Schaden › Schaden anwenden", eingetippt=augen is not None,
@@ -1621,8 +1633,8 @@ def ereignis_wegstecken(
     probe = wuerfle_probe(vorher.attribut("konstitution"), wildcard=True,
                           modifikator=vorher.wundabzug + zustand.joker_bonus(name), rng=rng, augen=augen)
     if not text:
-        return Ereignis("wegstecken", {"name": name, "quelle": quelle, "probe": probe.als_dict()},
-                        regel=R + "Schaden wegstecken", eingetippt=augen is not None)
+        return _ohne_text("wegstecken", {"name": name, "quelle": quelle, "probe": probe.als_dict()},
+                          R + "Schaden wegstecken", augen is not None)
     weg = wegstecken_auswerten(probe.ergebnis)
     art = "wiederholt das Wegstecken" if os_.versuche else "steckt Schaden weg"
     return Ereignis("wegstecken", {"name": name, "quelle": quelle, "probe": probe.als_dict()},
@@ -1690,8 +1702,8 @@ def ereignis_ausser_gefecht(
     probe = wuerfle_probe(k.attribut("konstitution"), wildcard=True, modifikator=k.wundabzug + zustand.joker_bonus(name), rng=rng, augen=augen)
     vw = wuerfel.wurf("2W6+W6", rng=rng, augen=verletzung_augen)
     if not text:
-        return Ereignis("ausser_gefecht", {"name": name, "probe": probe.als_dict(), "verletzung": _wurf_daten(vw)},
-                        regel=R + "Schadenswirkung › Außer Gefecht", eingetippt=augen is not None)
+        return _ohne_text("ausser_gefecht", {"name": name, "probe": probe.als_dict(), "verletzung": _wurf_daten(vw)},
+                          R + "Schadenswirkung › Außer Gefecht", augen is not None)
     ausgang = ausser_gefecht_auswerten(probe.ergebnis)
     v = verletzung(vw.wuerfe[0].summe + vw.wuerfe[1].summe, vw.wuerfe[2].summe)
     worte = {"tod": "stirbt", "fehlschlag": f"{v.name}, bleibend – blutet aus", "erfolg": f"{v.name}, bis die Wunden heilen", "steigerung": f"{v.name}, für 24 Stunden"}
@@ -1724,8 +1736,8 @@ def ereignis_ausbluten(zustand: Kampfzustand, name: str, *, rng: Any = None, aug
     k = _ausbluten_pruefen(zustand, name)
     probe = wuerfle_probe(k.attribut("konstitution"), wildcard=True, modifikator=k.wundabzug, rng=rng, augen=augen)
     if not text:
-        return Ereignis("ausbluten", {"name": name, "probe": probe.als_dict()}, regel=R + "Außer Gefecht › Ausbluten",
-                        eingetippt=augen is not None)
+        return _ohne_text("ausbluten", {"name": name, "probe": probe.als_dict()}, R + "Außer Gefecht › Ausbluten",
+                          augen is not None)
     worte = {"tod": "stirbt am Blutverlust", "weiter": "blutet weiter (nächste Runde erneut)", "stabil": "ist stabil"}
     return Ereignis("ausbluten", {"name": name, "probe": probe.als_dict()}, regel=R + "Außer Gefecht › Ausbluten",
                     eingetippt=augen is not None, text=f"{name} blutet aus: {probe.beschreibung()} – {worte[ausbluten_auswerten(probe.ergebnis)]}")
@@ -1804,8 +1816,8 @@ def ereignis_erholung(zustand: Kampfzustand, name: str, *, rng: Any = None, auge
         raise KampfFehler(f"{name} ist nicht Angeschlagen.")
     probe = wuerfle_probe(k.attribut("willenskraft"), wildcard=k.wildcard, modifikator=k.wundabzug + zustand.joker_bonus(name), rng=rng, augen=augen)
     if not text:
-        return Ereignis("erholung", {"name": name, "probe": probe.als_dict()}, regel=R + "Schadenswirkung › Angeschlagen",
-                        eingetippt=augen is not None)
+        return _ohne_text("erholung", {"name": name, "probe": probe.als_dict()}, R + "Schadenswirkung › Angeschlagen",
+                          augen is not None)
     e = probe.ergebnis
     ausgang = ("erholt sich und handelt normal" if e.steigerungen or (e.erfolg and zustand.optionen.erholung_erfolg_handelt)
                else "erholt sich, nur freie Aktionen" if e.erfolg else "bleibt Angeschlagen, nur freie Aktionen")
@@ -1844,7 +1856,7 @@ def ereignis_benny(zustand: Kampfzustand, name: str, *, quelle: str = "eigen", t
     if not k.angeschlagen:
         raise KampfFehler(f"{name} ist nicht Angeschlagen.")
     if not text:
-        return Ereignis("benny", {"name": name, "quelle": quelle}, regel=R + "Angeschlagen › Bennies ausgeben")
+        return _ohne_text("benny", {"name": name, "quelle": quelle}, R + "Angeschlagen › Bennies ausgeben")
     return Ereignis("benny", {"name": name, "quelle": quelle}, regel=R + "Angeschlagen › Bennies ausgeben",
                     text=f"{name} gibt einen Benny aus ({'Spielleiter' if quelle == 'spielleiter' else 'eigener'}) und ist nicht mehr Angeschlagen")
 

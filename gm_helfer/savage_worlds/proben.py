@@ -137,7 +137,12 @@ def bewerten(gesamt: Any, mindestwurf: Any = 4, *, kritisch: Any = False) -> Pro
     """
     erfolg = und(nicht(kritisch), gesamt >= mindestwurf)
     steigerungen = wo(erfolg, (gesamt - mindestwurf) // 4, 0)
-    return Probenergebnis(gesamt, mindestwurf, erfolg, steigerungen, kritisch)
+    # wie Probenergebnis(gesamt, mindestwurf, erfolg, steigerungen, kritisch), ohne das eingefrorene
+    # __init__, das jedes Feld einzeln setzt (jede Probe wird hier bewertet)
+    ergebnis = object.__new__(Probenergebnis)
+    object.__setattr__(ergebnis, "__dict__", {"gesamt": gesamt, "mindestwurf": mindestwurf, "erfolg": erfolg,
+                                              "steigerungen": steigerungen, "kritischer_fehlschlag": kritisch})
+    return ergebnis
 
 
 def _absteigend(summen: list[Any]) -> list[Any]:

@@ -77,3 +77,14 @@ def test_nachgefuehrtes_verzeichnis_wie_neu_gebaut(monkeypatch):
     monkeypatch.setattr(simulation, "anwenden", vergleichen)
     simulation.ereignis_begegnung(boegen.laden("savage_worlds").boegen, 3, rng=random.Random(7))
     assert len(geprueft) > 100
+
+
+def test_ereignis_ohne_text_wie_konstruktor():
+    """Die Bauer mit ``text=False`` bauen das Ereignis ohne den Konstruktor: gleich ``Ereignis(…)``,
+    mit genau dessen Feldern (fällt auf, wenn ``Ereignis`` ein Feld dazubekommt)."""
+    import dataclasses
+
+    e = kampf._ohne_text("angriff", {"a": 1}, "Regel", True)
+    assert e == Ereignis("angriff", {"a": 1}, regel="Regel", eingetippt=True)
+    assert set(vars(e)) == {f.name for f in dataclasses.fields(Ereignis)}
+    assert e.als_dict() == Ereignis("angriff", {"a": 1}, regel="Regel", eingetippt=True).als_dict()

@@ -166,3 +166,19 @@ def test_wuerfle_probe_wie_konstruktor():
         assert p == q and p.ergebnisse == q.ergebnisse and p.als_dict() == q.als_dict()
         felder = {f.name for f in dataclasses.fields(Probe)}
         assert set(vars(p)) - {"ergebnisse"} == set(vars(q)) - {"ergebnisse"} == felder
+
+
+def test_bewerten_wie_konstruktor():
+    """``bewerten`` baut das Probenergebnis ohne den Konstruktor: gleich ``Probenergebnis(…)``, mit
+    genau dessen Feldern – für Zahlen und für Felder."""
+    import dataclasses
+
+    import numpy as np
+
+    from gm_helfer.savage_worlds.proben import Probenergebnis, bewerten
+
+    e = bewerten(9, 4, kritisch=False)
+    assert e == Probenergebnis(9, 4, True, 1, False)
+    assert set(vars(e)) == {f.name for f in dataclasses.fields(Probenergebnis)}
+    f = bewerten(np.array([1, 4, 9]), 4, kritisch=np.array([True, False, False]))
+    assert f.erfolg.tolist() == [False, True, True] and f.steigerungen.tolist() == [0, 0, 1]
