@@ -24,7 +24,6 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from gm_helfer.cache import bounded_cache
@@ -94,6 +93,15 @@ class Ausdruck:
     """Summe aller Zahlen ohne Würfel (``+1``, ``-2``)."""
 
     def __str__(self) -> str:
+        # gemerkt im Objekt (Ausdrücke sind unveränderlich; jeder Wurf im Protokoll schreibt ihn)
+        text = self.__dict__.get("_text")
+        if text is None:
+            text = self._text_bauen()
+            if type(self.wuerfel) is tuple:
+                object.__setattr__(self, "_text", text)
+        return text
+
+    def _text_bauen(self) -> str:
         teile: list[str] = []
         for gruppe in self.wuerfel:
             zeichen = "-" if gruppe.vorzeichen < 0 else ("+" if teile else "")
@@ -113,6 +121,15 @@ class Ausdruck:
         """Ob mindestens ein Würfel explodiert."""
         return any(gruppe.explodierend for gruppe in self.wuerfel)
 
+    def _ganze_seiten(self) -> bool:
+        """Ob jede Gruppe eine ganze Zahl Seiten (≥ 1) hat – dann würfelt :func:`wurf` auf dem kurzen Weg."""
+        ganz = self.__dict__.get("_ganz")
+        if ganz is None:
+            ganz = all(type(g.seiten) is int and g.seiten > 0 for g in self.wuerfel)
+            if type(self.wuerfel) is tuple:
+                object.__setattr__(self, "_ganz", ganz)
+        return ganz
+
     def explodierend(self, ja: bool = True) -> Ausdruck:
         """Derselbe Ausdruck, alle Würfel explodierend (oder keiner, mit ``ja=False``)."""
         return Ausdruck(
@@ -128,16 +145,12 @@ class Ausdruck:
 
     def einzelwuerfel(self) -> tuple[tuple[Wuerfel, int], ...]:
         """Jeder einzelne Würfel als (Gruppe, Nummer in der Gruppe), in Notationsreihenfolge."""
-        try:
-            return _einzelwuerfel(self)
-        except TypeError:  # Gruppen als Liste statt Tupel: nicht hashbar, ungemerkt
-            return _einzelwuerfel.__wrapped__(self)
-
-
-@lru_cache(maxsize=1024)
-def _einzelwuerfel(ausdruck: Ausdruck) -> tuple[tuple[Wuerfel, int], ...]:
-    """:meth:`Ausdruck.einzelwuerfel`, gemerkt je Ausdruck (jeder Wurf und jede Summe fragt danach)."""
-    return tuple((g, i) for g in ausdruck.wuerfel for i in range(g.anzahl))
+        einzel = self.__dict__.get("_einzel")
+        if einzel is None:
+            einzel = tuple((g, i) for g in self.wuerfel for i in range(g.anzahl))
+            if type(self.wuerfel) is tuple:  # gemerkt im Objekt (jeder Wurf und jede Summe fragt danach)
+                object.__setattr__(self, "_einzel", einzel)
+        return einzel
 
 
 _TERM = re.compile(
@@ -165,11 +178,24 @@ def parse(text: str | Ausdruck) -> Ausdruck:
         raise WuerfelFehler(
             f"Ein Würfelausdruck muss Text sein (z. B. „2W6+1“), nicht {type(text).__name__}."
         )
+    ausdruck = _ZULETZT_GELESEN.get(text)
+    if ausdruck is not None:
+        return ausdruck
     if len(text) > MAX_LAENGE:
         raise WuerfelFehler(
             f"Der Würfelausdruck ist zu lang ({len(text)} Zeichen, höchstens {MAX_LAENGE})."
         )
-    return _parse_text(text)
+    ausdruck = _parse_text(text)
+    if len(text) <= 40:
+        if len(_ZULETZT_GELESEN) >= 512:
+            _ZULETZT_GELESEN.clear()
+        _ZULETZT_GELESEN[text] = ausdruck
+    return ausdruck
+
+
+_ZULETZT_GELESEN: dict[str, Ausdruck] = {}
+"""Kurze, eben gelesene Ausdrücke – vor dem Zwischenspeicher von :func:`_parse_text`, ohne dessen
+Sperre: Proben und Schadenswürfe lesen immer wieder dieselben wenigen Texte (Issue 10)."""
 
 
 def _parse_groesse(schluessel: tuple[Any, ...], ausdruck: Ausdruck) -> int:
@@ -359,7 +385,7 @@ class Wurf:
     @property
     def eingetippt(self) -> bool:
         """Ob mindestens ein Würfel eingetippt wurde."""
-        return any(w.eingetippt for w in self.wuerfe)
+        return any([w.eingetippt for w in self.wuerfe])
 
     def __str__(self) -> str:
         augen = ", ".join(str(w) for w in self.wuerfe)
@@ -494,6 +520,14 @@ def _augen_aufteilen(augen: Any) -> list[Any]:
     raise WuerfelFehler(f"„{augen}“ sind keine eingetippten Augen.")
 
 
+def _gewuerfelt(seiten: int, augen: tuple[int, ...], explodierend: bool) -> Wuerfelwurf:
+    """``Wuerfelwurf(seiten, augen, explodierend, eingetippt=False)`` ohne das eingefrorene
+    ``__init__``, das jedes Feld einzeln setzt (jeder Würfel der Simulation kommt hier durch)."""
+    w = object.__new__(Wuerfelwurf)
+    object.__setattr__(w, "__dict__", {"seiten": seiten, "augen": augen, "explodierend": explodierend, "eingetippt": False})
+    return w
+
+
 def wurf(ausdruck: str | Ausdruck, *, rng: Any = None, augen: Any = None) -> Wurf:
     """Wirft einen ganzen Ausdruck – mit ``rng`` oder mit eingetippten ``augen``.
 
@@ -508,6 +542,19 @@ def wurf(ausdruck: str | Ausdruck, *, rng: Any = None, augen: Any = None) -> Wur
         raise TypeError("Genau eines von rng und augen angeben.")
     einzel = ausdruck.einzelwuerfel()
     if augen is None:
+        if type(rng) is random.Random and ausdruck._ganze_seiten():
+            # wie wuerfle(…) je Würfel, mit denselben Zufallszahlen (zufallszahl), ohne die Prüfungen
+            # für eingetippte Augen – jede Probe der Simulation kommt hier durch (Issue 10)
+            wuerfe = []
+            for g, _ in einzel:
+                seiten = g.seiten
+                kette = [1 + rng._randbelow(seiten)]
+                while g.explodierend and kette[-1] == seiten:
+                    kette.append(1 + rng._randbelow(seiten))
+                wuerfe.append(_gewuerfelt(seiten, tuple(kette), g.explodierend))
+            w = object.__new__(Wurf)  # wie Wurf(ausdruck, tuple(wuerfe)), ohne das eingefrorene __init__
+            object.__setattr__(w, "__dict__", {"ausdruck": ausdruck, "wuerfe": tuple(wuerfe)})
+            return w
         return Wurf(
             ausdruck,
             tuple(wuerfle(g.seiten, rng=rng, explodierend=g.explodierend) for g, _ in einzel),

@@ -24,6 +24,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from gm_helfer import wuerfel
@@ -175,7 +176,8 @@ class Kaempfer:
     @property
     def wundabzug(self) -> int:
         """Wundabzüge: −1 je Wunde (höchstens −3)."""
-        return wundabzug(self.wunden)
+        w = self.wunden
+        return -w if type(w) is int and 0 <= w <= MAX_WUNDEN else wundabzug(w)
 
     @property
     def zustand_text(self) -> str:
@@ -342,7 +344,11 @@ class Kampfzustand:
 
     # -- Nachschlagen ----------------------------------------------------------------
     def kaempfer_namens(self, name: str) -> Kaempfer:
-        k = _verzeichnis(self)[0].get(name)
+        letztes = _LETZTES_VERZEICHNIS
+        if letztes[0] is self.kaempfer and letztes[1] == self.grosse_gruppen:
+            k = letztes[2][0].get(name)
+        else:
+            k = _verzeichnis(self)[0].get(name)
         if k is None:
             raise KampfFehler(f"„{name}“ kämpft hier nicht mit.")
         return k
@@ -358,15 +364,14 @@ class Kampfzustand:
         return k.gruppe or k.name
 
     def mitglieder(self, empfaenger: str) -> tuple[Kaempfer, ...]:
+        letztes = _LETZTES_VERZEICHNIS
+        if letztes[0] is self.kaempfer and letztes[1] == self.grosse_gruppen:
+            return letztes[2][1].get(empfaenger, ())
         return _verzeichnis(self)[1].get(empfaenger, ())
 
     def alle_empfaenger(self) -> tuple[str, ...]:
-        gesehen: list[str] = []
-        for k in self.kaempfer:
-            e = self.empfaenger(k)
-            if e not in gesehen:
-                gesehen.append(e)
-        return tuple(gesehen)
+        """Alle Kartenempfänger in der Reihenfolge der Kämpfer (wer zuerst vorkommt)."""
+        return tuple(_verzeichnis(self)[1])
 
     def karte_von(self, empfaenger: str) -> Karte | None:
         for e, karte, _ in self.karten:
@@ -385,9 +390,8 @@ class Kampfzustand:
         in der Runde, in der er sie gezogen hat (nicht für eine in die nächste Runde
         mitgenommene Karte eines Abwartenden)."""
         k = self.kaempfer_namens(name)
-        e = self.empfaenger(k)
-        karte = self.karte_von(e)
-        if karte is None or not karte.ist_joker or self.karte_runde(e) != self.runde:
+        halter = _joker_halter(self.karten, self.runde)
+        if not halter or self.empfaenger(k) not in halter:
             return 0
         if k.verbuendet_mit and not k.wildcard and not self.grosse_gruppen and not self.optionen.joker_fuer_verbuendete:
             return 0
@@ -395,9 +399,7 @@ class Kampfzustand:
 
     def reihenfolge(self) -> tuple[tuple[str, Karte], ...]:
         """Das Herunterzählen: Karten vom Joker über Ass bis zur Zwei, Pik vor Herz vor Karo vor Kreuz."""
-        return tuple(
-            (e, karte) for e, karte, _ in sorted(self.karten, key=lambda t: t[1].rang, reverse=True)
-        )
+        return _reihenfolge(self.karten)
 
     def naechster(self) -> str | None:
         """Wer als Nächstes an der Reihe ist (ohne Abwartende und wer schon gehandelt hat).
@@ -415,14 +417,45 @@ class Kampfzustand:
         for e in self.patt_folge:
             if e not in self.gehandelt and e != self.am_zug and any(m.kampffaehig for m in self.mitglieder(e)):
                 return e
+        stehend = _stehende_empfaenger(_verzeichnis(self)[1])
         for e, _ in self.reihenfolge():
-            if e not in self.gehandelt and e not in self.abwartend and e != self.am_zug:
-                if any(m.kampffaehig for m in self.mitglieder(e)):
-                    return e
+            if e not in self.gehandelt and e not in self.abwartend and e != self.am_zug and e in stehend:
+                return e
         return None
 
     def bennies_von(self, name: str) -> int:
         return self.kaempfer_namens(name).bennies
+
+
+_JOKER_HALTER: list[Any] = [None, None, frozenset()]
+"""(Karten-Tupel, Runde, Joker-Halter) der letzten Frage an :func:`_joker_halter`."""
+
+
+def _joker_halter(karten: tuple[tuple[str, Karte, int], ...], runde: int) -> frozenset[str]:
+    """Die Empfänger, deren Karte (die erste für sie eingetragene) ein in Runde ``runde`` gezogener
+    Joker ist – gemerkt für das letzte Karten-Tupel (jede Probe fragt nach dem Joker-Bonus)."""
+    letztes = _JOKER_HALTER
+    if letztes[0] is karten and letztes[1] == runde:
+        return letztes[2]
+    erste: dict[str, bool] = {}
+    for e, karte, r in karten:
+        if e not in erste:
+            erste[e] = karte.ist_joker and r == runde
+    halter = frozenset(e for e, joker in erste.items() if joker)
+    letztes[:] = (karten, runde, halter)
+    return halter
+
+
+@je_objekt
+def _stehende_empfaenger(gruppen: dict[str, tuple[Kaempfer, ...]]) -> frozenset[str]:
+    """Die Empfänger eines Verzeichnisses (Empfänger → Mitglieder) mit einem kampffähigen Mitglied."""
+    return frozenset(e for e, ms in gruppen.items() if any(m.kampffaehig for m in ms))
+
+
+@je_objekt
+def _reihenfolge(karten: tuple[tuple[str, Karte, int], ...]) -> tuple[tuple[str, Karte], ...]:
+    """:meth:`Kampfzustand.reihenfolge` für ein Karten-Tupel, gemerkt (es bleibt die ganze Runde gleich)."""
+    return tuple((e, karte) for e, karte, _ in sorted(karten, key=lambda t: t[1].rang, reverse=True))
 
 
 @je_objekt
@@ -433,9 +466,17 @@ def _verzeichnisse(kaempfer: tuple[Kaempfer, ...]) -> dict[bool, Any]:
     return {}
 
 
+_LETZTES_VERZEICHNIS: list[Any] = [None, None, None]
+"""(Kämpfer-Tupel, ``grosse_gruppen``, Verzeichnis) der letzten Frage an :func:`_verzeichnis`: die
+meisten Fragen hintereinander gelten demselben Tupel, dann ist dies der kürzeste Weg."""
+
+
 def _verzeichnis(z: Kampfzustand) -> tuple[dict[str, Kaempfer], dict[str, tuple[Kaempfer, ...]]]:
     """Name → Kämpfer und Empfänger → Mitglieder für ``z.kaempfer``; einmal je Kämpfer-Tupel
     gebaut (Nachschlagen ohne Suche durch alle Kämpfer, Issue 10)."""
+    letztes = _LETZTES_VERZEICHNIS
+    if letztes[0] is z.kaempfer and letztes[1] == z.grosse_gruppen:
+        return letztes[2]
     je_gruppen = _verzeichnisse(z.kaempfer)
     eintrag = je_gruppen.get(z.grosse_gruppen)
     if eintrag is None:
@@ -445,6 +486,7 @@ def _verzeichnis(z: Kampfzustand) -> tuple[dict[str, Kaempfer], dict[str, tuple[
             namen.setdefault(k.name, k)
             gruppen.setdefault(z.empfaenger(k), []).append(k)
         eintrag = je_gruppen[z.grosse_gruppen] = (namen, {e: tuple(m) for e, m in gruppen.items()})
+    letztes[:] = (z.kaempfer, z.grosse_gruppen, eintrag)
     return eintrag
 
 
@@ -491,18 +533,65 @@ def start_aus_kopf(daten: Mapping[str, Any]) -> Kampfzustand:
 # ---------------------------------------------------------------------------------------
 
 
-def _ersetze(zustand: Kampfzustand, neu: Kaempfer) -> Kampfzustand:
-    return replace(
-        zustand, kaempfer=tuple(neu if k.name == neu.name else k for k in zustand.kaempfer)
-    )
+def _ersetze(zustand: Kampfzustand, neu: Kaempfer, **aenderungen: Any) -> Kampfzustand:
+    """Der Zustand mit ``neu`` an der Stelle des gleichnamigen Kämpfers (und ``aenderungen``) – ein
+    neuer Zustand statt einer Kette von Ersetzungen."""
+    name = neu.name
+    kaempfer = tuple(neu if k.name == name else k for k in zustand.kaempfer)
+    _verzeichnis_nachfuehren(zustand, kaempfer, neu)
+    return replace(zustand, kaempfer=kaempfer, **aenderungen)
+
+
+def _verzeichnis_nachfuehren(z: Kampfzustand, kaempfer: tuple[Kaempfer, ...], neu: Kaempfer) -> None:
+    """Das Verzeichnis von ``kaempfer`` (``z.kaempfer`` mit ``neu`` statt des gleichnamigen Kämpfers)
+    aus dem von ``z`` ableiten statt neu bauen – meist ändert ein Ereignis genau einen Kämpfer."""
+    letztes = _LETZTES_VERZEICHNIS
+    if not (letztes[0] is z.kaempfer and letztes[1] == z.grosse_gruppen):
+        return
+    namen, gruppen = letztes[2]
+    alt = namen.get(neu.name)
+    if alt is None or len(namen) != len(kaempfer) or z.empfaenger(alt) != z.empfaenger(neu):
+        return  # unbekannt, doppelte Namen oder anderer Empfänger: beim nächsten Fragen neu bauen
+    e = z.empfaenger(neu)
+    namen = dict(namen)
+    namen[neu.name] = neu
+    gruppen = dict(gruppen)
+    gruppen[e] = tuple(neu if m.name == neu.name else m for m in gruppen[e])
+    letztes[:] = (kaempfer, z.grosse_gruppen, (namen, gruppen))
 
 
 def _talentstufe(mitglieder: Sequence[Kaempfer]) -> tuple[int, bool]:
     """Kühler Kopf (0/1/2) und Schnell einer Kartengruppe – „mehrere gleichartige Talente sind
     allerdings nicht kumulativ“."""
+    if type(mitglieder) is tuple:
+        return _talentstufe_gemerkt(mitglieder)
+    return _talentstufe_rechnen(mitglieder)
+
+
+def _talentstufe_rechnen(mitglieder: Sequence[Kaempfer]) -> tuple[int, bool]:
     talente = frozenset().union(*(m.talente for m in mitglieder)) if mitglieder else frozenset()
     kk = 2 if "verbesserter_kuehler_kopf" in talente else 1 if "kuehler_kopf" in talente else 0
     return kk, "schnell" in talente
+
+
+_talentstufe_gemerkt = je_objekt(_talentstufe_rechnen)
+"""Je Mitglieder-Tupel (aus dem Verzeichnis, bleibt über viele Zustände dasselbe) einmal gerechnet."""
+
+_KARTEN_TEXT = {id(k): str(k) for k in blatt()}
+"""Die Texte der Karten des Blatts (nach Identität; gezogen wird immer aus diesem Blatt)."""
+
+
+def _karten_text(k: Karte) -> str:
+    return _KARTEN_TEXT.get(id(k)) or str(k)
+
+
+def _ohne_text(art: str, daten: dict[str, Any], regel: str, eingetippt: bool = False) -> Ereignis:
+    """``Ereignis(art, daten, regel=regel, eingetippt=eingetippt)`` ohne Protokolltext (``text=False``,
+    Simulation) – gebaut ohne das eingefrorene ``__init__``, das jedes Feld einzeln setzt (Hunderte
+    Ereignisse je simuliertem Kampf; ``test_ereignispfad_vertraut`` prüft: gleich dem Konstruktor)."""
+    e = object.__new__(Ereignis)
+    object.__setattr__(e, "__dict__", {"art": art, "daten": daten, "regel": regel, "eingetippt": eingetippt, "text": ""})
+    return e
 
 
 def _augen_oder_rng(rng: Any, augen: Any) -> None:
@@ -597,7 +686,11 @@ def _darf_handeln(z: Kampfzustand, name: str) -> Kaempfer:
 
 def angesagte_aktionen(z: Kampfzustand, name: str) -> int | None:
     """Die Zahl der Aktionen, die ``name`` mit seiner ersten Aktion dieser Runde festgelegt hat."""
-    return dict(z.angesagt).get(name)
+    wert = None
+    for n, a in z.angesagt:  # wie dict(z.angesagt).get(name): der letzte Eintrag zählt
+        if n == name:
+            wert = a
+    return wert
 
 
 def aktionen_zahl(z: Kampfzustand, name: str, aktionen: int | None = None) -> int:
@@ -630,7 +723,14 @@ def _aktion_eintragen(z: Kampfzustand, name: str, schluessel: str, aktionen: int
     - „Daher muss ein Spieler bereits zu Beginn seiner Handlung festlegen, wie viele Aktionen er in
       dieser Runde ausführen möchte – es ist nicht möglich, noch eine Aktion „hinten dranzuhängen“.“
     """
+    return replace(z, **_aktion_aenderungen(z, name, schluessel, aktionen, was))
+
+
+def _aktion_aenderungen(z: Kampfzustand, name: str, schluessel: str, aktionen: int | None, was: str) -> dict[str, Any]:
+    """:func:`_aktion_eintragen` als Änderungen des Zustands (``angesagt``, ``aktionen_runde``), damit
+    ein Ereignis seinen neuen Zustand auf einmal baut."""
     _darf_handeln(z, name)
+    aenderungen: dict[str, Any] = {}
     bisher = [a for n, a in z.aktionen_runde if n == name]
     if schluessel in bisher:
         raise KampfFehler(f"{name}: {was} gab es in dieser Runde schon – dieselbe Aktion nicht zweimal pro Runde.")
@@ -639,14 +739,14 @@ def _aktion_eintragen(z: Kampfzustand, name: str, schluessel: str, aktionen: int
     angesagt = angesagte_aktionen(z, name)
     if angesagt is None:
         angesagt = aktionen or 1
-        z = replace(z, angesagt=z.angesagt + ((name, angesagt),))
+        aenderungen["angesagt"] = z.angesagt + ((name, angesagt),)
     elif z.optionen.aktion_anhaengen:  # Hausregel: angehängt; ab jetzt gilt die größere Zahl
         soll = max(angesagt, len(bisher) + 1)
         if aktionen is not None and aktionen != soll:
             raise KampfFehler(f"{name} kommt mit dieser Aktion auf {soll} Aktion(en) in dieser Runde, nicht {aktionen}.")
         if soll != angesagt:
             angesagt = soll
-            z = replace(z, angesagt=tuple((n, soll if n == name else a) for n, a in z.angesagt))
+            aenderungen["angesagt"] = tuple((n, soll if n == name else a) for n, a in z.angesagt)
     elif aktionen is not None and aktionen != angesagt:
         raise KampfFehler(f"{name} hat zu Beginn {angesagt} Aktion(en) für diese Runde festgelegt, nicht {aktionen}.")
     if len(bisher) >= angesagt:
@@ -654,7 +754,8 @@ def _aktion_eintragen(z: Kampfzustand, name: str, schluessel: str, aktionen: int
             f"{name} hat {angesagt} Aktion(en) angesagt und schon ausgeführt – eine weitere Aktion lässt sich nicht "
             "„hinten dranhängen“."
         )
-    return replace(z, aktionen_runde=z.aktionen_runde + ((name, schluessel),))
+    aenderungen["aktionen_runde"] = z.aktionen_runde + ((name, schluessel),)
+    return aenderungen
 
 
 def _ziele_je_wuerfel(z: Kampfzustand, angreifer: str, ziele: Sequence[str], anzahl: int) -> list[str]:
@@ -677,12 +778,15 @@ def _ziele_je_wuerfel(z: Kampfzustand, angreifer: str, ziele: Sequence[str], anz
 # ---------------------------------------------------------------------------------------
 
 
-def ereignis_runde(zustand: Kampfzustand) -> Ereignis:
-    """Eine neue Runde beginnt (vor dem Ausbluten und dem Austeilen)."""
-    text = f"Runde {zustand.runde + 1} beginnt"
+def ereignis_runde(zustand: Kampfzustand, *, text: bool = True) -> Ereignis:
+    """Eine neue Runde beginnt (vor dem Ausbluten und dem Austeilen). ``text=False``: ohne
+    Protokolltext (Simulation)."""
+    if not text:
+        return _ohne_text("runde", {"runde": zustand.runde + 1}, R + "Initiative › Mischen")
+    text_ = f"Runde {zustand.runde + 1} beginnt"
     if zustand.joker_in_runde:
-        text += " – nach dem Joker wird der Stapel gemischt"
-    return Ereignis("runde", {"runde": zustand.runde + 1}, regel=R + "Initiative › Mischen", text=text)
+        text_ += " – nach dem Joker wird der Stapel gemischt"
+    return Ereignis("runde", {"runde": zustand.runde + 1}, regel=R + "Initiative › Mischen", text=text_)
 
 
 def _runde_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
@@ -696,9 +800,9 @@ def _runde_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         )
     behalten = [(emp, k, r) for emp, k, r in z.karten if emp in z.abwartend]
     weg = [k for emp, k, _ in z.karten if emp not in z.abwartend]
-    stapel = z.stapel.ablegen(weg) if weg else z.stapel
+    stapel = _ablegen(z.stapel, weg) if weg else z.stapel
     if z.joker_in_runde:
-        stapel = stapel.mischen(rng=random.Random(z.runde), behalten=[k for _, k, _ in behalten])
+        stapel = _gemischt(z.runde, tuple(k for _, k, _ in behalten))
     return replace(
         z,
         runde=z.runde + 1,
@@ -726,25 +830,53 @@ def _runde_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     )
 
 
+_BLATT_IDS = frozenset(id(k) for k in blatt())
+
+
+def _ablegen(stapel: Stapel, karten: list[Karte]) -> Stapel:
+    """``stapel.ablegen(karten)`` – für Karten des Blatts mit der Prüfung nach Identität (die Karten
+    des Blatts sind verschieden), statt jede Karte Python-seitig zu hashen und zu vergleichen."""
+    im_stapel = set(map(id, stapel.ziehstapel))
+    im_stapel.update(map(id, stapel.ablage))
+    weg = set(map(id, karten))
+    if not (im_stapel <= _BLATT_IDS and weg <= _BLATT_IDS) or len(weg) != len(karten) or not weg.isdisjoint(im_stapel):
+        return stapel.ablegen(karten)  # fremde Karten oder ein Fehler: die Meldung von ablegen
+    return Stapel(stapel.ziehstapel, stapel.ablage + tuple(karten))
+
+
+@lru_cache(maxsize=256)
+def _gemischt(runde: int, behalten: tuple[Karte, ...]) -> Stapel:
+    """Nach einer Runde mit Joker: alle Karten außer den ``behalten``en neu gemischt, mit dem Zufall
+    der Rundennummer (``random.Random(runde)``, damit Rückgängig und Fortsetzen denselben Stapel
+    bekommen). Das hängt nur von Runde und behaltenen Karten ab – gemerkt, denn die Simulation
+    mischt in jedem Kampf wieder in denselben Runden."""
+    return Stapel(()).mischen(rng=random.Random(runde), behalten=behalten)
+
+
 def braucht_karte(zustand: Kampfzustand) -> tuple[str, ...]:
     """Wer in dieser Runde eine Karte bekommt: jeder Empfänger mit einem kampffähigen
     Mitglied, außer Abwartenden (sie behalten ihre Karte) und in Runde 1 den Überraschten."""
     aus = []
-    for e in zustand.alle_empfaenger():
-        if e in zustand.abwartend or zustand.karte_von(e) is not None:
+    gruppen = _verzeichnis(zustand)[1]
+    stehend = _stehende_empfaenger(gruppen)
+    mit_karte = {e for e, _, _ in zustand.karten}
+    for e in gruppen:
+        if e in zustand.abwartend or e in mit_karte:
             continue
         if zustand.runde == 1 and e in zustand.ueberrascht:
             continue
-        if any(m.kampffaehig for m in zustand.mitglieder(e)):
+        if e in stehend:
             aus.append(e)
     return tuple(aus)
 
 
 def ereignis_karten(
-    zustand: Kampfzustand, *, rng: Any = None, eingetippt: Mapping[str, Sequence[str | Karte]] | None = None
+    zustand: Kampfzustand, *, rng: Any = None, eingetippt: Mapping[str, Sequence[str | Karte]] | None = None,
+    text: bool = True,
 ) -> Ereignis:
     """Teilt die Aktionskarten aus – mit ``rng`` oder wie am Tisch gezogen (``eingetippt``:
-    Empfänger → Karten in der Reihenfolge des Ziehens, samt Kühler-Kopf- und Schnell-Karten)."""
+    Empfänger → Karten in der Reihenfolge des Ziehens, samt Kühler-Kopf- und Schnell-Karten).
+    ``text=False``: ohne Protokolltext (Simulation)."""
     _augen_oder_rng(rng, eingetippt)
     if zustand.runde < 1:
         raise KampfFehler("Erst eine Runde beginnen, dann Karten austeilen.")
@@ -763,26 +895,34 @@ def ereignis_karten(
         # Jede Karte von einer zufälligen Stelle des Ziehstapels (gleich verteilt wie „mischen und
         # oben ziehen“, ohne den ganzen Stapel vor jeder Karte zu mischen).
         stapel = zustand.stapel
+        gewaehlt: dict[str, tuple[list[Karte], Karte]] = {}
         for emp in braucht_karte(zustand):
             kk, schnell = _talentstufe(zustand.mitglieder(emp))
             karten: list[Karte] = []
             while True:
                 karte, stapel = stapel.ziehen_zufaellig(rng=rng)
                 karten.append(karte)
+                if not kk and not schnell:  # ohne Talente gilt die eine Karte (karte_waehlen wählte sie ebenso)
+                    beste[emp] = karte
+                    break
                 if len(karten) >= 1 + kk:
                     try:
                         beste[emp], _ = karte_waehlen(karten, kuehler_kopf=kk, schnell=schnell)
                         break
                     except KartenFehler:
                         continue
-            gezogen[emp] = [str(k) for k in karten]
+            gezogen[emp] = [_karten_text(k) for k in karten]
+            gewaehlt[emp] = (karten, beste[emp])
         # genau diese Daten hat die Bibliothek eben gezogen: beim Anwenden auf denselben Stapel
-        # gilt der Stapel danach, ohne die Karten erneut zu prüfen (schneller Ereignispfad)
-        merken(gezogen, (zustand.stapel, stapel))
+        # gelten der Stapel danach und die gewählten Karten, ohne die Karten erneut zu lesen und zu
+        # prüfen (schneller Ereignispfad)
+        merken(gezogen, (zustand.stapel, stapel, gewaehlt))
     ereignis = Ereignis("karten", {"gezogen": gezogen}, regel=R + "Initiative", eingetippt=eingetippt is not None)
     if eingetippt is not None:
         neu = anwenden(zustand, ereignis)  # prüft eingetippte Karten schon beim Bauen (deutsche Meldung)
         beste = {emp: neu.karte_von(emp) for emp in gezogen}
+    if not text:
+        return ereignis
     teile = [
         f"{emp}: {beste[emp]}" + (f" (gezogen: {', '.join(ks)})" if len(ks) > 1 else "")
         for emp, ks in gezogen.items()
@@ -792,25 +932,29 @@ def ereignis_karten(
 
 def _karten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     _ausbluten_zuerst(z, "Karten austeilen")
-    gezogen = {emp: [Karte.parse(k) for k in ks] for emp, ks in e.daten["gezogen"].items()}
-    alle = [k for ks in gezogen.values() for k in ks]
     gezogen_von = gemerkt(e.daten["gezogen"])
     vertraut = gezogen_von is not None and gezogen_von[0] is z.stapel
     if vertraut:
-        stapel = gezogen_von[1]  # eben von ereignis_karten aus diesem Stapel gezogen
+        stapel, gewaehlt = gezogen_von[1], gezogen_von[2]  # eben von ereignis_karten aus diesem Stapel gezogen
     else:
-        _, stapel = z.stapel.ziehen_eingetippt(alle)
+        gezogen = {emp: [Karte.parse(k) for k in ks] for emp, ks in e.daten["gezogen"].items()}
+        _, stapel = z.stapel.ziehen_eingetippt([k for ks in gezogen.values() for k in ks])
+        gewaehlt = {}
     karten = list(z.karten)
     joker = z.joker_in_runde
-    for emp, ks in gezogen.items():
+    for emp in e.daten["gezogen"]:
         if z.karte_von(emp) is not None:
             raise KampfFehler(f"{emp} hat schon eine Karte.")
-        kk, schnell = _talentstufe(z.mitglieder(emp))
-        beste, genutzt = karte_waehlen(ks, kuehler_kopf=kk, schnell=schnell)
-        if genutzt != len(ks):
-            raise KampfFehler(
-                f"{emp}: {len(ks)} Karten eingetippt, nach Kühler Kopf/Schnell zählen nur {genutzt}."
-            )
+        if vertraut:
+            ks, beste = gewaehlt[emp]
+        else:
+            ks = gezogen[emp]
+            kk, schnell = _talentstufe(z.mitglieder(emp))
+            beste, genutzt = karte_waehlen(ks, kuehler_kopf=kk, schnell=schnell)
+            if genutzt != len(ks):
+                raise KampfFehler(
+                    f"{emp}: {len(ks)} Karten eingetippt, nach Kühler Kopf/Schnell zählen nur {genutzt}."
+                )
         ablegen = [k for k in ks if k != beste]
         if ablegen:
             # gezogene Karten sind ausgeteilt: ablegen prüft das nur bei fremden Daten
@@ -820,11 +964,16 @@ def _karten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     return replace(z, stapel=stapel, karten=tuple(karten), joker_in_runde=joker)
 
 
-def ereignis_am_zug(zustand: Kampfzustand, empfaenger: str | None = None) -> Ereignis:
-    """Das Herunterzählen: ``empfaenger`` (Standard: der Nächste) ist an der Reihe."""
+def ereignis_am_zug(zustand: Kampfzustand, empfaenger: str | None = None, *, text: bool = True) -> Ereignis:
+    """Das Herunterzählen: ``empfaenger`` (Standard: der Nächste) ist an der Reihe. ``text=False``:
+    ohne Protokolltext (Simulation)."""
     emp = empfaenger or zustand.naechster()
     if emp is None:
         raise KampfFehler("In dieser Runde ist niemand mehr an der Reihe.")
+    if not text:
+        unterbricht = _joker_unterbricht(zustand, emp)
+        return _ohne_text("am_zug", {"empfaenger": emp},
+                          R + ("Initiative › Joker" if unterbricht else "Initiative › Das Herunterzählen"))
     karte = zustand.karte_von(emp)
     e = Ereignis(
         "am_zug", {"empfaenger": emp}, regel=R + "Initiative › Das Herunterzählen",
@@ -856,7 +1005,7 @@ def _am_zug_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
             f"{', '.join(sofort)} wartet ab und ist Angeschlagen: erst muss er seine Aktion für die Erholungsprobe "
             "einsetzen („muss er seine Aktion unmittelbar dafür einsetzen, eine Erholungsprobe abzulegen“)."
         )
-    vorrang = tuple(v for v in z.vorrang if v != emp)
+    vorrang = tuple(v for v in z.vorrang if v != emp) if z.vorrang else ()
     if _joker_unterbricht(z, emp):
         if joker_halter(z, z.am_zug):
             raise KampfFehler(
@@ -901,10 +1050,13 @@ def _abwarten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     return replace(z, abwartend=z.abwartend | {emp}, am_zug="" if z.am_zug == emp else z.am_zug)
 
 
-def ereignis_fertig(zustand: Kampfzustand) -> Ereignis:
-    """Wer an der Reihe war, ist fertig; seine Karte gilt als ausgespielt."""
+def ereignis_fertig(zustand: Kampfzustand, *, text: bool = True) -> Ereignis:
+    """Wer an der Reihe war, ist fertig; seine Karte gilt als ausgespielt. ``text=False``: ohne
+    Protokolltext (Simulation)."""
     if not zustand.am_zug:
         raise KampfFehler("Niemand ist gerade an der Reihe.")
+    if not text:
+        return _ohne_text("fertig", {"empfaenger": zustand.am_zug}, R + "Initiative › Das Herunterzählen")
     return Ereignis("fertig", {"empfaenger": zustand.am_zug}, regel=R + "Initiative › Das Herunterzählen",
                     text=f"{zustand.am_zug} {ist_oder_sind(zustand, zustand.am_zug)} fertig")
 
@@ -917,7 +1069,8 @@ def ist_oder_sind(zustand: Kampfzustand, empfaenger: str) -> str:
 
 def _fertig_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     emp = e.daten["empfaenger"]
-    schuldig = sorted(n for n in z.erholung_offen if z.kaempfer_namens(n).angeschlagen and z.kaempfer_namens(n).kampffaehig)
+    schuldig = z.erholung_offen and sorted(
+        n for n in z.erholung_offen if z.kaempfer_namens(n).angeschlagen and z.kaempfer_namens(n).kampffaehig)
     if schuldig and emp == z.am_zug:
         raise KampfFehler(
             f"{', '.join(schuldig)}: erst die Erholungsprobe (oder einen Benny) – „Wenn ein Angeschlagener Charakter "
@@ -1112,27 +1265,25 @@ def angriffs_modifikatoren(
 ) -> tuple[tuple[str, int], ...]:
     """Alle Modifikatoren eines Angriffs, je mit Namen (für die Anzeige), ohne Nullen."""
     a = zustand.kaempfer_namens(angreifer)
-    w = a.waffe(waffe)
+    return _modifikatoren(zustand, a, a.waffe(waffe), angreifer, ziel, situation)
+
+
+def _modifikatoren(
+    zustand: Kampfzustand, a: Kaempfer, w: Waffe, angreifer: str, ziel: str, situation: Angriffssituation
+) -> tuple[tuple[str, int], ...]:
+    """:func:`angriffs_modifikatoren` mit Angreifer ``a`` und Waffe ``w`` schon nachgeschlagen."""
     fern = w.art != "Nahkampf"
-    for feld, tabelle in (("reichweite", REICHWEITE), ("beleuchtung", BELEUCHTUNG), ("deckung", DECKUNG)):
-        if getattr(situation, feld) not in tabelle:
-            raise KampfFehler(f"Unbekannte {feld.capitalize()} „{getattr(situation, feld)}“ – möglich: {', '.join(tabelle)}.")
+    lage = _lage_modifikatoren(situation)
     mods: list[tuple[str, int]] = [("Wunden", a.wundabzug), ("Joker", zustand.joker_bonus(angreifer))]
     aktionen = aktionen_zahl(zustand, angreifer, situation.aktionen)
     if aktionen < 1:
         raise KampfFehler("Mindestens eine Aktion.")
     mods.append(("Mehrfachaktionen", mehrfachaktion_abzug(aktionen)))
-    mods.append(("Beleuchtung", BELEUCHTUNG[situation.beleuchtung]))
+    mods.append(lage["beleuchtung"])
     if fern:
-        mods.append(("Reichweite", REICHWEITE[situation.reichweite]))
-        deckung = DECKUNG[situation.deckung]
-        if situation.ziel_liegt:
-            deckung = min(deckung, DECKUNG["mittel"])
-        mods.append(("Deckung" + (" (liegt)" if situation.ziel_liegt else ""), deckung))
-        mods.append(("Ziel geduckt", -1 if situation.ziel_geduckt else 0))
-        mods.append(("Blindes Feuer", -4 if situation.blind else 0))
+        mods.extend(lage["fern"])
     else:
-        mods.append(("Deckung", DECKUNG[situation.deckung]))
+        mods.append(lage["nah"])
         mods.append(("Überzahl", ueberzahl(zustand, angreifer, ziel)))
     if situation.blitzhieb:
         if "blitzhieb" not in a.talente:
@@ -1141,7 +1292,33 @@ def angriffs_modifikatoren(
             raise KampfFehler("Blitzhieb gilt nur für Nahkampfangriffe.")
         mods.append(("Blitzhieb", -2))
     mods.append(("Sonstiges", situation.sonstiges))
-    return tuple((n, v) for n, v in mods if v)
+    return tuple([m for m in mods if m[1]])
+
+
+@je_objekt
+def _lage_modifikatoren(situation: Angriffssituation) -> dict[str, Any]:
+    """Was die Lage allein beiträgt (Beleuchtung; Fernkampf: Reichweite, Deckung, geduckt, blindes
+    Feuer; Nahkampf: Deckung), geprüft und einmal je Lage gerechnet (die Simulation greift immer in
+    derselben Lage an)."""
+    for feld, tabelle in (("reichweite", REICHWEITE), ("beleuchtung", BELEUCHTUNG), ("deckung", DECKUNG)):
+        if getattr(situation, feld) not in tabelle:
+            raise KampfFehler(f"Unbekannte {feld.capitalize()} „{getattr(situation, feld)}“ – möglich: {', '.join(tabelle)}.")
+    deckung = DECKUNG[situation.deckung]
+    if situation.ziel_liegt:
+        deckung = min(deckung, DECKUNG["mittel"])
+    return {
+        "beleuchtung": ("Beleuchtung", BELEUCHTUNG[situation.beleuchtung]),
+        "fern": (
+            ("Reichweite", REICHWEITE[situation.reichweite]),
+            ("Deckung" + (" (liegt)" if situation.ziel_liegt else ""), deckung),
+            ("Ziel geduckt", -1 if situation.ziel_geduckt else 0),
+            ("Blindes Feuer", -4 if situation.blind else 0),
+        ),
+        "nah": ("Deckung", DECKUNG[situation.deckung]),
+    }
+
+
+_ANGRIFFSFERTIGKEIT = {"Nahkampf": "kaempfen", "Fernkampf": "schiessen", "Wurf": "werfen"}
 
 
 def angriffs_werte(
@@ -1153,14 +1330,14 @@ def angriffs_werte(
     """
     a, z = zustand.kaempfer_namens(angreifer), zustand.kaempfer_namens(ziel)
     w = a.waffe(waffe)
-    fertigkeit = {"Nahkampf": "kaempfen", "Fernkampf": "schiessen", "Wurf": "werfen"}[w.art]
+    fertigkeit = _ANGRIFFSFERTIGKEIT[w.art]
     anzahl = 2 if situation.blitzhieb else (w.feuerrate if w.art == "Fernkampf" else 1)
-    mods = angriffs_modifikatoren(zustand, angreifer, ziel, waffe, situation)
+    mods = _modifikatoren(zustand, a, w, angreifer, ziel, situation)
     return {
         "fertigkeit": fertigkeit,
         "eigenschaft": a.fertigkeit(fertigkeit),
         "anzahl": anzahl,
-        "modifikator": sum(v for _, v in mods),
+        "modifikator": sum([v for _, v in mods]),
         "modifikatoren": mods,
         "mindestwurf": z.parade if w.art == "Nahkampf" else 4,
         "wildcard": a.wildcard,
@@ -1172,10 +1349,10 @@ def _ergebnisse_je_ziel(
 ) -> list[tuple[Any, str]]:
     """(Ergebnis, Ziel) je Würfel, bestes Ergebnis zuerst. Im Nahkampf (Blitzhieb auf zwei Gegner)
     wird jeder Würfel gegen die Parade seines Ziels bewertet (gleiche Modifikatoren)."""
-    nahkampf = z.kaempfer_namens(angreifer).waffe(waffe).art == "Nahkampf"
+    verteilt = z.kaempfer_namens(angreifer).waffe(waffe).art == "Nahkampf" and len(set(ziele)) > 1
     aus = []
     for e_, n in zip(probe.ergebnisse, ziele):
-        if nahkampf and len(set(ziele)) > 1:
+        if verteilt:
             e_ = bewerten(e_.gesamt, z.kaempfer_namens(n).parade, kritisch=e_.kritischer_fehlschlag)
         aus.append((e_, n))
     return aus
@@ -1200,9 +1377,11 @@ def ereignis_angriff(
                           kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
     daten = {"angreifer": angreifer, "ziel": verteilung[0], "waffe": waffe, "situation": situation.als_dict(), "probe": probe.als_dict(),
              **({"ziele": verteilung} if len(set(verteilung)) > 1 else {})}
+    # beim Anwenden auf denselben Zustand gelten Verteilung und Lage, ohne sie erneut zu lesen und zu prüfen
+    merken(daten, (zustand, tuple(verteilung), situation))
     regel = R + ("Angriffe › Nahkampfangriffe" if werte["fertigkeit"] == "kaempfen" else "Angriffe › Fernkampfangriffe")
     if not text:
-        return Ereignis("angriff", daten, regel=regel, eingetippt=augen is not None)
+        return _ohne_text("angriff", daten, regel, augen is not None)
     treffer = [e for e in probe.ergebnisse if e.erfolg]
     mods = ", ".join(f"{n} {v:+d}" for n, v in werte["modifikatoren"]) or "keine Modifikatoren"
     if len(set(verteilung)) > 1:
@@ -1222,14 +1401,19 @@ def ereignis_angriff(
 def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     d = e.daten
     a = z.kaempfer_namens(d["angreifer"])
-    ziel = z.kaempfer_namens(d["ziel"])
+    z.kaempfer_namens(d["ziel"])
     probe = Probe.aus_dict(d["probe"])
-    ziele = _ziele_je_wuerfel(z, d["angreifer"], d.get("ziele") or [d["ziel"]], probe.anzahl)
+    vertraut = gemerkt(d)
+    if vertraut is not None and vertraut[0] is z:  # eben von ereignis_angriff aus diesem Zustand gebaut
+        _, ziele, situation = vertraut
+    else:
+        ziele = _ziele_je_wuerfel(z, d["angreifer"], d.get("ziele") or [d["ziel"]], probe.anzahl)
+        situation = Angriffssituation(**d.get("situation", {}))
     for n in dict.fromkeys(ziele):
-        if not z.kaempfer_namens(n).kampffaehig and not z.kaempfer_namens(n).wildcard:
+        k = z.kaempfer_namens(n)
+        if not k.kampffaehig and not k.wildcard:
             raise KampfFehler(f"{n} ist schon aus dem Spiel.")
-    situation = Angriffssituation(**d.get("situation", {}))
-    z = _aktion_eintragen(z, a.name, f"angriff:{d['waffe']}", situation.aktionen, f"Angriff mit {d['waffe']}")
+    aenderungen = _aktion_aenderungen(z, a.name, f"angriff:{d['waffe']}", situation.aktionen, f"Angriff mit {d['waffe']}")
     joker = z.joker_bonus(a.name) > 0
     nummer = z.angriffe + 1
     neue = [
@@ -1239,7 +1423,7 @@ def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     ]
     letzter = (("daten", dict(d)), ("nummer", nummer), ("treffer", len(neue)))
     return replace(z, offene_treffer=z.offene_treffer + tuple(neue), offener_schaden=None, angriffe=nummer,
-                   letzter_angriff=letzter)
+                   letzter_angriff=letzter, **aenderungen)
 
 
 def ereignis_heimlichkeit(
@@ -1326,8 +1510,9 @@ def ereignis_schaden(
     werte = schadens_werte(zustand, t)
     wurf = wuerfel.wurf(werte["ausdruck"], rng=rng, augen=augen)
     daten = {"angreifer": t.angreifer, "ziel": t.ziel, "waffe": t.waffe, "steigerung": t.steigerung, "wurf": _wurf_daten(wurf)}
+    merken(daten, (zustand, t))  # beim Anwenden auf denselben Zustand: dieser Treffer, ohne ihn erneut zu suchen
     if not text:
-        return Ereignis("schaden", daten, regel=R + "Schaden › Schaden anwenden", eingetippt=augen is not None)
+        return _ohne_text("schaden", daten, R + "Schaden › Schaden anwenden", augen is not None)
     wirkung = schaden_auswerten(wurf.gesamt, werte["robustheit"], angeschlagen=werte["angeschlagen"])
     return Ereignis(
         "schaden", daten, regel=R + "Schaden › Schaden anwenden", eingetippt=augen is not None,
@@ -1340,13 +1525,19 @@ def _ausser_gefecht_zuerst(z: Kampfzustand, was: str = "der nächste Schadenswur
     ab“; „Wickele jeden Schadenswurf (einschließlich Schaden wegstecken) separat ab, bevor du zum
     nächsten übergehst.“ – kein weiterer Schadenswurf, solange eine Außer-Gefecht-Probe aussteht
     (sonst fiele bei „Mehrfach Außer Gefecht“ eine Probe weg)."""
-    offen = [k.name for k in z.kaempfer if k.ag_probe_offen]
+    offen = _ag_probe_offen(z.kaempfer)
     if offen:
         raise KampfFehler(
             f"{', '.join(offen)}: erst die Außer-Gefecht-Probe (vorher ggf. wegstecken), dann {was} – „legt der Charakter "
             "augenblicklich eine Konstitutionsprobe … ab“; „Wickele jeden Schadenswurf … separat ab, bevor du zum nächsten "
             "übergehst.“"
         )
+
+
+@je_objekt
+def _ag_probe_offen(kaempfer: tuple[Kaempfer, ...]) -> tuple[str, ...]:
+    """Wer eine Außer-Gefecht-Probe schuldet – einmal je Kämpfer-Tupel (viele Ereignisse fragen)."""
+    return tuple(k.name for k in kaempfer if k.ag_probe_offen)
 
 
 def wunden_nehmen(k: Kaempfer, wunden: int, angeschlagen: bool) -> Kaempfer:
@@ -1366,23 +1557,27 @@ def wunden_nehmen(k: Kaempfer, wunden: int, angeschlagen: bool) -> Kaempfer:
 def _schaden_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     _ausser_gefecht_zuerst(z)
     d = e.daten
-    offen = [t for t in z.offene_treffer if t.ziel == d["ziel"] and t.angreifer == d["angreifer"] and t.waffe == d["waffe"]
-             and d.get("steigerung", t.steigerung) == t.steigerung]
-    if not offen:
-        raise KampfFehler(f"Kein offener Treffer von {d['angreifer']} auf {d['ziel']}.")
-    t = offen[0]
-    werte = schadens_werte(z, t)
     wurf = _wurf_aus(d["wurf"])
-    if str(wurf.ausdruck) != str(wuerfel.parse(werte["ausdruck"])):
-        raise KampfFehler(f"Der Schadenswurf {wurf.ausdruck} passt nicht zu {werte['ausdruck']}.")
+    vertraut = gemerkt(d)
+    if vertraut is not None and vertraut[0] is z:  # eben von ereignis_schaden aus diesem Zustand gebaut
+        t = vertraut[1]
+    else:
+        offen = [t for t in z.offene_treffer if t.ziel == d["ziel"] and t.angreifer == d["angreifer"] and t.waffe == d["waffe"]
+                 and d.get("steigerung", t.steigerung) == t.steigerung]
+        if not offen:
+            raise KampfFehler(f"Kein offener Treffer von {d['angreifer']} auf {d['ziel']}.")
+        t = offen[0]
+        werte = schadens_werte(z, t)
+        if str(wurf.ausdruck) != str(wuerfel.parse(werte["ausdruck"])):
+            raise KampfFehler(f"Der Schadenswurf {wurf.ausdruck} passt nicht zu {werte['ausdruck']}.")
     ziel = z.kaempfer_namens(t.ziel)
     wirkung = schaden_auswerten(wurf.gesamt, ziel.robustheit, angeschlagen=ziel.angeschlagen)
     neu = wunden_nehmen(ziel, wirkung.wunden, wirkung.angeschlagen)
     rest = list(z.offene_treffer)
     rest.remove(t)
-    z = replace(z, offene_treffer=tuple(rest), offener_schaden=OffenerSchaden(ziel.name, wirkung.wunden, ziel, angriff=t.angriff))
     # Ein Abwartender, der jetzt Angeschlagen ist, ist nach dieser Aktion sofort dran (erholung_sofort).
-    return _ersetze(z, neu)
+    return _ersetze(z, neu, offene_treffer=tuple(rest),
+                    offener_schaden=OffenerSchaden(ziel.name, wirkung.wunden, ziel, angriff=t.angriff))
 
 
 def ereignis_manoever(zustand: Kampfzustand, ziel: str, *, grund: str = "Trick") -> Ereignis:
@@ -1405,27 +1600,41 @@ def _manoever_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
 
 
 def _benny_ausgeben(z: Kampfzustand, name: str, quelle: str) -> Kampfzustand:
+    k, aenderungen = _benny_abziehen(z, name, quelle)
+    return replace(z, **aenderungen) if k is None else _ersetze(z, k, **aenderungen)
+
+
+def _benny_abziehen(z: Kampfzustand, name: str, quelle: str) -> tuple[Kaempfer | None, dict[str, Any]]:
+    """Ein Benny von ``name`` (``quelle`` „eigen“) oder vom Spielleiter: der Kämpfer danach (``None``,
+    wenn der Spielleiter zahlt) und die übrigen Änderungen des Zustands – deutsche Meldung, wenn es
+    nicht geht."""
     k = z.kaempfer_namens(name)
     if quelle == "spielleiter":
         if k.seite == "Helden":
             raise KampfFehler("Bennies des Spielleiters sind für seine Wildcards, nicht für die Helden.")
         if z.spielleiter_bennies < 1:
             raise KampfFehler("Der Spielleiter hat keine Bennies mehr.")
-        return replace(z, spielleiter_bennies=z.spielleiter_bennies - 1)
+        return None, {"spielleiter_bennies": z.spielleiter_bennies - 1}
     if quelle != "eigen":
         raise KampfFehler(f"Unbekannte Benny-Quelle „{quelle}“ (eigen oder spielleiter).")
     if k.bennies < 1:
         raise KampfFehler(f"{name} hat keine Bennies mehr.")
-    return _ersetze(z, replace(k, bennies=k.bennies - 1))
+    return replace(k, bennies=k.bennies - 1), {}
 
 
-def ereignis_wegstecken(zustand: Kampfzustand, name: str, *, quelle: str = "eigen", rng: Any = None, augen: Any = None) -> Ereignis:
+def ereignis_wegstecken(
+    zustand: Kampfzustand, name: str, *, quelle: str = "eigen", rng: Any = None, augen: Any = None, text: bool = True,
+) -> Ereignis:
     """Schaden wegstecken: ein Benny, eine Konstitutionsprobe mit den Wundabzügen nur der
-    früheren Wunden; ein zweiter Aufruf für denselben Angriff wiederholt die Probe."""
+    früheren Wunden; ein zweiter Aufruf für denselben Angriff wiederholt die Probe. ``text=False``:
+    ohne Protokolltext (Simulation)."""
     os_ = _wegstecken_pruefen(zustand, name)
     vorher = os_.vorher
     probe = wuerfle_probe(vorher.attribut("konstitution"), wildcard=True,
                           modifikator=vorher.wundabzug + zustand.joker_bonus(name), rng=rng, augen=augen)
+    if not text:
+        return _ohne_text("wegstecken", {"name": name, "quelle": quelle, "probe": probe.als_dict()},
+                          R + "Schaden wegstecken", augen is not None)
     weg = wegstecken_auswerten(probe.ergebnis)
     art = "wiederholt das Wegstecken" if os_.versuche else "steckt Schaden weg"
     return Ereignis("wegstecken", {"name": name, "quelle": quelle, "probe": probe.als_dict()},
@@ -1464,31 +1673,38 @@ def kann_wegstecken(z: Kampfzustand, name: str) -> bool:
 def _wegstecken_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     name = e.daten["name"]
     os_ = _wegstecken_pruefen(z, name)
-    z = replace(z, weggesteckt_gegen=z.weggesteckt_gegen | {(os_.angriff, name)})
-    z = _benny_ausgeben(z, name, e.daten["quelle"])
+    bezahlt, aenderungen = _benny_abziehen(z, name, e.daten["quelle"])
     weg = max(os_.weggesteckt, wegstecken_auswerten(Probe.aus_dict(e.daten["probe"]).ergebnis))
     bleiben = max(0, os_.wunden - weg)
-    vorher = replace(os_.vorher, bennies=z.kaempfer_namens(name).bennies)
+    vorher = replace(os_.vorher, bennies=(bezahlt or z.kaempfer_namens(name)).bennies)
     if bleiben:
         neu = wunden_nehmen(vorher, bleiben, True)
     elif z.optionen.wegstecken_beendet_angeschlagen:
         neu = replace(vorher, angeschlagen=False)
     else:
         neu = vorher
-    z = replace(z, offener_schaden=replace(os_, weggesteckt=weg, versuche=os_.versuche + 1))
-    return _ersetze(z, neu)
+    # ein neuer Zustand: Wegstecken gegen diesen Angriff vermerkt, Benny bezahlt, Wunden danach
+    return _ersetze(z, neu, weggesteckt_gegen=z.weggesteckt_gegen | {(os_.angriff, name)},
+                    offener_schaden=replace(os_, weggesteckt=weg, versuche=os_.versuche + 1), **aenderungen)
 
 
-def ereignis_ausser_gefecht(zustand: Kampfzustand, name: str, *, rng: Any = None, augen: Any = None, verletzung_augen: Any = None) -> Ereignis:
-    """Außer-Gefecht-Probe (Konstitution mit Wundabzügen) und Wurf auf der Verletzungstabelle."""
+def ereignis_ausser_gefecht(
+    zustand: Kampfzustand, name: str, *, rng: Any = None, augen: Any = None, verletzung_augen: Any = None,
+    text: bool = True,
+) -> Ereignis:
+    """Außer-Gefecht-Probe (Konstitution mit Wundabzügen) und Wurf auf der Verletzungstabelle.
+    ``text=False``: ohne Protokolltext (Simulation)."""
     k = zustand.kaempfer_namens(name)
     if not k.ag_probe_offen:
         raise KampfFehler(f"Für {name} steht keine Außer-Gefecht-Probe an.")
     if augen is not None and verletzung_augen is None:
         raise TypeError("Für die Verletzungstabelle fehlen die eingetippten Augen (2W6 und W6).")
     probe = wuerfle_probe(k.attribut("konstitution"), wildcard=True, modifikator=k.wundabzug + zustand.joker_bonus(name), rng=rng, augen=augen)
-    ausgang = ausser_gefecht_auswerten(probe.ergebnis)
     vw = wuerfel.wurf("2W6+W6", rng=rng, augen=verletzung_augen)
+    if not text:
+        return _ohne_text("ausser_gefecht", {"name": name, "probe": probe.als_dict(), "verletzung": _wurf_daten(vw)},
+                          R + "Schadenswirkung › Außer Gefecht", augen is not None)
+    ausgang = ausser_gefecht_auswerten(probe.ergebnis)
     v = verletzung(vw.wuerfe[0].summe + vw.wuerfe[1].summe, vw.wuerfe[2].summe)
     worte = {"tod": "stirbt", "fehlschlag": f"{v.name}, bleibend – blutet aus", "erfolg": f"{v.name}, bis die Wunden heilen", "steigerung": f"{v.name}, für 24 Stunden"}
     return Ereignis("ausser_gefecht", {"name": name, "probe": probe.als_dict(), "verletzung": _wurf_daten(vw)},
@@ -1511,13 +1727,17 @@ def _ausser_gefecht_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         k, ag_probe_offen=False, ag_ergebnis=neu_ergebnis, tot=k.tot or ausgang == "tod",
         blutet=(k.blutet or ausgang == "fehlschlag") and ausgang != "tod", verletzungen=verletzungen,
     )
-    return _ersetze(replace(z, offener_schaden=None), neu)
+    return _ersetze(z, neu, offener_schaden=None)
 
 
-def ereignis_ausbluten(zustand: Kampfzustand, name: str, *, rng: Any = None, augen: Any = None) -> Ereignis:
-    """Ausbluten: zu Beginn der Runde, vor den Karten, eine Konstitutionsprobe (mit Wundabzügen)."""
+def ereignis_ausbluten(zustand: Kampfzustand, name: str, *, rng: Any = None, augen: Any = None, text: bool = True) -> Ereignis:
+    """Ausbluten: zu Beginn der Runde, vor den Karten, eine Konstitutionsprobe (mit Wundabzügen).
+    ``text=False``: ohne Protokolltext (Simulation)."""
     k = _ausbluten_pruefen(zustand, name)
     probe = wuerfle_probe(k.attribut("konstitution"), wildcard=True, modifikator=k.wundabzug, rng=rng, augen=augen)
+    if not text:
+        return _ohne_text("ausbluten", {"name": name, "probe": probe.als_dict()}, R + "Außer Gefecht › Ausbluten",
+                          augen is not None)
     worte = {"tod": "stirbt am Blutverlust", "weiter": "blutet weiter (nächste Runde erneut)", "stabil": "ist stabil"}
     return Ereignis("ausbluten", {"name": name, "probe": probe.als_dict()}, regel=R + "Außer Gefecht › Ausbluten",
                     eingetippt=augen is not None, text=f"{name} blutet aus: {probe.beschreibung()} – {worte[ausbluten_auswerten(probe.ergebnis)]}")
@@ -1541,13 +1761,13 @@ def _ausbluten_pruefen(z: Kampfzustand, name: str) -> Kaempfer:
 
 def _ausbluten_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     k = _ausbluten_pruefen(z, e.daten["name"])
-    z = replace(z, ausbluten_offen=z.ausbluten_offen - {k.name}, ausbluten_gewuerfelt=z.ausbluten_gewuerfelt | {k.name})
+    zeitpunkt = {"ausbluten_offen": z.ausbluten_offen - {k.name}, "ausbluten_gewuerfelt": z.ausbluten_gewuerfelt | {k.name}}
     ausgang = ausbluten_auswerten(Probe.aus_dict(e.daten["probe"]).ergebnis)
     if ausgang == "tod":
-        return _ersetze(z, replace(k, tot=True, blutet=False))
+        return _ersetze(z, replace(k, tot=True, blutet=False), **zeitpunkt)
     if ausgang == "stabil":
-        return _ersetze(z, replace(k, blutet=False))
-    return z
+        return _ersetze(z, replace(k, blutet=False), **zeitpunkt)
+    return replace(z, **zeitpunkt)
 
 
 def ereignis_heilen(
@@ -1588,13 +1808,16 @@ def _heilen_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     return z
 
 
-def ereignis_erholung(zustand: Kampfzustand, name: str, *, rng: Any = None, augen: Any = None) -> Ereignis:
+def ereignis_erholung(zustand: Kampfzustand, name: str, *, rng: Any = None, augen: Any = None, text: bool = True) -> Ereignis:
     """Erholungsprobe: Willenskraft gegen MW 4 (mit Wundabzügen), wenn ein Angeschlagener an der
-    Reihe ist."""
+    Reihe ist. ``text=False``: ohne Protokolltext (Simulation)."""
     k = zustand.kaempfer_namens(name)
     if not k.angeschlagen:
         raise KampfFehler(f"{name} ist nicht Angeschlagen.")
     probe = wuerfle_probe(k.attribut("willenskraft"), wildcard=k.wildcard, modifikator=k.wundabzug + zustand.joker_bonus(name), rng=rng, augen=augen)
+    if not text:
+        return _ohne_text("erholung", {"name": name, "probe": probe.als_dict()}, R + "Schadenswirkung › Angeschlagen",
+                          augen is not None)
     e = probe.ergebnis
     ausgang = ("erholt sich und handelt normal" if e.steigerungen or (e.erfolg and zustand.optionen.erholung_erfolg_handelt)
                else "erholt sich, nur freie Aktionen" if e.erfolg else "bleibt Angeschlagen, nur freie Aktionen")
@@ -1613,23 +1836,27 @@ def _erholung_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         )
     if k.name in z.nur_freie_aktionen:
         raise KampfFehler(f"{k.name} hat in diesem Zug schon eine Erholungsprobe abgelegt.")
-    z = replace(z, erholung_offen=z.erholung_offen - {k.name})
     noch_angeschlagen, handelt = erholung_auswerten(
         Probe.aus_dict(e.daten["probe"]).ergebnis, erfolg_handelt=z.optionen.erholung_erfolg_handelt
     )
+    aenderungen = {
+        "erholung_offen": z.erholung_offen - {k.name},
+        "nur_freie_aktionen": z.nur_freie_aktionen - {k.name} if handelt else z.nur_freie_aktionen | {k.name},
+    }
     if not noch_angeschlagen:
-        z = _ersetze(z, replace(k, angeschlagen=False))
-    if handelt:
-        return replace(z, nur_freie_aktionen=z.nur_freie_aktionen - {k.name})
-    return replace(z, nur_freie_aktionen=z.nur_freie_aktionen | {k.name})
+        return _ersetze(z, replace(k, angeschlagen=False), **aenderungen)
+    return replace(z, **aenderungen)
 
 
-def ereignis_benny(zustand: Kampfzustand, name: str, *, quelle: str = "eigen") -> Ereignis:
+def ereignis_benny(zustand: Kampfzustand, name: str, *, quelle: str = "eigen", text: bool = True) -> Ereignis:
     """Bennies ausgeben: „Ein Charakter kann jederzeit einen Bennie ausgeben, um nicht mehr
-    Angeschlagen zu sein“ – ist er an der Reihe, handelt er wie nach einer Steigerung."""
+    Angeschlagen zu sein“ – ist er an der Reihe, handelt er wie nach einer Steigerung.
+    ``text=False``: ohne Protokolltext (Simulation)."""
     k = zustand.kaempfer_namens(name)
     if not k.angeschlagen:
         raise KampfFehler(f"{name} ist nicht Angeschlagen.")
+    if not text:
+        return _ohne_text("benny", {"name": name, "quelle": quelle}, R + "Angeschlagen › Bennies ausgeben")
     return Ereignis("benny", {"name": name, "quelle": quelle}, regel=R + "Angeschlagen › Bennies ausgeben",
                     text=f"{name} gibt einen Benny aus ({'Spielleiter' if quelle == 'spielleiter' else 'eigener'}) und ist nicht mehr Angeschlagen")
 
@@ -1638,10 +1865,9 @@ def _benny_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     k = z.kaempfer_namens(e.daten["name"])
     if not k.angeschlagen:
         raise KampfFehler(f"{k.name} ist nicht Angeschlagen.")
-    z = _benny_ausgeben(z, k.name, e.daten["quelle"])
-    k = z.kaempfer_namens(k.name)
-    return replace(_ersetze(z, replace(k, angeschlagen=False)), nur_freie_aktionen=z.nur_freie_aktionen - {k.name},
-                   erholung_offen=z.erholung_offen - {k.name})
+    bezahlt, aenderungen = _benny_abziehen(z, k.name, e.daten["quelle"])
+    return _ersetze(z, replace(bezahlt or k, angeschlagen=False), nur_freie_aktionen=z.nur_freie_aktionen - {k.name},
+                    erholung_offen=z.erholung_offen - {k.name}, **aenderungen)
 
 
 def ereignis_benny_erhalten(zustand: Kampfzustand, name: str = "", anzahl: int = 1) -> Ereignis:
@@ -1879,6 +2105,8 @@ def ueberzahl(z: Kampfzustand, angreifer: str, ziel: str) -> int:
     hebt einen Punkt auf. Wer mit wem im Nahkampf steht, markiert der Spielleiter (``ereignis_nahkampf``).
     """
     ziel_seite = z.kaempfer_namens(ziel).seite
+    if not z.nahkampf:  # niemand ist als im Nahkampf markiert (etwa in der Simulation)
+        return 0
     an_ziel = [n for n in im_nahkampf(z, ziel) if n != angreifer]
     helfer = sum(1 for n in an_ziel if z.kaempfer_namens(n).seite != ziel_seite and z.kaempfer_namens(n).kampffaehig)
     an_angreifer = [n for n in im_nahkampf(z, angreifer) if n != ziel]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -54,9 +54,12 @@ class Eigenschaft:
     bonus: int = 0
 
     def __str__(self) -> str:
-        if self.bonus == 0:
-            return f"W{self.seiten}"
-        return f"W{self.seiten}{self.bonus:+d}"
+        text = _EIGENSCHAFT_TEXT.get((self.seiten, self.bonus))
+        if text is None:
+            text = f"W{self.seiten}" if self.bonus == 0 else f"W{self.seiten}{self.bonus:+d}"
+            if len(_EIGENSCHAFT_TEXT) < 256:
+                _EIGENSCHAFT_TEXT[(self.seiten, self.bonus)] = text
+        return text
 
     @property
     def haelfte(self) -> int:
@@ -70,6 +73,9 @@ class Eigenschaft:
         i = WUERFELSTUFEN.index(self.seiten) if self.seiten in WUERFELSTUFEN else 0
         return Eigenschaft(WUERFELSTUFEN[max(0, i - 1)], self.bonus)
 
+
+_EIGENSCHAFT_TEXT: dict[tuple[int, int], str] = {}
+"""(Seiten, Bonus) → „W8“, „W12+2“ (jede Probe im Protokoll schreibt ihre Eigenschaft)."""
 
 UNTRAINIERT = Eigenschaft(4, -2)
 """Eine Fertigkeit, die der Charakter nicht hat, wird mit W4−2 geworfen."""
@@ -131,7 +137,12 @@ def bewerten(gesamt: Any, mindestwurf: Any = 4, *, kritisch: Any = False) -> Pro
     """
     erfolg = und(nicht(kritisch), gesamt >= mindestwurf)
     steigerungen = wo(erfolg, (gesamt - mindestwurf) // 4, 0)
-    return Probenergebnis(gesamt, mindestwurf, erfolg, steigerungen, kritisch)
+    # wie Probenergebnis(gesamt, mindestwurf, erfolg, steigerungen, kritisch), ohne das eingefrorene
+    # __init__, das jedes Feld einzeln setzt (jede Probe wird hier bewertet)
+    ergebnis = object.__new__(Probenergebnis)
+    object.__setattr__(ergebnis, "__dict__", {"gesamt": gesamt, "mindestwurf": mindestwurf, "erfolg": erfolg,
+                                              "steigerungen": steigerungen, "kritischer_fehlschlag": kritisch})
+    return ergebnis
 
 
 def _absteigend(summen: list[Any]) -> list[Any]:
@@ -177,10 +188,19 @@ def probe_auswerten(
     >>> e.erfolg.tolist(), e.kritischer_fehlschlag.tolist()
     ([False, True, False], [True, False, False])
     """
-    summen = _absteigend(list(eigenschaftswuerfel))
+    summen = list(eigenschaftswuerfel)
+    kritisch: Any = False
+    if len(summen) == 1:
+        # der häufigste Fall, ein Eigenschaftswürfel: kritisch heißt dann „beide zeigen 1“ (die
+        # Regel unten für einen Würfel, ohne Zählen und Sortieren – jede Probe kommt hier durch)
+        s = summen[0]
+        if wildwuerfel is not None:
+            kritisch = und(wildwuerfel == 1, s == 1)
+            s = maximum(s, wildwuerfel)
+        return (bewerten(s + bonus + modifikator, mindestwurf, kritisch=kritisch),)
+    summen = _absteigend(summen)
     if not summen:
         raise ValueError("Eine Probe braucht mindestens einen Eigenschaftswürfel.")
-    kritisch: Any = False
     if wildwuerfel is not None:
         einsen = sum(s == 1 for s in summen)
         noetig = len(summen) if kritisch_alle else (len(summen) + 1) // 2
@@ -221,9 +241,17 @@ class Probe:
         """Zahl der Eigenschaftswürfel."""
         return len(self.wurf.wuerfe) - (1 if self.wildcard else 0)
 
-    @cached_property
+    @property
     def ergebnisse(self) -> tuple[Probenergebnis, ...]:
-        """Bewertung je Eigenschaftswürfel, bestes zuerst."""
+        """Bewertung je Eigenschaftswürfel, bestes zuerst (gemerkt im Objekt wie mit
+        ``cached_property``, ohne dessen Sperre – jede Probe fragt danach)."""
+        ergebnisse = self.__dict__.get("ergebnisse")
+        if ergebnisse is None:
+            ergebnisse = self._auswerten()
+            self.__dict__["ergebnisse"] = ergebnisse
+        return ergebnisse
+
+    def _auswerten(self) -> tuple[Probenergebnis, ...]:
         summen = [w.summe for w in self.wurf.wuerfe[: self.anzahl]]
         wild = self.wurf.wuerfe[-1].summe if self.wildcard else None
         return probe_auswerten(
@@ -258,14 +286,16 @@ class Probe:
 
     def als_dict(self) -> dict[str, Any]:
         """JSON-taugliche Form für das Kampfprotokoll."""
-        return merken({
+        daten = {
             "eigenschaft": str(self.eigenschaft),
             "wurf": self.wurf.als_dict(),
             "wildcard": self.wildcard,
             "modifikator": self.modifikator,
             "mindestwurf": self.mindestwurf,
-            **({"kritisch_alle": True} if self.kritisch_alle else {}),
-        }, self)
+        }
+        if self.kritisch_alle:
+            daten["kritisch_alle"] = True
+        return merken(daten, self)
 
     @classmethod
     def aus_dict(cls, daten: dict[str, Any]) -> Probe:
@@ -293,6 +323,12 @@ def probenausdruck(eigenschaft_: Eigenschaft, *, wildcard: bool, anzahl: int = 1
     return text
 
 
+@lru_cache(maxsize=256)
+def _probenausdruck_gelesen(seiten: int, wildcard: bool, anzahl: int) -> wuerfel.Ausdruck:
+    """:func:`probenausdruck` gelesen (:func:`gm_helfer.wuerfel.parse`), gemerkt: jede Probe braucht ihn."""
+    return wuerfel.parse(probenausdruck(Eigenschaft(seiten), wildcard=wildcard, anzahl=anzahl))
+
+
 def wuerfle_probe(
     eigenschaft_: str | Eigenschaft | None,
     *,
@@ -315,5 +351,9 @@ def wuerfle_probe(
     eig = eigenschaft(eigenschaft_)
     if anzahl < 1:
         raise ValueError("Eine Probe braucht mindestens einen Eigenschaftswürfel.")
-    wurf = wuerfel.wurf(probenausdruck(eig, wildcard=wildcard, anzahl=anzahl), rng=rng, augen=augen)
-    return Probe(eig, wurf, wildcard, modifikator, mindestwurf, kritisch_alle)
+    wurf = wuerfel.wurf(_probenausdruck_gelesen(eig.seiten, wildcard, anzahl), rng=rng, augen=augen)
+    # wie Probe(eig, wurf, …), ohne das eingefrorene __init__, das jedes Feld einzeln setzt (jede Probe)
+    probe = object.__new__(Probe)
+    object.__setattr__(probe, "__dict__", {"eigenschaft": eig, "wurf": wurf, "wildcard": wildcard, "modifikator": modifikator,
+                                           "mindestwurf": mindestwurf, "kritisch_alle": kritisch_alle})
+    return probe

@@ -12,6 +12,7 @@ Schadenswirkung(wunden=1, angeschlagen=True)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from gm_helfer import wuerfel
@@ -69,6 +70,15 @@ def schadensausdruck(
         schaden: ``"St+W8"``, ``"St"``, ``"2W6+1"``.
         staerke: Stärkewürfel, nötig wenn ``schaden`` mit „St“ beginnt.
     """
+    try:
+        return _schadensausdruck(schaden, staerke, bonus_w6, modifikator)
+    except TypeError:  # nicht hashbare Angaben: ungemerkt
+        return _schadensausdruck.__wrapped__(schaden, staerke, bonus_w6, modifikator)
+
+
+@lru_cache(maxsize=1024)
+def _schadensausdruck(schaden: str, staerke: str | Eigenschaft | None, bonus_w6: bool, modifikator: int) -> str:
+    """:func:`schadensausdruck`, gemerkt – jeder Schadenswurf fragt danach, beim Würfeln und beim Anwenden."""
     text = str(schaden).strip().replace(" ", "")
     konstante = modifikator
     if text[:2].lower() == "st":

@@ -161,17 +161,32 @@ def _ziel(z: Kampfzustand, angreifer: Kaempfer, taktik: Taktik, rng: Any) -> str
     meisten Wunden, dann Angeschlagen, dann der erste in der Reihenfolge der Bögen; „staerkster“
     umgekehrt (Gleichstand ebenso nach Bogenreihenfolge); „erster“ der erste kampffähige Gegner;
     „zufall“ gleich verteilt unter den kampffähigen Gegnern."""
-    gegner = [(i, kf) for i, kf in enumerate(z.kaempfer) if kf.seite != angreifer.seite and kf.kampffaehig]
+    schluessel = (angreifer.seite, taktik.ziel)
+    gemerkt = _ZIELE.get(schluessel)
+    if gemerkt is not None and gemerkt[0] is z.kaempfer:
+        gegner, gewaehlt = gemerkt[1], gemerkt[2]
+    else:
+        gegner = [(i, kf) for i, kf in enumerate(z.kaempfer) if kf.seite != angreifer.seite and kf.kampffaehig]
+        gewaehlt = None
+        if gegner and taktik.ziel != "zufall":
+            gewaehlt = min(gegner, key=_ZIEL_SCHLUESSEL[taktik.ziel])[1].name
+        _ZIELE[schluessel] = (z.kaempfer, gegner, gewaehlt)
     if not gegner:
         return None
     if taktik.ziel == "zufall":
         return gegner[_zufallszahl(rng, len(gegner))][1].name
-    schluessel = {
-        "schwaechster": lambda t: (-t[1].wunden, not t[1].angeschlagen, t[0]),
-        "staerkster": lambda t: (t[1].wunden, t[1].angeschlagen, t[0]),
-        "erster": lambda t: t[0],
-    }[taktik.ziel]
-    return min(gegner, key=schluessel)[1].name
+    return gewaehlt
+
+
+_ZIEL_SCHLUESSEL: dict[str, Callable[[tuple[int, Kaempfer]], Any]] = {
+    "schwaechster": lambda t: (-t[1].wunden, not t[1].angeschlagen, t[0]),
+    "staerkster": lambda t: (t[1].wunden, t[1].angeschlagen, t[0]),
+    "erster": lambda t: t[0],
+}
+
+_ZIELE: dict[tuple[str, str], tuple[Any, list[tuple[int, Kaempfer]], str | None]] = {}
+"""(Seite des Angreifers, Zielwahl) → (Kämpfer-Tupel, kampffähige Gegner, gewähltes Ziel): die Wahl
+hängt nur von den Kämpfern ab, und die bleiben oft über viele Angriffe dieselben (Issue 10)."""
 
 
 def _zufallszahl(rng: Any, n: int) -> int:
@@ -206,28 +221,28 @@ def _schaden_abwickeln(z: Kampfzustand, tk: Mapping[str, Taktik], *, rng: Any) -
                 and k.kann_wegstecken(z, os_.ziel)
                 and _soll_wegstecken(z, tk[os_.vorher.seite])
             ):
-                z = anwenden(z, k.ereignis_wegstecken(z, os_.ziel, rng=rng))
+                z = anwenden(z, k.ereignis_wegstecken(z, os_.ziel, rng=rng, text=False))
         if os_ is not None and os_.vorher.wildcard:
             for kf in z.kaempfer:
                 if kf.ag_probe_offen:
-                    z = anwenden(z, k.ereignis_ausser_gefecht(z, kf.name, rng=rng))
+                    z = anwenden(z, k.ereignis_ausser_gefecht(z, kf.name, rng=rng, text=False))
     return z
 
 
 def _zug(z: Kampfzustand, empfaenger: str, tk: Mapping[str, Taktik], *, rng: Any) -> Kampfzustand:
     """Ein Kartenempfänger ist an der Reihe: Erholungsproben (bzw. ein Benny, wie die Taktik es
     will), dann greift jedes handlungsfähige Mitglied an (Standardtaktik 3 und 4)."""
-    z = anwenden(z, k.ereignis_am_zug(z, empfaenger))
-    for name in sorted(z.erholung_offen):
+    z = anwenden(z, k.ereignis_am_zug(z, empfaenger, text=False))
+    for name in sorted(z.erholung_offen) if z.erholung_offen else ():
         kf = z.kaempfer_namens(name)
         if kf.angeschlagen and kf.kampffaehig:
             erholung = tk[kf.seite].erholung
             if erholung == "sofort" and kf.bennies > 0:
-                z = anwenden(z, k.ereignis_benny(z, name))
+                z = anwenden(z, k.ereignis_benny(z, name, text=False))
                 continue
-            z = anwenden(z, k.ereignis_erholung(z, name, rng=rng))
+            z = anwenden(z, k.ereignis_erholung(z, name, rng=rng, text=False))
             if erholung == "nach_fehlschlag" and z.kaempfer_namens(name).angeschlagen and kf.bennies > 0:
-                z = anwenden(z, k.ereignis_benny(z, name))
+                z = anwenden(z, k.ereignis_benny(z, name, text=False))
     for mitglied in z.mitglieder(empfaenger):
         kf = z.kaempfer_namens(mitglied.name)
         if not kf.kampffaehig or kf.angeschlagen or kf.name in z.nur_freie_aktionen:
@@ -239,18 +254,18 @@ def _zug(z: Kampfzustand, empfaenger: str, tk: Mapping[str, Taktik], *, rng: Any
         z = _schaden_abwickeln(z, tk, rng=rng)
         if _entschieden(z):
             return z
-    return anwenden(z, k.ereignis_fertig(z))
+    return anwenden(z, k.ereignis_fertig(z, text=False))
 
 
 def _runde(z: Kampfzustand, tk: Mapping[str, Taktik], *, rng: Any) -> Kampfzustand:
     """Standardtaktik 1 und 2: eine ganze Runde, bis niemand mehr an der Reihe ist oder eine
     Seite keinen Kampffähigen mehr hat."""
-    z = anwenden(z, k.ereignis_runde(z))
+    z = anwenden(z, k.ereignis_runde(z, text=False))
     for kf in z.kaempfer:
         if kf.blutet and not kf.tot:
-            z = anwenden(z, k.ereignis_ausbluten(z, kf.name, rng=rng))
+            z = anwenden(z, k.ereignis_ausbluten(z, kf.name, rng=rng, text=False))
     if k.braucht_karte(z):
-        z = anwenden(z, k.ereignis_karten(z, rng=rng))
+        z = anwenden(z, k.ereignis_karten(z, rng=rng, text=False))
     while not _entschieden(z):
         naechster = z.naechster()
         if naechster is None:

@@ -250,3 +250,19 @@ def test_zufallszahl_gibt_dieselben_zahlen_wie_randint():
             assert wuerfel.zufallszahl(a, seiten) == b.randint(1, seiten)
     with pytest.raises(ValueError):
         wuerfel.zufallszahl(random.Random(1), 0)
+
+
+@pytest.mark.parametrize("ausdruck", ["W8!+W6!", "3W6!+W6!", "2W6+W6", "W4!+W10!+W6+2", "W12-W4"])
+def test_wurf_mit_random_wie_je_wuerfel(ausdruck):
+    """Der kurze Weg von ``wurf`` für ``random.Random`` (Issue 10) zieht dieselben Zahlen und baut
+    dieselben Würfe wie ``wuerfle`` je Würfel – samt Feldern (auch ``eingetippt=False``)."""
+    import dataclasses
+
+    a = parse(ausdruck)
+    for saat in range(200):
+        kurz = wuerfel.wurf(a, rng=random.Random(saat))
+        r = random.Random(saat)
+        lang = wuerfel.Wurf(a, tuple(wuerfel.wuerfle(g.seiten, rng=r, explodierend=g.explodierend) for g, _ in a.einzelwuerfel()))
+        assert kurz == lang and kurz.gesamt == lang.gesamt and kurz.als_dict() == lang.als_dict()
+        for w in kurz.wuerfe:
+            assert set(vars(w)) == {f.name for f in dataclasses.fields(w)}

@@ -149,3 +149,36 @@ def test_kritisch_alle_wuerfel_als_option():
     zurueck = Probe.aus_dict(p.als_dict())
     assert zurueck == p
     assert wuerfle_probe("W6", wildcard=True, anzahl=2, augen="1, 5, 1").ergebnis.kritischer_fehlschlag
+
+
+def test_wuerfle_probe_wie_konstruktor():
+    """``wuerfle_probe`` baut die Probe ohne das eingefrorene ``__init__`` (Issue 10): gleich dem
+    Konstruktor, mit genau den Feldern der Klasse."""
+    import dataclasses
+    import random
+
+    from gm_helfer.savage_worlds.proben import Probe, eigenschaft, wuerfle_probe
+
+    for saat in range(50):
+        p = wuerfle_probe("W8", wildcard=True, modifikator=-1, mindestwurf=5, anzahl=2, rng=random.Random(saat),
+                          kritisch_alle=bool(saat % 2))
+        q = Probe(eigenschaft("W8"), p.wurf, True, -1, 5, bool(saat % 2))
+        assert p == q and p.ergebnisse == q.ergebnisse and p.als_dict() == q.als_dict()
+        felder = {f.name for f in dataclasses.fields(Probe)}
+        assert set(vars(p)) - {"ergebnisse"} == set(vars(q)) - {"ergebnisse"} == felder
+
+
+def test_bewerten_wie_konstruktor():
+    """``bewerten`` baut das Probenergebnis ohne den Konstruktor: gleich ``Probenergebnis(…)``, mit
+    genau dessen Feldern – für Zahlen und für Felder."""
+    import dataclasses
+
+    import numpy as np
+
+    from gm_helfer.savage_worlds.proben import Probenergebnis, bewerten
+
+    e = bewerten(9, 4, kritisch=False)
+    assert e == Probenergebnis(9, 4, True, 1, False)
+    assert set(vars(e)) == {f.name for f in dataclasses.fields(Probenergebnis)}
+    f = bewerten(np.array([1, 4, 9]), 4, kritisch=np.array([True, False, False]))
+    assert f.erfolg.tolist() == [False, True, True] and f.steigerungen.tolist() == [0, 0, 1]
