@@ -1,5 +1,6 @@
 """Kleine Werkzeuge für einen schnellen Ereignispfad (Issue 10): :func:`ersetzen`,
-:func:`merken`, :func:`gemerkt`, :func:`je_objekt` und :func:`alte_objekte_einfrieren`.
+:func:`merken`, :func:`gemerkt`, :func:`je_objekt`, :class:`einmal_je_objekt` und
+:func:`alte_objekte_einfrieren`.
 
 ``ersetzen`` – ein schnelles ``dataclasses.replace`` für unveränderliche Zustände ohne
 Prüfung im Konstruktor.
@@ -34,7 +35,7 @@ from contextlib import contextmanager
 from functools import lru_cache, wraps
 from typing import Any, Callable, TypeVar
 
-__all__ = ["alte_objekte_einfrieren", "ersetzen", "ersetzen_ohne_pruefung", "gemerkt", "je_objekt", "merken", "nach_namen"]
+__all__ = ["alte_objekte_einfrieren", "einmal_je_objekt", "ersetzen", "ersetzen_ohne_pruefung", "gemerkt", "je_objekt", "merken", "nach_namen"]
 
 T = TypeVar("T")
 E = TypeVar("E")
@@ -173,6 +174,41 @@ def je_objekt(f: Callable[[T], E]) -> Callable[[T], E]:
         return wert
 
     return gemerkt_je_objekt
+
+
+class einmal_je_objekt:  # noqa: N801 – wird wie ``property`` als Dekorator geschrieben
+    """Wie ``functools.cached_property``: rechnet eine Eigenschaft eines unveränderlichen Objekts
+    beim ersten Lesen und legt sie in dessen ``__dict__`` ab; danach liest Python sie dort ohne
+    Funktionsaufruf. Anders als ``cached_property`` in Python 3.11 ohne Sperre (die kostete den
+    Ereignispfad bei jedem neuen Zustand spürbar, Issue 10). Neue Zustände aus :func:`ersetzen`
+    übernehmen den gemerkten Wert nicht, sie rechnen neu.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Kreis:
+    ...     r: int
+    ...     @einmal_je_objekt
+    ...     def flaeche(self) -> float:
+    ...         return 3.14 * self.r ** 2
+    >>> k = Kreis(2)
+    >>> k.flaeche, "flaeche" in k.__dict__
+    (12.56, True)
+    """
+
+    def __init__(self, f: Any) -> None:
+        self.f = f
+        self.name = f.__name__
+        self.__doc__ = f.__doc__
+
+    def __set_name__(self, besitzer: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, typ: type | None = None) -> Any:
+        if obj is None:
+            return self
+        wert = self.f(obj)
+        obj.__dict__[self.name] = wert
+        return wert
 
 
 @contextmanager

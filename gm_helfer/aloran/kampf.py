@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from gm_helfer import wuerfel as wuerfel_kern
 from gm_helfer.protokoll import Ereignis, Verlauf
-from gm_helfer.schnell import ersetzen, je_objekt
+from gm_helfer.schnell import einmal_je_objekt, ersetzen, je_objekt
 from gm_helfer.text import anzahl, leer
 
 from . import proben
@@ -45,7 +45,7 @@ from .daten import (
     ZONEN_SCHLUESSEL,
 )
 from .optionen import Optionen
-from .proben import AloranFehler, einmal_je_objekt
+from .proben import AloranFehler
 from .werte import (
     Kampfwerte,
     Verteidigungsart,

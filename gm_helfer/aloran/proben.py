@@ -19,6 +19,7 @@ import numpy as np
 
 from gm_helfer import wuerfel as wuerfel_kern
 from gm_helfer.felder import maximum, wo
+from gm_helfer.schnell import einmal_je_objekt
 
 from .daten import (
     ALTE_PATZER,
@@ -43,41 +44,6 @@ MAX_SCHWIERIGKEIT = 10
 
 class AloranFehler(ValueError):
     """Fehler mit deutscher Meldung (falsche Eingabe, unmöglicher Wert)."""
-
-
-class einmal_je_objekt:  # noqa: N801 – wird wie ``property`` als Dekorator geschrieben
-    """Wie ``functools.cached_property``: rechnet eine Eigenschaft eines unveränderlichen Objekts
-    beim ersten Lesen und legt sie in dessen ``__dict__`` ab; danach liest Python sie dort ohne
-    Funktionsaufruf. Anders als ``cached_property`` in Python 3.11 ohne Sperre (die kostete den
-    Ereignispfad bei jedem neuen Zustand spürbar, Issue 10). Neue Zustände aus
-    :func:`gm_helfer.schnell.ersetzen` übernehmen den gemerkten Wert nicht, sie rechnen neu.
-
-    >>> from dataclasses import dataclass
-    >>> @dataclass(frozen=True)
-    ... class Kreis:
-    ...     r: int
-    ...     @einmal_je_objekt
-    ...     def flaeche(self) -> float:
-    ...         return 3.14 * self.r ** 2
-    >>> k = Kreis(2)
-    >>> k.flaeche, "flaeche" in k.__dict__
-    (12.56, True)
-    """
-
-    def __init__(self, f: Any) -> None:
-        self.f = f
-        self.name = f.__name__
-        self.__doc__ = f.__doc__
-
-    def __set_name__(self, besitzer: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, obj: Any, typ: type | None = None) -> Any:
-        if obj is None:
-            return self
-        wert = self.f(obj)
-        obj.__dict__[self.name] = wert
-        return wert
 
 
 def pruefe_schwierigkeit(schwierigkeit: int) -> int:

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from gm_helfer import boegen, wuerfel
-from gm_helfer.schnell import je_objekt, nach_namen
+from gm_helfer.schnell import einmal_je_objekt, je_objekt, nach_namen
 
 from .daten import (
     BEWEGUNG_GRUNDWERT,
@@ -29,7 +29,7 @@ from .daten import (
     ZAUBERWIRKUNGEN,
     ZONEN,
 )
-from .proben import AloranFehler, einmal_je_objekt
+from .proben import AloranFehler
 
 ATTRIBUTE = (
     "aufmerksamkeit", "gewandtheit", "instinkt", "athletik", "geschick", "wahrnehmung",

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from gm_helfer.protokoll import Ereignis
-from gm_helfer.schnell import ersetzen, je_objekt
+from gm_helfer.schnell import einmal_je_objekt, ersetzen, je_objekt
 from gm_helfer.text import aufzaehlung, dezimal
 from gm_helfer.wuerfel import parse
 
@@ -244,25 +244,6 @@ class Teilnehmer:
         return self.lebenspunkte <= optionen.kampfunfaehig_bei
 
 
-class _je_zustand:
-    """Wie ``functools.cached_property``: einmal je (unveränderlichem) Zustand gerechnet und im
-    ``__dict__`` abgelegt – aber ohne dessen Sperre, die Python 3.11 bei jedem ersten Zugriff
-    nimmt (der Ereignispfad baut je Ereignis einen neuen Zustand; Issue 10)."""
-
-    def __init__(self, f: Any) -> None:
-        self.f = f
-        self.__doc__ = f.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, obj: Any, typ: type | None = None) -> Any:
-        if obj is None:
-            return self
-        wert = obj.__dict__[self.name] = self.f(obj)
-        return wert
-
-
 @dataclass(frozen=True)
 class Balken:
     """Ein Abschnitt auf dem Zeitstrahl-Diagramm."""
@@ -291,7 +272,7 @@ class Kampf:
             raise KampfFehler(f"„{name}“ kämpft hier nicht mit.")
         return self.teilnehmer[i]
 
-    @_je_zustand
+    @einmal_je_objekt
     def _index(self) -> dict[str, int]:
         """Name → Stelle in ``teilnehmer`` (bei gleichen Namen zählt die erste); ``anwenden``
         reicht es an den neuen Zustand weiter, denn Namen und Reihenfolge bleiben."""
@@ -300,18 +281,18 @@ class Kampf:
             index.setdefault(t.name, i)
         return index
 
-    @_je_zustand
+    @einmal_je_objekt
     def aktive(self) -> tuple[Teilnehmer, ...]:
         o = self.optionen
         return tuple([t for t in self.teilnehmer if not t.kampfunfaehig(o)])
 
-    @_je_zustand
+    @einmal_je_objekt
     def jetzt(self) -> int | None:
         """Der aktuelle Tick: die niedrigste Position der Kampffähigen."""
         pos = [t.position for t in self.aktive if t.position is not None]
         return min(pos) if pos else None
 
-    @_je_zustand
+    @einmal_je_objekt
     def am_zug(self) -> tuple[str, ...]:
         """Alle, die jetzt (gleichzeitig) handeln."""
         j = self.jetzt
