@@ -947,10 +947,7 @@ def _folgezustand(kampf: Kampf, kaempfer: tuple[Kaempfer, ...], stehend: tuple[b
     Platz (:meth:`Kampf.kampffaehige`) nur, wenn ``stehend`` sie angibt – sonst wird sie bei
     Bedarf neu gerechnet –, der Sieger (:func:`sieger`) nur, wenn ``stehend`` dasselbe Tupel
     ist wie vorher. Nicht für neue Optionen (sie ändern, wer kampffähig ist)."""
-    d = kampf.__dict__.copy()
-    d["kaempfer"] = kaempfer
-    if felder:
-        d.update(felder)
+    d = {**kampf.__dict__, "kaempfer": kaempfer, **felder}  # ein dict auf einmal (statt copy + update)
     d.pop("_naechster", None)
     if stehend is not d.get("_stehend"):
         d.pop("_sieger", None)  # wer gewonnen hat, hängt nur davon ab, wer steht
