@@ -152,6 +152,9 @@ class Angriffsergebnis:
     @property
     def trifft(self) -> Any:
         """Streif- oder Volltreffer (elementweise bei Feldern)."""
+        stufe = self.stufe
+        if type(stufe) is str:  # eine Stufe (Live-Kampf, Ereignispfad): ohne die Feld-Hilfe
+            return stufe == STREIFTREFFER or stufe == VOLLTREFFER
         return oder(self.stufe == STREIFTREFFER, self.stufe == VOLLTREFFER)
 
 
@@ -161,6 +164,9 @@ def trefferstufe(ergebnis: Any, optionen: Optionen = Optionen()) -> Any:
     „unter 75 Misserfolg, 75 bis 99 Streiftreffer, ab 100 Volltreffer“ – die Grenzen kommen
     aus den Optionen (regeln/w100.txt › Angriff und Verteidigung, Schritt 4).
     """
+    if type(ergebnis) is int:  # eine Zahl (Live-Kampf, Ereignispfad): dasselbe ohne die Feld-Hilfen
+        return (VOLLTREFFER if ergebnis >= optionen.grenze_volltreffer else
+                STREIFTREFFER if ergebnis >= optionen.grenze_streiftreffer else MISSERFOLG)
     return wo(ergebnis >= optionen.grenze_volltreffer, VOLLTREFFER,
               wo(ergebnis >= optionen.grenze_streiftreffer, STREIFTREFFER, MISSERFOLG))
 
@@ -168,6 +174,8 @@ def trefferstufe(ergebnis: Any, optionen: Optionen = Optionen()) -> Any:
 def ist_kritisch(natuerlich: Any, ergebnis: Any, stufe: Any, krit: KritRegel) -> Any:
     """„Nur ein Volltreffer kann kritisch sein.“ – entschieden erst nach der Abwehr."""
     voll = stufe == VOLLTREFFER
+    if voll is False:  # eine Stufe, kein Volltreffer: nie kritisch (wie und(False, …))
+        return False
     if krit.art == "keine":
         return und(voll, False)
     if krit.art == "wurf":
@@ -197,7 +205,10 @@ def bewerte_angriff(
     wert = w100_wert(natuerlich, lucky_seven=optionen.lucky_seven)
     basis = wert + ob - db + modifikator
     ergebnis = basis - abwehr.punkte
-    stufe = wo(natuerlich <= patzerbereich, PATZER, trefferstufe(ergebnis, optionen))
+    patzer = natuerlich <= patzerbereich
+    # eine Zahl (Live-Kampf, Ereignispfad): dasselbe ohne die Feld-Hilfe
+    stufe = (PATZER if patzer else trefferstufe(ergebnis, optionen)) if patzer is True or patzer is False \
+        else wo(patzer, PATZER, trefferstufe(ergebnis, optionen))
     return _bauen(Angriffsergebnis, {
         "natuerlich": natuerlich, "wurfwert": wert, "basis": basis, "abwehr": abwehr,
         "ergebnis": ergebnis, "stufe": stufe, "kritisch": ist_kritisch(natuerlich, ergebnis, stufe, krit),

@@ -325,8 +325,9 @@ def angriff(kampf: Kampf, ziel: str, waffe: str, *, modifikator: int = 0, abwehr
     if not ziel or not waffe:
         raise W100Fehler("Ziel und Waffe wählen.")
     modifikator, punkte = int(modifikator or 0), int(punkte or 0)
+    # wie **abwehr_punkte(abwehr, punkte), ohne das Zwischen-dict (jeder simulierte Angriff kommt hier durch)
     plan = angriff_planen(kampf, kampf.am_zug, ziel, waffe, modifikator=modifikator,
-                          **abwehr_punkte(abwehr, punkte))
+                          flee=punkte if abwehr == AUSWEICHEN else 0, parade=punkte if abwehr == PARADE else 0)
     if rng is not None:
         return angriff_ereignis(kampf, plan, w100(rng=rng), schadenswurf(plan.waffe.ausdruck, rng=rng), text=text)
     if not (w100_augen or "").strip():

@@ -7,6 +7,7 @@ Augen eines echten Würfelpaares: ``00`` bedeutet 100. Der Zufall kommt nur aus 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -22,6 +23,10 @@ def w100(*, rng: Any = None, augen: Any = None) -> wuerfel.Wuerfelwurf:
     >>> w100(augen="00").natuerlich
     100
     """
+    if augen is None and type(rng) is random.Random:
+        # gleich wuerfel.wuerfle(100, rng=rng) (dieselbe Zufallszahl), ohne dessen Prüfungen und das
+        # eingefrorene __init__ – jeder simulierte Angriff würfelt hier (Issue 10)
+        return wuerfel._gewuerfelt(100, (wuerfel.zufallszahl(rng, 100),), False)
     return wuerfel.wuerfle(100, rng=rng, augen=augen)
 
 

@@ -135,3 +135,35 @@ def test_schritt_richtung_gemerkt_gleich_gerechnet():
                 punkt = schritt_richtung(neu, z.name, abstand=abstand)
                 assert punkt == erwartet
                 assert [math.copysign(1, v) for v in punkt] == [math.copysign(1, v) for v in erwartet]
+
+
+def test_w100_gewuerfelt_gleich_wuerfle():
+    """Der W100 aus ``random.Random`` ohne ``wuerfle``: dieselbe Zahl, dasselbe Objekt, derselbe Zufall danach."""
+    a, b = random.Random(7), random.Random(7)
+    for _ in range(300):
+        schnell, langsam = w100(rng=a), wuerfel.wuerfle(100, rng=b)
+        assert schnell == langsam and repr(schnell) == repr(langsam)
+    assert a.random() == b.random()
+
+
+@pytest.mark.parametrize("optionen", [Optionen(), Optionen(lucky_seven=True, grenze_streiftreffer=60,
+                                                            grenze_volltreffer=90)])
+@pytest.mark.parametrize("krit", ["wurf", "ergebnis", "keine"])
+def test_auswertung_einer_zahl_gleich_der_im_feld(optionen, krit):
+    """Einzelne Zahlen werden ohne die Feld-Hilfen ausgewertet – Stufe, Kritisch, Treffer gleich
+    dem Wert an derselben Stelle eines Feldes (der gebündelten Maschine)."""
+    import numpy as np
+
+    from gm_helfer.w100.angriff import Abwehr, KritRegel, bewerte_angriff, trefferstufe
+
+    augen = np.arange(1, 101)
+    regel = KritRegel(krit, 96 if krit == "wurf" else 120)
+    for abwehr in (Abwehr(), Abwehr("ausweichen", 20)):
+        feld = bewerte_angriff(augen, ob=50, db=20, patzerbereich=5, abwehr=abwehr, krit=regel, optionen=optionen)
+        for i, n in enumerate(range(1, 101)):
+            e = bewerte_angriff(n, ob=50, db=20, patzerbereich=5, abwehr=abwehr, krit=regel, optionen=optionen)
+            assert (e.stufe, e.kritisch, e.trifft, e.ergebnis) == (
+                feld.stufe[i], bool(feld.kritisch[i]), bool(feld.trifft[i]), feld.ergebnis[i])
+            assert type(e.stufe) is str and type(e.kritisch) is bool and type(e.trifft) is bool
+    for ergebnis in range(-20, 200):
+        assert trefferstufe(ergebnis, optionen) == trefferstufe(np.array([ergebnis]), optionen)[0]
