@@ -389,13 +389,7 @@ class Kampfzustand:
         """Joker: +2 auf Eigenschaftsproben und Schaden – nur für den Halter der Karte und nur
         in der Runde, in der er sie gezogen hat (nicht für eine in die nächste Runde
         mitgenommene Karte eines Abwartenden)."""
-        k = self.kaempfer_namens(name)
-        halter = _joker_halter(self.karten, self.runde)
-        if not halter or self.empfaenger(k) not in halter:
-            return 0
-        if k.verbuendet_mit and not k.wildcard and not self.grosse_gruppen and not self.optionen.joker_fuer_verbuendete:
-            return 0
-        return JOKER_BONUS
+        return _joker_bonus_von(self, self.kaempfer_namens(name))
 
     def reihenfolge(self) -> tuple[tuple[str, Karte], ...]:
         """Das Herunterzählen: Karten vom Joker über Ass bis zur Zwei, Pik vor Herz vor Karo vor Kreuz."""
@@ -425,6 +419,16 @@ class Kampfzustand:
 
     def bennies_von(self, name: str) -> int:
         return self.kaempfer_namens(name).bennies
+
+
+def _joker_bonus_von(z: Kampfzustand, k: Kaempfer) -> int:
+    """:meth:`Kampfzustand.joker_bonus` für den schon nachgeschlagenen Kämpfer ``k``."""
+    halter = _joker_halter(z.karten, z.runde)
+    if not halter or z.empfaenger(k) not in halter:
+        return 0
+    if k.verbuendet_mit and not k.wildcard and not z.grosse_gruppen and not z.optionen.joker_fuer_verbuendete:
+        return 0
+    return JOKER_BONUS
 
 
 _JOKER_HALTER: list[Any] = [None, None, frozenset()]
@@ -1274,7 +1278,7 @@ def _modifikatoren(
     """:func:`angriffs_modifikatoren` mit Angreifer ``a`` und Waffe ``w`` schon nachgeschlagen."""
     fern = w.art != "Nahkampf"
     lage = _lage_modifikatoren(situation)
-    mods: list[tuple[str, int]] = [("Wunden", a.wundabzug), ("Joker", zustand.joker_bonus(angreifer))]
+    mods: list[tuple[str, int]] = [("Wunden", a.wundabzug), ("Joker", _joker_bonus_von(zustand, a))]
     aktionen = aktionen_zahl(zustand, angreifer, situation.aktionen)
     if aktionen < 1:
         raise KampfFehler("Mindestens eine Aktion.")
@@ -1349,7 +1353,12 @@ def _ergebnisse_je_ziel(
 ) -> list[tuple[Any, str]]:
     """(Ergebnis, Ziel) je Würfel, bestes Ergebnis zuerst. Im Nahkampf (Blitzhieb auf zwei Gegner)
     wird jeder Würfel gegen die Parade seines Ziels bewertet (gleiche Modifikatoren)."""
-    verteilt = z.kaempfer_namens(angreifer).waffe(waffe).art == "Nahkampf" and len(set(ziele)) > 1
+    return _ergebnisse_mit(z, z.kaempfer_namens(angreifer), waffe, probe, ziele)
+
+
+def _ergebnisse_mit(z: Kampfzustand, a: Kaempfer, waffe: str, probe: Probe, ziele: Sequence[str]) -> list[tuple[Any, str]]:
+    """:func:`_ergebnisse_je_ziel` mit dem schon nachgeschlagenen Angreifer ``a``."""
+    verteilt = a.waffe(waffe).art == "Nahkampf" and len(set(ziele)) > 1
     aus = []
     for e_, n in zip(probe.ergebnisse, ziele):
         if verteilt:
@@ -1414,11 +1423,11 @@ def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         if not k.kampffaehig and not k.wildcard:
             raise KampfFehler(f"{n} ist schon aus dem Spiel.")
     aenderungen = _aktion_aenderungen(z, a.name, f"angriff:{d['waffe']}", situation.aktionen, f"Angriff mit {d['waffe']}")
-    joker = z.joker_bonus(a.name) > 0
+    joker = _joker_bonus_von(z, a) > 0
     nummer = z.angriffe + 1
     neue = [
         Treffer(a.name, n, d["waffe"], e_.steigerungen > 0, joker, blind=situation.blind, angriff=nummer)
-        for e_, n in _ergebnisse_je_ziel(z, a.name, d["waffe"], probe, ziele)
+        for e_, n in _ergebnisse_mit(z, a, d["waffe"], probe, ziele)
         if e_.erfolg
     ]
     letzter = (("daten", dict(d)), ("nummer", nummer), ("treffer", len(neue)))
