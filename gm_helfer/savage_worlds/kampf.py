@@ -344,7 +344,7 @@ class Kampfzustand:
 
     # -- Nachschlagen ----------------------------------------------------------------
     def kaempfer_namens(self, name: str) -> Kaempfer:
-        letztes = _LETZTES_VERZEICHNIS
+        letztes = _LETZTES_VERZEICHNIS[0]
         if letztes[0] is self.kaempfer and letztes[1] == self.grosse_gruppen:
             k = letztes[2][0].get(name)
         else:
@@ -364,7 +364,7 @@ class Kampfzustand:
         return k.gruppe or k.name
 
     def mitglieder(self, empfaenger: str) -> tuple[Kaempfer, ...]:
-        letztes = _LETZTES_VERZEICHNIS
+        letztes = _LETZTES_VERZEICHNIS[0]
         if letztes[0] is self.kaempfer and letztes[1] == self.grosse_gruppen:
             return letztes[2][1].get(empfaenger, ())
         return _verzeichnis(self)[1].get(empfaenger, ())
@@ -431,14 +431,15 @@ def _joker_bonus_von(z: Kampfzustand, k: Kaempfer) -> int:
     return JOKER_BONUS
 
 
-_JOKER_HALTER: list[Any] = [None, None, frozenset()]
-"""(Karten-Tupel, Runde, Joker-Halter) der letzten Frage an :func:`_joker_halter`."""
+_JOKER_HALTER: list[Any] = [(None, None, frozenset())]
+"""[(Karten-Tupel, Runde, Joker-Halter)] der letzten Frage an :func:`_joker_halter` – ein Tupel, das als
+Ganzes gelesen und ersetzt wird (auch wenn zwei Threads gleichzeitig fragen)."""
 
 
 def _joker_halter(karten: tuple[tuple[str, Karte, int], ...], runde: int) -> frozenset[str]:
     """Die Empfänger, deren Karte (die erste für sie eingetragene) ein in Runde ``runde`` gezogener
     Joker ist – gemerkt für das letzte Karten-Tupel (jede Probe fragt nach dem Joker-Bonus)."""
-    letztes = _JOKER_HALTER
+    letztes = _JOKER_HALTER[0]
     if letztes[0] is karten and letztes[1] == runde:
         return letztes[2]
     erste: dict[str, bool] = {}
@@ -446,7 +447,7 @@ def _joker_halter(karten: tuple[tuple[str, Karte, int], ...], runde: int) -> fro
         if e not in erste:
             erste[e] = karte.ist_joker and r == runde
     halter = frozenset(e for e, joker in erste.items() if joker)
-    letztes[:] = (karten, runde, halter)
+    _JOKER_HALTER[0] = (karten, runde, halter)
     return halter
 
 
@@ -470,15 +471,16 @@ def _verzeichnisse(kaempfer: tuple[Kaempfer, ...]) -> dict[bool, Any]:
     return {}
 
 
-_LETZTES_VERZEICHNIS: list[Any] = [None, None, None]
-"""(Kämpfer-Tupel, ``grosse_gruppen``, Verzeichnis) der letzten Frage an :func:`_verzeichnis`: die
-meisten Fragen hintereinander gelten demselben Tupel, dann ist dies der kürzeste Weg."""
+_LETZTES_VERZEICHNIS: list[Any] = [(None, None, None)]
+"""[(Kämpfer-Tupel, ``grosse_gruppen``, Verzeichnis)] der letzten Frage an :func:`_verzeichnis`: die
+meisten Fragen hintereinander gelten demselben Tupel, dann ist dies der kürzeste Weg. Ein Tupel, das
+als Ganzes gelesen und ersetzt wird (auch wenn zwei Threads gleichzeitig fragen)."""
 
 
 def _verzeichnis(z: Kampfzustand) -> tuple[dict[str, Kaempfer], dict[str, tuple[Kaempfer, ...]]]:
     """Name → Kämpfer und Empfänger → Mitglieder für ``z.kaempfer``; einmal je Kämpfer-Tupel
     gebaut (Nachschlagen ohne Suche durch alle Kämpfer, Issue 10)."""
-    letztes = _LETZTES_VERZEICHNIS
+    letztes = _LETZTES_VERZEICHNIS[0]
     if letztes[0] is z.kaempfer and letztes[1] == z.grosse_gruppen:
         return letztes[2]
     je_gruppen = _verzeichnisse(z.kaempfer)
@@ -490,7 +492,7 @@ def _verzeichnis(z: Kampfzustand) -> tuple[dict[str, Kaempfer], dict[str, tuple[
             namen.setdefault(k.name, k)
             gruppen.setdefault(z.empfaenger(k), []).append(k)
         eintrag = je_gruppen[z.grosse_gruppen] = (namen, {e: tuple(m) for e, m in gruppen.items()})
-    letztes[:] = (z.kaempfer, z.grosse_gruppen, eintrag)
+    _LETZTES_VERZEICHNIS[0] = (z.kaempfer, z.grosse_gruppen, eintrag)
     return eintrag
 
 
@@ -549,7 +551,7 @@ def _ersetze(zustand: Kampfzustand, neu: Kaempfer, **aenderungen: Any) -> Kampfz
 def _verzeichnis_nachfuehren(z: Kampfzustand, kaempfer: tuple[Kaempfer, ...], neu: Kaempfer) -> None:
     """Das Verzeichnis von ``kaempfer`` (``z.kaempfer`` mit ``neu`` statt des gleichnamigen Kämpfers)
     aus dem von ``z`` ableiten statt neu bauen – meist ändert ein Ereignis genau einen Kämpfer."""
-    letztes = _LETZTES_VERZEICHNIS
+    letztes = _LETZTES_VERZEICHNIS[0]
     if not (letztes[0] is z.kaempfer and letztes[1] == z.grosse_gruppen):
         return
     namen, gruppen = letztes[2]
@@ -561,7 +563,7 @@ def _verzeichnis_nachfuehren(z: Kampfzustand, kaempfer: tuple[Kaempfer, ...], ne
     namen[neu.name] = neu
     gruppen = dict(gruppen)
     gruppen[e] = tuple(neu if m.name == neu.name else m for m in gruppen[e])
-    letztes[:] = (kaempfer, z.grosse_gruppen, (namen, gruppen))
+    _LETZTES_VERZEICHNIS[0] = (kaempfer, z.grosse_gruppen, (namen, gruppen))
 
 
 def _talentstufe(mitglieder: Sequence[Kaempfer]) -> tuple[int, bool]:
