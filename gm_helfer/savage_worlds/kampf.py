@@ -344,7 +344,7 @@ class Kampfzustand:
 
     # -- Nachschlagen ----------------------------------------------------------------
     def kaempfer_namens(self, name: str) -> Kaempfer:
-        letztes = _LETZTES_VERZEICHNIS
+        letztes = _LETZTES_VERZEICHNIS[0]
         if letztes[0] is self.kaempfer and letztes[1] == self.grosse_gruppen:
             k = letztes[2][0].get(name)
         else:
@@ -364,7 +364,7 @@ class Kampfzustand:
         return k.gruppe or k.name
 
     def mitglieder(self, empfaenger: str) -> tuple[Kaempfer, ...]:
-        letztes = _LETZTES_VERZEICHNIS
+        letztes = _LETZTES_VERZEICHNIS[0]
         if letztes[0] is self.kaempfer and letztes[1] == self.grosse_gruppen:
             return letztes[2][1].get(empfaenger, ())
         return _verzeichnis(self)[1].get(empfaenger, ())
@@ -389,13 +389,7 @@ class Kampfzustand:
         """Joker: +2 auf Eigenschaftsproben und Schaden – nur für den Halter der Karte und nur
         in der Runde, in der er sie gezogen hat (nicht für eine in die nächste Runde
         mitgenommene Karte eines Abwartenden)."""
-        k = self.kaempfer_namens(name)
-        halter = _joker_halter(self.karten, self.runde)
-        if not halter or self.empfaenger(k) not in halter:
-            return 0
-        if k.verbuendet_mit and not k.wildcard and not self.grosse_gruppen and not self.optionen.joker_fuer_verbuendete:
-            return 0
-        return JOKER_BONUS
+        return _joker_bonus_von(self, self.kaempfer_namens(name))
 
     def reihenfolge(self) -> tuple[tuple[str, Karte], ...]:
         """Das Herunterzählen: Karten vom Joker über Ass bis zur Zwei, Pik vor Herz vor Karo vor Kreuz."""
@@ -427,14 +421,25 @@ class Kampfzustand:
         return self.kaempfer_namens(name).bennies
 
 
-_JOKER_HALTER: list[Any] = [None, None, frozenset()]
-"""(Karten-Tupel, Runde, Joker-Halter) der letzten Frage an :func:`_joker_halter`."""
+def _joker_bonus_von(z: Kampfzustand, k: Kaempfer) -> int:
+    """:meth:`Kampfzustand.joker_bonus` für den schon nachgeschlagenen Kämpfer ``k``."""
+    halter = _joker_halter(z.karten, z.runde)
+    if not halter or z.empfaenger(k) not in halter:
+        return 0
+    if k.verbuendet_mit and not k.wildcard and not z.grosse_gruppen and not z.optionen.joker_fuer_verbuendete:
+        return 0
+    return JOKER_BONUS
+
+
+_JOKER_HALTER: list[Any] = [(None, None, frozenset())]
+"""[(Karten-Tupel, Runde, Joker-Halter)] der letzten Frage an :func:`_joker_halter` – ein Tupel, das als
+Ganzes gelesen und ersetzt wird (auch wenn zwei Threads gleichzeitig fragen)."""
 
 
 def _joker_halter(karten: tuple[tuple[str, Karte, int], ...], runde: int) -> frozenset[str]:
     """Die Empfänger, deren Karte (die erste für sie eingetragene) ein in Runde ``runde`` gezogener
     Joker ist – gemerkt für das letzte Karten-Tupel (jede Probe fragt nach dem Joker-Bonus)."""
-    letztes = _JOKER_HALTER
+    letztes = _JOKER_HALTER[0]
     if letztes[0] is karten and letztes[1] == runde:
         return letztes[2]
     erste: dict[str, bool] = {}
@@ -442,7 +447,7 @@ def _joker_halter(karten: tuple[tuple[str, Karte, int], ...], runde: int) -> fro
         if e not in erste:
             erste[e] = karte.ist_joker and r == runde
     halter = frozenset(e for e, joker in erste.items() if joker)
-    letztes[:] = (karten, runde, halter)
+    _JOKER_HALTER[0] = (karten, runde, halter)
     return halter
 
 
@@ -466,15 +471,16 @@ def _verzeichnisse(kaempfer: tuple[Kaempfer, ...]) -> dict[bool, Any]:
     return {}
 
 
-_LETZTES_VERZEICHNIS: list[Any] = [None, None, None]
-"""(Kämpfer-Tupel, ``grosse_gruppen``, Verzeichnis) der letzten Frage an :func:`_verzeichnis`: die
-meisten Fragen hintereinander gelten demselben Tupel, dann ist dies der kürzeste Weg."""
+_LETZTES_VERZEICHNIS: list[Any] = [(None, None, None)]
+"""[(Kämpfer-Tupel, ``grosse_gruppen``, Verzeichnis)] der letzten Frage an :func:`_verzeichnis`: die
+meisten Fragen hintereinander gelten demselben Tupel, dann ist dies der kürzeste Weg. Ein Tupel, das
+als Ganzes gelesen und ersetzt wird (auch wenn zwei Threads gleichzeitig fragen)."""
 
 
 def _verzeichnis(z: Kampfzustand) -> tuple[dict[str, Kaempfer], dict[str, tuple[Kaempfer, ...]]]:
     """Name → Kämpfer und Empfänger → Mitglieder für ``z.kaempfer``; einmal je Kämpfer-Tupel
     gebaut (Nachschlagen ohne Suche durch alle Kämpfer, Issue 10)."""
-    letztes = _LETZTES_VERZEICHNIS
+    letztes = _LETZTES_VERZEICHNIS[0]
     if letztes[0] is z.kaempfer and letztes[1] == z.grosse_gruppen:
         return letztes[2]
     je_gruppen = _verzeichnisse(z.kaempfer)
@@ -486,7 +492,7 @@ def _verzeichnis(z: Kampfzustand) -> tuple[dict[str, Kaempfer], dict[str, tuple[
             namen.setdefault(k.name, k)
             gruppen.setdefault(z.empfaenger(k), []).append(k)
         eintrag = je_gruppen[z.grosse_gruppen] = (namen, {e: tuple(m) for e, m in gruppen.items()})
-    letztes[:] = (z.kaempfer, z.grosse_gruppen, eintrag)
+    _LETZTES_VERZEICHNIS[0] = (z.kaempfer, z.grosse_gruppen, eintrag)
     return eintrag
 
 
@@ -545,7 +551,7 @@ def _ersetze(zustand: Kampfzustand, neu: Kaempfer, **aenderungen: Any) -> Kampfz
 def _verzeichnis_nachfuehren(z: Kampfzustand, kaempfer: tuple[Kaempfer, ...], neu: Kaempfer) -> None:
     """Das Verzeichnis von ``kaempfer`` (``z.kaempfer`` mit ``neu`` statt des gleichnamigen Kämpfers)
     aus dem von ``z`` ableiten statt neu bauen – meist ändert ein Ereignis genau einen Kämpfer."""
-    letztes = _LETZTES_VERZEICHNIS
+    letztes = _LETZTES_VERZEICHNIS[0]
     if not (letztes[0] is z.kaempfer and letztes[1] == z.grosse_gruppen):
         return
     namen, gruppen = letztes[2]
@@ -557,7 +563,7 @@ def _verzeichnis_nachfuehren(z: Kampfzustand, kaempfer: tuple[Kaempfer, ...], ne
     namen[neu.name] = neu
     gruppen = dict(gruppen)
     gruppen[e] = tuple(neu if m.name == neu.name else m for m in gruppen[e])
-    letztes[:] = (kaempfer, z.grosse_gruppen, (namen, gruppen))
+    _LETZTES_VERZEICHNIS[0] = (kaempfer, z.grosse_gruppen, (namen, gruppen))
 
 
 def _talentstufe(mitglieder: Sequence[Kaempfer]) -> tuple[int, bool]:
@@ -1274,7 +1280,7 @@ def _modifikatoren(
     """:func:`angriffs_modifikatoren` mit Angreifer ``a`` und Waffe ``w`` schon nachgeschlagen."""
     fern = w.art != "Nahkampf"
     lage = _lage_modifikatoren(situation)
-    mods: list[tuple[str, int]] = [("Wunden", a.wundabzug), ("Joker", zustand.joker_bonus(angreifer))]
+    mods: list[tuple[str, int]] = [("Wunden", a.wundabzug), ("Joker", _joker_bonus_von(zustand, a))]
     aktionen = aktionen_zahl(zustand, angreifer, situation.aktionen)
     if aktionen < 1:
         raise KampfFehler("Mindestens eine Aktion.")
@@ -1349,7 +1355,12 @@ def _ergebnisse_je_ziel(
 ) -> list[tuple[Any, str]]:
     """(Ergebnis, Ziel) je Würfel, bestes Ergebnis zuerst. Im Nahkampf (Blitzhieb auf zwei Gegner)
     wird jeder Würfel gegen die Parade seines Ziels bewertet (gleiche Modifikatoren)."""
-    verteilt = z.kaempfer_namens(angreifer).waffe(waffe).art == "Nahkampf" and len(set(ziele)) > 1
+    return _ergebnisse_mit(z, z.kaempfer_namens(angreifer), waffe, probe, ziele)
+
+
+def _ergebnisse_mit(z: Kampfzustand, a: Kaempfer, waffe: str, probe: Probe, ziele: Sequence[str]) -> list[tuple[Any, str]]:
+    """:func:`_ergebnisse_je_ziel` mit dem schon nachgeschlagenen Angreifer ``a``."""
+    verteilt = a.waffe(waffe).art == "Nahkampf" and len(set(ziele)) > 1
     aus = []
     for e_, n in zip(probe.ergebnisse, ziele):
         if verteilt:
@@ -1414,11 +1425,11 @@ def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         if not k.kampffaehig and not k.wildcard:
             raise KampfFehler(f"{n} ist schon aus dem Spiel.")
     aenderungen = _aktion_aenderungen(z, a.name, f"angriff:{d['waffe']}", situation.aktionen, f"Angriff mit {d['waffe']}")
-    joker = z.joker_bonus(a.name) > 0
+    joker = _joker_bonus_von(z, a) > 0
     nummer = z.angriffe + 1
     neue = [
         Treffer(a.name, n, d["waffe"], e_.steigerungen > 0, joker, blind=situation.blind, angriff=nummer)
-        for e_, n in _ergebnisse_je_ziel(z, a.name, d["waffe"], probe, ziele)
+        for e_, n in _ergebnisse_mit(z, a, d["waffe"], probe, ziele)
         if e_.erfolg
     ]
     letzter = (("daten", dict(d)), ("nummer", nummer), ("treffer", len(neue)))
