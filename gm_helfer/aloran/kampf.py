@@ -19,6 +19,7 @@ in einen neuen Zustand – so spielt ein Protokoll beim Fortsetzen genau gleich 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -45,7 +46,7 @@ from .daten import (
     ZONEN_SCHLUESSEL,
 )
 from .optionen import Optionen
-from .proben import AloranFehler
+from .proben import AloranFehler, bauen
 from .werte import (
     Kampfwerte,
     Verteidigungsart,
@@ -534,8 +535,8 @@ def zug_ende_ereignis(kampf: Kampf, name: str) -> Ereignis:
     if not _zug_laeuft(k) and k.zug != "abwartend" and name not in am_zug(kampf):
         grund = zug_sperre(kampf, name) or f"{name} ist nicht am Zug."
         raise AloranFehler(f"{name} kann seinen Zug nicht beenden: {grund}")
-    return Ereignis("zug_ende", {"folgen": [{"name": name, "zug": "fertig"}]}, _REGEL_ZUG_ENDE, False,
-                    f"{name} beendet seinen Zug")
+    return bauen(Ereignis, {"art": "zug_ende", "daten": {"folgen": [{"name": name, "zug": "fertig"}]},
+                            "regel": _REGEL_ZUG_ENDE, "eingetippt": False, "text": f"{name} beendet seinen Zug"})
 
 
 _REGEL_ZUG_ENDE = f"{REGEL} › Allgemeine Regeln › 3. Phase - Vergleichswurf"
@@ -628,8 +629,11 @@ def runde_ereignis(kampf: Kampf) -> Ereignis:
                            f"{'hat' if len(offen) == 1 else 'haben'} noch nicht gehandelt – erst den Zug "
                            f"beenden („Erst dann beginnt die nächste Kampfrunde.“).")
     n = kampf.runde + 1
-    return Ereignis("runde", {"folgen": [{"runde": n}]}, f"{REGEL} › SPIELABLAUF › AKTIONEN", False,
-                    f"Runde {n} beginnt")
+    return bauen(Ereignis, {"art": "runde", "daten": {"folgen": [{"runde": n}]}, "regel": _REGEL_AKTIONEN,
+                            "eingetippt": False, "text": f"Runde {n} beginnt"})
+
+
+_REGEL_AKTIONEN = f"{REGEL} › SPIELABLAUF › AKTIONEN"
 
 
 def bewegung_ereignis(
@@ -742,6 +746,12 @@ def beitreten_ereignis(kampf: Kampf, werte: Kampfwerte, *, rng: Any = None, auge
                     + (" (ohne W10)" if w10 is None else f" ({wert}+{w10})"))
 
 
+@lru_cache(maxsize=None)
+def _kein_wurf(schwierigkeit: int) -> proben.Poolwurf:
+    """Ein Pool ohne Würfel (unveränderlich, also je Schwierigkeit einmal gebaut und geteilt)."""
+    return proben.Poolwurf((), schwierigkeit)
+
+
 class _Quelle:
     """Würfel für einen Austausch: eingetippte Augen nach Schlüssel, sonst ``rng``."""
 
@@ -757,10 +767,10 @@ class _Quelle:
     def pool(self, schluessel: str, anzahl: int, schwierigkeit: int, was: str) -> proben.Poolwurf:
         roh = self.augen.get(schluessel)
         if roh is None and anzahl == 0:
-            return proben.Poolwurf((), schwierigkeit)
+            return _kein_wurf(schwierigkeit)
         if roh is None and self.rng is None:
             self.fehlend.append(f"{was} ({anzahl} W10)")
-            return proben.Poolwurf((), schwierigkeit)
+            return _kein_wurf(schwierigkeit)
         wurf = proben.wuerfle_pool(anzahl, schwierigkeit, rng=self.rng, augen=roh, was=was)
         self.eingetippt |= wurf.eingetippt
         return wurf
@@ -1004,8 +1014,8 @@ def angriff_ereignis(
     if hinweise:
         zeilen.append("; ".join(hinweise))
     daten["folgen"] = folgen
-    return Ereignis("angriff", daten, _mit_optionen(_REGEL_ANGRIFF, opt), q.eingetippt,
-                    "; ".join(zeilen) if text else "")
+    return bauen(Ereignis, {"art": "angriff", "daten": daten, "regel": _mit_optionen(_REGEL_ANGRIFF, opt),
+                            "eingetippt": q.eingetippt, "text": "; ".join(zeilen) if text else ""})
 
 
 _REGEL_ANGRIFF = f"{REGEL} › SPIELABLAUF › ATTACKE UND PARADE › Vergleichswurf"

@@ -13,7 +13,7 @@ import random
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeVar
 
 import numpy as np
 
@@ -38,12 +38,29 @@ from .daten import (
 )
 from .optionen import Optionen
 
+T = TypeVar("T")
+
 MIN_SCHWIERIGKEIT = 2
 MAX_SCHWIERIGKEIT = 10
 
 
 class AloranFehler(ValueError):
     """Fehler mit deutscher Meldung (falsche Eingabe, unmöglicher Wert)."""
+
+
+def bauen(cls: type[T], felder: dict[str, Any]) -> T:
+    """``cls(**felder)`` für eine eingefrorene Datenklasse ohne ``__post_init__``, nur ohne deren
+    erzeugtes ``__init__``, das jedes Feld einzeln mit ``object.__setattr__`` setzt: Lage, Würfe,
+    Vergleich und Ereignis entstehen bei jedem Angriff (Issue 10). ``felder`` nennt jedes Feld (auch
+    die mit Vorgabe) und gehört danach dem Objekt. ``tests/aloran/test_kampf.py`` prüft: gleich dem
+    Konstruktor.
+
+    >>> bauen(Poolwurf, {"augen": (7, 1), "schwierigkeit": 7, "eingetippt": False}) == Poolwurf((7, 1), 7)
+    True
+    """
+    obj = object.__new__(cls)
+    object.__setattr__(obj, "__dict__", felder)
+    return obj
 
 
 def pruefe_schwierigkeit(schwierigkeit: int) -> int:
@@ -389,10 +406,9 @@ def wuerfle_pool(anzahl: int, schwierigkeit: int, *, rng: Any = None, augen: Any
         # Netto-Erfolge und Einser gleich dazu, wie Poolwurf.netto/.einser sie rechneten.
         zufall = rng._randbelow
         augen_ = tuple([1 + zufall(10) for _ in range(anzahl)])
-        wurf = Poolwurf(augen_, schwierigkeit)
-        wurf.__dict__.update(netto=max(0, sum(map(_WUERFELWERT_ZEILEN[schwierigkeit].__getitem__, augen_))),
-                             einser=augen_.count(1))
-        return wurf
+        return bauen(Poolwurf, {"augen": augen_, "schwierigkeit": schwierigkeit, "eingetippt": False,
+                                "netto": max(0, sum(map(_WUERFELWERT_ZEILEN[schwierigkeit].__getitem__, augen_))),
+                                "einser": augen_.count(1)})
     return Poolwurf(tuple(wuerfel_kern.zufallszahl(rng, 10) for _ in range(anzahl)), schwierigkeit)
 
 
