@@ -48,6 +48,7 @@ from .daten import (
 from .optionen import Optionen
 from .proben import AloranFehler, bauen
 from .werte import (
+    Angriffsart,
     Kampfwerte,
     Verteidigungsart,
     angriffsart,
@@ -361,8 +362,12 @@ def kann_verteidigen(kampf: Kampf, name: str, verteidigung: str | None = None) -
     eine Standard-Parade mit der Zweitwaffe („Mit der Zweitwaffe kann … nur Standard-Attacken
     oder Parade durchgeführt werden.“). Mit ``verteidigung`` wird geprüft, ob genau diese
     Verteidigung noch bezahlt werden kann."""
-    k = kampf.kaempfer_namens(name)
-    if not k.handelt or k.ist_wehrlos(kampf.optionen) or k.unparierbar > 0:
+    return _kann_verteidigen(kampf.kaempfer_namens(name), kampf.optionen, verteidigung)
+
+
+def _kann_verteidigen(k: Kaempfer, optionen: Optionen, verteidigung: str | None = None) -> bool:
+    """:func:`kann_verteidigen` für den schon nachgeschlagenen Kämpfer ``k``."""
+    if not k.handelt or k.ist_wehrlos(optionen) or k.unparierbar > 0:
         return False
     if k.aktionen.verteidigung > 0:
         return True
@@ -467,7 +472,12 @@ def zug_sperre(kampf: Kampf, name: str, art: str = "kampf") -> str | None:
     Bonus-Kampfaktion. Sonst der deutsche Grund. Verteidigungsaktionen (Reaktionen) prüft das
     nicht – sie gehören zum Zug des Angreifers. Rein.
     """
-    k = kampf.kaempfer_namens(name)
+    return _zug_sperre(kampf, kampf.kaempfer_namens(name), art)
+
+
+def _zug_sperre(kampf: Kampf, k: Kaempfer, art: str = "kampf") -> str | None:
+    """:func:`zug_sperre` für den schon nachgeschlagenen Kämpfer ``k``."""
+    name = k.name
     if kampf.runde < 1:
         return "Der Kampf hat noch nicht begonnen: erst Initiative würfeln, dann Runde 1 beginnen."
     if not k.handelt:
@@ -498,8 +508,8 @@ def zug_sperre(kampf: Kampf, name: str, art: str = "kampf") -> str | None:
             f"in seinem Zug „Abwarten“ angesagt hat.")
 
 
-def _reihenfolge_pruefen(kampf: Kampf, name: str, art: str) -> None:
-    grund = zug_sperre(kampf, name, art)
+def _reihenfolge_pruefen(kampf: Kampf, k: Kaempfer, art: str) -> None:
+    grund = _zug_sperre(kampf, k, art)
     if grund is not None:
         raise AloranFehler(grund)
 
@@ -571,7 +581,7 @@ def _aktion_ausgeben(k: Kaempfer, art: str, *, zweitwaffe_zuerst: bool = False) 
 def _eigene_aktion(kampf: Kampf, k: Kaempfer, art: str, **kw: Any) -> list[dict[str, Any]]:
     """Prüft die Reihenfolge und bezahlt eine eigene Aktion; außer der Reihe verbraucht eine
     Kampfaktion die sofortige Bonus-Kampfaktion."""
-    _reihenfolge_pruefen(kampf, k.name, art)
+    _reihenfolge_pruefen(kampf, k, art)
     folgen = [_aktion_ausgeben(k, art, **kw)]
     dran = k.name in am_zug(kampf)
     if dran and not k.zug:
@@ -840,7 +850,24 @@ def austausch_lage(
         raise AloranFehler("Angreifer und Ziel müssen verschieden sein.")
     a = kampf.kaempfer_namens(angreifer)
     v = kampf.kaempfer_namens(ziel)
-    art = angriffsart(a.werte, angriff)
+    return _austausch_lage(kampf, a, v, angriffsart(a.werte, angriff), verteidigung, von_hinten=von_hinten,
+                           angriff_modifikator=angriff_modifikator, verteidigung_modifikator=verteidigung_modifikator)
+
+
+def _austausch_lage(
+    kampf: Kampf,
+    a: Kaempfer,
+    v: Kaempfer,
+    art: Angriffsart,
+    verteidigung: str | None,
+    *,
+    von_hinten: bool,
+    angriff_modifikator: int,
+    verteidigung_modifikator: int,
+) -> tuple[Lage, Verteidigungsart | None]:
+    """:func:`austausch_lage` für die schon nachgeschlagenen Kämpfer ``a`` (greift mit ``art`` an)
+    und ``v`` (verschieden)."""
+    angriff, ziel = art.name, v.name
     v_art = None
     if verteidigung is not None:
         gewaehlt = verteidigungsart(v.werte, verteidigung)
@@ -848,9 +875,9 @@ def austausch_lage(
             erlaubt = ", ".join(x.name for x in verteidigungen_gegen(v.werte, art, kampf.optionen))
             raise AloranFehler(f"„{verteidigung}“ wehrt „{angriff}“ nicht ab (SPIELABLAUF › Verteidigungsaktion) "
                                f"– möglich: {erlaubt or 'nichts'}.")
-        if kann_verteidigen(kampf, ziel, verteidigung):
+        if _kann_verteidigen(v, kampf.optionen, verteidigung):
             v_art = gewaehlt
-        elif kann_handeln(kampf, ziel) and not v.ist_wehrlos(kampf.optionen) and not v.unparierbar:
+        elif v.handelt and not v.ist_wehrlos(kampf.optionen) and not v.unparierbar:
             # Vorschau und Wurf lehnen gleich ab: keine Verteidigungsaktion mehr für diese Wahl
             zp = zweitwaffen_parade(v.werte) if v.aktionen.zweitwaffe > 0 else None
             raise AloranFehler(f"{ziel} hat in dieser Runde keine Verteidigungsaktion mehr"
@@ -939,9 +966,11 @@ def angriff_ereignis(
         _zweitwaffe_pruefen(a.werte, angriff)
     folgen: list[dict[str, Any]] = _eigene_aktion(kampf, a, "kampf", zweitwaffe_zuerst=zweitwaffe)
     hinweise: list[str] = []
-    la, v_art = austausch_lage(kampf, angreifer, ziel, angriff, verteidigung, von_hinten=von_hinten,
-                               angriff_modifikator=angriff_modifikator,
-                               verteidigung_modifikator=verteidigung_modifikator)
+    if angreifer == ziel:
+        raise AloranFehler("Angreifer und Ziel müssen verschieden sein.")
+    la, v_art = _austausch_lage(kampf, a, v, art, verteidigung, von_hinten=von_hinten,
+                                angriff_modifikator=angriff_modifikator,
+                                verteidigung_modifikator=verteidigung_modifikator)
     if v_art is not None:
         folgen.append(_aktion_ausgeben(v, "verteidigung"))
     elif verteidigung is not None:
@@ -970,12 +999,13 @@ def angriff_ereignis(
             zeilen.append(f"Verteidigung ({verteidigung}): {wv}")
         zeilen.append(f"→ {KATEGORIE_ANZEIGE[erg.kategorie]}")
 
-    # Patzer und Meistertreffer (W6-Tabellen)
+    # Patzer und Meistertreffer (W6-Tabellen); die Schleife nur, wenn es einen gibt (meist keinen)
     bonus = 0
+    sonder = erg.angriff_patzer or erg.angriff_meister or erg.verteidigung_patzer or erg.verteidigung_meister
     for seite, wer, gegner, patzer, meister, probe in (
         ("angriff", a, v, erg.angriff_patzer, erg.angriff_meister, art),
         ("verteidigung", v, a, erg.verteidigung_patzer, erg.verteidigung_meister, v_art),
-    ):
+    ) if sonder else ():
         if patzer:
             zeilen.append(_patzer(q, seite, wer, gegner, folgen, opt, _patzerprobe(wer, probe)))
         if meister:

@@ -168,6 +168,8 @@ def patzerstufe(talentstufe: Any) -> Any:
     genutzten Talents erreicht oder übersteigt.“ Lesart: Stufe 0 (ungeübt) patzt wie Stufe 1
     schon mit einer Eins – sonst patzte jeder Wurf ohne Einser.
     """
+    if type(talentstufe) is int and talentstufe >= 0:
+        return max(1, talentstufe)  # eine einzelne Stufe (je Probe im Ereignispfad, Issue 10)
     if not isinstance(talentstufe, np.ndarray) and (
             isinstance(talentstufe, bool) or not isinstance(talentstufe, int) or talentstufe < 0):
         raise AloranFehler(f"Talentstufe „{talentstufe}“ ist unmöglich (0 bis 5).")
