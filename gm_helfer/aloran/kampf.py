@@ -1227,6 +1227,12 @@ def _kaempfer_ersetzen(k: Kaempfer, **aenderungen: Any) -> Kaempfer:
     prüft die behaltenen Werte gegen frisch gerechnete."""
     if not _KAEMPFER_FELDER.issuperset(aenderungen):
         raise TypeError(f"Kaempfer hat kein Feld {sorted(set(aenderungen) - _KAEMPFER_FELDER)}.")
+    return _kopie(k, **aenderungen)
+
+
+def _kopie(k: Kaempfer, **aenderungen: Any) -> Kaempfer:
+    """:func:`_kaempfer_ersetzen` ohne die Prüfung der Feldnamen – für :func:`_kaempfer_folge`, die
+    nur Felder nennt (je Folge gebraucht)."""
     neu = object.__new__(Kaempfer)
     d = neu.__dict__
     d.update(k.__dict__)
@@ -1260,28 +1266,28 @@ def _aktionen_mit(akt: Aktionen, art: str, wert: int) -> Aktionen:
 def _kaempfer_folge(k: Kaempfer, f: Mapping[str, Any]) -> Kaempfer:
     """Eine Folge, die nur den Kämpfer ``f["name"]`` ändert."""
     if "initiative" in f:
-        k = _kaempfer_ersetzen(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
+        k = _kopie(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
     elif "aktion" in f:
         art = f["aktion"]
-        k = _kaempfer_ersetzen(k, aktionen=_aktionen_mit(k.aktionen, art, max(0, getattr(k.aktionen, art) + int(f["delta"]))))
+        k = _kopie(k, aktionen=_aktionen_mit(k.aktionen, art, max(0, getattr(k.aktionen, art) + int(f["delta"]))))
     elif "zone" in f:
         if int(f["wunden"]) > 0:
-            k = _kaempfer_ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
+            k = _kopie(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
         elif int(f["wunden"]) < 0:
-            k = _kaempfer_ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])))
+            k = _kopie(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])))
     elif "ausdauer" in f:
-        k = _kaempfer_ersetzen(k, ausdauer=min(k.werte.ausdauer, max(0, k.ausdauer + int(f["ausdauer"]))))
+        k = _kopie(k, ausdauer=min(k.werte.ausdauer, max(0, k.ausdauer + int(f["ausdauer"]))))
     elif "beeintraechtigt" in f:
         if k.aktionen.kampf > 0:
-            k = _kaempfer_ersetzen(k, aktionen=_aktionen_mit(k.aktionen, "kampf", k.aktionen.kampf - 1))
+            k = _kopie(k, aktionen=_aktionen_mit(k.aktionen, "kampf", k.aktionen.kampf - 1))
         else:
-            k = _kaempfer_ersetzen(k, beeintraechtigt=k.beeintraechtigt + 1)
+            k = _kopie(k, beeintraechtigt=k.beeintraechtigt + 1)
     elif "zug" in f:
-        k = _kaempfer_ersetzen(k, zug=str(f["zug"]))
+        k = _kopie(k, zug=str(f["zug"]))
     elif "sofort" in f:
-        k = _kaempfer_ersetzen(k, sofort=max(0, k.sofort + int(f["sofort"])))
+        k = _kopie(k, sofort=max(0, k.sofort + int(f["sofort"])))
     elif "unparierbar" in f:
-        k = _kaempfer_ersetzen(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
+        k = _kopie(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
     else:
         raise AloranFehler(f"Unbekannte Folge im Protokoll: {dict(f)}")
     return k
