@@ -7,7 +7,7 @@ Patzer, Meistertreffer); Allgemeine Regeln › 4./5. Phase.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from gm_helfer.felder import maximum, nicht, und, wo
@@ -15,6 +15,7 @@ from gm_helfer.felder import maximum, nicht, und, wo
 from .daten import SCHILDE
 from .optionen import Optionen
 from .proben import (
+    bauen,
     gelingt,
     ist_meistertreffer,
     patzerstufe,
@@ -42,6 +43,10 @@ class Lage:
     verteidigung_pool: int = 0
     verteidigung_schwierigkeit: int = 7
     verteidigung_talentstufe: int = 0
+
+
+_OHNE_VERTEIDIGUNG = {f.name: f.default for f in fields(Lage) if f.name.startswith("verteidigung_")}
+"""Die Vorgaben der :class:`Lage` ohne Verteidigung."""
 
 
 def wuerfel_nach_wunden(grundpool: Any, abzug: Any) -> Any:
@@ -92,7 +97,8 @@ def lage(
     a_pool = angriff_wuerfel(angreifer, angriff, angreifer_wunden, angriff_modifikator)
     a_schw = schwierigkeit(angriff.talentstufe, meisterschaft=angriff.meisterschaft)
     if verteidigung is None:
-        return Lage(a_pool, a_schw, angriff.talentstufe)
+        return bauen(Lage, {"angriff_pool": a_pool, "angriff_schwierigkeit": a_schw,
+                            "angriff_talentstufe": angriff.talentstufe, **_OHNE_VERTEIDIGUNG})
     erleichterung = SCHILDE[verteidiger.schild].erleichterung if verteidigung.art in SCHILD_HILFT else 0
     von_hinten_gilt = (von_hinten and angriff.art != "zauber"
                        and verteidigung.art in VON_HINTEN_ERSCHWERT)
@@ -105,7 +111,9 @@ def lage(
         v_mod = erschwernis - erleichterung
     v_pool = wuerfel_nach_wunden(v_grund, wuerfelabzug(verteidiger_wunden, verteidiger.konstitution))
     v_schw = schwierigkeit(verteidigung.talentstufe, modifikator=v_mod, meisterschaft=verteidigung.meisterschaft)
-    return Lage(a_pool, a_schw, angriff.talentstufe, v_pool, v_schw, verteidigung.talentstufe)
+    return bauen(Lage, {"angriff_pool": a_pool, "angriff_schwierigkeit": a_schw,
+                        "angriff_talentstufe": angriff.talentstufe, "verteidigung_pool": v_pool,
+                        "verteidigung_schwierigkeit": v_schw, "verteidigung_talentstufe": verteidigung.talentstufe})
 
 
 @dataclass(frozen=True)
@@ -153,7 +161,9 @@ def vergleich_auswerten(
         a_wirksam, a_meister = wo(a_patzer, 0, a_wirksam), und(a_meister, nicht(a_patzer))
         v_wirksam, v_meister = wo(v_patzer, 0, v_wirksam), und(v_meister, nicht(v_patzer))
     kat = vergleich(a_wirksam, v_wirksam, optionen)
-    return Vergleichsergebnis(kat, a_wirksam, v_wirksam, a_patzer, a_meister, v_patzer, v_meister)
+    return bauen(Vergleichsergebnis, {"kategorie": kat, "angriff_netto": a_wirksam, "verteidigung_netto": v_wirksam,
+                                      "angriff_patzer": a_patzer, "angriff_meister": a_meister,
+                                      "verteidigung_patzer": v_patzer, "verteidigung_meister": v_meister})
 
 
 def trefferschaden(

@@ -19,6 +19,7 @@ in einen neuen Zustand – so spielt ein Protokoll beim Fortsetzen genau gleich 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -45,8 +46,9 @@ from .daten import (
     ZONEN_SCHLUESSEL,
 )
 from .optionen import Optionen
-from .proben import AloranFehler
+from .proben import AloranFehler, bauen
 from .werte import (
+    Angriffsart,
     Kampfwerte,
     Verteidigungsart,
     angriffsart,
@@ -360,8 +362,12 @@ def kann_verteidigen(kampf: Kampf, name: str, verteidigung: str | None = None) -
     eine Standard-Parade mit der Zweitwaffe („Mit der Zweitwaffe kann … nur Standard-Attacken
     oder Parade durchgeführt werden.“). Mit ``verteidigung`` wird geprüft, ob genau diese
     Verteidigung noch bezahlt werden kann."""
-    k = kampf.kaempfer_namens(name)
-    if not k.handelt or k.ist_wehrlos(kampf.optionen) or k.unparierbar > 0:
+    return _kann_verteidigen(kampf.kaempfer_namens(name), kampf.optionen, verteidigung)
+
+
+def _kann_verteidigen(k: Kaempfer, optionen: Optionen, verteidigung: str | None = None) -> bool:
+    """:func:`kann_verteidigen` für den schon nachgeschlagenen Kämpfer ``k``."""
+    if not k.handelt or k.ist_wehrlos(optionen) or k.unparierbar > 0:
         return False
     if k.aktionen.verteidigung > 0:
         return True
@@ -466,7 +472,12 @@ def zug_sperre(kampf: Kampf, name: str, art: str = "kampf") -> str | None:
     Bonus-Kampfaktion. Sonst der deutsche Grund. Verteidigungsaktionen (Reaktionen) prüft das
     nicht – sie gehören zum Zug des Angreifers. Rein.
     """
-    k = kampf.kaempfer_namens(name)
+    return _zug_sperre(kampf, kampf.kaempfer_namens(name), art)
+
+
+def _zug_sperre(kampf: Kampf, k: Kaempfer, art: str = "kampf") -> str | None:
+    """:func:`zug_sperre` für den schon nachgeschlagenen Kämpfer ``k``."""
+    name = k.name
     if kampf.runde < 1:
         return "Der Kampf hat noch nicht begonnen: erst Initiative würfeln, dann Runde 1 beginnen."
     if not k.handelt:
@@ -497,8 +508,8 @@ def zug_sperre(kampf: Kampf, name: str, art: str = "kampf") -> str | None:
             f"in seinem Zug „Abwarten“ angesagt hat.")
 
 
-def _reihenfolge_pruefen(kampf: Kampf, name: str, art: str) -> None:
-    grund = zug_sperre(kampf, name, art)
+def _reihenfolge_pruefen(kampf: Kampf, k: Kaempfer, art: str) -> None:
+    grund = _zug_sperre(kampf, k, art)
     if grund is not None:
         raise AloranFehler(grund)
 
@@ -534,8 +545,8 @@ def zug_ende_ereignis(kampf: Kampf, name: str) -> Ereignis:
     if not _zug_laeuft(k) and k.zug != "abwartend" and name not in am_zug(kampf):
         grund = zug_sperre(kampf, name) or f"{name} ist nicht am Zug."
         raise AloranFehler(f"{name} kann seinen Zug nicht beenden: {grund}")
-    return Ereignis("zug_ende", {"folgen": [{"name": name, "zug": "fertig"}]}, _REGEL_ZUG_ENDE, False,
-                    f"{name} beendet seinen Zug")
+    return bauen(Ereignis, {"art": "zug_ende", "daten": {"folgen": [{"name": name, "zug": "fertig"}]},
+                            "regel": _REGEL_ZUG_ENDE, "eingetippt": False, "text": f"{name} beendet seinen Zug"})
 
 
 _REGEL_ZUG_ENDE = f"{REGEL} › Allgemeine Regeln › 3. Phase - Vergleichswurf"
@@ -570,7 +581,7 @@ def _aktion_ausgeben(k: Kaempfer, art: str, *, zweitwaffe_zuerst: bool = False) 
 def _eigene_aktion(kampf: Kampf, k: Kaempfer, art: str, **kw: Any) -> list[dict[str, Any]]:
     """Prüft die Reihenfolge und bezahlt eine eigene Aktion; außer der Reihe verbraucht eine
     Kampfaktion die sofortige Bonus-Kampfaktion."""
-    _reihenfolge_pruefen(kampf, k.name, art)
+    _reihenfolge_pruefen(kampf, k, art)
     folgen = [_aktion_ausgeben(k, art, **kw)]
     dran = k.name in am_zug(kampf)
     if dran and not k.zug:
@@ -628,8 +639,11 @@ def runde_ereignis(kampf: Kampf) -> Ereignis:
                            f"{'hat' if len(offen) == 1 else 'haben'} noch nicht gehandelt – erst den Zug "
                            f"beenden („Erst dann beginnt die nächste Kampfrunde.“).")
     n = kampf.runde + 1
-    return Ereignis("runde", {"folgen": [{"runde": n}]}, f"{REGEL} › SPIELABLAUF › AKTIONEN", False,
-                    f"Runde {n} beginnt")
+    return bauen(Ereignis, {"art": "runde", "daten": {"folgen": [{"runde": n}]}, "regel": _REGEL_AKTIONEN,
+                            "eingetippt": False, "text": f"Runde {n} beginnt"})
+
+
+_REGEL_AKTIONEN = f"{REGEL} › SPIELABLAUF › AKTIONEN"
 
 
 def bewegung_ereignis(
@@ -742,6 +756,12 @@ def beitreten_ereignis(kampf: Kampf, werte: Kampfwerte, *, rng: Any = None, auge
                     + (" (ohne W10)" if w10 is None else f" ({wert}+{w10})"))
 
 
+@lru_cache(maxsize=None)
+def _kein_wurf(schwierigkeit: int) -> proben.Poolwurf:
+    """Ein Pool ohne Würfel (unveränderlich, also je Schwierigkeit einmal gebaut und geteilt)."""
+    return proben.Poolwurf((), schwierigkeit)
+
+
 class _Quelle:
     """Würfel für einen Austausch: eingetippte Augen nach Schlüssel, sonst ``rng``."""
 
@@ -757,10 +777,10 @@ class _Quelle:
     def pool(self, schluessel: str, anzahl: int, schwierigkeit: int, was: str) -> proben.Poolwurf:
         roh = self.augen.get(schluessel)
         if roh is None and anzahl == 0:
-            return proben.Poolwurf((), schwierigkeit)
+            return _kein_wurf(schwierigkeit)
         if roh is None and self.rng is None:
             self.fehlend.append(f"{was} ({anzahl} W10)")
-            return proben.Poolwurf((), schwierigkeit)
+            return _kein_wurf(schwierigkeit)
         wurf = proben.wuerfle_pool(anzahl, schwierigkeit, rng=self.rng, augen=roh, was=was)
         self.eingetippt |= wurf.eingetippt
         return wurf
@@ -830,7 +850,24 @@ def austausch_lage(
         raise AloranFehler("Angreifer und Ziel müssen verschieden sein.")
     a = kampf.kaempfer_namens(angreifer)
     v = kampf.kaempfer_namens(ziel)
-    art = angriffsart(a.werte, angriff)
+    return _austausch_lage(kampf, a, v, angriffsart(a.werte, angriff), verteidigung, von_hinten=von_hinten,
+                           angriff_modifikator=angriff_modifikator, verteidigung_modifikator=verteidigung_modifikator)
+
+
+def _austausch_lage(
+    kampf: Kampf,
+    a: Kaempfer,
+    v: Kaempfer,
+    art: Angriffsart,
+    verteidigung: str | None,
+    *,
+    von_hinten: bool,
+    angriff_modifikator: int,
+    verteidigung_modifikator: int,
+) -> tuple[Lage, Verteidigungsart | None]:
+    """:func:`austausch_lage` für die schon nachgeschlagenen Kämpfer ``a`` (greift mit ``art`` an)
+    und ``v`` (verschieden)."""
+    angriff, ziel = art.name, v.name
     v_art = None
     if verteidigung is not None:
         gewaehlt = verteidigungsart(v.werte, verteidigung)
@@ -838,9 +875,9 @@ def austausch_lage(
             erlaubt = ", ".join(x.name for x in verteidigungen_gegen(v.werte, art, kampf.optionen))
             raise AloranFehler(f"„{verteidigung}“ wehrt „{angriff}“ nicht ab (SPIELABLAUF › Verteidigungsaktion) "
                                f"– möglich: {erlaubt or 'nichts'}.")
-        if kann_verteidigen(kampf, ziel, verteidigung):
+        if _kann_verteidigen(v, kampf.optionen, verteidigung):
             v_art = gewaehlt
-        elif kann_handeln(kampf, ziel) and not v.ist_wehrlos(kampf.optionen) and not v.unparierbar:
+        elif v.handelt and not v.ist_wehrlos(kampf.optionen) and not v.unparierbar:
             # Vorschau und Wurf lehnen gleich ab: keine Verteidigungsaktion mehr für diese Wahl
             zp = zweitwaffen_parade(v.werte) if v.aktionen.zweitwaffe > 0 else None
             raise AloranFehler(f"{ziel} hat in dieser Runde keine Verteidigungsaktion mehr"
@@ -929,9 +966,11 @@ def angriff_ereignis(
         _zweitwaffe_pruefen(a.werte, angriff)
     folgen: list[dict[str, Any]] = _eigene_aktion(kampf, a, "kampf", zweitwaffe_zuerst=zweitwaffe)
     hinweise: list[str] = []
-    la, v_art = austausch_lage(kampf, angreifer, ziel, angriff, verteidigung, von_hinten=von_hinten,
-                               angriff_modifikator=angriff_modifikator,
-                               verteidigung_modifikator=verteidigung_modifikator)
+    if angreifer == ziel:
+        raise AloranFehler("Angreifer und Ziel müssen verschieden sein.")
+    la, v_art = _austausch_lage(kampf, a, v, art, verteidigung, von_hinten=von_hinten,
+                                angriff_modifikator=angriff_modifikator,
+                                verteidigung_modifikator=verteidigung_modifikator)
     if v_art is not None:
         folgen.append(_aktion_ausgeben(v, "verteidigung"))
     elif verteidigung is not None:
@@ -960,12 +999,13 @@ def angriff_ereignis(
             zeilen.append(f"Verteidigung ({verteidigung}): {wv}")
         zeilen.append(f"→ {KATEGORIE_ANZEIGE[erg.kategorie]}")
 
-    # Patzer und Meistertreffer (W6-Tabellen)
+    # Patzer und Meistertreffer (W6-Tabellen); die Schleife nur, wenn es einen gibt (meist keinen)
     bonus = 0
+    sonder = erg.angriff_patzer or erg.angriff_meister or erg.verteidigung_patzer or erg.verteidigung_meister
     for seite, wer, gegner, patzer, meister, probe in (
         ("angriff", a, v, erg.angriff_patzer, erg.angriff_meister, art),
         ("verteidigung", v, a, erg.verteidigung_patzer, erg.verteidigung_meister, v_art),
-    ):
+    ) if sonder else ():
         if patzer:
             zeilen.append(_patzer(q, seite, wer, gegner, folgen, opt, _patzerprobe(wer, probe)))
         if meister:
@@ -1004,8 +1044,8 @@ def angriff_ereignis(
     if hinweise:
         zeilen.append("; ".join(hinweise))
     daten["folgen"] = folgen
-    return Ereignis("angriff", daten, _mit_optionen(_REGEL_ANGRIFF, opt), q.eingetippt,
-                    "; ".join(zeilen) if text else "")
+    return bauen(Ereignis, {"art": "angriff", "daten": daten, "regel": _mit_optionen(_REGEL_ANGRIFF, opt),
+                            "eingetippt": q.eingetippt, "text": "; ".join(zeilen) if text else ""})
 
 
 _REGEL_ANGRIFF = f"{REGEL} › SPIELABLAUF › ATTACKE UND PARADE › Vergleichswurf"
@@ -1187,6 +1227,12 @@ def _kaempfer_ersetzen(k: Kaempfer, **aenderungen: Any) -> Kaempfer:
     prüft die behaltenen Werte gegen frisch gerechnete."""
     if not _KAEMPFER_FELDER.issuperset(aenderungen):
         raise TypeError(f"Kaempfer hat kein Feld {sorted(set(aenderungen) - _KAEMPFER_FELDER)}.")
+    return _kopie(k, **aenderungen)
+
+
+def _kopie(k: Kaempfer, **aenderungen: Any) -> Kaempfer:
+    """:func:`_kaempfer_ersetzen` ohne die Prüfung der Feldnamen – für :func:`_kaempfer_folge`, die
+    nur Felder nennt (je Folge gebraucht)."""
     neu = object.__new__(Kaempfer)
     d = neu.__dict__
     d.update(k.__dict__)
@@ -1220,28 +1266,28 @@ def _aktionen_mit(akt: Aktionen, art: str, wert: int) -> Aktionen:
 def _kaempfer_folge(k: Kaempfer, f: Mapping[str, Any]) -> Kaempfer:
     """Eine Folge, die nur den Kämpfer ``f["name"]`` ändert."""
     if "initiative" in f:
-        k = _kaempfer_ersetzen(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
+        k = _kopie(k, initiative=int(f["initiative"]), initiative_w10=f.get("w10"))
     elif "aktion" in f:
         art = f["aktion"]
-        k = _kaempfer_ersetzen(k, aktionen=_aktionen_mit(k.aktionen, art, max(0, getattr(k.aktionen, art) + int(f["delta"]))))
+        k = _kopie(k, aktionen=_aktionen_mit(k.aktionen, art, max(0, getattr(k.aktionen, art) + int(f["delta"]))))
     elif "zone" in f:
         if int(f["wunden"]) > 0:
-            k = _kaempfer_ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
+            k = _kopie(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])), schadensart=f["schadensart"])
         elif int(f["wunden"]) < 0:
-            k = _kaempfer_ersetzen(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])))
+            k = _kopie(k, wunden=wunden_hinzu(k.wunden, f["zone"], int(f["wunden"])))
     elif "ausdauer" in f:
-        k = _kaempfer_ersetzen(k, ausdauer=min(k.werte.ausdauer, max(0, k.ausdauer + int(f["ausdauer"]))))
+        k = _kopie(k, ausdauer=min(k.werte.ausdauer, max(0, k.ausdauer + int(f["ausdauer"]))))
     elif "beeintraechtigt" in f:
         if k.aktionen.kampf > 0:
-            k = _kaempfer_ersetzen(k, aktionen=_aktionen_mit(k.aktionen, "kampf", k.aktionen.kampf - 1))
+            k = _kopie(k, aktionen=_aktionen_mit(k.aktionen, "kampf", k.aktionen.kampf - 1))
         else:
-            k = _kaempfer_ersetzen(k, beeintraechtigt=k.beeintraechtigt + 1)
+            k = _kopie(k, beeintraechtigt=k.beeintraechtigt + 1)
     elif "zug" in f:
-        k = _kaempfer_ersetzen(k, zug=str(f["zug"]))
+        k = _kopie(k, zug=str(f["zug"]))
     elif "sofort" in f:
-        k = _kaempfer_ersetzen(k, sofort=max(0, k.sofort + int(f["sofort"])))
+        k = _kopie(k, sofort=max(0, k.sofort + int(f["sofort"])))
     elif "unparierbar" in f:
-        k = _kaempfer_ersetzen(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
+        k = _kopie(k, unparierbar=max(0, k.unparierbar + int(f["unparierbar"])))
     else:
         raise AloranFehler(f"Unbekannte Folge im Protokoll: {dict(f)}")
     return k

@@ -13,7 +13,7 @@ import random
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeVar
 
 import numpy as np
 
@@ -38,12 +38,29 @@ from .daten import (
 )
 from .optionen import Optionen
 
+T = TypeVar("T")
+
 MIN_SCHWIERIGKEIT = 2
 MAX_SCHWIERIGKEIT = 10
 
 
 class AloranFehler(ValueError):
     """Fehler mit deutscher Meldung (falsche Eingabe, unmöglicher Wert)."""
+
+
+def bauen(cls: type[T], felder: dict[str, Any]) -> T:
+    """``cls(**felder)`` für eine eingefrorene Datenklasse ohne ``__post_init__``, nur ohne deren
+    erzeugtes ``__init__``, das jedes Feld einzeln mit ``object.__setattr__`` setzt: Lage, Würfe,
+    Vergleich und Ereignis entstehen bei jedem Angriff (Issue 10). ``felder`` nennt jedes Feld (auch
+    die mit Vorgabe) und gehört danach dem Objekt. ``tests/aloran/test_kampf.py`` prüft: gleich dem
+    Konstruktor.
+
+    >>> bauen(Poolwurf, {"augen": (7, 1), "schwierigkeit": 7, "eingetippt": False}) == Poolwurf((7, 1), 7)
+    True
+    """
+    obj = object.__new__(cls)
+    object.__setattr__(obj, "__dict__", felder)
+    return obj
 
 
 def pruefe_schwierigkeit(schwierigkeit: int) -> int:
@@ -151,6 +168,8 @@ def patzerstufe(talentstufe: Any) -> Any:
     genutzten Talents erreicht oder übersteigt.“ Lesart: Stufe 0 (ungeübt) patzt wie Stufe 1
     schon mit einer Eins – sonst patzte jeder Wurf ohne Einser.
     """
+    if type(talentstufe) is int and talentstufe >= 0:
+        return max(1, talentstufe)  # eine einzelne Stufe (je Probe im Ereignispfad, Issue 10)
     if not isinstance(talentstufe, np.ndarray) and (
             isinstance(talentstufe, bool) or not isinstance(talentstufe, int) or talentstufe < 0):
         raise AloranFehler(f"Talentstufe „{talentstufe}“ ist unmöglich (0 bis 5).")
@@ -383,17 +402,42 @@ def wuerfle_pool(anzahl: int, schwierigkeit: int, *, rng: Any = None, augen: Any
         return Poolwurf(augen_lesen(augen, 10, anzahl, was), schwierigkeit, eingetippt=True)
     if rng is None:
         raise AloranFehler(f"{was}: bitte die Augen eintippen oder würfeln lassen.")
-    if type(rng) is random.Random:
-        # genau die Zahlen von wuerfel_kern.zufallszahl(rng, 10) je Würfel (1 + _randbelow(10)), ohne
-        # einen Aufruf je Würfel – der Ereignispfad wirft viele Pools (Issue 10; Test in test_proben.py).
-        # Netto-Erfolge und Einser gleich dazu, wie Poolwurf.netto/.einser sie rechneten.
-        zufall = rng._randbelow
-        augen_ = tuple([1 + zufall(10) for _ in range(anzahl)])
-        wurf = Poolwurf(augen_, schwierigkeit)
-        wurf.__dict__.update(netto=max(0, sum(map(_WUERFELWERT_ZEILEN[schwierigkeit].__getitem__, augen_))),
-                             einser=augen_.count(1))
-        return wurf
+    if type(rng) is random.Random and _BITS_WIE_RANDBELOW:
+        # genau die Zahlen von wuerfel_kern.zufallszahl(rng, 10) je Würfel – der Ereignispfad wirft
+        # viele Pools (Issue 10; Test in test_proben.py). Netto-Erfolge und Einser gleich dazu, wie
+        # Poolwurf.netto/.einser sie rechneten.
+        augen_ = tuple(_augen_aus_bits(rng.getrandbits, 10, anzahl))
+        return bauen(Poolwurf, {"augen": augen_, "schwierigkeit": schwierigkeit, "eingetippt": False,
+                                "netto": max(0, sum(map(_WUERFELWERT_ZEILEN[schwierigkeit].__getitem__, augen_))),
+                                "einser": augen_.count(1)})
     return Poolwurf(tuple(wuerfel_kern.zufallszahl(rng, 10) for _ in range(anzahl)), schwierigkeit)
+
+
+def _augen_aus_bits(getrandbits: Any, seiten: int, anzahl: int) -> list[int]:
+    """``anzahl`` Würfel mit ``seiten`` Seiten aus ``random.Random.getrandbits`` – dieselben Zahlen wie
+    :func:`gm_helfer.wuerfel.zufallszahl` je Würfel (``1 + rng._randbelow(seiten)``: je Versuch
+    ``seiten.bit_length()`` Bits, zu große Werte verworfen), nur ohne zwei Aufrufe je Würfel (Issue 10).
+    Gilt nur, wenn :data:`_BITS_WIE_RANDBELOW`."""
+    bits = seiten.bit_length()
+    augen = []
+    for _ in range(anzahl):
+        r = getrandbits(bits)
+        while r >= seiten:
+            r = getrandbits(bits)
+        augen.append(r + 1)
+    return augen
+
+
+def _bits_wie_randbelow() -> bool:
+    """Ob :func:`_augen_aus_bits` in dieser Python-Version dieselben Zahlen zieht wie
+    ``random.Random._randbelow`` (beim Laden einmal an einigen hundert Würfen geprüft; sonst
+    würfeln die schnellen Wege über ``wuerfel.zufallszahl``)."""
+    a, b = random.Random(1), random.Random(1)
+    return all(_augen_aus_bits(a.getrandbits, seiten, 50) == [1 + b._randbelow(seiten) for _ in range(50)]
+               for seiten in (1, 2, 4, 6, 8, 10, 12, 20, 100))
+
+
+_BITS_WIE_RANDBELOW = _bits_wie_randbelow()
 
 
 def wuerfle_w(seiten: int, *, rng: Any = None, augen: Any = None, was: str = "Wurf") -> tuple[int, bool]:
@@ -421,6 +465,10 @@ def ausdruck_summe(ausdruck: wuerfel_kern.Ausdruck, *, rng: Any) -> int:
     if ausdruck.hat_explosion:
         return wuerfel_kern.wurf(ausdruck, rng=rng).gesamt
     summe = ausdruck.konstante
+    if type(rng) is random.Random and _BITS_WIE_RANDBELOW:
+        for gruppe in ausdruck.wuerfel:
+            summe += gruppe.vorzeichen * sum(_augen_aus_bits(rng.getrandbits, gruppe.seiten, gruppe.anzahl))
+        return summe
     for gruppe in ausdruck.wuerfel:
         for _ in range(gruppe.anzahl):
             summe += gruppe.vorzeichen * wuerfel_kern.zufallszahl(rng, gruppe.seiten)

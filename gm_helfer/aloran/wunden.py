@@ -245,12 +245,12 @@ def schaden(summe: Any, faktor: Any, optionen: Optionen = Optionen(), *, halbier
     >>> schaden(7, Fraction(1, 2)), schaden(7, Fraction(3)), schaden(7, Fraction(1), halbiert=True)
     (3, 21, 3)
     """
+    if type(summe) is int and type(faktor) in (Fraction, int) and type(halbiert) is bool:
+        # derselbe Bruch in ganzen Zahlen – Fraction-Rechnung kostete den Ereignispfad spürbar (Issue 10)
+        return runden_bruch(max(0, summe) * faktor.numerator, faktor.denominator * (2 if halbiert else 1), optionen)
     if isinstance(summe, np.ndarray) or isinstance(faktor, np.ndarray) or isinstance(halbiert, np.ndarray):
         # Felder rechnen in float: Vielfache von ¼ sind exakt
         return runden(np.maximum(0, summe) * faktor * np.where(halbiert, 0.5, 1.0), optionen)
-    if type(summe) is int and type(faktor) in (Fraction, int):
-        # derselbe Bruch in ganzen Zahlen – Fraction-Rechnung kostete den Ereignispfad spürbar (Issue 10)
-        return runden_bruch(max(0, summe) * faktor.numerator, faktor.denominator * (2 if halbiert else 1), optionen)
     wert = Fraction(max(0, summe)) * faktor * (Fraction(1, 2) if halbiert else 1)
     return runden(wert, optionen)
 
@@ -262,6 +262,8 @@ def wunden_nach_ruestung(schaden_wert: Any, ruestung: Any) -> Any:
     >>> wunden_nach_ruestung(5, 2), wunden_nach_ruestung(2, 3)
     (3, 0)
     """
+    if type(ruestung) is int and type(schaden_wert) is int and ruestung >= 0:
+        return max(0, schaden_wert - ruestung)  # einzelne Werte (je Treffer im Ereignispfad)
     if isinstance(ruestung, np.ndarray) or isinstance(schaden_wert, np.ndarray):
         if np.any(ruestung < 0):
             raise AloranFehler(f"Rüstung {ruestung} ist unmöglich (mindestens 0).")

@@ -458,3 +458,49 @@ def test_ohne_text_gleiche_daten_und_wuerfel(werte, optionen):
                                 text=False)
         assert (e0.art, e0.daten, e0.regel, e0.eingetippt) == (e.art, e.daten, e.regel, e.eingetippt)
         assert e.text and e0.text == "" and mit.random() == ohne.random()
+
+
+def _wie_konstruiert(obj):
+    """``obj`` gleicht dem Objekt, das der Konstruktor aus seinen Feldern baut; außer den Feldern steht
+    im ``__dict__`` nur Gemerktes (``einmal_je_objekt``) mit denselben Werten."""
+    from dataclasses import fields
+
+    from gm_helfer.schnell import einmal_je_objekt
+
+    felder = {f.name: getattr(obj, f.name) for f in fields(obj)}
+    neu = type(obj)(**felder)
+    assert obj == neu and repr(obj) == repr(neu)
+    if not any(isinstance(w, (dict, list)) for w in felder.values()):
+        assert hash(obj) == hash(neu)
+    gemerkt = {n for n, w in vars(type(obj)).items() if isinstance(w, einmal_je_objekt)}
+    assert set(felder) <= set(vars(obj)) <= set(felder) | gemerkt
+    for name in set(vars(obj)) - set(felder):
+        assert vars(obj)[name] == getattr(neu, name), name
+
+
+def test_ohne_init_gebaut_gleich_dem_konstruktor(monkeypatch):
+    """``proben.bauen`` (ohne das eingefrorene ``__init__``, Issue 10) baut Ereignisse, Lage, Vergleich
+    und Würfe ganzer simulierter Kämpfe genau so, wie der Konstruktor sie baute."""
+    from gm_helfer.aloran import angriff, proben
+    from gm_helfer.aloran import simulation as sim
+
+    erg = boegen.laden("aloran")
+    echt, arten = k.anwenden, set()
+
+    def anwenden_und_pruefen(kampf, ereignis):
+        _wie_konstruiert(ereignis)
+        arten.add(ereignis.art)
+        d = ereignis.daten
+        if ereignis.art == "angriff":
+            la, v_art = k.austausch_lage(kampf, d["angreifer"], d["ziel"], d["angriff"], d["verteidigung"])
+            _wie_konstruiert(la)
+            wa = proben.wuerfle_pool(la.angriff_pool, la.angriff_schwierigkeit, rng=random.Random(len(arten)))
+            _wie_konstruiert(wa)
+            _wie_konstruiert(angriff.vergleich_auswerten(wa.netto, wa.einser, d["verteidigung_netto"], 1, la,
+                                                         kampf.optionen, verteidigt=v_art is not None))
+        return echt(kampf, ereignis)
+
+    monkeypatch.setattr(sim, "anwenden", anwenden_und_pruefen)
+    for saat in range(3):
+        sim.einen_kampf(erg.boegen, rng=random.Random(saat))
+    assert {"angriff", "runde", "zug_ende", "initiative"} <= arten
