@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from functools import lru_cache, wraps
 from typing import Any, Callable, TypeVar
 
-__all__ = ["alte_objekte_einfrieren", "einmal_je_objekt", "ersetzen", "ersetzen_ohne_pruefung", "gemerkt", "je_objekt", "merken", "nach_namen"]
+__all__ = ["alte_objekte_einfrieren", "bauen", "einmal_je_objekt", "ersetzen", "ersetzen_ohne_pruefung", "gemerkt", "je_objekt", "merken", "nach_namen"]
 
 T = TypeVar("T")
 E = TypeVar("E")
@@ -84,6 +84,26 @@ def ersetzen_ohne_pruefung(obj: T, /, **aenderungen: Any) -> T:
     if felder is None:
         return dataclasses.replace(obj, **aenderungen)  # type: ignore[type-var]
     return _kopie(obj, cls, felder, aenderungen)
+
+
+def bauen(cls: type[T], felder: dict[str, Any]) -> T:
+    """``cls(**felder)`` für eine eingefrorene Datenklasse ohne ``__post_init__``, nur ohne deren
+    erzeugtes ``__init__``, das jedes Feld einzeln mit ``object.__setattr__`` setzt – für die
+    kleinen Objekte, die jeder simulierte Angriff baut (Lage, Würfe, Ergebnisse, Ereignisse;
+    Issue 10). ``felder`` nennt jedes Feld (auch die mit Vorgabe) und gehört danach dem Objekt.
+    Die Systeme prüfen in ihren Tests, dass so Gebautes gleich dem aus dem Konstruktor ist.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Punkt:
+    ...     x: int
+    ...     y: int = 0
+    >>> bauen(Punkt, {"x": 1, "y": 0}) == Punkt(1)
+    True
+    """
+    obj = object.__new__(cls)
+    object.__setattr__(obj, "__dict__", felder)
+    return obj
 
 
 def _kopie(obj: T, cls: type, felder: frozenset[str], aenderungen: dict[str, Any]) -> T:

@@ -11,11 +11,11 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from gm_helfer.felder import maximum, nicht, und, wo
+from gm_helfer.schnell import bauen
 
 from .daten import SCHILDE
 from .optionen import Optionen
 from .proben import (
-    bauen,
     gelingt,
     ist_meistertreffer,
     patzerstufe,

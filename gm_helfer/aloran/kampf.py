@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from gm_helfer import wuerfel as wuerfel_kern
 from gm_helfer.protokoll import Ereignis, Verlauf
-from gm_helfer.schnell import einmal_je_objekt, ersetzen, je_objekt
+from gm_helfer.schnell import bauen, einmal_je_objekt, ersetzen, je_objekt
 from gm_helfer.text import anzahl, leer
 
 from . import proben
@@ -46,7 +46,7 @@ from .daten import (
     ZONEN_SCHLUESSEL,
 )
 from .optionen import Optionen
-from .proben import AloranFehler, bauen
+from .proben import AloranFehler
 from .werte import (
     Angriffsart,
     Kampfwerte,

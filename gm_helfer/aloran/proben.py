@@ -13,13 +13,13 @@ import random
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence, TypeVar
+from typing import Any, Sequence
 
 import numpy as np
 
 from gm_helfer import wuerfel as wuerfel_kern
 from gm_helfer.felder import maximum, wo
-from gm_helfer.schnell import einmal_je_objekt
+from gm_helfer.schnell import bauen, einmal_je_objekt
 
 from .daten import (
     ALTE_PATZER,
@@ -38,7 +38,6 @@ from .daten import (
 )
 from .optionen import Optionen
 
-T = TypeVar("T")
 
 MIN_SCHWIERIGKEIT = 2
 MAX_SCHWIERIGKEIT = 10
@@ -46,21 +45,6 @@ MAX_SCHWIERIGKEIT = 10
 
 class AloranFehler(ValueError):
     """Fehler mit deutscher Meldung (falsche Eingabe, unmöglicher Wert)."""
-
-
-def bauen(cls: type[T], felder: dict[str, Any]) -> T:
-    """``cls(**felder)`` für eine eingefrorene Datenklasse ohne ``__post_init__``, nur ohne deren
-    erzeugtes ``__init__``, das jedes Feld einzeln mit ``object.__setattr__`` setzt: Lage, Würfe,
-    Vergleich und Ereignis entstehen bei jedem Angriff (Issue 10). ``felder`` nennt jedes Feld (auch
-    die mit Vorgabe) und gehört danach dem Objekt. ``tests/aloran/test_kampf.py`` prüft: gleich dem
-    Konstruktor.
-
-    >>> bauen(Poolwurf, {"augen": (7, 1), "schwierigkeit": 7, "eingetippt": False}) == Poolwurf((7, 1), 7)
-    True
-    """
-    obj = object.__new__(cls)
-    object.__setattr__(obj, "__dict__", felder)
-    return obj
 
 
 def pruefe_schwierigkeit(schwierigkeit: int) -> int:

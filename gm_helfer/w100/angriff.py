@@ -32,12 +32,13 @@ sind dann Felder der Stufennamen:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
 from gm_helfer import wuerfel
 from gm_helfer.felder import maximum, minimum, oder, und, wo
+from gm_helfer.schnell import bauen
 from gm_helfer.w100.daten import (
     ABWEHRARTEN,
     AUSWEICHEN,
@@ -50,9 +51,6 @@ from gm_helfer.w100.daten import (
 )
 from gm_helfer.w100.optionen import Optionen, W100Fehler
 from gm_helfer.w100.wuerfe import w100_wert
-
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -209,20 +207,10 @@ def bewerte_angriff(
     # eine Zahl (Live-Kampf, Ereignispfad): dasselbe ohne die Feld-Hilfe
     stufe = (PATZER if patzer else trefferstufe(ergebnis, optionen)) if patzer is True or patzer is False \
         else wo(patzer, PATZER, trefferstufe(ergebnis, optionen))
-    return _bauen(Angriffsergebnis, {
+    return bauen(Angriffsergebnis, {
         "natuerlich": natuerlich, "wurfwert": wert, "basis": basis, "abwehr": abwehr,
         "ergebnis": ergebnis, "stufe": stufe, "kritisch": ist_kritisch(natuerlich, ergebnis, stufe, krit),
     })
-
-
-def _bauen(cls: type[T], felder: dict[str, Any]) -> T:
-    """Ein Objekt einer eingefrorenen Datenklasse ohne ``__post_init__`` aus allen ``felder`` auf
-    einmal – gleich dem aus ``cls(**felder)``, aber ohne den erzeugten ``__init__``, der jedes Feld
-    einzeln mit ``object.__setattr__`` setzt (Angriffsplan und -ergebnis entstehen bei jedem
-    Angriff; Issue 10). ``felder`` muss jedes Feld nennen."""
-    obj = object.__new__(cls)
-    object.__setattr__(obj, "__dict__", felder)
-    return obj
 
 
 def schadens_hoechstwert(schaden: str) -> int:

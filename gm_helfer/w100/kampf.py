@@ -25,12 +25,11 @@ from typing import Any, Iterable, Mapping, Sequence
 from gm_helfer import wuerfel
 from gm_helfer.protokoll import Ereignis
 from gm_helfer.schnell import ersetzen_ohne_pruefung as _neu
-from gm_helfer.schnell import je_objekt
+from gm_helfer.schnell import bauen, je_objekt
 from gm_helfer.w100.angriff import (
     Abwehr,
     Angriffsergebnis,
     KritRegel,
-    _bauen,
     bewerte_angriff,
     flee_nach_runde,
     kampffaehig_nach_lp,
@@ -353,10 +352,10 @@ _EREIGNIS_DIREKT = ([f.name for f in fields(Ereignis)] == ["art", "daten", "rege
 
 def _ereignis(art: str, daten: dict[str, Any], regel: str, eingetippt: bool = False, text: str = "") -> Ereignis:
     """``Ereignis(art, daten, regel=…, eingetippt=…, text=…)`` mit allen Feldern auf einmal
-    (:func:`~gm_helfer.w100.angriff._bauen`) – für die Ereignisse, die jeder simulierte Zug baut.
+    (:func:`gm_helfer.schnell.bauen`) – für die Ereignisse, die jeder simulierte Zug baut.
     Prüft das Ereignis je ein ``__post_init__`` oder bekommt es andere Felder, gilt der Konstruktor."""
     if _EREIGNIS_DIREKT:
-        e = object.__new__(Ereignis)  # wie _bauen, eingesetzt (jedes Ereignis der Simulation)
+        e = object.__new__(Ereignis)  # wie bauen, eingesetzt (jedes Ereignis der Simulation)
         object.__setattr__(e, "__dict__", {"art": art, "daten": daten, "regel": regel,
                                            "eingetippt": eingetippt, "text": text})
         return e
@@ -759,7 +758,7 @@ def angriff_planen(
                 f"{ziel} kann nur noch {z.parade_frei} Punkte Nahkampf-OB zur Parade beiseitelegen."
             )
         abwehr = _abwehr(PARADE, parade)
-    return _bauen(Angriffsplan, {  # wie Angriffsplan(...), alle Felder auf einmal (_bauen)
+    return bauen(Angriffsplan, {  # wie Angriffsplan(...), alle Felder auf einmal
         "angreifer": angreifer, "ziel": ziel, "waffe": w, "ob": a.angriffswert(w), "db": z.db_gegen(w),
         "modifikator": modifikator, "abwehr": abwehr, "panzerung": z.panzerung_gegen(w.schadensart),
         "neue_aktion": neue_aktion, "abstand": entfernung,

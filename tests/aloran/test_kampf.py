@@ -479,7 +479,7 @@ def _wie_konstruiert(obj):
 
 
 def test_ohne_init_gebaut_gleich_dem_konstruktor(monkeypatch):
-    """``proben.bauen`` (ohne das eingefrorene ``__init__``, Issue 10) baut Ereignisse, Lage, Vergleich
+    """``schnell.bauen`` (ohne das eingefrorene ``__init__``, Issue 10) baut Ereignisse, Lage, Vergleich
     und Würfe ganzer simulierter Kämpfe genau so, wie der Konstruktor sie baute."""
     from gm_helfer.aloran import angriff, proben
     from gm_helfer.aloran import simulation as sim
