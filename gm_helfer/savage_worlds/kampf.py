@@ -902,11 +902,12 @@ def ereignis_karten(
         # oben ziehen“, ohne den ganzen Stapel vor jeder Karte zu mischen).
         stapel = zustand.stapel
         gewaehlt: dict[str, tuple[list[Karte], Karte]] = {}
+        zieher = stapel.zieher()  # alle Karten dieses Austeilens ohne Zwischenstapel
         for emp in braucht_karte(zustand):
             kk, schnell = _talentstufe(zustand.mitglieder(emp))
             karten: list[Karte] = []
             while True:
-                karte, stapel = stapel.ziehen_zufaellig(rng=rng)
+                karte = zieher.ziehen(rng=rng)
                 karten.append(karte)
                 if not kk and not schnell:  # ohne Talente gilt die eine Karte (karte_waehlen wählte sie ebenso)
                     beste[emp] = karte
@@ -919,10 +920,13 @@ def ereignis_karten(
                         continue
             gezogen[emp] = [_karten_text(k) for k in karten]
             gewaehlt[emp] = (karten, beste[emp])
+        stapel = zieher.stapel()
         # genau diese Daten hat die Bibliothek eben gezogen: beim Anwenden auf denselben Stapel
         # gelten der Stapel danach und die gewählten Karten, ohne die Karten erneut zu lesen und zu
         # prüfen (schneller Ereignispfad)
         merken(gezogen, (zustand.stapel, stapel, gewaehlt))
+    if not text and eingetippt is None:
+        return _ohne_text("karten", {"gezogen": gezogen}, R + "Initiative")
     ereignis = Ereignis("karten", {"gezogen": gezogen}, regel=R + "Initiative", eingetippt=eingetippt is not None)
     if eingetippt is not None:
         neu = anwenden(zustand, ereignis)  # prüft eingetippte Karten schon beim Bauen (deutsche Meldung)
@@ -1334,20 +1338,30 @@ def angriffs_werte(
 
     Nahkampf gegen die Parade des Ziels, Fern- und Wurfangriffe gegen MW 4.
     """
-    a, z = zustand.kaempfer_namens(angreifer), zustand.kaempfer_namens(ziel)
-    w = a.waffe(waffe)
-    fertigkeit = _ANGRIFFSFERTIGKEIT[w.art]
-    anzahl = 2 if situation.blitzhieb else (w.feuerrate if w.art == "Fernkampf" else 1)
-    mods = _modifikatoren(zustand, a, w, angreifer, ziel, situation)
+    a = zustand.kaempfer_namens(angreifer)
+    fertigkeit, anzahl, mods, mindestwurf = _angriffs_werte(zustand, a, angreifer, ziel, waffe, situation)
     return {
         "fertigkeit": fertigkeit,
         "eigenschaft": a.fertigkeit(fertigkeit),
         "anzahl": anzahl,
         "modifikator": sum([v for _, v in mods]),
         "modifikatoren": mods,
-        "mindestwurf": z.parade if w.art == "Nahkampf" else 4,
+        "mindestwurf": mindestwurf,
         "wildcard": a.wildcard,
     }
+
+
+def _angriffs_werte(
+    zustand: Kampfzustand, a: Kaempfer, angreifer: str, ziel: str, waffe: str, situation: Angriffssituation
+) -> tuple[str, int, tuple[tuple[str, int], ...], int]:
+    """:func:`angriffs_werte` mit dem schon nachgeschlagenen Angreifer ``a``, als Tupel (Fertigkeit,
+    Zahl der Würfel, Modifikatoren, Mindestwurf) statt eines dict – jeder Angriff rechnet sie."""
+    z = zustand.kaempfer_namens(ziel)
+    w = a.waffe(waffe)
+    art = w.art
+    anzahl = 2 if situation.blitzhieb else (w.feuerrate if art == "Fernkampf" else 1)
+    mods = _modifikatoren(zustand, a, w, angreifer, ziel, situation)
+    return _ANGRIFFSFERTIGKEIT[art], anzahl, mods, z.parade if art == "Nahkampf" else 4
 
 
 def _ergebnisse_je_ziel(
@@ -1360,13 +1374,17 @@ def _ergebnisse_je_ziel(
 
 def _ergebnisse_mit(z: Kampfzustand, a: Kaempfer, waffe: str, probe: Probe, ziele: Sequence[str]) -> list[tuple[Any, str]]:
     """:func:`_ergebnisse_je_ziel` mit dem schon nachgeschlagenen Angreifer ``a``."""
-    verteilt = a.waffe(waffe).art == "Nahkampf" and len(set(ziele)) > 1
+    verteilt = a.waffe(waffe).art == "Nahkampf" and len(ziele) > 1 and len(set(ziele)) > 1
     aus = []
     for e_, n in zip(probe.ergebnisse, ziele):
         if verteilt:
             e_ = bewerten(e_.gesamt, z.kaempfer_namens(n).parade, kritisch=e_.kritischer_fehlschlag)
         aus.append((e_, n))
     return aus
+
+
+_REGEL_NAH = R + "Angriffe › Nahkampfangriffe"
+_REGEL_FERN = R + "Angriffe › Fernkampfangriffe"
 
 
 def ereignis_angriff(
@@ -1381,20 +1399,21 @@ def ereignis_angriff(
     Reihenfolge des Angreifers; das beste Ergebnis gilt dem ersten. Ohne ``ziele`` gehen alle
     Würfel auf ``ziel``. Die Modifikatoren der Lage gelten für alle Würfel. ``text=False``: ohne
     Protokolltext (Simulation)."""
-    werte = angriffs_werte(zustand, angreifer, ziel, waffe, situation)
-    verteilung = _ziele_je_wuerfel(zustand, angreifer, list(ziele) if ziele else [ziel], werte["anzahl"])
-    probe = wuerfle_probe(werte["eigenschaft"], wildcard=werte["wildcard"], modifikator=werte["modifikator"],
-                          mindestwurf=werte["mindestwurf"], anzahl=werte["anzahl"], rng=rng, augen=augen,
+    a = zustand.kaempfer_namens(angreifer)
+    fertigkeit, anzahl, modifikatoren, mindestwurf = _angriffs_werte(zustand, a, angreifer, ziel, waffe, situation)
+    verteilung = _ziele_je_wuerfel(zustand, angreifer, list(ziele) if ziele else [ziel], anzahl)
+    probe = wuerfle_probe(a.fertigkeit(fertigkeit), wildcard=a.wildcard, modifikator=sum([v for _, v in modifikatoren]),
+                          mindestwurf=mindestwurf, anzahl=anzahl, rng=rng, augen=augen,
                           kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
     daten = {"angreifer": angreifer, "ziel": verteilung[0], "waffe": waffe, "situation": situation.als_dict(), "probe": probe.als_dict(),
              **({"ziele": verteilung} if len(set(verteilung)) > 1 else {})}
     # beim Anwenden auf denselben Zustand gelten Verteilung und Lage, ohne sie erneut zu lesen und zu prüfen
     merken(daten, (zustand, tuple(verteilung), situation))
-    regel = R + ("Angriffe › Nahkampfangriffe" if werte["fertigkeit"] == "kaempfen" else "Angriffe › Fernkampfangriffe")
+    regel = _REGEL_NAH if fertigkeit == "kaempfen" else _REGEL_FERN
     if not text:
         return _ohne_text("angriff", daten, regel, augen is not None)
     treffer = [e for e in probe.ergebnisse if e.erfolg]
-    mods = ", ".join(f"{n} {v:+d}" for n, v in werte["modifikatoren"]) or "keine Modifikatoren"
+    mods = ", ".join(f"{n} {v:+d}" for n, v in modifikatoren) or "keine Modifikatoren"
     if len(set(verteilung)) > 1:
         ausgang = "; ".join(f"{n}: {e.ergebnis}" for e, n in _ergebnisse_je_ziel(zustand, angreifer, waffe, probe, verteilung))
     elif treffer:
@@ -1412,10 +1431,12 @@ def ereignis_angriff(
 def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     d = e.daten
     a = z.kaempfer_namens(d["angreifer"])
-    z.kaempfer_namens(d["ziel"])
-    probe = Probe.aus_dict(d["probe"])
     vertraut = gemerkt(d)
-    if vertraut is not None and vertraut[0] is z:  # eben von ereignis_angriff aus diesem Zustand gebaut
+    if vertraut is None or vertraut[0] is not z:
+        z.kaempfer_namens(d["ziel"])  # (sonst: eben von ereignis_angriff aus diesem Zustand gebaut, Ziele nachgeschlagen)
+        vertraut = None
+    probe = Probe.aus_dict(d["probe"])
+    if vertraut is not None:
         _, ziele, situation = vertraut
     else:
         ziele = _ziele_je_wuerfel(z, d["angreifer"], d.get("ziele") or [d["ziel"]], probe.anzahl)
