@@ -385,7 +385,10 @@ class Wurf:
     @property
     def eingetippt(self) -> bool:
         """Ob mindestens ein Würfel eingetippt wurde."""
-        return any([w.eingetippt for w in self.wuerfe])
+        for w in self.wuerfe:
+            if w.eingetippt:
+                return True
+        return False
 
     def __str__(self) -> str:
         augen = ", ".join(str(w) for w in self.wuerfe)
@@ -546,12 +549,18 @@ def wurf(ausdruck: str | Ausdruck, *, rng: Any = None, augen: Any = None) -> Wur
             # wie wuerfle(…) je Würfel, mit denselben Zufallszahlen (zufallszahl), ohne die Prüfungen
             # für eingetippte Augen – jede Probe der Simulation kommt hier durch (Issue 10)
             wuerfe = []
+            zufall = rng._randbelow
             for g, _ in einzel:
                 seiten = g.seiten
-                kette = [1 + rng._randbelow(seiten)]
-                while g.explodierend and kette[-1] == seiten:
-                    kette.append(1 + rng._randbelow(seiten))
-                wuerfe.append(_gewuerfelt(seiten, tuple(kette), g.explodierend))
+                auge = 1 + zufall(seiten)
+                if auge == seiten and g.explodierend:
+                    kette = [auge]
+                    while kette[-1] == seiten:
+                        kette.append(1 + zufall(seiten))
+                    augen_ = tuple(kette)
+                else:
+                    augen_ = (auge,)
+                wuerfe.append(_gewuerfelt(seiten, augen_, g.explodierend))
             w = object.__new__(Wurf)  # wie Wurf(ausdruck, tuple(wuerfe)), ohne das eingefrorene __init__
             object.__setattr__(w, "__dict__", {"ausdruck": ausdruck, "wuerfe": tuple(wuerfe)})
             return w

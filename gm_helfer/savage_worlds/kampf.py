@@ -411,9 +411,11 @@ class Kampfzustand:
         for e in self.patt_folge:
             if e not in self.gehandelt and e != self.am_zug and any(m.kampffaehig for m in self.mitglieder(e)):
                 return e
-        stehend = _stehende_empfaenger(_verzeichnis(self)[1])
+        gruppen = _verzeichnis(self)[1]
         for e, _ in self.reihenfolge():
-            if e not in self.gehandelt and e not in self.abwartend and e != self.am_zug and e in stehend:
+            # (ob e noch ein kampffähiges Mitglied hat, nur für die Kandidaten gefragt – meist einer)
+            if e not in self.gehandelt and e not in self.abwartend and e != self.am_zug \
+                    and any(m.kampffaehig for m in gruppen.get(e, ())):
                 return e
         return None
 
@@ -676,9 +678,11 @@ def unterbrechen_ohne_probe(z: Kampfzustand, wer: str, gegen: str) -> bool:
     return joker_halter(z, a) and not joker_halter(z, b)
 
 
-def _darf_handeln(z: Kampfzustand, name: str) -> Kaempfer:
-    """Prüft, ob ``name`` jetzt eine (nicht freie) Aktion ausführen darf; deutsche Meldung sonst."""
-    k = z.kaempfer_namens(name)
+def _darf_handeln(z: Kampfzustand, name: str, k: Kaempfer | None = None) -> Kaempfer:
+    """Prüft, ob ``name`` (``k``: schon nachgeschlagen) jetzt eine (nicht freie) Aktion ausführen
+    darf; deutsche Meldung sonst."""
+    if k is None:
+        k = z.kaempfer_namens(name)
     if not k.kampffaehig:
         raise KampfFehler(f"{name} ist außer Gefecht und kann nicht handeln.")
     if z.empfaenger(k) != z.am_zug:
@@ -732,10 +736,12 @@ def _aktion_eintragen(z: Kampfzustand, name: str, schluessel: str, aktionen: int
     return replace(z, **_aktion_aenderungen(z, name, schluessel, aktionen, was))
 
 
-def _aktion_aenderungen(z: Kampfzustand, name: str, schluessel: str, aktionen: int | None, was: str) -> dict[str, Any]:
+def _aktion_aenderungen(
+    z: Kampfzustand, name: str, schluessel: str, aktionen: int | None, was: str, k: Kaempfer | None = None
+) -> dict[str, Any]:
     """:func:`_aktion_eintragen` als Änderungen des Zustands (``angesagt``, ``aktionen_runde``), damit
-    ein Ereignis seinen neuen Zustand auf einmal baut."""
-    _darf_handeln(z, name)
+    ein Ereignis seinen neuen Zustand auf einmal baut (``k``: der Kämpfer ``name``, schon nachgeschlagen)."""
+    _darf_handeln(z, name, k)
     aenderungen: dict[str, Any] = {}
     bisher = [a for n, a in z.aktionen_runde if n == name]
     if schluessel in bisher:
@@ -1284,22 +1290,39 @@ def _modifikatoren(
     """:func:`angriffs_modifikatoren` mit Angreifer ``a`` und Waffe ``w`` schon nachgeschlagen."""
     fern = w.art != "Nahkampf"
     lage = _lage_modifikatoren(situation)
-    mods: list[tuple[str, int]] = [("Wunden", a.wundabzug), ("Joker", _joker_bonus_von(zustand, a))]
+    wunden, joker = a.wundabzug, _joker_bonus_von(zustand, a)
     aktionen = aktionen_zahl(zustand, angreifer, situation.aktionen)
     if aktionen < 1:
         raise KampfFehler("Mindestens eine Aktion.")
-    mods.append(("Mehrfachaktionen", mehrfachaktion_abzug(aktionen)))
-    mods.append(lage["beleuchtung"])
-    if fern:
-        mods.extend(lage["fern"])
-    else:
-        mods.append(lage["nah"])
-        mods.append(("Überzahl", ueberzahl(zustand, angreifer, ziel)))
+    ueber = 0 if fern else ueberzahl(zustand, angreifer, ziel)
     if situation.blitzhieb:
         if "blitzhieb" not in a.talente:
             raise KampfFehler(f"{angreifer} hat das Talent Blitzhieb nicht.")
         if fern:
             raise KampfFehler("Blitzhieb gilt nur für Nahkampfangriffe.")
+    # Das Ergebnis hängt nur von diesen Zahlen und der Lage ab: je Lage gemerkt (jeder Angriff fragt)
+    je_werte = lage["je_werte"]
+    schluessel = (wunden, joker, aktionen, fern, ueber)
+    mods = je_werte.get(schluessel)
+    if mods is None:
+        mods = _modifikatoren_bauen(lage, situation, wunden, joker, aktionen, fern, ueber)
+        if len(je_werte) >= 256:
+            je_werte.clear()
+        je_werte[schluessel] = mods
+    return mods
+
+
+def _modifikatoren_bauen(
+    lage: dict[str, Any], situation: Angriffssituation, wunden: int, joker: int, aktionen: int, fern: bool, ueber: int
+) -> tuple[tuple[str, int], ...]:
+    mods: list[tuple[str, int]] = [("Wunden", wunden), ("Joker", joker), ("Mehrfachaktionen", mehrfachaktion_abzug(aktionen))]
+    mods.append(lage["beleuchtung"])
+    if fern:
+        mods.extend(lage["fern"])
+    else:
+        mods.append(lage["nah"])
+        mods.append(("Überzahl", ueber))
+    if situation.blitzhieb:
         mods.append(("Blitzhieb", -2))
     mods.append(("Sonstiges", situation.sonstiges))
     return tuple([m for m in mods if m[1]])
@@ -1325,6 +1348,7 @@ def _lage_modifikatoren(situation: Angriffssituation) -> dict[str, Any]:
             ("Blindes Feuer", -4 if situation.blind else 0),
         ),
         "nah": ("Deckung", DECKUNG[situation.deckung]),
+        "je_werte": {},  # (Wunden, Joker, Aktionen, fern, Überzahl) → Modifikatoren (_modifikatoren)
     }
 
 
@@ -1445,7 +1469,7 @@ def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         k = z.kaempfer_namens(n)
         if not k.kampffaehig and not k.wildcard:
             raise KampfFehler(f"{n} ist schon aus dem Spiel.")
-    aenderungen = _aktion_aenderungen(z, a.name, f"angriff:{d['waffe']}", situation.aktionen, f"Angriff mit {d['waffe']}")
+    aenderungen = _aktion_aenderungen(z, a.name, f"angriff:{d['waffe']}", situation.aktionen, f"Angriff mit {d['waffe']}", a)
     joker = _joker_bonus_von(z, a) > 0
     nummer = z.angriffe + 1
     neue = [

@@ -261,8 +261,13 @@ class Probe:
         return ergebnisse
 
     def _auswerten(self) -> tuple[Probenergebnis, ...]:
-        summen = [w.summe for w in self.wurf.wuerfe[: self.anzahl]]
-        wild = self.wurf.wuerfe[-1].summe if self.wildcard else None
+        wuerfe = self.wurf.wuerfe
+        if self.wildcard:
+            summen = [w.summe for w in wuerfe[:-1]]
+            wild = wuerfe[-1].summe
+        else:
+            summen = [w.summe for w in wuerfe]
+            wild = None
         return probe_auswerten(
             summen,
             wild,
