@@ -1430,9 +1430,9 @@ def ereignis_angriff(
                           mindestwurf=mindestwurf, anzahl=anzahl, rng=rng, augen=augen,
                           kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
     daten = {"angreifer": angreifer, "ziel": verteilung[0], "waffe": waffe, "situation": situation.als_dict(), "probe": probe.als_dict(),
-             **({"ziele": verteilung} if len(set(verteilung)) > 1 else {})}
-    # beim Anwenden auf denselben Zustand gelten Verteilung und Lage, ohne sie erneut zu lesen und zu prüfen
-    merken(daten, (zustand, tuple(verteilung), situation))
+             **({"ziele": verteilung} if len(verteilung) > 1 and len(set(verteilung)) > 1 else {})}
+    # beim Anwenden auf denselben Zustand gelten Verteilung, Lage und Probe, ohne sie erneut zu lesen und zu prüfen
+    merken(daten, (zustand, tuple(verteilung), situation, probe))
     regel = _REGEL_NAH if fertigkeit == "kaempfen" else _REGEL_FERN
     if not text:
         return _ohne_text("angriff", daten, regel, augen is not None)
@@ -1456,13 +1456,11 @@ def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     d = e.daten
     a = z.kaempfer_namens(d["angreifer"])
     vertraut = gemerkt(d)
-    if vertraut is None or vertraut[0] is not z:
-        z.kaempfer_namens(d["ziel"])  # (sonst: eben von ereignis_angriff aus diesem Zustand gebaut, Ziele nachgeschlagen)
-        vertraut = None
-    probe = Probe.aus_dict(d["probe"])
-    if vertraut is not None:
-        _, ziele, situation = vertraut
+    if vertraut is not None and vertraut[0] is z:  # eben von ereignis_angriff aus diesem Zustand gebaut
+        _, ziele, situation, probe = vertraut
     else:
+        z.kaempfer_namens(d["ziel"])
+        probe = Probe.aus_dict(d["probe"])
         ziele = _ziele_je_wuerfel(z, d["angreifer"], d.get("ziele") or [d["ziel"]], probe.anzahl)
         situation = Angriffssituation(**d.get("situation", {}))
     for n in dict.fromkeys(ziele):
