@@ -1429,8 +1429,9 @@ def ereignis_angriff(
     probe = wuerfle_probe(a.fertigkeit(fertigkeit), wildcard=a.wildcard, modifikator=sum([v for _, v in modifikatoren]),
                           mindestwurf=mindestwurf, anzahl=anzahl, rng=rng, augen=augen,
                           kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
-    daten = {"angreifer": angreifer, "ziel": verteilung[0], "waffe": waffe, "situation": situation.als_dict(), "probe": probe.als_dict(),
-             **({"ziele": verteilung} if len(verteilung) > 1 and len(set(verteilung)) > 1 else {})}
+    daten = {"angreifer": angreifer, "ziel": verteilung[0], "waffe": waffe, "situation": situation.als_dict(), "probe": probe.als_dict()}
+    if len(verteilung) > 1 and len(set(verteilung)) > 1:
+        daten["ziele"] = verteilung
     # beim Anwenden auf denselben Zustand gelten Verteilung, Lage und Probe, ohne sie erneut zu lesen und zu prüfen
     merken(daten, (zustand, tuple(verteilung), situation, probe))
     regel = _REGEL_NAH if fertigkeit == "kaempfen" else _REGEL_FERN
