@@ -770,16 +770,20 @@ def _aktion_aenderungen(
     return aenderungen
 
 
-def _ziele_je_wuerfel(z: Kampfzustand, angreifer: str, ziele: Sequence[str], anzahl: int) -> list[str]:
+def _ziele_je_wuerfel(
+    z: Kampfzustand, angreifer: str, ziele: Sequence[str], anzahl: int, bekannt: str | None = None
+) -> list[str]:
     """Feuerrate: „Diese Angriffe müssen alle gleichzeitig erfolgen, können aber auf
     unterschiedliche Ziele erfolgen.“ – ein Ziel je Würfel, in der Reihenfolge des Angreifers
-    (das beste Ergebnis trifft das erste Ziel); fehlen Ziele, gelten die übrigen Würfel dem letzten."""
+    (das beste Ergebnis trifft das erste Ziel); fehlen Ziele, gelten die übrigen Würfel dem letzten.
+    ``bekannt``: ein Name, der schon nachgeschlagen ist (kämpft mit)."""
     if not ziele:
         raise KampfFehler("Ein Angriff braucht ein Ziel.")
     if len(ziele) > anzahl:
         raise KampfFehler(f"{len(ziele)} Ziele, aber nur {anzahl} Würfel – je Würfel höchstens ein Ziel.")
     for n in ziele:
-        z.kaempfer_namens(n)
+        if n != bekannt:
+            z.kaempfer_namens(n)
         if n == angreifer:
             raise KampfFehler(f"{angreifer} kann sich nicht selbst angreifen.")
     return list(ziele) + [ziele[-1]] * (anzahl - len(ziele))
@@ -1285,16 +1289,18 @@ def angriffs_modifikatoren(
 
 
 def _modifikatoren(
-    zustand: Kampfzustand, a: Kaempfer, w: Waffe, angreifer: str, ziel: str, situation: Angriffssituation
+    zustand: Kampfzustand, a: Kaempfer, w: Waffe, angreifer: str, ziel: str, situation: Angriffssituation,
+    ziel_geprueft: bool = False,
 ) -> tuple[tuple[str, int], ...]:
-    """:func:`angriffs_modifikatoren` mit Angreifer ``a`` und Waffe ``w`` schon nachgeschlagen."""
+    """:func:`angriffs_modifikatoren` mit Angreifer ``a`` und Waffe ``w`` schon nachgeschlagen
+    (``ziel_geprueft``: ``ziel`` kämpft mit – ohne Nahkampf-Markierungen dann keine Überzahl ohne Nachschlagen)."""
     fern = w.art != "Nahkampf"
     lage = _lage_modifikatoren(situation)
     wunden, joker = a.wundabzug, _joker_bonus_von(zustand, a)
     aktionen = aktionen_zahl(zustand, angreifer, situation.aktionen)
     if aktionen < 1:
         raise KampfFehler("Mindestens eine Aktion.")
-    ueber = 0 if fern else ueberzahl(zustand, angreifer, ziel)
+    ueber = 0 if fern or (ziel_geprueft and not zustand.nahkampf) else ueberzahl(zustand, angreifer, ziel)
     if situation.blitzhieb:
         if "blitzhieb" not in a.talente:
             raise KampfFehler(f"{angreifer} hat das Talent Blitzhieb nicht.")
@@ -1384,7 +1390,7 @@ def _angriffs_werte(
     w = a.waffe(waffe)
     art = w.art
     anzahl = 2 if situation.blitzhieb else (w.feuerrate if art == "Fernkampf" else 1)
-    mods = _modifikatoren(zustand, a, w, angreifer, ziel, situation)
+    mods = _modifikatoren(zustand, a, w, angreifer, ziel, situation, ziel_geprueft=True)
     return _ANGRIFFSFERTIGKEIT[art], anzahl, mods, z.parade if art == "Nahkampf" else 4
 
 
@@ -1425,7 +1431,7 @@ def ereignis_angriff(
     Protokolltext (Simulation)."""
     a = zustand.kaempfer_namens(angreifer)
     fertigkeit, anzahl, modifikatoren, mindestwurf = _angriffs_werte(zustand, a, angreifer, ziel, waffe, situation)
-    verteilung = _ziele_je_wuerfel(zustand, angreifer, list(ziele) if ziele else [ziel], anzahl)
+    verteilung = _ziele_je_wuerfel(zustand, angreifer, list(ziele) if ziele else [ziel], anzahl, bekannt=ziel)
     probe = wuerfle_probe(a.fertigkeit(fertigkeit), wildcard=a.wildcard, modifikator=sum([v for _, v in modifikatoren]),
                           mindestwurf=mindestwurf, anzahl=anzahl, rng=rng, augen=augen,
                           kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
