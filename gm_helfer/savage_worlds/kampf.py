@@ -1462,6 +1462,7 @@ def ereignis_angriff(
 def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     d = e.daten
     a = z.kaempfer_namens(d["angreifer"])
+    waffe = d["waffe"]
     vertraut = gemerkt(d)
     if vertraut is not None and vertraut[0] is z:  # eben von ereignis_angriff aus diesem Zustand gebaut
         _, ziele, situation, probe = vertraut
@@ -1470,16 +1471,15 @@ def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
         probe = Probe.aus_dict(d["probe"])
         ziele = _ziele_je_wuerfel(z, d["angreifer"], d.get("ziele") or [d["ziel"]], probe.anzahl)
         situation = Angriffssituation(**d.get("situation", {}))
-    for n in dict.fromkeys(ziele):
+    for n in ziele if len(ziele) == 1 else dict.fromkeys(ziele):
         k = z.kaempfer_namens(n)
         if not k.kampffaehig and not k.wildcard:
             raise KampfFehler(f"{n} ist schon aus dem Spiel.")
-    aenderungen = _aktion_aenderungen(z, a.name, f"angriff:{d['waffe']}", situation.aktionen, f"Angriff mit {d['waffe']}", a)
-    joker = _joker_bonus_von(z, a) > 0
+    aenderungen = _aktion_aenderungen(z, a.name, f"angriff:{waffe}", situation.aktionen, f"Angriff mit {waffe}", a)
     nummer = z.angriffe + 1
     neue = [
-        Treffer(a.name, n, d["waffe"], e_.steigerungen > 0, joker, blind=situation.blind, angriff=nummer)
-        for e_, n in _ergebnisse_mit(z, a, d["waffe"], probe, ziele)
+        Treffer(a.name, n, waffe, e_.steigerungen > 0, _joker_bonus_von(z, a) > 0, blind=situation.blind, angriff=nummer)
+        for e_, n in _ergebnisse_mit(z, a, waffe, probe, ziele)
         if e_.erfolg
     ]
     letzter = (("daten", dict(d)), ("nummer", nummer), ("treffer", len(neue)))

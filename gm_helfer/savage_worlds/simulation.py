@@ -264,7 +264,8 @@ def _zug(z: Kampfzustand, empfaenger: str, tk: Mapping[str, Taktik], *, rng: Any
         if ziel is None:
             break
         z = anwenden(z, k.ereignis_angriff(z, kf.name, ziel, _waffe(kf), rng=rng, text=False))
-        z = _schaden_abwickeln(z, tk, rng=rng)
+        if z.offene_treffer:
+            z = _schaden_abwickeln(z, tk, rng=rng)
         if _entschieden(z):
             return z
     return anwenden(z, k.ereignis_fertig(z, text=False))
