@@ -1435,7 +1435,8 @@ def ereignis_angriff(
     probe = wuerfle_probe(a.fertigkeit(fertigkeit), wildcard=a.wildcard, modifikator=sum([v for _, v in modifikatoren]),
                           mindestwurf=mindestwurf, anzahl=anzahl, rng=rng, augen=augen,
                           kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
-    daten = {"angreifer": angreifer, "ziel": verteilung[0], "waffe": waffe, "situation": situation.als_dict(), "probe": probe.als_dict()}
+    daten = {"angreifer": angreifer, "ziel": verteilung[0], "waffe": waffe, "situation": situation.als_dict(),
+             "probe": probe.als_dict()}
     if len(verteilung) > 1 and len(set(verteilung)) > 1:
         daten["ziele"] = verteilung
     # beim Anwenden auf denselben Zustand gelten Verteilung, Lage und Probe, ohne sie erneut zu lesen und zu prüfen
