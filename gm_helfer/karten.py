@@ -28,6 +28,7 @@ __all__ = [
     "Karte",
     "KartenFehler",
     "Stapel",
+    "Zieher",
     "blatt",
     "karte_svg",
     "karten_html",
@@ -234,6 +235,21 @@ class Stapel:
         rest = stapel.ziehstapel[:i] + stapel.ziehstapel[i + 1 :]
         return stapel.ziehstapel[i], Stapel(rest, stapel.ablage)
 
+    def zieher(self) -> Zieher:
+        """Zum Ziehen mehrerer Karten hintereinander wie mit :meth:`ziehen_zufaellig` (dieselben
+        Zufallszahlen, dieselben Karten, am Ende derselbe Stapel), ohne nach jeder Karte einen
+        Zwischenstapel zu bauen.
+
+        >>> import random
+        >>> a, b = random.Random(3), random.Random(3)
+        >>> z = Stapel.neu(rng=random.Random(1)).zieher()
+        >>> s = Stapel.neu(rng=random.Random(1))
+        >>> k1, s = s.ziehen_zufaellig(rng=a); k2, s = s.ziehen_zufaellig(rng=a)
+        >>> [z.ziehen(rng=b), z.ziehen(rng=b)] == [k1, k2], z.stapel() == s
+        (True, True)
+        """
+        return Zieher(list(self.ziehstapel), self.ablage)
+
     def ziehen_eingetippt(self, karten: Iterable[Karte | str]) -> tuple[tuple[Karte, ...], Stapel]:
         """Nimmt die Karten, die der Spielleiter am Tisch ausgeteilt hat.
 
@@ -286,6 +302,28 @@ class Stapel:
         (etwa die Karte eines Abwartenden)."""
         behalten = frozenset(behalten)
         return Stapel(_mischen([k for k in blatt() if k not in behalten], rng=rng))
+
+
+class Zieher:
+    """Ein Stapel, von dem nacheinander Karten gezogen werden (:meth:`Stapel.zieher`) – veränderlich,
+    nur für die Dauer eines Austeilens; :meth:`stapel` gibt den Stapel danach."""
+
+    __slots__ = ("ziehstapel", "ablage")
+
+    def __init__(self, ziehstapel: list[Karte], ablage: tuple[Karte, ...]) -> None:
+        self.ziehstapel = ziehstapel
+        self.ablage = ablage
+
+    def ziehen(self, *, rng: Any) -> Karte:
+        """Wie :meth:`Stapel.ziehen_zufaellig` (ist der Ziehstapel leer, wird die Ablage zum Ziehstapel)."""
+        if not self.ziehstapel:
+            if not self.ablage:
+                raise KartenFehler("Alle 54 Karten sind ausgeteilt – es gibt nichts mehr zu ziehen.")
+            self.ziehstapel, self.ablage = list(self.ablage), ()
+        return self.ziehstapel.pop(_zufallszahl(rng, len(self.ziehstapel)) - 1)
+
+    def stapel(self) -> Stapel:
+        return Stapel(tuple(self.ziehstapel), self.ablage)
 
 
 def karte_svg(karte: Karte, breite: int = 48) -> str:

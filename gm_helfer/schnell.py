@@ -122,7 +122,9 @@ def _kopie(obj: T, cls: type, felder: frozenset[str], aenderungen: dict[str, Any
 
 
 _GEMERKT: dict[int, tuple[Any, Any]] = {}
-_GRENZE = 256
+_GRENZE = 32
+"""Gemerkt werden nur die letzten Ereignisdaten: ein Ereignis wird gleich nach dem Bauen angewandt.
+Eine kleine Grenze gibt die alten Zustände bald frei (mit 256 war der Ereignispfad spürbar langsamer)."""
 
 
 def merken(daten: T, objekt: Any) -> T:

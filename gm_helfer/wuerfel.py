@@ -130,6 +130,16 @@ class Ausdruck:
                 object.__setattr__(self, "_ganz", ganz)
         return ganz
 
+    def _wurfplan(self) -> tuple[tuple[int, bool], ...] | None:
+        """(Seiten, explodierend) je einzelnem Würfel, wenn :meth:`_ganze_seiten` – sonst ``None``;
+        gemerkt im Objekt (der kurze Weg von :func:`wurf` liest nur diese Zahlen)."""
+        plan = self.__dict__.get("_plan", False)
+        if plan is False:
+            plan = tuple((g.seiten, g.explodierend) for g, _ in self.einzelwuerfel()) if self._ganze_seiten() else None
+            if type(self.wuerfel) is tuple:
+                object.__setattr__(self, "_plan", plan)
+        return plan
+
     def explodierend(self, ja: bool = True) -> Ausdruck:
         """Derselbe Ausdruck, alle Würfel explodierend (oder keiner, mit ``ja=False``)."""
         return Ausdruck(
@@ -385,7 +395,10 @@ class Wurf:
     @property
     def eingetippt(self) -> bool:
         """Ob mindestens ein Würfel eingetippt wurde."""
-        return any([w.eingetippt for w in self.wuerfe])
+        for w in self.wuerfe:
+            if w.eingetippt:
+                return True
+        return False
 
     def __str__(self) -> str:
         augen = ", ".join(str(w) for w in self.wuerfe)
@@ -540,21 +553,28 @@ def wurf(ausdruck: str | Ausdruck, *, rng: Any = None, augen: Any = None) -> Wur
     ausdruck = parse(ausdruck)
     if (rng is None) == (augen is None):
         raise TypeError("Genau eines von rng und augen angeben.")
-    einzel = ausdruck.einzelwuerfel()
-    if augen is None:
-        if type(rng) is random.Random and ausdruck._ganze_seiten():
+    if augen is None and type(rng) is random.Random:
+        plan = ausdruck._wurfplan()
+        if plan is not None:
             # wie wuerfle(…) je Würfel, mit denselben Zufallszahlen (zufallszahl), ohne die Prüfungen
             # für eingetippte Augen – jede Probe der Simulation kommt hier durch (Issue 10)
             wuerfe = []
-            for g, _ in einzel:
-                seiten = g.seiten
-                kette = [1 + rng._randbelow(seiten)]
-                while g.explodierend and kette[-1] == seiten:
-                    kette.append(1 + rng._randbelow(seiten))
-                wuerfe.append(_gewuerfelt(seiten, tuple(kette), g.explodierend))
+            zufall = rng._randbelow
+            for seiten, explodierend in plan:
+                auge = 1 + zufall(seiten)
+                if auge == seiten and explodierend:
+                    kette = [auge]
+                    while kette[-1] == seiten:
+                        kette.append(1 + zufall(seiten))
+                    augen_ = tuple(kette)
+                else:
+                    augen_ = (auge,)
+                wuerfe.append(_gewuerfelt(seiten, augen_, explodierend))
             w = object.__new__(Wurf)  # wie Wurf(ausdruck, tuple(wuerfe)), ohne das eingefrorene __init__
             object.__setattr__(w, "__dict__", {"ausdruck": ausdruck, "wuerfe": tuple(wuerfe)})
             return w
+    einzel = ausdruck.einzelwuerfel()
+    if augen is None:
         return Wurf(
             ausdruck,
             tuple(wuerfle(g.seiten, rng=rng, explodierend=g.explodierend) for g, _ in einzel),

@@ -411,9 +411,11 @@ class Kampfzustand:
         for e in self.patt_folge:
             if e not in self.gehandelt and e != self.am_zug and any(m.kampffaehig for m in self.mitglieder(e)):
                 return e
-        stehend = _stehende_empfaenger(_verzeichnis(self)[1])
+        gruppen = _verzeichnis(self)[1]
         for e, _ in self.reihenfolge():
-            if e not in self.gehandelt and e not in self.abwartend and e != self.am_zug and e in stehend:
+            # (ob e noch ein kampffähiges Mitglied hat, nur für die Kandidaten gefragt – meist einer)
+            if e not in self.gehandelt and e not in self.abwartend and e != self.am_zug \
+                    and any(m.kampffaehig for m in gruppen.get(e, ())):
                 return e
         return None
 
@@ -676,9 +678,11 @@ def unterbrechen_ohne_probe(z: Kampfzustand, wer: str, gegen: str) -> bool:
     return joker_halter(z, a) and not joker_halter(z, b)
 
 
-def _darf_handeln(z: Kampfzustand, name: str) -> Kaempfer:
-    """Prüft, ob ``name`` jetzt eine (nicht freie) Aktion ausführen darf; deutsche Meldung sonst."""
-    k = z.kaempfer_namens(name)
+def _darf_handeln(z: Kampfzustand, name: str, k: Kaempfer | None = None) -> Kaempfer:
+    """Prüft, ob ``name`` (``k``: schon nachgeschlagen) jetzt eine (nicht freie) Aktion ausführen
+    darf; deutsche Meldung sonst."""
+    if k is None:
+        k = z.kaempfer_namens(name)
     if not k.kampffaehig:
         raise KampfFehler(f"{name} ist außer Gefecht und kann nicht handeln.")
     if z.empfaenger(k) != z.am_zug:
@@ -732,10 +736,12 @@ def _aktion_eintragen(z: Kampfzustand, name: str, schluessel: str, aktionen: int
     return replace(z, **_aktion_aenderungen(z, name, schluessel, aktionen, was))
 
 
-def _aktion_aenderungen(z: Kampfzustand, name: str, schluessel: str, aktionen: int | None, was: str) -> dict[str, Any]:
+def _aktion_aenderungen(
+    z: Kampfzustand, name: str, schluessel: str, aktionen: int | None, was: str, k: Kaempfer | None = None
+) -> dict[str, Any]:
     """:func:`_aktion_eintragen` als Änderungen des Zustands (``angesagt``, ``aktionen_runde``), damit
-    ein Ereignis seinen neuen Zustand auf einmal baut."""
-    _darf_handeln(z, name)
+    ein Ereignis seinen neuen Zustand auf einmal baut (``k``: der Kämpfer ``name``, schon nachgeschlagen)."""
+    _darf_handeln(z, name, k)
     aenderungen: dict[str, Any] = {}
     bisher = [a for n, a in z.aktionen_runde if n == name]
     if schluessel in bisher:
@@ -764,16 +770,20 @@ def _aktion_aenderungen(z: Kampfzustand, name: str, schluessel: str, aktionen: i
     return aenderungen
 
 
-def _ziele_je_wuerfel(z: Kampfzustand, angreifer: str, ziele: Sequence[str], anzahl: int) -> list[str]:
+def _ziele_je_wuerfel(
+    z: Kampfzustand, angreifer: str, ziele: Sequence[str], anzahl: int, bekannt: str | None = None
+) -> list[str]:
     """Feuerrate: „Diese Angriffe müssen alle gleichzeitig erfolgen, können aber auf
     unterschiedliche Ziele erfolgen.“ – ein Ziel je Würfel, in der Reihenfolge des Angreifers
-    (das beste Ergebnis trifft das erste Ziel); fehlen Ziele, gelten die übrigen Würfel dem letzten."""
+    (das beste Ergebnis trifft das erste Ziel); fehlen Ziele, gelten die übrigen Würfel dem letzten.
+    ``bekannt``: ein Name, der schon nachgeschlagen ist (kämpft mit)."""
     if not ziele:
         raise KampfFehler("Ein Angriff braucht ein Ziel.")
     if len(ziele) > anzahl:
         raise KampfFehler(f"{len(ziele)} Ziele, aber nur {anzahl} Würfel – je Würfel höchstens ein Ziel.")
     for n in ziele:
-        z.kaempfer_namens(n)
+        if n != bekannt:
+            z.kaempfer_namens(n)
         if n == angreifer:
             raise KampfFehler(f"{angreifer} kann sich nicht selbst angreifen.")
     return list(ziele) + [ziele[-1]] * (anzahl - len(ziele))
@@ -902,11 +912,12 @@ def ereignis_karten(
         # oben ziehen“, ohne den ganzen Stapel vor jeder Karte zu mischen).
         stapel = zustand.stapel
         gewaehlt: dict[str, tuple[list[Karte], Karte]] = {}
+        zieher = stapel.zieher()  # alle Karten dieses Austeilens ohne Zwischenstapel
         for emp in braucht_karte(zustand):
             kk, schnell = _talentstufe(zustand.mitglieder(emp))
             karten: list[Karte] = []
             while True:
-                karte, stapel = stapel.ziehen_zufaellig(rng=rng)
+                karte = zieher.ziehen(rng=rng)
                 karten.append(karte)
                 if not kk and not schnell:  # ohne Talente gilt die eine Karte (karte_waehlen wählte sie ebenso)
                     beste[emp] = karte
@@ -919,10 +930,13 @@ def ereignis_karten(
                         continue
             gezogen[emp] = [_karten_text(k) for k in karten]
             gewaehlt[emp] = (karten, beste[emp])
+        stapel = zieher.stapel()
         # genau diese Daten hat die Bibliothek eben gezogen: beim Anwenden auf denselben Stapel
         # gelten der Stapel danach und die gewählten Karten, ohne die Karten erneut zu lesen und zu
         # prüfen (schneller Ereignispfad)
         merken(gezogen, (zustand.stapel, stapel, gewaehlt))
+    if not text and eingetippt is None:
+        return _ohne_text("karten", {"gezogen": gezogen}, R + "Initiative")
     ereignis = Ereignis("karten", {"gezogen": gezogen}, regel=R + "Initiative", eingetippt=eingetippt is not None)
     if eingetippt is not None:
         neu = anwenden(zustand, ereignis)  # prüft eingetippte Karten schon beim Bauen (deutsche Meldung)
@@ -1275,27 +1289,46 @@ def angriffs_modifikatoren(
 
 
 def _modifikatoren(
-    zustand: Kampfzustand, a: Kaempfer, w: Waffe, angreifer: str, ziel: str, situation: Angriffssituation
+    zustand: Kampfzustand, a: Kaempfer, w: Waffe, angreifer: str, ziel: str, situation: Angriffssituation,
+    ziel_geprueft: bool = False,
 ) -> tuple[tuple[str, int], ...]:
-    """:func:`angriffs_modifikatoren` mit Angreifer ``a`` und Waffe ``w`` schon nachgeschlagen."""
+    """:func:`angriffs_modifikatoren` mit Angreifer ``a`` und Waffe ``w`` schon nachgeschlagen
+    (``ziel_geprueft``: ``ziel`` kämpft mit – ohne Nahkampf-Markierungen dann keine Überzahl ohne Nachschlagen)."""
     fern = w.art != "Nahkampf"
     lage = _lage_modifikatoren(situation)
-    mods: list[tuple[str, int]] = [("Wunden", a.wundabzug), ("Joker", _joker_bonus_von(zustand, a))]
+    wunden, joker = a.wundabzug, _joker_bonus_von(zustand, a)
     aktionen = aktionen_zahl(zustand, angreifer, situation.aktionen)
     if aktionen < 1:
         raise KampfFehler("Mindestens eine Aktion.")
-    mods.append(("Mehrfachaktionen", mehrfachaktion_abzug(aktionen)))
-    mods.append(lage["beleuchtung"])
-    if fern:
-        mods.extend(lage["fern"])
-    else:
-        mods.append(lage["nah"])
-        mods.append(("Überzahl", ueberzahl(zustand, angreifer, ziel)))
+    ueber = 0 if fern or (ziel_geprueft and not zustand.nahkampf) else ueberzahl(zustand, angreifer, ziel)
     if situation.blitzhieb:
         if "blitzhieb" not in a.talente:
             raise KampfFehler(f"{angreifer} hat das Talent Blitzhieb nicht.")
         if fern:
             raise KampfFehler("Blitzhieb gilt nur für Nahkampfangriffe.")
+    # Das Ergebnis hängt nur von diesen Zahlen und der Lage ab: je Lage gemerkt (jeder Angriff fragt)
+    je_werte = lage["je_werte"]
+    schluessel = (wunden, joker, aktionen, fern, ueber)
+    mods = je_werte.get(schluessel)
+    if mods is None:
+        mods = _modifikatoren_bauen(lage, situation, wunden, joker, aktionen, fern, ueber)
+        if len(je_werte) >= 256:
+            je_werte.clear()
+        je_werte[schluessel] = mods
+    return mods
+
+
+def _modifikatoren_bauen(
+    lage: dict[str, Any], situation: Angriffssituation, wunden: int, joker: int, aktionen: int, fern: bool, ueber: int
+) -> tuple[tuple[str, int], ...]:
+    mods: list[tuple[str, int]] = [("Wunden", wunden), ("Joker", joker), ("Mehrfachaktionen", mehrfachaktion_abzug(aktionen))]
+    mods.append(lage["beleuchtung"])
+    if fern:
+        mods.extend(lage["fern"])
+    else:
+        mods.append(lage["nah"])
+        mods.append(("Überzahl", ueber))
+    if situation.blitzhieb:
         mods.append(("Blitzhieb", -2))
     mods.append(("Sonstiges", situation.sonstiges))
     return tuple([m for m in mods if m[1]])
@@ -1321,6 +1354,7 @@ def _lage_modifikatoren(situation: Angriffssituation) -> dict[str, Any]:
             ("Blindes Feuer", -4 if situation.blind else 0),
         ),
         "nah": ("Deckung", DECKUNG[situation.deckung]),
+        "je_werte": {},  # (Wunden, Joker, Aktionen, fern, Überzahl) → Modifikatoren (_modifikatoren)
     }
 
 
@@ -1334,20 +1368,30 @@ def angriffs_werte(
 
     Nahkampf gegen die Parade des Ziels, Fern- und Wurfangriffe gegen MW 4.
     """
-    a, z = zustand.kaempfer_namens(angreifer), zustand.kaempfer_namens(ziel)
-    w = a.waffe(waffe)
-    fertigkeit = _ANGRIFFSFERTIGKEIT[w.art]
-    anzahl = 2 if situation.blitzhieb else (w.feuerrate if w.art == "Fernkampf" else 1)
-    mods = _modifikatoren(zustand, a, w, angreifer, ziel, situation)
+    a = zustand.kaempfer_namens(angreifer)
+    fertigkeit, anzahl, mods, mindestwurf = _angriffs_werte(zustand, a, angreifer, ziel, waffe, situation)
     return {
         "fertigkeit": fertigkeit,
         "eigenschaft": a.fertigkeit(fertigkeit),
         "anzahl": anzahl,
         "modifikator": sum([v for _, v in mods]),
         "modifikatoren": mods,
-        "mindestwurf": z.parade if w.art == "Nahkampf" else 4,
+        "mindestwurf": mindestwurf,
         "wildcard": a.wildcard,
     }
+
+
+def _angriffs_werte(
+    zustand: Kampfzustand, a: Kaempfer, angreifer: str, ziel: str, waffe: str, situation: Angriffssituation
+) -> tuple[str, int, tuple[tuple[str, int], ...], int]:
+    """:func:`angriffs_werte` mit dem schon nachgeschlagenen Angreifer ``a``, als Tupel (Fertigkeit,
+    Zahl der Würfel, Modifikatoren, Mindestwurf) statt eines dict – jeder Angriff rechnet sie."""
+    z = zustand.kaempfer_namens(ziel)
+    w = a.waffe(waffe)
+    art = w.art
+    anzahl = 2 if situation.blitzhieb else (w.feuerrate if art == "Fernkampf" else 1)
+    mods = _modifikatoren(zustand, a, w, angreifer, ziel, situation, ziel_geprueft=True)
+    return _ANGRIFFSFERTIGKEIT[art], anzahl, mods, z.parade if art == "Nahkampf" else 4
 
 
 def _ergebnisse_je_ziel(
@@ -1360,13 +1404,17 @@ def _ergebnisse_je_ziel(
 
 def _ergebnisse_mit(z: Kampfzustand, a: Kaempfer, waffe: str, probe: Probe, ziele: Sequence[str]) -> list[tuple[Any, str]]:
     """:func:`_ergebnisse_je_ziel` mit dem schon nachgeschlagenen Angreifer ``a``."""
-    verteilt = a.waffe(waffe).art == "Nahkampf" and len(set(ziele)) > 1
+    verteilt = a.waffe(waffe).art == "Nahkampf" and len(ziele) > 1 and len(set(ziele)) > 1
     aus = []
     for e_, n in zip(probe.ergebnisse, ziele):
         if verteilt:
             e_ = bewerten(e_.gesamt, z.kaempfer_namens(n).parade, kritisch=e_.kritischer_fehlschlag)
         aus.append((e_, n))
     return aus
+
+
+_REGEL_NAH = R + "Angriffe › Nahkampfangriffe"
+_REGEL_FERN = R + "Angriffe › Fernkampfangriffe"
 
 
 def ereignis_angriff(
@@ -1381,20 +1429,23 @@ def ereignis_angriff(
     Reihenfolge des Angreifers; das beste Ergebnis gilt dem ersten. Ohne ``ziele`` gehen alle
     Würfel auf ``ziel``. Die Modifikatoren der Lage gelten für alle Würfel. ``text=False``: ohne
     Protokolltext (Simulation)."""
-    werte = angriffs_werte(zustand, angreifer, ziel, waffe, situation)
-    verteilung = _ziele_je_wuerfel(zustand, angreifer, list(ziele) if ziele else [ziel], werte["anzahl"])
-    probe = wuerfle_probe(werte["eigenschaft"], wildcard=werte["wildcard"], modifikator=werte["modifikator"],
-                          mindestwurf=werte["mindestwurf"], anzahl=werte["anzahl"], rng=rng, augen=augen,
+    a = zustand.kaempfer_namens(angreifer)
+    fertigkeit, anzahl, modifikatoren, mindestwurf = _angriffs_werte(zustand, a, angreifer, ziel, waffe, situation)
+    verteilung = _ziele_je_wuerfel(zustand, angreifer, list(ziele) if ziele else [ziel], anzahl, bekannt=ziel)
+    probe = wuerfle_probe(a.fertigkeit(fertigkeit), wildcard=a.wildcard, modifikator=sum([v for _, v in modifikatoren]),
+                          mindestwurf=mindestwurf, anzahl=anzahl, rng=rng, augen=augen,
                           kritisch_alle=zustand.optionen.kritischer_fehlschlag_alle_wuerfel)
-    daten = {"angreifer": angreifer, "ziel": verteilung[0], "waffe": waffe, "situation": situation.als_dict(), "probe": probe.als_dict(),
-             **({"ziele": verteilung} if len(set(verteilung)) > 1 else {})}
-    # beim Anwenden auf denselben Zustand gelten Verteilung und Lage, ohne sie erneut zu lesen und zu prüfen
-    merken(daten, (zustand, tuple(verteilung), situation))
-    regel = R + ("Angriffe › Nahkampfangriffe" if werte["fertigkeit"] == "kaempfen" else "Angriffe › Fernkampfangriffe")
+    daten = {"angreifer": angreifer, "ziel": verteilung[0], "waffe": waffe, "situation": situation.als_dict(),
+             "probe": probe.als_dict()}
+    if len(verteilung) > 1 and len(set(verteilung)) > 1:
+        daten["ziele"] = verteilung
+    # beim Anwenden auf denselben Zustand gelten Verteilung, Lage und Probe, ohne sie erneut zu lesen und zu prüfen
+    merken(daten, (zustand, tuple(verteilung), situation, probe))
+    regel = _REGEL_NAH if fertigkeit == "kaempfen" else _REGEL_FERN
     if not text:
         return _ohne_text("angriff", daten, regel, augen is not None)
     treffer = [e for e in probe.ergebnisse if e.erfolg]
-    mods = ", ".join(f"{n} {v:+d}" for n, v in werte["modifikatoren"]) or "keine Modifikatoren"
+    mods = ", ".join(f"{n} {v:+d}" for n, v in modifikatoren) or "keine Modifikatoren"
     if len(set(verteilung)) > 1:
         ausgang = "; ".join(f"{n}: {e.ergebnis}" for e, n in _ergebnisse_je_ziel(zustand, angreifer, waffe, probe, verteilung))
     elif treffer:
@@ -1412,24 +1463,24 @@ def ereignis_angriff(
 def _angriff_anwenden(z: Kampfzustand, e: Ereignis) -> Kampfzustand:
     d = e.daten
     a = z.kaempfer_namens(d["angreifer"])
-    z.kaempfer_namens(d["ziel"])
-    probe = Probe.aus_dict(d["probe"])
+    waffe = d["waffe"]
     vertraut = gemerkt(d)
     if vertraut is not None and vertraut[0] is z:  # eben von ereignis_angriff aus diesem Zustand gebaut
-        _, ziele, situation = vertraut
+        _, ziele, situation, probe = vertraut
     else:
+        z.kaempfer_namens(d["ziel"])
+        probe = Probe.aus_dict(d["probe"])
         ziele = _ziele_je_wuerfel(z, d["angreifer"], d.get("ziele") or [d["ziel"]], probe.anzahl)
         situation = Angriffssituation(**d.get("situation", {}))
-    for n in dict.fromkeys(ziele):
+    for n in ziele if len(ziele) == 1 else dict.fromkeys(ziele):
         k = z.kaempfer_namens(n)
         if not k.kampffaehig and not k.wildcard:
             raise KampfFehler(f"{n} ist schon aus dem Spiel.")
-    aenderungen = _aktion_aenderungen(z, a.name, f"angriff:{d['waffe']}", situation.aktionen, f"Angriff mit {d['waffe']}")
-    joker = _joker_bonus_von(z, a) > 0
+    aenderungen = _aktion_aenderungen(z, a.name, f"angriff:{waffe}", situation.aktionen, f"Angriff mit {waffe}", a)
     nummer = z.angriffe + 1
     neue = [
-        Treffer(a.name, n, d["waffe"], e_.steigerungen > 0, joker, blind=situation.blind, angriff=nummer)
-        for e_, n in _ergebnisse_mit(z, a, d["waffe"], probe, ziele)
+        Treffer(a.name, n, waffe, e_.steigerungen > 0, _joker_bonus_von(z, a) > 0, blind=situation.blind, angriff=nummer)
+        for e_, n in _ergebnisse_mit(z, a, waffe, probe, ziele)
         if e_.erfolg
     ]
     letzter = (("daten", dict(d)), ("nummer", nummer), ("treffer", len(neue)))

@@ -135,8 +135,13 @@ def bewerten(gesamt: Any, mindestwurf: Any = 4, *, kritisch: Any = False) -> Pro
 
     Nimmt auch numpy-Felder (dann sind die Felder des Ergebnisses Felder derselben Form).
     """
-    erfolg = und(nicht(kritisch), gesamt >= mindestwurf)
-    steigerungen = wo(erfolg, (gesamt - mindestwurf) // 4, 0)
+    if type(gesamt) is int and type(mindestwurf) is int and type(kritisch) is bool:
+        # eine Zahl (Live-Kampf, Ereignispfad): dasselbe ohne die Feld-Hilfen, jede Probe kommt hier durch
+        erfolg = not kritisch and gesamt >= mindestwurf
+        steigerungen = (gesamt - mindestwurf) // 4 if erfolg else 0
+    else:
+        erfolg = und(nicht(kritisch), gesamt >= mindestwurf)
+        steigerungen = wo(erfolg, (gesamt - mindestwurf) // 4, 0)
     # wie Probenergebnis(gesamt, mindestwurf, erfolg, steigerungen, kritisch), ohne das eingefrorene
     # __init__, das jedes Feld einzeln setzt (jede Probe wird hier bewertet)
     ergebnis = object.__new__(Probenergebnis)
@@ -194,7 +199,11 @@ def probe_auswerten(
         # der häufigste Fall, ein Eigenschaftswürfel: kritisch heißt dann „beide zeigen 1“ (die
         # Regel unten für einen Würfel, ohne Zählen und Sortieren – jede Probe kommt hier durch)
         s = summen[0]
-        if wildwuerfel is not None:
+        if type(wildwuerfel) is int and type(s) is int:  # Zahlen: ohne die Feld-Hilfen (wie und/maximum)
+            kritisch = wildwuerfel == 1 and s == 1
+            if wildwuerfel > s:
+                s = wildwuerfel
+        elif wildwuerfel is not None:
             kritisch = und(wildwuerfel == 1, s == 1)
             s = maximum(s, wildwuerfel)
         return (bewerten(s + bonus + modifikator, mindestwurf, kritisch=kritisch),)
@@ -252,8 +261,13 @@ class Probe:
         return ergebnisse
 
     def _auswerten(self) -> tuple[Probenergebnis, ...]:
-        summen = [w.summe for w in self.wurf.wuerfe[: self.anzahl]]
-        wild = self.wurf.wuerfe[-1].summe if self.wildcard else None
+        wuerfe = self.wurf.wuerfe
+        if self.wildcard:
+            summen = [w.summe for w in wuerfe[:-1]]
+            wild = wuerfe[-1].summe
+        else:
+            summen = [w.summe for w in wuerfe]
+            wild = None
         return probe_auswerten(
             summen,
             wild,

@@ -146,8 +146,21 @@ def _stehende_seiten(z: Kampfzustand) -> tuple[str, ...]:
 
 
 def _entschieden(z: Kampfzustand) -> bool:
+    letztes = _ENTSCHIEDEN[0]
+    if letztes[0] is z.kaempfer:  # die Kämpfer ändern sich seltener, als gefragt wird (nach jedem Angriff)
+        return letztes[1]
+    entschieden = _entschieden_rechnen(z.kaempfer)
+    _ENTSCHIEDEN[0] = (z.kaempfer, entschieden)
+    return entschieden
+
+
+_ENTSCHIEDEN: list[tuple[Any, bool]] = [((), True)]
+"""[(Kämpfer-Tupel, entschieden)] der letzten Frage an :func:`_entschieden` – als Ganzes ersetzt."""
+
+
+def _entschieden_rechnen(kaempfer: tuple[Kaempfer, ...]) -> bool:
     erste = None
-    for kf in z.kaempfer:
+    for kf in kaempfer:
         if not (kf.ausser_gefecht or kf.tot):
             if erste is None:
                 erste = kf.seite
@@ -251,7 +264,8 @@ def _zug(z: Kampfzustand, empfaenger: str, tk: Mapping[str, Taktik], *, rng: Any
         if ziel is None:
             break
         z = anwenden(z, k.ereignis_angriff(z, kf.name, ziel, _waffe(kf), rng=rng, text=False))
-        z = _schaden_abwickeln(z, tk, rng=rng)
+        if z.offene_treffer:
+            z = _schaden_abwickeln(z, tk, rng=rng)
         if _entschieden(z):
             return z
     return anwenden(z, k.ereignis_fertig(z, text=False))

@@ -179,3 +179,22 @@ def test_karten_bilder():
     assert "JOKER" in karte_svg(Karte.parse("Joker"))
     html = karten_html([Karte.parse("A♠"), Karte.parse("2♣")])
     assert html.count("<svg") == 2
+
+
+def test_zieher_zieht_wie_ziehen_zufaellig_auch_ueber_das_einmischen_der_ablage():
+    """``Stapel.zieher``: dieselben Zufallszahlen, dieselben Karten, derselbe Stapel danach wie
+    Karte für Karte ``ziehen_zufaellig`` – auch wenn der Ziehstapel leer wird und die Ablage
+    zum Ziehstapel wird; sind alle Karten ausgeteilt, dieselbe Meldung."""
+    karten = blatt()
+    start = Stapel(tuple(karten[:5]), tuple(karten[5:12]))
+    a, b = random.Random(7), random.Random(7)
+    stapel, zieher = start, start.zieher()
+    for _ in range(12):
+        karte, stapel = stapel.ziehen_zufaellig(rng=a)
+        assert zieher.ziehen(rng=b) == karte
+        assert zieher.stapel() == stapel
+    with pytest.raises(KartenFehler, match="Alle 54 Karten") as erwartet:
+        stapel.ziehen_zufaellig(rng=a)
+    with pytest.raises(KartenFehler) as bekommen:
+        zieher.ziehen(rng=b)
+    assert str(bekommen.value) == str(erwartet.value)
