@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from gm_helfer import wuerfel
-from gm_helfer.schnell import gemerkt, merken
+from gm_helfer.schnell import bauen, gemerkt, merken
 from gm_helfer.schnell import ersetzen as replace
 from gm_helfer.schnell import je_objekt
 from gm_helfer.karten import Karte, KartenFehler, Stapel, blatt
@@ -595,11 +595,9 @@ def _karten_text(k: Karte) -> str:
 
 def _ohne_text(art: str, daten: dict[str, Any], regel: str, eingetippt: bool = False) -> Ereignis:
     """``Ereignis(art, daten, regel=regel, eingetippt=eingetippt)`` ohne Protokolltext (``text=False``,
-    Simulation) – gebaut ohne das eingefrorene ``__init__``, das jedes Feld einzeln setzt (Hunderte
+    Simulation) – mit :func:`gm_helfer.schnell.bauen`, ohne das eingefrorene ``__init__`` (Hunderte
     Ereignisse je simuliertem Kampf; ``test_ereignispfad_vertraut`` prüft: gleich dem Konstruktor)."""
-    e = object.__new__(Ereignis)
-    object.__setattr__(e, "__dict__", {"art": art, "daten": daten, "regel": regel, "eingetippt": eingetippt, "text": ""})
-    return e
+    return bauen(Ereignis, {"art": art, "daten": daten, "regel": regel, "eingetippt": eingetippt, "text": ""})
 
 
 def _augen_oder_rng(rng: Any, augen: Any) -> None:

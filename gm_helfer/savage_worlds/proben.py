@@ -27,7 +27,7 @@ import numpy as np
 
 from gm_helfer import wuerfel
 from gm_helfer.felder import ist_feld, maximum, nicht, und, wo
-from gm_helfer.schnell import gemerkt, merken
+from gm_helfer.schnell import bauen, gemerkt, merken
 from gm_helfer.savage_worlds.daten import WUERFELSTUFEN
 
 __all__ = [
@@ -143,11 +143,9 @@ def bewerten(gesamt: Any, mindestwurf: Any = 4, *, kritisch: Any = False) -> Pro
         erfolg = und(nicht(kritisch), gesamt >= mindestwurf)
         steigerungen = wo(erfolg, (gesamt - mindestwurf) // 4, 0)
     # wie Probenergebnis(gesamt, mindestwurf, erfolg, steigerungen, kritisch), ohne das eingefrorene
-    # __init__, das jedes Feld einzeln setzt (jede Probe wird hier bewertet)
-    ergebnis = object.__new__(Probenergebnis)
-    object.__setattr__(ergebnis, "__dict__", {"gesamt": gesamt, "mindestwurf": mindestwurf, "erfolg": erfolg,
-                                              "steigerungen": steigerungen, "kritischer_fehlschlag": kritisch})
-    return ergebnis
+    # __init__ (jede Probe wird hier bewertet)
+    return bauen(Probenergebnis, {"gesamt": gesamt, "mindestwurf": mindestwurf, "erfolg": erfolg,
+                                  "steigerungen": steigerungen, "kritischer_fehlschlag": kritisch})
 
 
 def _absteigend(summen: list[Any]) -> list[Any]:
@@ -366,8 +364,6 @@ def wuerfle_probe(
     if anzahl < 1:
         raise ValueError("Eine Probe braucht mindestens einen Eigenschaftswürfel.")
     wurf = wuerfel.wurf(_probenausdruck_gelesen(eig.seiten, wildcard, anzahl), rng=rng, augen=augen)
-    # wie Probe(eig, wurf, …), ohne das eingefrorene __init__, das jedes Feld einzeln setzt (jede Probe)
-    probe = object.__new__(Probe)
-    object.__setattr__(probe, "__dict__", {"eigenschaft": eig, "wurf": wurf, "wildcard": wildcard, "modifikator": modifikator,
-                                           "mindestwurf": mindestwurf, "kritisch_alle": kritisch_alle})
-    return probe
+    # wie Probe(eig, wurf, …), ohne das eingefrorene __init__ (jede Probe)
+    return bauen(Probe, {"eigenschaft": eig, "wurf": wurf, "wildcard": wildcard, "modifikator": modifikator,
+                         "mindestwurf": mindestwurf, "kritisch_alle": kritisch_alle})
