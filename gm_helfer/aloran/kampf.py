@@ -800,7 +800,7 @@ class _Quelle:
             self.fehlend.append(f"{was} ({ausdruck})")
             return None
         if roh is None and isinstance(ausdruck, wuerfel_kern.Ausdruck):
-            return proben.ausdruck_summe(ausdruck, rng=self.rng)  # gewürfelt: nur die Summe zählt
+            return wuerfel_kern.wurf(ausdruck, rng=self.rng).gesamt  # gewürfelt: nur die Summe zählt
         wurf = proben.wuerfle_ausdruck(ausdruck, rng=self.rng, augen=roh, was=was)
         self.eingetippt |= wurf.eingetippt
         return wurf.gesamt

@@ -386,42 +386,14 @@ def wuerfle_pool(anzahl: int, schwierigkeit: int, *, rng: Any = None, augen: Any
         return Poolwurf(augen_lesen(augen, 10, anzahl, was), schwierigkeit, eingetippt=True)
     if rng is None:
         raise AloranFehler(f"{was}: bitte die Augen eintippen oder würfeln lassen.")
-    if type(rng) is random.Random and _BITS_WIE_RANDBELOW:
-        # genau die Zahlen von wuerfel_kern.zufallszahl(rng, 10) je Würfel – der Ereignispfad wirft
-        # viele Pools (Issue 10; Test in test_proben.py). Netto-Erfolge und Einser gleich dazu, wie
-        # Poolwurf.netto/.einser sie rechneten.
-        augen_ = tuple(_augen_aus_bits(rng.getrandbits, 10, anzahl))
+    if type(rng) is random.Random:
+        # der Ereignispfad wirft viele Pools (Issue 10; Test in test_proben.py): Netto-Erfolge und
+        # Einser gleich dazu, wie Poolwurf.netto/.einser sie rechneten
+        augen_ = tuple([wuerfel_kern.zufallszahl(rng, 10) for _ in range(anzahl)])
         return bauen(Poolwurf, {"augen": augen_, "schwierigkeit": schwierigkeit, "eingetippt": False,
                                 "netto": max(0, sum(map(_WUERFELWERT_ZEILEN[schwierigkeit].__getitem__, augen_))),
                                 "einser": augen_.count(1)})
     return Poolwurf(tuple(wuerfel_kern.zufallszahl(rng, 10) for _ in range(anzahl)), schwierigkeit)
-
-
-def _augen_aus_bits(getrandbits: Any, seiten: int, anzahl: int) -> list[int]:
-    """``anzahl`` Würfel mit ``seiten`` Seiten aus ``random.Random.getrandbits`` – dieselben Zahlen wie
-    :func:`gm_helfer.wuerfel.zufallszahl` je Würfel (``1 + rng._randbelow(seiten)``: je Versuch
-    ``seiten.bit_length()`` Bits, zu große Werte verworfen), nur ohne zwei Aufrufe je Würfel (Issue 10).
-    Gilt nur, wenn :data:`_BITS_WIE_RANDBELOW`."""
-    bits = seiten.bit_length()
-    augen = []
-    for _ in range(anzahl):
-        r = getrandbits(bits)
-        while r >= seiten:
-            r = getrandbits(bits)
-        augen.append(r + 1)
-    return augen
-
-
-def _bits_wie_randbelow() -> bool:
-    """Ob :func:`_augen_aus_bits` in dieser Python-Version dieselben Zahlen zieht wie
-    ``random.Random._randbelow`` (beim Laden einmal an einigen hundert Würfen geprüft; sonst
-    würfeln die schnellen Wege über ``wuerfel.zufallszahl``)."""
-    a, b = random.Random(1), random.Random(1)
-    return all(_augen_aus_bits(a.getrandbits, seiten, 50) == [1 + b._randbelow(seiten) for _ in range(50)]
-               for seiten in (1, 2, 4, 6, 8, 10, 12, 20, 100))
-
-
-_BITS_WIE_RANDBELOW = _bits_wie_randbelow()
 
 
 def wuerfle_w(seiten: int, *, rng: Any = None, augen: Any = None, was: str = "Wurf") -> tuple[int, bool]:
@@ -431,32 +403,6 @@ def wuerfle_w(seiten: int, *, rng: Any = None, augen: Any = None, was: str = "Wu
     if rng is None:
         raise AloranFehler(f"{was}: bitte die Augen des W{seiten} eintippen oder würfeln lassen.")
     return wuerfel_kern.zufallszahl(rng, seiten), False
-
-
-def ausdruck_summe(ausdruck: wuerfel_kern.Ausdruck, *, rng: Any) -> int:
-    """Die Summe eines mit ``rng`` geworfenen Ausdrucks – dieselben Zufallszahlen und dieselbe Summe
-    wie ``wuerfel.wurf(ausdruck, rng=rng).gesamt`` (je Würfel in Notationsreihenfolge eine
-    :func:`gm_helfer.wuerfel.zufallszahl`), nur ohne die einzelnen Würfe als Objekte aufzuheben: der
-    Ereignispfad braucht beim Schaden nur die Summe (Issue 10). Explodierende Ausdrücke gehen über
-    ``wurf`` (Aloran kennt sie nicht).
-
-    >>> import random
-    >>> from gm_helfer import wuerfel
-    >>> a = wuerfel.parse("2W6+3")
-    >>> ausdruck_summe(a, rng=random.Random(4)) == wuerfel.wurf(a, rng=random.Random(4)).gesamt
-    True
-    """
-    if ausdruck.hat_explosion:
-        return wuerfel_kern.wurf(ausdruck, rng=rng).gesamt
-    summe = ausdruck.konstante
-    if type(rng) is random.Random and _BITS_WIE_RANDBELOW:
-        for gruppe in ausdruck.wuerfel:
-            summe += gruppe.vorzeichen * sum(_augen_aus_bits(rng.getrandbits, gruppe.seiten, gruppe.anzahl))
-        return summe
-    for gruppe in ausdruck.wuerfel:
-        for _ in range(gruppe.anzahl):
-            summe += gruppe.vorzeichen * wuerfel_kern.zufallszahl(rng, gruppe.seiten)
-    return summe
 
 
 def wuerfle_ausdruck(ausdruck: str | wuerfel_kern.Ausdruck, *, rng: Any = None, augen: Any = None, was: str = "Schaden"):
