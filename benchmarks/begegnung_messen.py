@@ -288,7 +288,8 @@ def main(argv: list[str] | None = None) -> None:
     zeilen: list[tuple[str, str, float, float, float]] = []
     from gm_helfer.savage_worlds import simulation as sw_sim
 
-    rate, a = messen(lambda n: simulation.simulieren(lambda r: schlichte_schleife(start, r), n, rng=random.Random(1)), 2000 // teil)
+    rate, a = messen(lambda n: simulation.simulieren(lambda r: schlichte_schleife(start, r), n, rng=random.Random(1)),
+                     2000 // teil)
     basis = rate
     zeilen.append(("SW-Gefecht", "schlichte Schleife (Grundlinie)", rate, _helden(a), a.mittlere_runden))
     if args.vorher:
@@ -299,13 +300,15 @@ def main(argv: list[str] | None = None) -> None:
             zeilen.append((name, "Ereignispfad vorher", rate, sieg, runden))
     for name, rate, sieg, runden in ereignispfade(teil):
         zeilen.append((name, "Ereignispfad", rate, sieg, runden))
-    zeilen.append(("SW-Gefecht", "gebündelt", *_zeile(messen(lambda n: sw_sim.begegnung(gefecht, n, rng=np.random.default_rng(1)), 20000 // teil))))
+    zeilen.append(("SW-Gefecht", "gebündelt",
+                   *_zeile(messen(lambda n: sw_sim.begegnung(gefecht, n, rng=np.random.default_rng(1)), 20000 // teil))))
     for system, name in simulation.SYSTEME.items():
         if _hat_gebuendelt(system):
             m = importlib.import_module(f"gm_helfer.{system}.simulation")
             bs = boegen.laden(system).boegen
             zeilen.append((f"{name} (Beispiele)", "gebündelt",
-                           *_zeile(messen(lambda n, m=m, bs=bs: m.begegnung(bs, n, rng=np.random.default_rng(1)), 20000 // teil))))
+                           *_zeile(messen(lambda n, m=m, bs=bs: m.begegnung(bs, n, rng=np.random.default_rng(1)),
+                                          20000 // teil))))
     zeilen.sort(key=lambda z: (z[0] != "SW-Gefecht", z[0]))
     print(f"{'Begegnung':<26} {'Treiber':<32} {'Kämpfe/s':>10} {'× Schleife':>11} {'Helden gewinnen':>16} {'Runden':>7}")
     for begegnung, treiber, rate, sieg, runden in zeilen:

@@ -22,8 +22,8 @@ import argparse
 import random
 import time
 from collections.abc import Callable
-from typing import Any
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -60,7 +60,8 @@ def vergleichen(name: str, e: Auswertung, b: Auswertung, *, dauer_grenze: float 
     d = abs(e.mittlere_runden - b.mittlere_runden)
     ok = d <= dauer_grenze
     alles &= ok
-    print(f"  {'mittlere Dauer (' + einheit + ')':<34} Ereignispfad {e.mittlere_runden:7.3f}  gebündelt {b.mittlere_runden:7.3f}  "
+    print(f"  {'mittlere Dauer (' + einheit + ')':<34} Ereignispfad {e.mittlere_runden:7.3f}  "
+          f"gebündelt {b.mittlere_runden:7.3f}  "
           f"Differenz {d:5.3f} (≤ {dauer_grenze:.2f})  {'PASS' if ok else 'FAIL'}")
     print(f"  → {'PASS' if alles else 'FAIL'}")
     return alles

@@ -26,7 +26,9 @@ def begegnungen() -> dict[str, list[boegen.Bogen]]:
     bandit = alle["Bandit"]
     return {
         "Zweikampf Brakka – Schwarzer Baron": [alle["Brakka"], alle["Schwarzer Baron"]],
-        "Mira und Lena Falk gegen drei Banditen": [alle["Mira"], alle["Lena Falk"], replace(bandit, werte={**bandit.werte, "anzahl": 3})],
+        "Mira und Lena Falk gegen drei Banditen": [
+            alle["Mira"], alle["Lena Falk"], replace(bandit, werte={**bandit.werte, "anzahl": 3}),
+        ],
     }
 
 

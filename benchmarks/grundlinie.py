@@ -13,7 +13,7 @@ with app.setup:
 @app.cell
 def _():
     regler = mo.ui.slider(start=-6, stop=6, step=1, value=0, label="Modifikator")
-    regler
+    regler  # noqa: B018 – marimo zeigt den letzten Ausdruck der Zelle
     return (regler,)
 
 

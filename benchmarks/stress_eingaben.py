@@ -27,7 +27,6 @@ import argparse
 import importlib
 import random
 import re
-import shutil
 import sys
 import tempfile
 import time

@@ -13,6 +13,9 @@ Kein Test: Zeiten hängen von der Maschine ab. Gemessen wird je Notebook (Median
 - **Klick → Zustand**: „Angreifen“ im Zug-Panel (ein Klick, samt Schaden) bzw. Rückgängig, bis
   die Zahl der Protokollschritte sich ändert (``sichtbar``) und bis keine Zelle mehr läuft (``ruhig``).
 
+``--klicks`` zählt stattdessen die Klicks je Runde am Tisch, vorher/nachher (ohne Browser, über die
+Zug-Schnittstelle: :mod:`tisch_klicks`).
+
 ``--zellen`` zeigt je Notebook und Art, wie viele Zellen laufen und welche am längsten (Zeit des
 Servers aus den ``cell-op``-Nachrichten, ``running`` → ``idle``) – die Stelle, an der man ansetzt.
 Den Websocket-Beobachter, die Chromium-Argumente und den marimo-Server teilt das Skript mit den
@@ -64,6 +67,10 @@ class Rezept:
     eingabe_werte: tuple[int, ...] = (1, 2)
     vorbereiten: tuple[str, ...] = ()
     """Knöpfe, die vor den Klick-Messungen einmal gedrückt werden (z. B. an das Ziel herangehen)."""
+    meldung: str = ""
+    """CSS-Selektor der Meldung des Schritts (Ergebnis oder Ablehnung): steht sie nach dem Klick im Fenster?"""
+    am_zug: str = ""
+    """CSS-Selektor von „… ist am Zug“: steht nach dem Klick das Panel vom Handelnden bis zur Meldung im Fenster?"""
 
 
 REZEPTE: dict[str, Rezept] = {
@@ -71,6 +78,8 @@ REZEPTE: dict[str, Rezept] = {
         datei="notebooks/savage_worlds_kampf.py",
         chancen="#sw-treffer",
         schritte="#sw-protokoll-schritte",
+        meldung="#sw-meldung",
+        am_zug="#sw-am-zug",
         neu=("Neuer Kampf", "Neue Runde: Karten austeilen"),
         eingabe="Sonstiger Modifikator",
         wurf=("Angreifen",),
@@ -80,6 +89,8 @@ REZEPTE: dict[str, Rezept] = {
         datei="notebooks/aloran_kampf.py",
         chancen="#aloran-chancen",
         schritte="#aloran-protokoll-schritte",
+        meldung="#aloran-meldung",
+        am_zug="#aloran-am-zug",
         neu=("Neuer Kampf", "Initiative würfeln und Runde 1 beginnen"),
         eingabe="± Würfel Angriff",
         wurf=("Angreifen",),
@@ -88,6 +99,8 @@ REZEPTE: dict[str, Rezept] = {
         datei="notebooks/zeitstrahl_kampf.py",
         chancen="#zs-chance-passiv",
         schritte="#zs-protokoll-schritte",
+        meldung="#zs-meldung",
+        am_zug="#zs-am-zug",
         neu=("Neuer Kampf", "Startpositionen würfeln"),
         eingabe="Modifikator Angriff",
         wurf=("Angreifen",),
@@ -97,7 +110,10 @@ REZEPTE: dict[str, Rezept] = {
         datei="notebooks/w100_kampf.py",
         chancen="#w100-treffer",
         schritte="#w100-protokoll-schritte",
-        neu=("Neuer Kampf", "Initiative würfeln", "Auf das Ziel zugehen"),  # erst in Reichweite gibt es Chancen
+        meldung="#w100-meldung",
+        am_zug="#w100-am-zug",
+        # vor dem ersten Zug die offene Entscheidung „Initiative ergreifen“; erst in Reichweite gibt es Chancen
+        neu=("Neuer Kampf", "Initiative würfeln", "Niemand ergreift die Initiative", "Auf das Ziel zugehen"),
         eingabe="Modifikator",
         wurf=("Angreifen",),
         vorbereiten=("Auf das Ziel zugehen",),
@@ -172,8 +188,14 @@ def _knopf(seite, name: str):
     return None
 
 
+FENSTER = {"width": 1280, "height": 800}
+"""Fenstergröße der Seiten (``--fenster``; am Tisch: 1280×800 Laptop, 820×1180 Tablet hochkant)."""
+BILDER: list[Path | None] = [None]
+"""Ordner für Bildschirmfotos des Zug-Panels nach dem ersten Klick (``--bilder``)."""
+
+
 def _neue_seite(browser, url: str):
-    kontext = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    kontext = browser.new_context(viewport=dict(FENSTER), locale="de-DE")
     seite = kontext.new_page()
     verkehr = Verkehr(seite, antwort_frist=5.0)
     return kontext, seite, verkehr
@@ -235,7 +257,8 @@ def oeffnen_bis_chancen(browser, url: str, rezept: Rezept, *, fortsetzen: bool, 
 
 
 def _zahlenfeld(seite, name: str):
-    """marimo-Zahlenfeld: ``input[inputmode=numeric]``, die Beschriftung steckt als HTML in aria-label."""
+    """marimo-Zahlenfeld: ``input[inputmode=numeric]``; die Beschriftung steht im aria-label (tisch.kopf:
+    ``Beschrifter``), ohne ihn als HTML."""
     for feld in seite.locator("input[inputmode=numeric]").all():
         beschriftung = feld.get_attribute("aria-label") or ""
         if ">" + name + "<" in beschriftung or beschriftung == name:
@@ -253,9 +276,49 @@ def _warte_aenderung(seite, selektor: str, vorher: str | None, start: float) -> 
         seite.wait_for_timeout(5)
 
 
+def ergebnis_lage(seite, knopf_kasten: dict | None, selektor: str) -> tuple[float, float]:
+    """Nach einem Klick: ``(im_fenster, abstand)`` – 1.0, wenn die Meldung des Schritts ganz im Fenster
+    steht (ohne Scrollen), sonst 0.0; ``abstand``: Pixel vom unteren Rand des Knopfs bis zur Meldung
+    (negativ = sie steht darüber; ``nan`` ohne Meldung)."""
+    el = seite.locator(selektor)
+    kasten = el.first.bounding_box() if el.count() else None
+    if kasten is None:
+        return 0.0, float("nan")
+    hoehe = seite.viewport_size["height"]
+    im_fenster = 1.0 if kasten["y"] >= 0 and kasten["y"] + kasten["height"] <= hoehe else 0.0
+    if knopf_kasten is None:
+        return im_fenster, float("nan")
+    unten = knopf_kasten["y"] + knopf_kasten["height"]
+    return im_fenster, (kasten["y"] - unten) if kasten["y"] >= unten else (kasten["y"] + kasten["height"] - knopf_kasten["y"])
+
+
+def _ergebnis_merken(seite, rezept: Rezept, knopf_kasten: dict | None, aus: dict[str, list[float]]) -> None:
+    """Nach einem Wurf-Klick: steht die Meldung im Fenster, wie weit vom Knopf (nach dem ersten ein Bild)."""
+    if not rezept.meldung:
+        return
+    # der Knopf nach dem Schritt (neu gezeichnet, die Seite kann gescrollt haben): beide Kästen im selben Bild
+    seite.wait_for_timeout(600)
+    # auch gesperrt (wer schon angegriffen hat): nur sichtbar muss er sein
+    nachher = next((k.first for k in (seite.get_by_role("button", name=n, exact=True) for n in rezept.wurf)
+                    if k.count() and k.first.is_visible()), None)
+    im_fenster, abstand = ergebnis_lage(seite, nachher.bounding_box() if nachher is not None else knopf_kasten,
+                                        rezept.meldung)
+    aus["ergebnis_im_fenster"].append(im_fenster)
+    aus["ergebnis_abstand"].append(abstand)
+    if rezept.am_zug:
+        kopf = seite.locator(rezept.am_zug)
+        kasten = kopf.first.bounding_box() if kopf.count() else None
+        # wer dran ist, steht über dem Ergebnis auch im Fenster (nicht über den oberen Rand geschoben)
+        aus["am_zug_im_fenster"].append(1.0 if im_fenster and kasten is not None and kasten["y"] >= 0 else 0.0)
+    if BILDER[0] is not None and len(aus["ergebnis_abstand"]) == 1:
+        name = _notebook_jetzt[0].replace(" ", "_").replace("(", "").replace(")", "")
+        seite.screenshot(path=str(BILDER[0] / f"{name}_{FENSTER['width']}x{FENSTER['height']}.png"))
+
+
 def eingaben_und_klicks(browser, url: str, rezept: Rezept, runden: int) -> dict[str, list[float]]:
     """Eine Seite: neuen Kampf bis zu den Chancen, dann ``runden`` Eingaben und Klicks."""
-    aus: dict[str, list[float]] = {"eingabe_sichtbar": [], "eingabe_ruhig": [], "klick_sichtbar": [], "klick_ruhig": []}
+    aus: dict[str, list[float]] = {"eingabe_sichtbar": [], "eingabe_ruhig": [], "klick_sichtbar": [], "klick_ruhig": [],
+                                   "ergebnis_im_fenster": [], "ergebnis_abstand": [], "am_zug_im_fenster": []}
     kontext, seite, verkehr = _neue_seite(browser, url)
     try:
         seite.goto(url + "/")
@@ -298,11 +361,14 @@ def eingaben_und_klicks(browser, url: str, rezept: Rezept, runden: int) -> dict[
             if knopf is None:
                 raise RuntimeError(f"kein Knopf {rezept.wurf}")
             ausgang = _text(seite, rezept.schritte)
+            knopf.scroll_into_view_if_needed()
+            knopf_kasten = knopf.bounding_box()
             start, seit = time.monotonic(), time.time()
             knopf.click()
             aus["klick_sichtbar"].append(_warte_aenderung(seite, rezept.schritte, ausgang, start))
             aus["klick_ruhig"].append(warte_ruhig(seite, verkehr) - start)
             _zellen_merken("klick", verkehr, seit)
+            _ergebnis_merken(seite, rezept, knopf_kasten, aus)
             for _ in range(4):
                 if _text(seite, rezept.schritte) == ausgang:
                     break
@@ -392,6 +458,17 @@ def _fmt(werte: list[float]) -> str:
     return f"{statistics.median(werte):6.2f} / {max(werte):6.2f}"
 
 
+def _im_fenster(werte: list[float]) -> str:
+    """„5 von 5“: nach wie vielen Klicks das Ergebnis ohne Scrollen im Fenster stand."""
+    return f"{int(sum(werte))} von {len(werte)}" if werte else "–"
+
+
+def _abstand(werte: list[float]) -> str:
+    """Median der Pixel vom Knopf bis zum Ergebnis (negativ: darüber)."""
+    echte = [w for w in werte if w == w]
+    return f"{statistics.median(echte):+.0f} px" if echte else "–"
+
+
 def messen_notebook(browser, name: str, rezept: Rezept, basis: Path, runden: int, oeffnungen: int,
                     datei: Path | None = None) -> dict[str, list[float]]:
     """Erst ein Server für neue Kämpfe, Eingaben und Klicks; dann ein frischer Server (wie nach
@@ -434,8 +511,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="Rohwerte zusätzlich als JSON hierhin")
     parser.add_argument("--zellen", action="store_true",
                         help="je Notebook und Art: wie viele Zellen laufen und welche am längsten (Serverzeit)")
+    parser.add_argument("--fenster", default="1280x800", help="Fenstergröße BREITExHOEHE (Tablet: 820x1180)")
+    parser.add_argument("--bilder", type=Path, help="Ordner: Bildschirmfoto je Notebook nach dem ersten Klick")
     parser.add_argument("--vorher", default="", help="git-Revision: deren Notebooks im selben Lauf mitmessen (vorher/nachher)")
+    parser.add_argument("--klicks", action="store_true",
+                        help="nur die Klicks je Runde am Tisch zählen (vorher/nachher, benchmarks/tisch_klicks.py), kein Browser")
     args = parser.parse_args(argv)
+    if args.klicks:
+        sys.path.insert(0, str(PROJEKT / "benchmarks"))
+        from tisch_klicks import bericht
+
+        bericht([n for n in args.nur.split(",") if n] or None)
+        return 0
+    breite, _, hoehe = args.fenster.partition("x")
+    FENSTER.update(width=int(breite), height=int(hoehe))
+    if args.bilder is not None:
+        args.bilder.mkdir(parents=True, exist_ok=True)
+        BILDER[0] = args.bilder
     from playwright.sync_api import sync_playwright
 
     namen = [n for n in REZEPTE if not args.nur or n in args.nur.split(",")]
@@ -474,11 +566,13 @@ def main(argv: list[str] | None = None) -> int:
             zellen_bericht(dateien)
     g = roh["grundlinie"]
     g_eingabe = statistics.median(g["eingabe_ruhig"]) if g["eingabe_ruhig"] else float("nan")
-    print(f"Sekunden, Median / Maximum ({args.oeffnungen} Öffnungen, {args.runden} Eingaben und Klicks je Notebook)")
+    print(f"Sekunden, Median / Maximum ({args.oeffnungen} Öffnungen, {args.runden} Eingaben und Klicks je Notebook, "
+          f"Fenster {FENSTER['width']}×{FENSTER['height']})")
     print(f"Grundlinie (Regler, icepool, Altair): öffnen {_fmt(g['oeffnen'])} · Eingabe sichtbar "
           f"{_fmt(g['eingabe_sichtbar'])} · Eingabe ruhig {_fmt(g['eingabe_ruhig'])}")
     kopf = ("Notebook", "Fortsetzen→Chancen", "Neuer Kampf→Chancen", "Eingabe sichtbar", "Eingabe ruhig",
-            "× Grundlinie", "Klick sichtbar", "Klick ruhig")
+            "× Grundlinie", "Klick sichtbar", "Klick ruhig", "Ergebnis ohne Scrollen", "Abstand Knopf→Ergebnis",
+            "Am Zug und Ergebnis im Bild")
     print("| " + " | ".join(kopf) + " |")
     print("|" + "---|" * len(kopf))
     zeilen = [n for name in namen for n in ([f"{name} (vorher)"] if f"{name} (vorher)" in roh else []) + [name]]
@@ -488,6 +582,8 @@ def main(argv: list[str] | None = None) -> int:
         print("| " + " | ".join([
             name, _fmt(r.get("fortsetzen", [])), _fmt(r.get("neu", [])), _fmt(r.get("eingabe_sichtbar", [])),
             _fmt(r.get("eingabe_ruhig", [])), faktor, _fmt(r.get("klick_sichtbar", [])), _fmt(r.get("klick_ruhig", [])),
+            _im_fenster(r.get("ergebnis_im_fenster", [])), _abstand(r.get("ergebnis_abstand", [])),
+            _im_fenster(r.get("am_zug_im_fenster", [])),
         ]) + " |")
     if args.json:
         args.json.write_text(json.dumps(roh, indent=1))

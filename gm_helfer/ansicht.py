@@ -15,14 +15,21 @@ Funktionen über seinen Kampfzustand:
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
-__all__ = ["SYSTEME", "KaempferSicht", "system", "ist_held"]
+from gm_helfer import regelsystem
 
-SYSTEME = {"savage_worlds": "Savage Worlds", "aloran": "Aloran", "zeitstrahl": "Zeitstrahl", "w100": "W100"}
-"""Paketname → Anzeigename."""
+__all__ = ["SYSTEME", "KaempferSicht", "system", "ist_held"]  # noqa: F822 – SYSTEME liefert __getattr__ (unten)
+
+
+
+def __getattr__(name: str) -> Any:
+    """``SYSTEME``: Paketname → Anzeigename, aus dem Verzeichnis :mod:`gm_helfer.regelsystem`."""
+    if name == "SYSTEME":
+        return regelsystem.anzeigenamen()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -52,6 +59,4 @@ def system(name: str) -> ModuleType:
     Raises:
         ValueError: deutsche Meldung für ein unbekanntes System.
     """
-    if name not in SYSTEME:
-        raise ValueError(f"Unbekanntes Regelsystem „{name}“ (bekannt: {', '.join(SYSTEME)}).")
-    return importlib.import_module(f"gm_helfer.{name}.ansicht")
+    return regelsystem.system(name).ansicht()  # RegelsystemFehler ist ein ValueError

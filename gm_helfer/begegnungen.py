@@ -37,8 +37,6 @@ Fehler sind deutsch und nennen Datei und Feld; eine kaputte Begegnung hält die 
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import importlib.util
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -49,12 +47,12 @@ from typing import Any
 import tomlkit
 
 from gm_helfer import boegen as boegen_modul
-from gm_helfer import pfade
+from gm_helfer import pfade, regelsystem
 
 __all__ = [
-    "ORDNER", "SEITENFELDER", "Begegnung", "BegegnungFehler", "Eintrag", "Ladung",
+    "MAX_ANZAHL", "MAX_KAEMPFER", "MAX_RUNDEN", "ORDNER", "SEITENFELDER", "Begegnung", "BegegnungFehler", "Eintrag", "Ladung",
     "aus_boegen", "aus_dokument", "aus_zeilen", "boegen_fuer", "dateiname", "je_seite", "laden", "laden_alle", "max_runden",
-    "mit_taktik", "mit_wert", "optionen_fuer", "ordner", "pruefen", "speichern", "taktik_fuer", "taktik_klasse",
+    "mit_taktik", "mit_wert", "optionen_fuer", "ordner", "pruefen", "reihen_felder", "speichern", "taktik_fuer", "taktik_klasse",
     "taktik_werte", "vervielfachen", "zeilen",
 ]
 
@@ -65,6 +63,14 @@ SEITENFELDER = ("seite", "partei")
 """Das Feld eines Bogens, das seine Seite nennt (das erste, das das Schema des Systems kennt)."""
 
 STANDARD_RUNDEN = 100
+MAX_ANZAHL = 200
+"""Höchstens so viele Kämpfer aus einer Zeile (``anzahl``)."""
+MAX_KAEMPFER = 1000
+"""Höchstens so viele Kämpfer in einer Begegnung (alle Zeilen zusammen)."""
+MAX_RUNDEN = 100_000
+"""Höchstens so viele Runden (``optionen.max_runden``)."""
+GROESSTE_DATEI = 1_000_000
+"""Höchstens so groß (Bytes) darf eine Begegnungsdatei sein."""
 
 
 class BegegnungFehler(ValueError):
@@ -129,6 +135,13 @@ def _fehler(datei: Path | None, feld: str, meldung: str) -> BegegnungFehler:
 # --------------------------------------------------------------------------- Lesen
 
 
+def _kurz(wert: Any) -> str:
+    """Ein Wert für eine Meldung, höchstens 40 Zeichen."""
+    text = str(wert) if not isinstance(wert, (list, dict)) else type(wert).__name__.replace("list", "Liste").replace(
+        "dict", "Tabelle")
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 def _tabelle(wert: Any, datei: Path | None, feld: str) -> Mapping[str, Any]:
     if wert is None:
         return {}
@@ -141,7 +154,7 @@ def _text(wert: Any, datei: Path | None, feld: str, *, pflicht: bool = True) -> 
     if wert is None and not pflicht:
         return ""
     if not isinstance(wert, str) or (pflicht and not wert.strip()):
-        raise _fehler(datei, feld, "fehlt oder ist kein Text." if wert is None else f"muss ein Text sein, nicht „{wert}“.")
+        raise _fehler(datei, feld, "fehlt oder ist kein Text." if wert is None else f"muss ein Text sein, nicht „{_kurz(wert)}“.")
     return wert.strip()
 
 
@@ -181,8 +194,13 @@ def aus_dokument(dok: Mapping[str, Any], datei: Path | None = None) -> Begegnung
             bogen = _text(k.get("bogen"), datei, f"{wo_k}.bogen")
             anzahl = k.get("anzahl", 1)
             if isinstance(anzahl, bool) or not isinstance(anzahl, int) or anzahl < 1:
-                raise _fehler(datei, f"{wo_k}.anzahl", f"muss eine ganze Zahl ab 1 sein, nicht „{anzahl}“.")
+                raise _fehler(datei, f"{wo_k}.anzahl", f"muss eine ganze Zahl ab 1 sein, nicht „{_kurz(anzahl)}“.")
+            if anzahl > MAX_ANZAHL:
+                raise _fehler(datei, f"{wo_k}.anzahl", f"höchstens {MAX_ANZAHL} Kämpfer je Zeile, nicht {anzahl}.")
             eintraege.append(Eintrag(seite, bogen, anzahl))
+    gesamt = sum(e.anzahl for e in eintraege)
+    if gesamt > MAX_KAEMPFER:
+        raise _fehler(datei, "seiten", f"höchstens {MAX_KAEMPFER} Kämpfer in einer Begegnung, nicht {gesamt}.")
     return Begegnung(
         name=name,
         system=system,
@@ -204,16 +222,49 @@ def laden(datei: Path | str) -> Begegnung:
     """
     datei = Path(datei)
     try:
-        text = datei.read_bytes().decode("utf-8").removeprefix("\ufeff")
+        text = pfade.lesen(datei, grenze=GROESSTE_DATEI).decode("utf-8").removeprefix("\ufeff")
     except FileNotFoundError:
         raise _fehler(datei, "", "diese Datei gibt es nicht.") from None
-    except (OSError, UnicodeDecodeError) as f:
-        raise _fehler(datei, "", f"lässt sich nicht lesen ({type(f).__name__}).") from None
+    except UnicodeDecodeError as f:
+        zeile = f.object[: f.start].count(b"\n") + 1
+        raise _fehler(datei, "", f"Zeile {zeile}: kein UTF-8-Text.") from None
+    except OSError as f:
+        raise _fehler(datei, "", f"lässt sich nicht lesen – {pfade.grund(f)}.") from None
     try:
         dok = tomllib.loads(text)
     except tomllib.TOMLDecodeError as f:
         raise _fehler(datei, "", boegen_modul.toml_meldung(f)) from None
-    return aus_dokument(dok, datei)
+    except RecursionError:
+        raise _fehler(datei, "", "zu tief verschachtelt (Listen oder Tabellen in Listen …).") from None
+    try:
+        return aus_dokument(dok, datei)
+    except BegegnungFehler as fehler:
+        raise _mit_zeile(fehler, text) from None
+
+
+def _mit_zeile(fehler: BegegnungFehler, text: str) -> BegegnungFehler:
+    """Die Meldung um die Zeile ergänzen, in der das genannte Feld steht (so weit sie sich finden lässt)."""
+    import re
+
+    treffer = re.search(r"Feld '([^']*)'", str(fehler))
+    if treffer is None or re.search(r"Zeile \d", str(fehler)):
+        return fehler
+    feld = treffer.group(1).rsplit(".", 1)[-1].split("[", 1)[0]
+    nummern = [int(n) for n in re.findall(r"\[(\d+)\]", treffer.group(1))]
+    muster = re.compile(rf"(^|[\s{{,]){re.escape(feld)}\s*=")
+    zeilen = [i for i, z in enumerate(text.splitlines(), 1) if muster.search(z)]
+    if not zeilen:
+        return fehler
+    # bei kaempfer[j] in seiten[i]: der j-te Treffer nach dem Anfang der i-ten Seite
+    if feld in ("anzahl", "bogen") and len(nummern) == 2:
+        anfaenge = [i for i, z in enumerate(text.splitlines(), 1) if z.strip() == "[[seiten]]"]
+        ab = anfaenge[nummern[0] - 1] if len(anfaenge) >= nummern[0] else 0
+        danach = [z for z in zeilen if z > ab]
+        zeile = danach[nummern[1] - 1] if len(danach) >= nummern[1] else danach[0] if danach else zeilen[0]
+    else:
+        zeile = zeilen[0]
+    ort, _, rest = str(fehler).partition(", Feld ")
+    return BegegnungFehler(f"{ort}, Zeile {zeile}, Feld {rest}")
 
 
 def laden_alle(system: str, ordner_: Path | None = None) -> Ladung:
@@ -231,8 +282,8 @@ def laden_alle(system: str, ordner_: Path | None = None) -> Ladung:
         except BegegnungFehler as f:
             meldungen.append(str(f))
             continue
-        except Exception as unerwartet:  # noqa: BLE001 – eine Datei hält die anderen nie auf
-            meldungen.append(f"{_ort(datei)}: lässt sich nicht lesen (unerwarteter Fehler {type(unerwartet).__name__}).")
+        except Exception:  # noqa: BLE001 – eine Datei hält die anderen nie auf
+            meldungen.append(f"{_ort(datei)}: lässt sich nicht lesen (ein Wert hat eine unerwartete Form).")
             continue
         if b.system != system:
             meldungen.append(f"{_ort(datei)}, Feld 'system': „{b.system}“ gehört nicht in den Ordner von „{system}“.")
@@ -299,7 +350,7 @@ def speichern(b: Begegnung, datei: Path | str | None = None) -> Path:
     try:
         boegen_modul.atomar_schreiben(ziel, text.encode("utf-8"))
     except OSError as f:
-        raise _fehler(ziel, "", f"lässt sich nicht speichern ({f.strerror or type(f).__name__}).") from None
+        raise _fehler(ziel, "", f"lässt sich nicht speichern – {pfade.grund(f)}.") from None
     return ziel
 
 
@@ -343,18 +394,15 @@ def aus_zeilen(b: Begegnung, tabelle: Sequence[Mapping[str, Any]]) -> Begegnung:
 
 
 def taktik_klasse(system: str) -> type | None:
-    """Die ``Taktik`` des Systems (``gm_helfer.<system>.simulation.Taktik``) oder ``None``, wo es
-    (noch) keine gibt."""
-    if importlib.util.find_spec(f"gm_helfer.{system}.simulation") is None:
-        return None
-    return getattr(importlib.import_module(f"gm_helfer.{system}.simulation"), "Taktik", None)
+    """Die ``Taktik`` des Systems (``Regelsystem.taktik``) oder ``None``, wo es (noch) keine gibt."""
+    rs = regelsystem.finden(system)
+    return rs.taktik if rs is not None else None
 
 
 def je_seite(system: str) -> bool:
-    """Ob die Simulation des Systems je Seite eine andere Taktik spielen kann (``TAKTIK_JE_SEITE``)."""
-    if importlib.util.find_spec(f"gm_helfer.{system}.simulation") is None:
-        return False
-    return bool(getattr(importlib.import_module(f"gm_helfer.{system}.simulation"), "TAKTIK_JE_SEITE", False))
+    """Ob die Simulation des Systems je Seite eine andere Taktik spielen kann (``Regelsystem.taktik_je_seite``)."""
+    rs = regelsystem.finden(system)
+    return rs is not None and rs.taktik_je_seite
 
 
 def _taktik_bauen(klasse: type, werte: Mapping[str, Any], datei: Path | None, feld: str) -> Any:
@@ -371,7 +419,7 @@ def _taktik_bauen(klasse: type, werte: Mapping[str, Any], datei: Path | None, fe
 def taktik_fuer(b: Begegnung) -> Any:
     """Die Taktik, die ``begegnung(…, taktik=…)`` des Systems nimmt: ``None`` (Vorgabe, oder das
     System hat keine wählbare Taktik und die Datei verlangt keine), eine ``Taktik`` für alle oder
-    – wo Seiten abweichen und das System es kann (``TAKTIK_JE_SEITE``) – Seite → ``Taktik``.
+    – wo Seiten abweichen und das System es kann (``Regelsystem.taktik_je_seite``) – Seite → ``Taktik``.
 
     Raises:
         BegegnungFehler: unbekanntes Taktikfeld oder unerlaubter Wert; Taktik verlangt, die das
@@ -393,9 +441,8 @@ def taktik_fuer(b: Begegnung) -> Any:
 
 
 def _optionen_klasse(system: str) -> type | None:
-    if importlib.util.find_spec(f"gm_helfer.{system}.optionen") is None:
-        return None
-    return getattr(importlib.import_module(f"gm_helfer.{system}.optionen"), "Optionen", None)
+    rs = regelsystem.finden(system)
+    return rs.optionen if rs is not None else None
 
 
 def max_runden(b: Begegnung) -> int:
@@ -405,8 +452,8 @@ def max_runden(b: Begegnung) -> int:
         BegegnungFehler: keine ganze Zahl ab 1.
     """
     wert = b.optionen.get("max_runden", STANDARD_RUNDEN)
-    if isinstance(wert, bool) or not isinstance(wert, int) or wert < 1:
-        raise _fehler(b.datei, "optionen.max_runden", f"muss eine ganze Zahl ab 1 sein, nicht „{wert}“.")
+    if isinstance(wert, bool) or not isinstance(wert, int) or not 1 <= wert <= MAX_RUNDEN:
+        raise _fehler(b.datei, "optionen.max_runden", f"muss eine ganze Zahl von 1 bis {MAX_RUNDEN} sein, nicht „{_kurz(wert)}“.")
     return wert
 
 
@@ -444,13 +491,15 @@ def vervielfachen(bogen: boegen_modul.Bogen, anzahl: int) -> list[boegen_modul.B
     >>> [x.name for x in vervielfachen(b, 3)]
     ['Ork 1', 'Ork 2', 'Ork 3']
     """
-    if bogen.system and importlib.util.find_spec(f"gm_helfer.{bogen.system}.bogen") is not None:
-        eigen = getattr(importlib.import_module(f"gm_helfer.{bogen.system}.bogen"), "vervielfachen", None)
-        if eigen is not None:
-            return list(eigen(bogen, anzahl))
+    rs = regelsystem.finden(bogen.system) if bogen.system else None
+    if rs is not None and rs.vervielfachen is not None:
+        return list(rs.vervielfachen(bogen, anzahl))
     if anzahl == 1:
         return [bogen]
-    return [replace(bogen, werte=boegen_modul.FesteZuordnung({**bogen.werte, "name": f"{bogen.name} {i}"})) for i in range(1, anzahl + 1)]
+    return [
+        replace(bogen, werte=boegen_modul.FesteZuordnung({**bogen.werte, "name": f"{bogen.name} {i}"}))
+        for i in range(1, anzahl + 1)
+    ]
 
 
 def _seitenfeld(system: str) -> boegen_modul.Feld | None:
@@ -472,7 +521,7 @@ def boegen_fuer(b: Begegnung, boegen: Sequence[boegen_modul.Bogen]) -> list[boeg
     feld = _seitenfeld(b.system)
     aus: list[boegen_modul.Bogen] = []
     gesehen: set[str] = set()
-    for i, e in enumerate(b.eintraege, 1):
+    for e in b.eintraege:
         wo = f"{e.seite}: {e.bogen}"
         if e.bogen not in nach_name:
             raise _fehler(b.datei, wo, f"einen Bogen „{e.bogen}“ gibt es nicht unter den Bögen von {b.system}.")
@@ -492,7 +541,8 @@ def pruefen(b: Begegnung, boegen: Sequence[boegen_modul.Bogen]) -> list[str]:
     """Alle Probleme der Begegnung mit diesen Bögen, als deutsche Zeilen (leer: alles gut)."""
     meldungen = []
     if len(b.seiten) < 2:
-        meldungen.append(f"{_ort(b.datei)}, Feld 'seiten': eine Begegnung braucht zwei Seiten, hier nur: {', '.join(b.seiten) or 'keine'}.")
+        meldungen.append(f"{_ort(b.datei)}, Feld 'seiten': eine Begegnung braucht zwei Seiten, "
+                         f"hier nur: {', '.join(b.seiten) or 'keine'}.")
     for pruefung in (lambda: boegen_fuer(b, boegen), lambda: taktik_fuer(b), lambda: optionen_fuer(b), lambda: max_runden(b)):
         try:
             pruefung()
@@ -514,10 +564,27 @@ def mit_wert(b: Begegnung, boegen: Sequence[boegen_modul.Bogen], bogen: str, fel
     if feld == "anzahl":
         if isinstance(wert, bool) or int(wert) != wert or wert < 1:
             raise _fehler(b.datei, "Reihe", f"Anzahl muss eine ganze Zahl ab 1 sein, nicht „{wert}“.")
+        if wert > MAX_ANZAHL:
+            raise _fehler(b.datei, "Reihe", f"höchstens {MAX_ANZAHL} Kämpfer je Zeile, nicht {wert}.")
         b = replace(b, eintraege=tuple(replace(e, anzahl=int(wert)) if e.bogen == bogen else e for e in b.eintraege))
     else:
-        boegen = [replace(x, werte=boegen_modul.FesteZuordnung({**x.werte, feld: wert})) if x.name == bogen else x for x in boegen]
+        boegen = [replace(x, werte=boegen_modul.FesteZuordnung({**x.werte, feld: wert})) if x.name == bogen else x
+                  for x in boegen]
     return boegen_fuer(b, boegen)
+
+
+def reihen_felder(system: str) -> dict[str, str]:
+    """Die Zahlenfelder, über die eine Reihe laufen kann (:func:`mit_wert`): Feldname → deutscher
+    Text – zuerst die Anzahl des Eintrags, dann die ganzzahligen Felder des Bogenschemas.
+
+    >>> list(reihen_felder("savage_worlds").items())[:2]
+    [('anzahl', 'Anzahl (wie viele dieses Bogens mitkämpfen)'), ('bewegungsweite', 'Bewegungsweite in Zoll')]
+    """
+    felder = {"anzahl": "Anzahl (wie viele dieses Bogens mitkämpfen)"}
+    for f in boegen_modul.schema(system).felder:
+        if f.typ == "int" and f.name not in felder:
+            felder[f.name] = f.beschreibung or f.name
+    return felder
 
 
 def aus_boegen(system: str, boegen: Sequence[boegen_modul.Bogen], name: str = "Alle Bögen") -> Begegnung:

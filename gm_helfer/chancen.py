@@ -26,13 +26,15 @@ import math
 from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import icepool
 import numpy as np
 
 from gm_helfer.cache import bounded_cache
 from gm_helfer.wuerfel import Ausdruck, Wuerfel, WuerfelFehler, parse
+
+if TYPE_CHECKING:  # icepool erst beim ersten exakten Würfel (spart Importzeit der Regelmodule)
+    import icepool
 
 __all__ = [
     "EPSILON",
@@ -115,12 +117,16 @@ def explodierender_wuerfel(seiten: int, anzahl: int = 1) -> icepool.Die:
     ``anzahl`` ist die Zahl explodierender Würfel im ganzen Wurf; die Tiefe wird so gewählt,
     dass alle zusammen weniger als EPSILON abschneiden.
     """
+    import icepool
+
     return icepool.Die(range(1, seiten + 1)).explode(depth=explosionstiefe(seiten, anzahl))
 
 
 @bounded_cache(max_bytes=_DIE_CACHE_BYTES, size=_die_groesse)
 def wuerfel_die(seiten: int) -> icepool.Die:
     """Ein gewöhnlicher W``seiten`` als icepool-Würfel."""
+    import icepool
+
     return icepool.Die(range(1, seiten + 1))
 
 
@@ -204,6 +210,8 @@ def _verteilung_groesse(schluessel: tuple[Any, ...], vert: Mapping[int, float]) 
 
 @bounded_cache(max_bytes=_DIE_CACHE_BYTES, size=_die_groesse)
 def _als_die(ausdruck: Ausdruck) -> icepool.Die:
+    import icepool
+
     explodierende = sum(g.anzahl for g in ausdruck.wuerfel if g.explodierend)
     summe: icepool.Die = icepool.Die([ausdruck.konstante])
     for gruppe in ausdruck.wuerfel:

@@ -18,76 +18,13 @@ from typing import Any
 import altair as alt
 import polars as pl
 
+from gm_helfer import flicken
+from gm_helfer.text import prozent
+from gm_helfer.text import zahl as _text_zahl
 
-def _umwandler_merken() -> None:
-    """Ein Diagramm in 1–2 statt 30–130 ms bauen: altair baut für jede Kurzschreibweise in
-    ``encode`` (``"Name:N"``, Tooltip-Listen, ``alt.value``/``alt.condition``) über
-    ``SchemaBase.from_dict`` einen neuen ``_FromDict``-Umwandler, der dafür alle rund 600
-    Schema-Klassen per ``json.dumps`` hasht (gemessen mit cProfile: 60–70 % der Zeit einer
-    Chancen-Zelle). Der Umwandler hängt nur von der Menge der Schema-Klassen ab; er wird hier
-    je Menge einmal gebaut und wiederverwendet – sonst macht ``from_dict`` genau dasselbe
-    (Prüfung, Umwandlung). Fehlt die erwartete innere Struktur (andere altair-Version), bleibt
-    altair unverändert.
-    """
-    from altair.utils import schemapi
-
-    original = schemapi.SchemaBase.__dict__.get("from_dict")
-    if (not isinstance(original, classmethod) or not hasattr(schemapi, "_FromDict")
-            or getattr(original.__func__, "_gm_helfer", False)):
-        return
-    umwandler: dict[tuple[type, ...], Any] = {}
-
-    def from_dict(cls, dct, validate=True):
-        if validate:
-            cls.validate(dct)
-        klassen = tuple(cls._default_wrapper_classes())
-        u = umwandler.get(klassen)
-        if u is None:
-            umwandler.clear()
-            u = umwandler[klassen] = schemapi._FromDict(klassen)
-        return u.from_dict(dct, cls)
-
-    from_dict._gm_helfer = True
-    from_dict.__doc__ = original.__func__.__doc__
-    schemapi.SchemaBase.from_dict = classmethod(from_dict)
-
-
-_umwandler_merken()
-
-
-def _marimo_ohne_doppelte_pruefung() -> None:
-    """In marimo ein Diagramm nur einmal umwandeln statt zweimal (30–70 ms je Diagramm).
-
-    marimos Formatierer für altair fragt zuerst ``chart._repr_mimebundle_()`` – das prüft die
-    ganze Vega-Lite-Spezifikation mit jsonschema und baut HTML – und wirft das Ergebnis beim
-    Standard-Renderer („default“/„html“: nur ``text/html``) weg, um dann
-    ``chart.to_json(validate=False)`` zu senden. Genau in diesem Fall (im marimo-Kernel,
-    Standard-Renderer) liefert ``_repr_mimebundle_`` hier gleich ein leeres Bündel; marimo geht
-    denselben Weg weiter, das Diagramm im Browser ist dasselbe. Jupyter, andere Renderer (png,
-    svg, …) und Skripte bleiben unverändert; geprüft werden die Diagramme in den Tests
-    (``to_dict()``).
-    """
-    original = alt.TopLevelMixin.__dict__.get("_repr_mimebundle_")
-    if original is None or getattr(original, "_gm_helfer", False):
-        return
-
-    def _repr_mimebundle_(self, *args, **kwargs):
-        if alt.renderers.active in ("default", "html"):
-            try:
-                import marimo as mo
-
-                if mo.running_in_notebook():
-                    return {}
-            except ImportError:
-                pass
-        return original(self, *args, **kwargs)
-
-    _repr_mimebundle_._gm_helfer = True
-    _repr_mimebundle_.__doc__ = original.__doc__
-    alt.TopLevelMixin._repr_mimebundle_ = _repr_mimebundle_
-
-
-_marimo_ohne_doppelte_pruefung()
+# Zwei Flicken an altair (ein Diagramm in 1–2 statt 30–130 ms; in marimo nur einmal umwandeln),
+# Einzelheiten und Messungen in gm_helfer.flicken
+flicken.altair_flicken()
 
 __all__ = [
     "prozent",
@@ -100,56 +37,30 @@ __all__ = [
 ]
 
 BREITE = 420
+BREITE_KLEIN = 280
+"""Breite im Zug-Panel, wo zwei Diagramme nebeneinander stehen (1280 px) und das Panel samt
+Ergebnis in ein Fenster passen soll."""
+HOEHE_KLEIN = 80
+"""Höhe der Säulen im Zug-Panel (statt 220)."""
+BALKEN_KLEIN = 16
+"""Höhe je Balken im Zug-Panel (statt 20)."""
 FARBE_ERREICHT = "#2f7d32"
 FARBE_VERFEHLT = "#b0b0b0"
 FARBE_NEUTRAL = "#3a6ea5"
 _PALETTE = ["#3a6ea5", "#2f7d32", "#c77c02", "#b23a48", "#6a4c93", "#1b998b", "#8d6e63", "#5c6b73"]
 
 #: Achsenbeschriftung 0..1 als "0 %", "25 %", … (Vega-Ausdruck, ohne Locale-Konfiguration)
-_RAUSCHEN = 1e-10
-
 _PROZENT_ACHSE = "replace(format(datum.value * 100, '.3~f'), '.', ',') + ' %'"
 
 
-def prozent(p: float, stellen: int = 1) -> str:
-    """Eine Wahrscheinlichkeit als deutscher Prozenttext: ``0.125 → "12,5 %"``.
-
-    Werte, die nicht genau 0 oder 1 sind, aber so gerundet würden, erscheinen als
-    ``"< 0,1 %"`` bzw. ``"> 99,9 %"`` – am Spieltisch ist "fast sicher" nicht "sicher".
-    Abstände unter 1e-10 zu 0 oder 1 gelten als Rundungsrauschen der Gleitkommazahlen
-    (die exakten Verteilungen schneiden selbst erst unter 1e-12 ab).
-
-    >>> prozent(0.5), prozent(1/3, 2), prozent(0), prozent(1e-9), prozent(1 - 1e-9)
-    ('50,0 %', '33,33 %', '0,0 %', '< 0,1 %', '> 99,9 %')
-    """
-    if isinstance(p, bool) or not isinstance(p, (int, float)) or math.isnan(p):
-        raise ValueError(f"Eine Wahrscheinlichkeit muss eine Zahl sein, nicht {p!r}.")
-    if stellen < 0:
-        raise ValueError("Die Zahl der Nachkommastellen darf nicht negativ sein.")
-    if abs(p) < _RAUSCHEN:
-        p = 0.0
-    elif abs(p - 1) < _RAUSCHEN:
-        p = 1.0
-    schritt = 10.0 ** -stellen
-    wert = p * 100
-    if 0 < wert < schritt / 2:
-        return "< " + _komma(schritt, stellen) + " %"
-    if 100 - schritt / 2 < wert < 100:
-        return "> " + _komma(100 - schritt, stellen) + " %"
-    return _komma(wert, stellen) + " %"
-
-
 def zahl(x: float, stellen: int = 2) -> str:
-    """Eine Zahl mit deutschem Dezimalkomma: ``9.336 → "9,34"``, ``-1.5 → "−1,50"``.
+    """Eine Zahl mit deutschem Dezimalkomma: ``9.336 → "9,34"``, ``-1.5 → "−1,5"``
+    (:func:`gm_helfer.text.zahl` mit zwei Stellen als Vorgabe – dieselbe Regel wie überall).
 
     >>> zahl(9.336), zahl(-1.5), zahl(7, 0)
-    ('9,34', '−1,50', '7')
+    ('9,34', '−1,5', '7')
     """
-    return _komma(x, stellen)
-
-
-def _komma(x: float, stellen: int) -> str:
-    return f"{x:.{stellen}f}".replace(".", ",").replace("-", "−")
+    return _text_zahl(x, stellen)
 
 
 def _pruefe_wahrscheinlichkeit(name: str, p: Any) -> float:
@@ -168,6 +79,8 @@ def ergebnis_balken(
     chancen: Mapping[str, float],
     titel: str = "",
     farben: Mapping[str, str] | None = None,
+    breite: int = BREITE,
+    balken: int | None = None,
 ) -> alt.Chart:
     """Waagrechte Balken, einer je Ausgang, in der gegebenen Reihenfolge.
 
@@ -175,6 +88,8 @@ def ergebnis_balken(
         chancen: Ausgang → Wahrscheinlichkeit, z. B. ``{"Verfehlt": 0.4, "Treffer": 0.6}``.
         titel: Diagrammtitel.
         farben: Ausgang → Farbe (CSS); fehlende Ausgänge bekommen Farben der Palette.
+        breite: Breite der Balkenfläche in Pixeln (ohne Beschriftung; im Zug-Panel :data:`BREITE_KLEIN`).
+        balken: Höhe je Balken in Pixeln (ohne: Vega-Lites 20; im Zug-Panel :data:`BALKEN_KLEIN`).
 
     Die Beschriftung jedes Balkens nennt den Ausgang und seine Chance ("Treffer  60,0 %").
     """
@@ -207,7 +122,7 @@ def ergebnis_balken(
             color=alt.Color("Ausgang:N", scale=palette, legend=None),
             tooltip=[alt.Tooltip("Ausgang:N"), alt.Tooltip("Chance:N")],
         )
-        .properties(width=BREITE)
+        .properties(width=breite, **({"height": alt.Step(balken)} if balken else {}))
     )
 
 
@@ -233,6 +148,7 @@ def verteilung_diagramm(
     *,
     rest: float = 1e-3,
     hoechste_breite: int = 900,
+    hoehe: int = 220,
 ) -> alt.Chart:
     """Säulen der Verteilung P(Ergebnis = x); mit ``ziel`` grün ab dem Ziel.
 
@@ -248,6 +164,7 @@ def verteilung_diagramm(
         x_titel: Beschriftung der x-Achse.
         hoechste_breite: breiter wird das Diagramm nicht (viele Säulen werden schmaler), z. B.
             damit es neben einem zweiten Diagramm auf ein Tablet (820 px) passt.
+        hoehe: Höhe der Säulen in Pixeln (im Zug-Panel :data:`HOEHE_KLEIN`).
     """
     if not vert:
         raise ValueError("Die Verteilung ist leer.")
@@ -328,7 +245,7 @@ def verteilung_diagramm(
             color=farbe,
             tooltip=tooltip,
         )
-        .properties(width=breite, height=220)
+        .properties(width=breite, height=hoehe)
     )
 
 
@@ -414,7 +331,9 @@ def reihen_kurve(
     )
     schichten = [band, linie]
     if ziel is not None:
-        schichten.append(alt.Chart(pl.DataFrame({"Ziel": [ziel]})).mark_rule(strokeDash=[4, 4], color=FARBE_VERFEHLT).encode(y="Ziel:Q"))
+        schichten.append(
+            alt.Chart(pl.DataFrame({"Ziel": [ziel]})).mark_rule(strokeDash=[4, 4], color=FARBE_VERFEHLT).encode(y="Ziel:Q")
+        )
     kurve = alt.layer(*schichten).properties(width=BREITE, height=240)
     return kurve.properties(title=titel) if titel else kurve
 

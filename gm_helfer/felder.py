@@ -33,10 +33,7 @@ _FELD = np.ndarray
 
 def ist_feld(*werte: Any) -> bool:
     """Ob einer der Werte ein numpy-Feld ist."""
-    for w in werte:
-        if isinstance(w, _FELD):
-            return True
-    return False
+    return any(isinstance(w, _FELD) for w in werte)
 
 
 # Die Prüfungen stehen ausgeschrieben statt über ist_feld: der Live-Kampf ruft diese Hilfen
@@ -96,19 +93,23 @@ def explodierend(rng: np.random.Generator, seiten: Any, *, explodiert: bool = Tr
     True
     """
     seiten = np.asarray(seiten, dtype=np.int64)
-    flach_seiten = seiten.reshape(-1)
+    flach_seiten = seiten if seiten.ndim == 1 else seiten.reshape(-1)
     # gleichverteilt 1 … seiten: ⌊u · seiten⌋ + 1 mit u aus [0, 1) – schneller als
     # ``rng.integers`` mit einem Feld als Obergrenze
-    flach = (rng.random(flach_seiten.size) * flach_seiten).astype(np.int64) + 1
-    flach *= flach_seiten > 0
+    flach = (rng.random(flach_seiten.size) * flach_seiten).astype(np.int64)
+    flach += 1
+    wuerfelt = flach_seiten > 0
+    flach *= wuerfelt
     if explodiert:
-        offen = np.flatnonzero((flach == flach_seiten) & (flach_seiten > 0))
+        wuerfelt &= flach == flach_seiten
+        offen = wuerfelt.nonzero()[0]
         while offen.size:
             s = flach_seiten[offen]
-            wurf = (rng.random(offen.size) * s).astype(np.int64) + 1
+            wurf = (rng.random(offen.size) * s).astype(np.int64)
+            wurf += 1
             flach[offen] += wurf
             offen = offen[wurf == s]
-    return flach.reshape(seiten.shape)
+    return flach if seiten.ndim == 1 else flach.reshape(seiten.shape)
 
 
 def generator(rng: Any) -> np.random.Generator:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache, total_ordering
 from typing import Any
 
+from gm_helfer.fehler import RegelFehler
 from gm_helfer.wuerfel import mischen as _mischen
 from gm_helfer.wuerfel import zufallszahl as _zufallszahl
 
@@ -56,7 +57,7 @@ _FARB_WORT = {
 }
 
 
-class KartenFehler(ValueError):
+class KartenFehler(RegelFehler):
     """Eine Karte, die es nicht gibt oder die schon ausgeteilt ist; deutsche Meldung."""
 
 
@@ -344,7 +345,8 @@ def karte_svg(karte: Karte, breite: int = 48) -> str:
         f"<title>{titel}</title>"
         f'<rect x="1" y="1" width="{breite - 2}" height="{hoehe - 2}" rx="{breite * 0.1:.1f}" '
         f'fill="#fffdf7" stroke="#555" stroke-width="1"/>'
-        f'<text x="{breite * 0.1:.1f}" y="{schrift + 2:.1f}" font-size="{schrift if not karte.ist_joker else schrift * 0.55:.1f}" '
+        f'<text x="{breite * 0.1:.1f}" y="{schrift + 2:.1f}" '
+        f'font-size="{schrift if not karte.ist_joker else schrift * 0.55:.1f}" '
         f'font-family="sans-serif" font-weight="bold" fill="{farbe}">{mitte}</text>'
         f'<text x="{breite / 2:.1f}" y="{hoehe * 0.72:.1f}" font-size="{breite * 0.55:.1f}" '
         f'text-anchor="middle" font-family="sans-serif" fill="{farbe}">{gross}</text>'

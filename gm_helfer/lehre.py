@@ -21,7 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from gm_helfer.diagramme import prozent, zahl
+from gm_helfer.diagramme import prozent
+from gm_helfer.text import zahl
 
 __all__ = [
     "Aufgabe",
@@ -117,7 +118,7 @@ def antwort_text(aufgabe: Aufgabe) -> str:
         return prozent(float(aufgabe.antwort))
     if aufgabe.art == "zahl":
         wert = float(aufgabe.antwort)
-        return str(int(wert)) if wert.is_integer() else zahl(wert)
+        return str(int(wert)) if wert.is_integer() else zahl(wert, 2)
     return str(aufgabe.antwort)
 
 
@@ -157,14 +158,16 @@ def punktestand(aufgaben: Sequence[Aufgabe], antworten: Mapping[str, str | None]
 _SEITE = """<!DOCTYPE html>
 <html lang="de"><head><meta charset="utf-8"><title>{titel}</title>
 <style>
-  @page {{ size: A4; margin: 12mm; }}
-  body {{ font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10pt; line-height: 1.35; margin: 0 auto; max-width: 190mm; }}
-  h1 {{ font-size: 16pt; margin: 0 0 4pt; }}
-  h2 {{ font-size: 11pt; margin: 8pt 0 2pt; border-bottom: 1px solid #888; }}
-  ul {{ margin: 0; padding-left: 14pt; }}
-  .spalten {{ column-count: 2; column-gap: 8mm; }}
+  @page {{ size: A4; margin: 10mm; }}
+  body {{ font-family: "DejaVu Sans", Arial, sans-serif; font-size: 8.8pt; line-height: 1.28; margin: 0 auto; max-width: 190mm; }}
+  h1 {{ font-size: 14pt; margin: 0 0 3pt; }}
+  h2 {{ font-size: 10pt; margin: 5pt 0 2pt; border-bottom: 1px solid #888; }}
+  ul {{ margin: 0; padding-left: 12pt; }}
+  .spalten {{ column-count: 2; column-gap: 7mm; }}
   section {{ break-inside: avoid; }}
-  dl {{ margin: 0; }} dt {{ font-weight: bold; }} dd {{ margin: 0 0 2pt 8pt; }}
+  dl {{ margin: 0; }} dt {{ font-weight: bold; display: inline; }} dt::after {{ content: ": "; }}
+  dd {{ display: inline; margin: 0; }} dd::after {{ content: ""; display: block; margin-bottom: 1.5pt; }}
+  @media print {{ html, body {{ height: auto; }} }}
 </style></head>
 <body><h1>{titel}</h1><div class="spalten">
 {abschnitte}

@@ -14,6 +14,13 @@ Dateiformat (eine JSON-Zeile je Eintrag)::
     {"nr": 1, "zeit": "...", "ereignis": {"art": "karte", "daten": {...}, "regel": "...", ...}}
     {"nr": 2, "zeit": "...", "rueckgaengig": 1}
 
+**Schritte.** Ein Klick des Spielleiters kann mehrere Ereignisse schreiben (Angriff samt Schaden):
+im Block ``with verlauf.schritt():`` bekommen sie eine gemeinsame Schritt-Nummer (die ``nr`` des
+ersten; in der Datei als ``"schritt"``, wo sie von ``nr`` abweicht), und :meth:`Verlauf.rueckgaengig`
+nimmt den ganzen Schritt zurück (ein Rückgängig-Vermerk je Ereignis). Ereignisse ohne ``"schritt"``
+(auch alle alten Protokolle) sind je ein Schritt für sich; :attr:`Verlauf.schritte` und
+:func:`schritt_grenzen` geben die Gruppen an Bericht und Spieleransicht weiter.
+
 Die Datei wird nur angehängt: ein Rückgängig steht als eigener Vermerk darin, so bleibt
 ehrlich festgehalten, was am Tisch geschah. Die Schrittnummern ``nr`` laufen lückenlos ab 1;
 eine fehlende, doppelte oder verschobene Zeile mitten in der Datei ist ein Fehler, der Datei
@@ -34,37 +41,56 @@ wird unter einer kurzen Sperre geprüft, wem die Datei gehört.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
-import re
-import secrets
-import socket
-import sys
-import sysconfig
 import threading
-import time
-import weakref
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, BinaryIO, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-try:  # POSIX (Linux, macOS)
-    import fcntl
-except ImportError:  # pragma: no cover - Windows: siehe _Sperre
-    fcntl = None  # type: ignore[assignment]
+from gm_helfer import pfade
+from gm_helfer.protokoll_fehler import (
+    FORMAT,
+    VERSION,
+    GesperrtFehler,
+    NurLesenFehler,
+    ProtokollFehler,
+    SchonDaFehler,
+    SchreibFehler,
+    VeraendertFehler,
+    VerdraengtFehler,
+    _alles_schreiben,
+    _deutsch,
+    _grund,
+    _jetzt,
+    _ordner_fsync,
+)
+from gm_helfer.protokoll_kette import (
+    KETTE,
+    _trotzdem_vermerken,
+    _veraendert_text,
+    _zeilen_text,
+    kette_pruefen,
+    mit_pruefsumme,
+    naechste_pruefen,
+)
+from gm_helfer.protokoll_lesen import auflisten, kopf_lesen
+from gm_helfer.protokoll_sperre import _WACHE, _gesperrt_text, _Sperre, geraet, inhaber  # noqa: F401 – alte Pfade
+from gm_helfer.protokoll_zusatz import zusatz as _kopf_zusatz
 
 __all__ = [
     "FORMAT",
+    "VERMERK",
     "VERSION",
     "Ereignis",
     "GesperrtFehler",
     "NurLesenFehler",
     "ProtokollFehler",
+    "SchonDaFehler",
     "SchreibFehler",
+    "VeraendertFehler",
     "VerdraengtFehler",
     "Verlauf",
     "auflisten",
@@ -72,41 +98,28 @@ __all__ = [
     "inhaber",
     "kopf_lesen",
     "nachladen_sicher",
+    "schritt_grenzen",
 ]
 
-FORMAT = "gm_helfer-protokoll"
-VERSION = 1
 
 Z = TypeVar("Z")
 
-
-class ProtokollFehler(ValueError):
-    """Ein Protokoll, das sich nicht lesen oder fortschreiben lässt; deutsche Meldung."""
-
-
-class GesperrtFehler(ProtokollFehler):
-    """Eine andere Sitzung (Tab, Gerät, Prozess) schreibt gerade diesen Kampf.
-
-    ``inhaber`` sagt, wer: ``{"pid": …, "rechner": …, "seit": …}`` (so weit bekannt).
-    """
-
-    def __init__(self, text: str, *, datei: Path, inhaber: Mapping[str, Any]) -> None:
-        super().__init__(text)
-        self.datei = datei
-        self.inhaber = dict(inhaber)
+VERMERK = "vermerk"
+"""Art eines Ereignisses, das den Kampf nicht ändert: ein Vermerk im Protokoll (etwa dass „Gruppe
+handelt“ vor der Entscheidung eines Helden anhielt). Der Verlauf wendet ihn in keinem System an; er
+steht im Protokoll, gehört zu seinem Schritt und geht mit ihm zurück wie jedes Ereignis."""
 
 
-class VerdraengtFehler(ProtokollFehler):
-    """Diese Sitzung schrieb den Kampf, aber eine andere hat ihn übernommen."""
+def _mit_vermerken(anwenden: Callable[[Z, Ereignis], Z]) -> Callable[[Z, Ereignis], Z]:
+    """``anwenden`` des Systems, das :data:`VERMERK`-Ereignisse übergeht (der Zustand bleibt)."""
+    if getattr(anwenden, "_mit_vermerken", False):
+        return anwenden
 
+    def anwenden_oder_vermerken(zustand: Z, ereignis: Ereignis) -> Z:
+        return zustand if ereignis.art == VERMERK else anwenden(zustand, ereignis)
 
-class NurLesenFehler(ProtokollFehler):
-    """Der Verlauf ist nur zum Ansehen geöffnet (oder geschlossen): nichts wird eingetragen."""
-
-
-class SchreibFehler(ProtokollFehler):
-    """Ein Schritt ließ sich nicht speichern (Platte voll, Datei zu groß …); er wurde nicht
-    ausgeführt, die Datei endet wieder mit der letzten vollständigen Zeile."""
+    anwenden_oder_vermerken._mit_vermerken = True  # type: ignore[attr-defined]
+    return anwenden_oder_vermerken
 
 
 @dataclass(frozen=True)
@@ -151,370 +164,30 @@ class Ereignis:
         )
 
 
-def _jetzt() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+def schritt_grenzen(schritte: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """Fasst aufeinanderfolgende gleiche Schritt-Nummern zusammen: ``(erstes, ende)`` je Schritt.
 
-
-_GRUENDE = {
-    errno.ENOSPC: "kein Platz mehr auf dem Datenträger",
-    errno.EFBIG: "die Datei ist zu groß (Grenze des Systems erreicht)",
-    errno.EDQUOT: "das Speicherkontingent ist erschöpft",
-    errno.EACCES: "keine Berechtigung",
-    errno.EPERM: "keine Berechtigung",
-    errno.EROFS: "der Datenträger ist schreibgeschützt",
-    errno.EIO: "Ein-/Ausgabefehler des Datenträgers",
-    errno.ENOENT: "die Datei gibt es nicht (mehr)",
-    errno.EISDIR: "das ist ein Ordner",
-    errno.ENOTDIR: "ein Teil des Pfads ist kein Ordner",
-}
-
-
-def _grund(fehler: OSError) -> str:
-    """Deutsche Beschreibung eines Betriebssystemfehlers (statt ``strerror`` auf Englisch)."""
-    if fehler.errno in _GRUENDE:
-        return _GRUENDE[fehler.errno]
-    return f"Fehler des Betriebssystems ({errno.errorcode.get(fehler.errno or 0, fehler.errno)})"
-
-
-_FREMDER_CODE = tuple(
-    str(Path(p)) for p in {sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["purelib"],
-                           sysconfig.get_paths()["platlib"]}
-)
-
-
-def _deutsch(fehler: BaseException) -> str:
-    """Text einer Ausnahme aus Regelcode – oder eine deutsche Umschreibung, wenn der Text von
-    Python oder einer Bibliothek stammt (englisch, etwa ``'n'`` oder ``Expecting value``)."""
-    if isinstance(fehler, KeyError):
-        schluessel = fehler.args[0] if fehler.args else "?"
-        return f"der Wert „{schluessel}“ fehlt"
-    if isinstance(fehler, (TypeError, AttributeError, IndexError)):
-        return "ein Wert hat nicht die erwartete Art"
-    tb = fehler.__traceback__
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    datei = str(Path(tb.tb_frame.f_code.co_filename)) if tb is not None else ""
-    if datei and not datei.startswith(_FREMDER_CODE) and str(fehler):
-        return str(fehler)
-    return "ein Wert ist ungültig"
-
-
-def _ordner_fsync(ordner: Path) -> None:
-    try:
-        fd = os.open(ordner, os.O_RDONLY)
-    except OSError:  # pragma: no cover - etwa Windows
-        return
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _alles_schreiben(fd: int, daten: bytes) -> None:
-    """``os.write``, bis alles geschrieben ist (ein Teilschreiben vor „Platte voll“ zählt nicht)."""
-    geschrieben = 0
-    while geschrieben < len(daten):
-        n = os.write(fd, daten[geschrieben:])
-        if n <= 0:  # pragma: no cover - POSIX meldet das als Fehler
-            raise OSError(errno.ENOSPC, "kein Fortschritt")
-        geschrieben += n
-
-
-# -- Sperre ---------------------------------------------------------------------------------
-
-_TOKEN = re.compile(r"[0-9a-f]{16}")
-_OHNE_FCNTL = threading.Lock()  # nur ohne fcntl (Windows): Riegel innerhalb eines Prozesses
-
-
-class _Fadenwache:
-    """Gibt Sperren frei, deren Thread geendet hat – der Fall „Sitzung endet“.
-
-    ``marimo run`` führt jede Sitzung (jeden Tab) in einem eigenen Kernel-Thread aus und beendet
-    ihn, wenn die Sitzung geschlossen wird; die Objekte der Sitzung werden dabei nicht sicher
-    freigegeben. Ein Wach-Thread (Daemon) prüft darum jede Sekunde, ob die Threads, die eine
-    Sperre genommen haben, noch leben; er endet, sobald keine Sperre mehr zu bewachen ist.
-    Sperren des Hauptthreads braucht er nicht: endet der, endet der Prozess.
+    >>> schritt_grenzen([1, 2, 2, 4])
+    ((0, 1), (1, 3), (3, 4))
     """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._eintraege: list[tuple[weakref.ref[_Sperre], threading.Thread]] = []
-        self._faden: threading.Thread | None = None
-
-    def bewachen(self, sperre: _Sperre) -> None:
-        faden = threading.current_thread()
-        if faden is threading.main_thread():
-            return
-        with self._lock:
-            self._eintraege.append((weakref.ref(sperre), faden))
-            if self._faden is None or not self._faden.is_alive():
-                self._faden = threading.Thread(target=self._wachen, name="gm_helfer-sperrwache", daemon=True)
-                self._faden.start()
-
-    def _wachen(self) -> None:
-        while True:
-            time.sleep(1.0)
-            freigeben: list[_Sperre] = []
-            with self._lock:
-                bleiben = []
-                for ref, faden in self._eintraege:
-                    sperre = ref()
-                    if sperre is None or not sperre.gehalten:
-                        continue
-                    if faden.is_alive():
-                        bleiben.append((ref, faden))
-                    else:
-                        freigeben.append(sperre)
-                self._eintraege = bleiben
-                if not bleiben and not freigeben:
-                    self._faden = None
-                    return
-            for sperre in freigeben:
-                sperre.freigeben()
+    aus: list[tuple[int, int]] = []
+    for i, s in enumerate(schritte):
+        if aus and schritte[aus[-1][0]] == s:
+            aus[-1] = (aus[-1][0], i + 1)
+        else:
+            aus.append((i, i + 1))
+    return tuple(aus)
 
 
-_WACHE = _Fadenwache()
-
-
-class _Sperre:
-    """Das Schreibrecht an einer Protokolldatei – zwischen Prozessen und Threads.
-
-    Zwei Dateien neben dem Protokoll:
-
-    * ``<datei>.sperre`` – der *Riegel*: ``flock`` darauf wird nur kurz gehalten (Prüfen und
-      Anhängen, Erwerben, Freigeben). Sein Inhalt nennt den Inhaber (``token``, ``pid``,
-      ``rechner``, ``seit``). Die Datei bleibt liegen (wer sie löscht, während ein anderer
-      auf den Riegel wartet, hätte zwei Riegel).
-    * ``<datei>.sperre-<token>`` – das *Lebenszeichen* eines Schreibers: er hält darauf
-      ``flock`` (exklusiv), solange er lebt. ``flock`` gehört zur geöffneten Datei (nicht zum
-      Prozess wie ``fcntl``-Satzsperren); jeder Schreiber öffnet seine eigene, darum trennt die
-      Sperre auch Threads eines Prozesses. Stirbt der Prozess oder wird der Verlauf
-      freigegeben, löst das Betriebssystem die Sperre.
-
-    Der Inhaber im Riegel entscheidet; das Lebenszeichen sagt nur, ob er noch lebt. Übernehmen
-    schreibt einen neuen Inhaber – der alte prüft vor jedem Anhängen unter dem Riegel und
-    scheitert. Alles, was Lebenszeichen anlegt oder löscht, geschieht unter dem Riegel.
-
-    Ohne ``fcntl`` (Windows) gibt es keine Sperre des Betriebssystems: dort gilt ein
-    Lebenszeichen, solange seine Datei existiert (nach einem Absturz muss man ausdrücklich
-    übernehmen), und der Riegel wirkt nur innerhalb eines Prozesses.
-    """
-
-    def __init__(self, datei: Path) -> None:
-        self.datei = datei
-        self.riegel_pfad = datei.with_name(datei.name + ".sperre")
-        self.token = secrets.token_hex(8)
-        self._lebenszeichen: BinaryIO | None = None
-
-    def _lebenszeichen_pfad(self, token: str) -> Path:
-        return self.datei.with_name(f"{self.datei.name}.sperre-{token}")
-
-    @property
-    def gehalten(self) -> bool:
-        return self._lebenszeichen is not None
-
-    @contextmanager
-    def riegel(self) -> Iterator[int]:
-        """Der kurze Riegel; gibt den Dateideskriptor von ``<datei>.sperre``."""
-        try:
-            fd = os.open(self.riegel_pfad, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as fehler:
-            raise SchreibFehler(
-                f"{self.datei.name}: die Sperrdatei lässt sich nicht anlegen – {_grund(fehler)}."
-            ) from fehler
-        try:
-            if fcntl is not None:
-                fcntl.flock(fd, fcntl.LOCK_EX)
-                try:
-                    yield fd
-                finally:
-                    fcntl.flock(fd, fcntl.LOCK_UN)
-            else:  # pragma: no cover - Windows
-                with _OHNE_FCNTL:
-                    yield fd
-        finally:
-            os.close(fd)
-
-    @staticmethod
-    def inhaber_lesen(fd: int) -> dict[str, Any]:
-        try:
-            os.lseek(fd, 0, os.SEEK_SET)
-            roh = os.read(fd, 4096)
-            daten = json.loads(roh.decode("utf-8")) if roh.strip() else {}
-        except (OSError, ValueError):
-            return {}
-        return daten if isinstance(daten, dict) else {}
-
-    def lebt(self, token: Any) -> bool:
-        """Ob der Schreiber ``token`` noch lebt (unter dem Riegel aufrufen)."""
-        if not isinstance(token, str) or not _TOKEN.fullmatch(token):
-            return False
-        if token == self.token:
-            return self.gehalten
-        pfad = self._lebenszeichen_pfad(token)
-        if fcntl is None:  # pragma: no cover - Windows
-            return pfad.exists()
-        try:
-            fd = os.open(pfad, os.O_RDONLY)
-        except OSError:
-            return False
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            return True
-        finally:
-            os.close(fd)  # gibt eine eben gesetzte Probesperre gleich wieder frei
-        return False
-
-    def _aufraeumen(self) -> None:
-        """Lebenszeichen toter Schreiber löschen (unter dem Riegel)."""
-        vorsilbe = f"{self.datei.name}.sperre-"
-        try:
-            namen = [n for n in os.listdir(self.datei.parent) if n.startswith(vorsilbe)]
-        except OSError:
-            return
-        for name in namen:
-            token = name[len(vorsilbe):]
-            if token != self.token and not self.lebt(token):
-                try:
-                    os.unlink(self.datei.parent / name)
-                except OSError:
-                    pass
-
-    def erwerben(self, *, uebernehmen: bool) -> None:
-        """Schreibrecht nehmen; lebt ein anderer Inhaber: :class:`GesperrtFehler`, außer
-        ``uebernehmen`` – dann ist der andere ab sofort verdrängt."""
-        with self.riegel() as fd:
-            bisher = self.inhaber_lesen(fd)
-            if self.lebt(bisher.get("token")) and bisher.get("token") != self.token and not uebernehmen:
-                raise GesperrtFehler(_gesperrt_text(self.datei, bisher), datei=self.datei, inhaber=bisher)
-            self._aufraeumen()
-            pfad = self._lebenszeichen_pfad(self.token)
-            try:
-                datei = open(pfad, "wb")  # noqa: SIM115 - lebt so lange wie der Schreiber
-            except OSError as fehler:
-                raise SchreibFehler(
-                    f"{self.datei.name}: die Sperrdatei lässt sich nicht anlegen – {_grund(fehler)}."
-                ) from fehler
-            try:
-                if fcntl is not None:
-                    fcntl.flock(datei.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                eintrag = {"token": self.token, "pid": os.getpid(), "rechner": socket.gethostname(),
-                           "thread": threading.current_thread().name, "seit": _jetzt()}
-                roh = json.dumps(eintrag, ensure_ascii=False).encode("utf-8") + b"\n"
-                os.ftruncate(fd, 0)
-                os.lseek(fd, 0, os.SEEK_SET)
-                _alles_schreiben(fd, roh)
-                os.fsync(fd)
-            except OSError as fehler:
-                datei.close()
-                pfad.unlink(missing_ok=True)
-                raise SchreibFehler(
-                    f"{self.datei.name}: die Schreibsperre lässt sich nicht setzen – {_grund(fehler)}."
-                ) from fehler
-            self._lebenszeichen = datei
-        _WACHE.bewachen(self)
-
-    def ist_inhaber(self, fd: int) -> bool:
-        """Unter dem Riegel: gehört die Datei noch diesem Schreiber?"""
-        return self.gehalten and self.inhaber_lesen(fd).get("token") == self.token
-
-    def loslassen(self) -> None:
-        """Lebenszeichen schließen und löschen (unter dem Riegel aufrufen)."""
-        datei, self._lebenszeichen = self._lebenszeichen, None
-        if datei is not None:
-            self._lebenszeichen_pfad(self.token).unlink(missing_ok=True)
-            datei.close()
-
-    def freigeben(self) -> None:
-        """Schreibrecht abgeben (der Inhaber im Riegel wird gelöscht, wenn er noch dieser ist)."""
-        if not self.gehalten:
-            return
-        try:
-            with self.riegel() as fd:
-                if self.ist_inhaber(fd):
-                    os.ftruncate(fd, 0)
-                self.loslassen()
-        except (OSError, ProtokollFehler):
-            # der Riegel ist nicht zu haben (Datenträger weg?): wenigstens die Sperre lösen
-            datei, self._lebenszeichen = self._lebenszeichen, None
-            if datei is not None:
-                datei.close()
-
-
-def _gesperrt_text(datei: Path, inhaber: Mapping[str, Any]) -> str:
-    wer = []
-    if inhaber.get("pid"):
-        wer.append(f"Prozess {inhaber['pid']}")
-    if inhaber.get("rechner"):
-        wer.append(f"auf {inhaber['rechner']}")
-    seit = str(inhaber.get("seit", ""))
-    if seit:
-        wer.append(f"seit {seit.replace('T', ' ')[:19]} UTC")
-    zusatz = f" ({' '.join(wer)})" if wer else ""
-    return (
-        f"{datei.name} wird gerade in einer anderen Sitzung geführt{zusatz} – ein anderer Tab, "
-        "ein anderes Gerät oder ein anderer Server. Hier lässt sich der Kampf nur ansehen; "
-        "übernehmen geht nur ausdrücklich, dann kann die andere Sitzung nichts mehr eintragen."
-    )
-
-
-def inhaber(datei: Path | str) -> dict[str, Any] | None:
-    """Wer den Kampf ``datei`` gerade schreibt (``pid``, ``rechner``, ``seit``) – oder ``None``.
-
-    Legt nichts an: ohne Sperrdatei ist niemand Inhaber.
-    """
-    datei = Path(datei)
-    sperre = _Sperre(datei)
-    if not sperre.riegel_pfad.exists():
-        return None
-    try:
-        with sperre.riegel() as fd:
-            bisher = sperre.inhaber_lesen(fd)
-            return bisher if sperre.lebt(bisher.get("token")) else None
-    except ProtokollFehler:
-        return None
-
-
-def kopf_lesen(datei: Path | str) -> dict[str, Any] | None:
-    """Die Kopfzeile eines Protokolls, wenn sie vollständig und gültig ist, sonst ``None``.
-
-    Ein Protokoll ohne vollständigen Kopf (Absturz beim Anlegen) ist kein gespeicherter Kampf.
-    """
-    try:
-        with open(datei, "rb") as f:
-            zeile = f.readline(1_000_000)
-    except OSError:
-        return None
-    if not zeile.endswith(b"\n"):
-        return None
-    try:
-        kopf = json.loads(zeile.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
-        return None
-    if not isinstance(kopf, dict) or kopf.get("format") != FORMAT or kopf.get("version") != VERSION:
-        return None
-    return kopf
-
-
-def auflisten(ordner: Path | str, system: str, muster: str = "*.jsonl") -> list[Path]:
-    """Gespeicherte Kämpfe des Systems ``system`` im Ordner, neueste zuerst.
-
-    Nur Dateien mit vollständigem Kopf dieses Systems (:func:`kopf_lesen`).
-    """
-    ordner = Path(ordner)
-    if not ordner.is_dir():
-        return []
-    gefunden: list[tuple[float, Path]] = []
-    for datei in ordner.glob(muster):
-        kopf = kopf_lesen(datei)
-        if kopf is None or kopf.get("system") != system:
-            continue
-        try:
-            gefunden.append((datei.stat().st_mtime, datei))
-        except OSError:
-            continue
-    return [d for _, d in sorted(gefunden, key=lambda t: t[0], reverse=True)]
+def _schritt_lesen(eintrag: Mapping[str, Any], nr: int, bisher: Sequence[int], wo: str) -> int:
+    """Die Schritt-Nummer eines gelesenen Ereignisses: fehlt sie, ist es ein Schritt für sich; sonst
+    nennt sie das erste Ereignis desselben Schritts (es steht direkt davor)."""
+    wert = eintrag.get("schritt", nr)
+    if not isinstance(wert, int) or isinstance(wert, bool) or not 1 <= wert <= nr:
+        raise ProtokollFehler(f"{wo}: die Schritt-Nummer „schritt“ muss eine ganze Zahl von 1 bis {nr} sein, nicht {wert!r}.")
+    if wert != nr and (not bisher or bisher[-1] != wert):
+        raise ProtokollFehler(f"{wo}: Schritt {wert} endete schon vorher – das Ereignis gehört zu keinem offenen Schritt.")
+    return wert
 
 
 def _eintrag_lesen(roh: bytes, name: str, zeilennr: int) -> dict[str, Any]:
@@ -527,6 +200,8 @@ def _eintrag_lesen(roh: bytes, name: str, zeilennr: int) -> dict[str, Any]:
         ) from fehler
     try:
         eintrag = json.loads(text)
+    except RecursionError as fehler:
+        raise ProtokollFehler(f"{name}, Zeile {zeilennr}: kein gültiger Protokolleintrag (zu tief verschachtelt).") from fehler
     except ValueError as fehler:
         stelle = getattr(fehler, "pos", None)
         wo = f" ab Zeichen {stelle + 1}" if isinstance(stelle, int) else ""
@@ -570,36 +245,40 @@ class Verlauf(Generic[Z]):
         system: str = "",
         kopf: Mapping[str, Any] | None = None,
     ) -> None:
-        self._anwenden = anwenden
+        self._anwenden = _mit_vermerken(anwenden)
         self._zustaende: list[Z] = [start]
         self._ereignisse: list[Ereignis] = []
         self._nummern: list[int] = []
-        self._zurueckgenommen: list[Ereignis] = []
+        self._schritte: list[int] = []  # je wirksamem Ereignis die Nummer seines Schritts (Klicks)
+        self._zurueckgenommen: list[tuple[Ereignis, ...]] = []  # je zurückgenommenem Schritt seine Ereignisse
+        self._schritt_tiefe = 0  # > 0: in einem ``with schritt()``-Block
+        self._schritt_nr: int | None = None  # die Nummer des offenen Schritts (ab seinem ersten Ereignis)
         self._naechste_nr = 1
         self._sperre: _Sperre | None = None
         self._rolle = "frei"  # frei (ohne Datei) | schreiben | lesen | verdraengt | geschlossen
         self._gelesen = 0  # Bytes der Datei, die im Zustand stecken (vollständige Zeilen)
         self._zeilen = 0  # … und so viele Zeilen
         self._start_aus_kopf: Callable[[Mapping[str, Any]], Z] | None = None
+        self._pruef: str | None = None  # Prüfsumme der letzten Zeile (None: Protokoll ohne Kette)
         self._schloss = threading.RLock()
         self.system = system
-        self.kopf: dict[str, Any] = dict(kopf or {})
+        self.kopf: dict[str, Any] = {**dict(kopf or {}), **_kopf_zusatz()}
         self.datei: Path | None = Path(datei) if datei is not None else None
         if self.datei is not None:
             self._anlegen(self.datei)
 
     def _anlegen(self, datei: Path) -> None:
         if datei.exists() and datei.stat().st_size > 0:
-            raise ProtokollFehler(f"{datei} gibt es schon – zum Weiterspielen „fortsetzen“ benutzen.")
+            raise SchonDaFehler(f"{datei.name} gibt es schon – zum Weiterspielen „fortsetzen“ benutzen.")
         datei.parent.mkdir(parents=True, exist_ok=True)
         sperre = _Sperre(datei)
         sperre.erwerben(uebernehmen=False)
         try:
             if datei.exists() and datei.stat().st_size > 0:  # zugleich angelegt
-                raise ProtokollFehler(f"{datei} gibt es schon – zum Weiterspielen „fortsetzen“ benutzen.")
-            kopfzeile = _zeile(
+                raise SchonDaFehler(f"{datei.name} gibt es schon – zum Weiterspielen „fortsetzen“ benutzen.")
+            kopfzeile, pruef = mit_pruefsumme(
                 {"format": FORMAT, "version": VERSION, "system": self.system, "erstellt": _jetzt(),
-                 "kopf": self.kopf}
+                 "kopf": self.kopf, KETTE: 1}, ""
             )
             with sperre.riegel():
                 fd = os.open(datei, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
@@ -614,6 +293,7 @@ class Verlauf(Generic[Z]):
                         "Es wurde nichts gespeichert; bitte Platz schaffen und erneut beginnen."
                     ) from fehler
                 os.close(fd)
+            self._pruef = pruef
             _ordner_fsync(datei.parent)
         except BaseException:
             sperre.freigeben()
@@ -664,6 +344,12 @@ class Verlauf(Generic[Z]):
     def rolle(self) -> str:
         """``"frei"`` (ohne Datei), ``"schreiben"``, ``"lesen"``, ``"verdraengt"`` oder ``"geschlossen"``."""
         return self._rolle
+
+    @property
+    def vom_selben_geraet(self) -> bool:
+        """Ob die Sperre beim Fortsetzen einer Sitzung desselben Geräts abgenommen wurde
+        (:func:`gm_helfer.protokoll_sperre.geraet`: neu geladener oder zweiter Tab)."""
+        return self._sperre is not None and self._sperre.vom_selben_geraet
 
     def __len__(self) -> int:
         return len(self._ereignisse)
@@ -721,8 +407,8 @@ class Verlauf(Generic[Z]):
         """Schreibt eine Zeile sicher ans Ende – nur als Inhaber; sonst ändert sich nichts."""
         assert self.datei is not None and self._sperre is not None
         try:
-            zeile = _zeile(eintrag)
-        except (TypeError, ValueError) as fehler:
+            zeile, pruef = mit_pruefsumme(eintrag, self._pruef)
+        except (TypeError, ValueError, RecursionError) as fehler:
             raise ProtokollFehler(
                 f"Ein Ereignis enthält Daten, die nicht gespeichert werden können ({_deutsch(fehler)})."
             ) from fehler
@@ -756,6 +442,7 @@ class Verlauf(Generic[Z]):
                 os.close(fd)
         self._gelesen += len(zeile)
         self._zeilen += 1
+        self._pruef = pruef
 
     def _zurueckschneiden(self, fd: int, groesse: int, fehler: OSError) -> None:
         assert self.datei is not None
@@ -788,15 +475,17 @@ class Verlauf(Generic[Z]):
         with self._schloss:
             self._schreibrecht_pruefen()
             neu = self._anwenden(self.zustand, ereignis)
-            self._anhaengen(ereignis, neu)
+            self._anhaengen(ereignis, neu, self._schritt_fuer_neues())
             self._zurueckgenommen.clear()
             return neu
 
-    def _anhaengen(self, ereignis: Ereignis, neu: Z) -> None:
+    def _anhaengen(self, ereignis: Ereignis, neu: Z, schritt: int | None = None) -> None:
         nr = self._naechste_nr
         if self.datei is not None:
             try:
                 eintrag = {"nr": nr, "zeit": _jetzt(), "ereignis": ereignis.als_dict()}
+                if schritt is not None and schritt != nr:
+                    eintrag["schritt"] = schritt  # fehlt: ein Schritt für sich (wie in alten Protokollen)
                 json.dumps(eintrag)
             except (TypeError, ValueError) as fehler:
                 raise ProtokollFehler(
@@ -806,35 +495,100 @@ class Verlauf(Generic[Z]):
             self._zeile_anhaengen(eintrag)
         self._naechste_nr += 1
         self._nummern.append(nr)
+        self._schritte.append(nr if schritt is None else schritt)
         self._ereignisse.append(ereignis)
         self._zustaende.append(neu)
 
     def rueckgaengig(self) -> Z:
-        """Nimmt den letzten wirksamen Schritt zurück; die Datei vermerkt das."""
+        """Nimmt den letzten wirksamen Schritt zurück – alle Ereignisse eines Klicks (dieselbe
+        Schritt-Nummer, :meth:`schritt`); die Datei vermerkt jedes zurückgenommene Ereignis."""
         with self._schloss:
             self._schreibrecht_pruefen()
             if not self._ereignisse:
                 raise ProtokollFehler("Es gibt keinen Schritt, der rückgängig gemacht werden kann.")
+            letzter = self._schritte[-1]
+            weg: list[Ereignis] = []
+            while self._schritte and self._schritte[-1] == letzter:
+                weg.append(self._ein_ereignis_zuruecknehmen())
+            self._zurueckgenommen.append(tuple(reversed(weg)))
+            return self.zustand
+
+    def _ein_ereignis_zuruecknehmen(self) -> Ereignis:
+        """Nimmt das letzte wirksame Ereignis zurück (ein Rückgängig-Vermerk in der Datei)."""
+        with self._schloss:
             nr = self._nummern[-1]
             if self.datei is not None:
                 self._zeile_anhaengen({"nr": self._naechste_nr, "zeit": _jetzt(), "rueckgaengig": nr})
             self._naechste_nr += 1
             self._nummern.pop()
-            self._zurueckgenommen.append(self._ereignisse.pop())
+            self._schritte.pop()
             self._zustaende.pop()
-            return self.zustand
+            return self._ereignisse.pop()
 
     def wiederholen(self) -> Z:
-        """Führt den zuletzt zurückgenommenen Schritt erneut aus (als neues Ereignis)."""
+        """Führt den zuletzt zurückgenommenen Schritt erneut aus (als neue Ereignisse, ein Schritt)."""
         with self._schloss:
             self._schreibrecht_pruefen()
             if not self._zurueckgenommen:
                 raise ProtokollFehler("Es gibt keinen zurückgenommenen Schritt zum Wiederholen.")
-            ereignis = self._zurueckgenommen[-1]
-            neu = self._anwenden(self.zustand, ereignis)
-            self._anhaengen(ereignis, neu)
+            gruppe = self._zurueckgenommen[-1]
+            nummer = self._naechste_nr  # der wiederholte Schritt: wieder ein Schritt
+            laenge = len(self._ereignisse)
+            try:
+                for ereignis in gruppe:
+                    self._anhaengen(ereignis, self._anwenden(self.zustand, ereignis), nummer)
+            except BaseException:
+                while len(self._ereignisse) > laenge:  # halb wiederholt: ganz zurück
+                    self._ein_ereignis_zuruecknehmen()
+                raise
             self._zurueckgenommen.pop()
-            return neu
+            return self.zustand
+
+    # -- Schritte (ein Klick = eine Rückgängig-Einheit) --------------------------------
+    @contextmanager
+    def schritt(self) -> Iterator[None]:
+        """Alle Ereignisse, die in diesem Block ausgeführt werden, bilden einen Schritt: sie
+        bekommen dieselbe Schritt-Nummer (die ``nr`` des ersten), und :meth:`rueckgaengig` nimmt
+        sie zusammen zurück. Verschachtelte Blöcke gehören zum äußeren Schritt.
+
+        >>> v = Verlauf(0, lambda z, e: z + e.daten["n"])
+        >>> with v.schritt():
+        ...     _ = v.ausfuehren(Ereignis("plus", {"n": 2}))
+        ...     _ = v.ausfuehren(Ereignis("plus", {"n": 5}))
+        >>> v.zustand, v.schritte
+        (7, (1, 1))
+        >>> v.rueckgaengig()
+        0
+        """
+        with self._schloss:
+            self._schritt_tiefe += 1
+            try:
+                yield
+            finally:
+                self._schritt_tiefe -= 1
+                if self._schritt_tiefe == 0:
+                    self._schritt_nr = None
+
+    def _schritt_fuer_neues(self) -> int | None:
+        """Die Schritt-Nummer des nächsten Ereignisses: im ``with schritt()``-Block die des Blocks
+        (die ``nr`` seines ersten Ereignisses), sonst ``None`` (ein Schritt für sich)."""
+        if self._schritt_tiefe == 0:
+            return None
+        if self._schritt_nr is None:
+            self._schritt_nr = self._naechste_nr
+        return self._schritt_nr
+
+    @property
+    def schritte(self) -> tuple[int, ...]:
+        """Die Schritt-Nummer jedes wirksamen Ereignisses (parallel zu :attr:`ereignisse`): die ``nr``
+        des ersten Ereignisses seines Klicks. In der Datei steht sie als ``"schritt"`` neben ``nr``,
+        wo sie von ``nr`` abweicht; fehlt sie (alte Protokolle), ist das Ereignis ein Schritt für sich."""
+        return tuple(self._schritte)
+
+    def schritt_grenzen(self) -> tuple[tuple[int, int], ...]:
+        """Je wirksamem Schritt ``(erstes, ende)``: die Ereignisse ``ereignisse[erstes:ende]``; der
+        Zustand nach dem Schritt ist ``zustaende[ende]``."""
+        return schritt_grenzen(self.schritte)
 
     def schliessen(self) -> None:
         """Gibt die Schreibsperre frei; danach lässt sich hier nichts mehr eintragen.
@@ -880,6 +634,7 @@ class Verlauf(Generic[Z]):
                     f"{wo}: der Rückgängig-Vermerk nennt Schritt {ziel}, wirksam ist zuletzt {zuletzt}."
                 )
             self._nummern.pop()
+            self._schritte.pop()
             self._ereignisse.pop()
             self._zustaende.pop()
         else:
@@ -895,6 +650,7 @@ class Verlauf(Generic[Z]):
             except Exception as fehler:
                 raise ProtokollFehler(f"{wo}: lässt sich nicht abspielen: {_deutsch(fehler)}") from fehler
             self._nummern.append(nr)
+            self._schritte.append(_schritt_lesen(eintrag, nr, self._schritte, wo))
             self._ereignisse.append(ereignis)
             self._zustaende.append(neu)
         self._naechste_nr = nr + 1
@@ -917,10 +673,7 @@ class Verlauf(Generic[Z]):
                 return 0
             name = self.datei.name
             try:
-                with open(self.datei, "rb") as f:
-                    groesse = os.fstat(f.fileno()).st_size
-                    f.seek(self._gelesen)
-                    neu = f.read()
+                neu, groesse = pfade.lesen_mit_groesse(self.datei, ab=self._gelesen)
             except OSError as fehler:
                 raise ProtokollFehler(f"{name} lässt sich nicht lesen: {_grund(fehler)}.") from fehler
             if groesse < self._gelesen:
@@ -934,7 +687,11 @@ class Verlauf(Generic[Z]):
             anzahl = 0
             for roh in neu[:ende].split(b"\n"):
                 zeilennr = self._zeilen + 1
+                pruef, stimmt = naechste_pruefen(roh, self._pruef)
+                if not stimmt:
+                    raise VeraendertFehler(_veraendert_text(name, [zeilennr]), zeilen=(zeilennr,))
                 self._einspielen(_eintrag_lesen(roh, name, zeilennr), name, zeilennr)
+                self._pruef = pruef
                 self._zurueckgenommen.clear()
                 self._gelesen += len(roh) + 1
                 self._zeilen = zeilennr
@@ -963,7 +720,7 @@ class Verlauf(Generic[Z]):
             except BaseException:
                 sperre.freigeben()
                 raise
-            for name in ("_zustaende", "_ereignisse", "_nummern", "_naechste_nr", "_gelesen", "_zeilen",
+            for name in ("_zustaende", "_ereignisse", "_nummern", "_schritte", "_naechste_nr", "_gelesen", "_zeilen",
                          "system", "kopf"):
                 setattr(self, name, getattr(neu, name))
             self._zurueckgenommen = []
@@ -981,8 +738,13 @@ class Verlauf(Generic[Z]):
         *,
         nur_lesen: bool = False,
         uebernehmen: bool = False,
+        trotzdem: bool = False,
     ) -> tuple[Verlauf[Z], list[str]]:
         """Liest ein Protokoll und spielt es ab; gibt den Verlauf und deutsche Warnungen zurück.
+
+        Passt eine Zeile nicht zu ihrer Prüfsumme (verändert nach dem Schreiben), kommt
+        :class:`VeraendertFehler` mit der Zeile; ``trotzdem=True`` lädt dennoch (mit Warnung; beim
+        Fortsetzen zum Schreiben vermerkt in ``<datei>.pruefung``).
 
         ``start`` baut aus dem Kopf der Datei den Startzustand. Ohne ``nur_lesen`` nimmt der
         Verlauf die Schreibsperre des Kampfes (bis :meth:`schliessen`); eine abgerissene letzte
@@ -1002,15 +764,15 @@ class Verlauf(Generic[Z]):
         if nur_lesen and uebernehmen:
             raise ProtokollFehler("Nur ansehen und übernehmen zugleich geht nicht.")
         if nur_lesen:
-            verlauf, warnungen = cls._einlesen(datei, start, anwenden, reparieren=False)
+            verlauf, warnungen = cls._einlesen(datei, start, anwenden, reparieren=False, trotzdem=trotzdem)
             verlauf._rolle = "lesen"
             return verlauf, warnungen
-        if not datei.is_file():
+        if not pfade.ist_datei(datei):
             cls._einlesen(datei, start, anwenden, reparieren=False)  # meldet, warum nicht
         sperre = _Sperre(datei)
         sperre.erwerben(uebernehmen=uebernehmen)
         try:
-            verlauf, warnungen = cls._einlesen(datei, start, anwenden, reparieren=True)
+            verlauf, warnungen = cls._einlesen(datei, start, anwenden, reparieren=True, trotzdem=trotzdem)
         except BaseException:
             sperre.freigeben()
             raise
@@ -1026,10 +788,30 @@ class Verlauf(Generic[Z]):
         anwenden: Callable[[Z, Ereignis], Z],
         *,
         reparieren: bool,
+        trotzdem: bool = False,
+    ) -> tuple[Verlauf[Z], list[str]]:
+        """:meth:`_einlesen_roh`, aber was immer eine feindliche Datei auslöst, kommt als
+        :class:`ProtokollFehler` mit Datei (nie ein Traceback)."""
+        try:
+            return cls._einlesen_roh(datei, start, anwenden, reparieren=reparieren, trotzdem=trotzdem)
+        except ProtokollFehler:
+            raise
+        except (Exception, RecursionError) as fehler:  # noqa: BLE001 – jede Datei, jeder Fehler
+            raise ProtokollFehler(f"{datei.name}: lässt sich nicht abspielen – {_deutsch(fehler)}.") from fehler
+
+    @classmethod
+    def _einlesen_roh(
+        cls,
+        datei: Path,
+        start: Callable[[Mapping[str, Any]], Z],
+        anwenden: Callable[[Z, Ereignis], Z],
+        *,
+        reparieren: bool,
+        trotzdem: bool,
     ) -> tuple[Verlauf[Z], list[str]]:
         name = datei.name
         try:
-            rohdaten = datei.read_bytes()
+            rohdaten = pfade.lesen(datei)
         except OSError as fehler:
             raise ProtokollFehler(f"{name} lässt sich nicht lesen: {_grund(fehler)}.") from fehler
         warnungen: list[str] = []
@@ -1049,9 +831,12 @@ class Verlauf(Generic[Z]):
             try:
                 eintrag = _eintrag_lesen(roh, name, zeilennr)
             except ProtokollFehler:
-                if index == len(zeilen) - 1 and index > 0 and not rest:
+                mit_kette = index > 0 and b'"kette":1' in zeilen[0]
+                if index == len(zeilen) - 1 and index > 0 and not rest and (trotzdem or not mit_kette):
                     rest = roh + b"\n"  # kaputte letzte Zeile: wie abgerissen behandeln
                     break
+                if mit_kette and not trotzdem:  # vollständig geschrieben, aber kaputt: verändert
+                    raise VeraendertFehler(_veraendert_text(name, [zeilennr]), zeilen=(zeilennr,)) from None
                 raise
             eintraege.append(eintrag)
             gut += len(roh) + 1
@@ -1069,6 +854,8 @@ class Verlauf(Generic[Z]):
                     "Absturz) – noch nicht gezeigt."
                 )
         kopfzeile = eintraege[0]
+        pruef = cls._kette(datei, zeilen[: len(eintraege)], kopfzeile, start, anwenden, reparieren=reparieren,
+                           trotzdem=trotzdem, warnungen=warnungen)
         if kopfzeile.get("format") != FORMAT:
             raise ProtokollFehler(f"{name}, Zeile 1: das ist kein gm_helfer-Kampfprotokoll.")
         if kopfzeile.get("version") != VERSION:
@@ -1092,8 +879,30 @@ class Verlauf(Generic[Z]):
         verlauf._start_aus_kopf = start
         verlauf._gelesen = gut
         verlauf._zeilen = len(eintraege)
+        verlauf._pruef = pruef
         verlauf._rolle = "lesen"
         return verlauf, warnungen
+
+    @classmethod
+    def _kette(cls, datei: Path, zeilen: list[bytes], kopfzeile: Mapping[str, Any], start: Callable[..., Any],
+               anwenden: Callable[..., Any], *, reparieren: bool, trotzdem: bool, warnungen: list[str]) -> str | None:
+        """Prüfkette der Zeilen: verändert → :class:`VeraendertFehler` (oder mit ``trotzdem`` eine
+        Warnung und ein Vermerk); gibt die Prüfsumme, an die die nächste Zeile anschließt."""
+        name = datei.name
+        pruef, veraendert = kette_pruefen(zeilen, kopfzeile)
+        if veraendert and not trotzdem:
+            try:  # fehlt oder steht eine Zeile doppelt, sagt das Abspielen es genauer
+                cls._einlesen_roh(datei, start, anwenden, reparieren=False, trotzdem=True)
+            except ProtokollFehler as genauer:
+                raise VeraendertFehler(f"{genauer} {_veraendert_text(name, veraendert)}",
+                                       zeilen=tuple(veraendert)) from None
+            raise VeraendertFehler(_veraendert_text(name, veraendert), zeilen=tuple(veraendert))
+        if veraendert:
+            warnungen.append(f"{name}: trotzdem geladen, obwohl {_zeilen_text(veraendert)} verändert "
+                             f"{'wurde' if len(veraendert) == 1 else 'wurden'}.")
+            if reparieren:
+                _trotzdem_vermerken(datei, veraendert)
+        return pruef
 
     @staticmethod
     def _abgerissene_zeile_beiseite(datei: Path, gut: int, rest: bytes) -> None:
@@ -1118,6 +927,7 @@ class Verlauf(Generic[Z]):
             ) from fehler
 
 
+
 def fortsetzen_sicher(
     datei: Path | str,
     start: Callable[[Mapping[str, Any]], Z],
@@ -1125,6 +935,7 @@ def fortsetzen_sicher(
     *,
     vorher: Verlauf[Any] | None = None,
     uebernehmen: bool = False,
+    trotzdem: bool = False,
 ) -> tuple[Verlauf[Z] | None, str]:
     """„Kampf fortsetzen“ für Notebooks: nie eine Ausnahme, immer eine deutsche Meldung.
 
@@ -1143,11 +954,11 @@ def fortsetzen_sicher(
     if vorher is not None and vorher.datei is not None and _gleiche_datei(vorher.datei, datei):
         vorher.schliessen()
     try:
-        verlauf, warnungen = Verlauf.fortsetzen(datei, start, anwenden, uebernehmen=uebernehmen)
+        verlauf, warnungen = Verlauf.fortsetzen(datei, start, anwenden, uebernehmen=uebernehmen, trotzdem=trotzdem)
         text = f"Fortgesetzt: {datei.name} mit {len(verlauf.ereignisse)} Schritten."
     except GesperrtFehler as gesperrt:
         try:
-            verlauf, warnungen = Verlauf.fortsetzen(datei, start, anwenden, nur_lesen=True)
+            verlauf, warnungen = Verlauf.fortsetzen(datei, start, anwenden, nur_lesen=True, trotzdem=trotzdem)
         except ProtokollFehler as fehler:
             return None, f"⚠ {fehler}"
         text = f"⚠ {gesperrt}"

@@ -30,18 +30,22 @@ from __future__ import annotations
 
 import dataclasses
 import gc
-from collections.abc import Iterable, Iterator
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from functools import lru_cache, wraps
-from typing import Any, Callable, TypeVar
+from functools import cache, wraps
+from typing import Any, TypeVar
 
-__all__ = ["alte_objekte_einfrieren", "bauen", "einmal_je_objekt", "ersetzen", "ersetzen_ohne_pruefung", "gemerkt", "je_objekt", "merken", "nach_namen"]
+__all__ = [
+    "alte_objekte_einfrieren", "bauen", "einmal_je_objekt", "ersetzen", "ersetzen_ohne_pruefung", "gemerkt", "je_objekt",
+    "je_zustand", "merken", "nach_namen",
+]
 
 T = TypeVar("T")
 E = TypeVar("E")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _felder(cls: type, post_init_erlaubt: bool = False) -> frozenset[str] | None:
     """Die Feldnamen einer einfachen Datenklasse, oder ``None``, wenn kopieren nicht genügt
     (``post_init_erlaubt``: ein ``__post_init__`` wird beim Kopieren bewusst übergangen)."""
@@ -90,8 +94,16 @@ def bauen(cls: type[T], felder: dict[str, Any]) -> T:
     """``cls(**felder)`` für eine eingefrorene Datenklasse ohne ``__post_init__``, nur ohne deren
     erzeugtes ``__init__``, das jedes Feld einzeln mit ``object.__setattr__`` setzt – für die
     kleinen Objekte, die jeder simulierte Angriff baut (Lage, Würfe, Ergebnisse, Ereignisse;
-    Issue 10). ``felder`` nennt jedes Feld (auch die mit Vorgabe) und gehört danach dem Objekt.
-    Die Systeme prüfen in ihren Tests, dass so Gebautes gleich dem aus dem Konstruktor ist.
+    Issue 10). ``felder`` nennt jedes Feld (auch die mit Vorgabe) und gehört danach dem Objekt;
+    dazu darf es schon gerechnete Werte der :class:`einmal_je_objekt`-Eigenschaften enthalten.
+
+    Der einzige Weg im Projekt, Werte ohne ihr ``__init__`` zu bauen. Geprüft wird je Klasse
+    einmal (gemerkt), ob das ohne Unterschied geht – eine Klasse mit ``__post_init__``, mit
+    ``slots``, mit Feldern ohne ``init`` oder keine Datenklasse wird abgewiesen (``TypeError``:
+    dort bliebe eine Prüfung oder Ergänzung des Konstruktors aus) – und bei jedem Aufruf, ob die
+    Zahl der Einträge passt. Dass die Namen stimmen, prüfen die Tests der Systeme (so Gebautes ist
+    gleich dem aus dem Konstruktor); ein Namensvergleich je Aufruf kostete den Ereignispfad rund
+    40 % dieser Funktion.
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
@@ -100,10 +112,36 @@ def bauen(cls: type[T], felder: dict[str, Any]) -> T:
     ...     y: int = 0
     >>> bauen(Punkt, {"x": 1, "y": 0}) == Punkt(1)
     True
+    >>> bauen(Punkt, {"x": 1})
+    Traceback (most recent call last):
+    ...
+    TypeError: Punkt hat 2 Felder, bauen bekam 1.
     """
+    grenzen = _BAUBAR.get(cls)
+    if grenzen is None:
+        grenzen = _baubar(cls)
+    if not grenzen[0] <= len(felder) <= grenzen[1]:
+        raise TypeError(f"{cls.__name__} hat {grenzen[0]} Felder, bauen bekam {len(felder)}.")
     obj = object.__new__(cls)
     object.__setattr__(obj, "__dict__", felder)
     return obj
+
+
+_BAUBAR: dict[type, tuple[int, int]] = {}
+"""Klassen, die :func:`bauen` geprüft hat → (Zahl der Felder, dazu Zahl der :class:`einmal_je_objekt`)."""
+
+
+def _baubar(cls: type) -> tuple[int, int]:
+    """Prüft einmal je Klasse, ob :func:`bauen` sie ohne Unterschied zum Konstruktor bauen kann."""
+    felder = _felder(cls)
+    if felder is None:
+        grund = ("ein __post_init__" if hasattr(cls, "__post_init__") else
+                 "slots" if hasattr(cls, "__slots__") else
+                 "keine Datenklasse" if not dataclasses.is_dataclass(cls) else "Felder ohne init")
+        raise TypeError(f"bauen kann {cls.__name__} nicht ohne Konstruktor bauen ({grund}).")
+    gemerkt = sum(isinstance(v, einmal_je_objekt) for k in cls.__mro__ for v in vars(k).values())
+    grenzen = _BAUBAR[cls] = (len(felder), len(felder) + gemerkt)
+    return grenzen
 
 
 def _kopie(obj: T, cls: type, felder: frozenset[str], aenderungen: dict[str, Any]) -> T:
@@ -136,6 +174,26 @@ def merken(daten: T, objekt: Any) -> T:
         _GEMERKT.clear()
     _GEMERKT[id(daten)] = (daten, objekt)
     return daten
+
+
+def je_zustand(speicher: dict[Any, tuple[Any, Any]], schluessel: Any, zustand: Any, rechne: Callable[[], E],
+               grenze: int = 64) -> E:
+    """Der Wert zu ``schluessel``, solange er für **denselben** ``zustand`` gerechnet ist (Identität);
+    sonst ``rechne()`` und merken. Für Anzeigen, die je Kampfzustand einmal rechnen (die
+    Ausschaltchancen der Zielauswahl): ein Klick ändert nur die Auswahl, ein Schritt den Zustand.
+
+    >>> speicher, z = {}, object()
+    >>> je_zustand(speicher, "Ada", z, lambda: [1]) is je_zustand(speicher, "Ada", z, lambda: [2])
+    True
+    """
+    gemerkt = speicher.get(schluessel)
+    if gemerkt is not None and gemerkt[0] is zustand:
+        return gemerkt[1]
+    wert = rechne()
+    if len(speicher) > grenze:
+        speicher.clear()
+    speicher[schluessel] = (zustand, wert)
+    return wert
 
 
 def gemerkt(daten: Any) -> Any:
@@ -249,18 +307,34 @@ def alte_objekte_einfrieren() -> Iterator[None]:
     freigegeben; jede Sammlung ginge nur die eben gebauten Ereignisse durch (rund ein Zehntel der
     Rechenzeit des Ereignispfads).
 
+    Der Block darf verschachtelt und aus mehreren Threads zugleich laufen (marimo rechnet die
+    Zellen mehrerer Tabs in Threads eines Prozesses): ein Zähler unter einer Sperre merkt sich,
+    wie viele Blöcke offen sind; der erste setzt Schwelle und ``gc.freeze``, erst der letzte, der
+    endet, stellt die Schwelle von vorher wieder her und ruft ``gc.unfreeze``.
+
     >>> with alte_objekte_einfrieren():
     ...     gc.get_freeze_count() > 0
     True
     """
-    schwellen = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(max(schwellen[0], _SCHWELLE_IM_BLOCK), *schwellen[1:])
+    global _offen, _schwellen_vorher
+    with _SPERRE:
+        if _offen == 0:
+            _schwellen_vorher = gc.get_threshold()
+            gc.freeze()
+            gc.set_threshold(max(_schwellen_vorher[0], _SCHWELLE_IM_BLOCK), *_schwellen_vorher[1:])
+        _offen += 1
     try:
         yield
     finally:
-        gc.set_threshold(*schwellen)
-        gc.unfreeze()
+        with _SPERRE:
+            _offen -= 1
+            if _offen == 0:
+                gc.set_threshold(*_schwellen_vorher)
+                gc.unfreeze()
 
 
 _SCHWELLE_IM_BLOCK = 20_000
+_SPERRE = threading.Lock()
+_offen = 0
+"""Wie viele :func:`alte_objekte_einfrieren`-Blöcke gerade laufen (unter ``_SPERRE``)."""
+_schwellen_vorher: tuple[int, ...] = gc.get_threshold()

@@ -19,38 +19,39 @@ from __future__ import annotations
 
 import atexit
 import dataclasses
-import importlib
-import importlib.util
-import inspect
 import math
 import os
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from gm_helfer import regelsystem
+from gm_helfer import text as _text
 from gm_helfer.schnell import alte_objekte_einfrieren
 
-__all__ = [
+__all__ = [  # noqa: F822 – SYSTEME und ZEITEINHEIT liefert __getattr__ (PEP 562)
     "SYSTEME", "UNENTSCHIEDEN", "URTEILE", "ZEITEINHEIT", "ZIELWAHL", "Auswertung", "Feldausgang", "Kampfausgang", "Reihe",
     "Schwellen", "Urteil", "arbeiter_zahl", "auszaehlen", "begegnung", "gebuendelt", "heldenseite", "in_bloecken",
-    "kaempfer_tabelle", "punkt_saat", "rechenhinweis", "reihe", "reihe_text", "reihe_varianten", "simulieren",
+    "kaempfer_tabelle", "nicht_gespielt_text", "ohne_sieger_text", "punkt_saat", "rechenhinweis", "reihe", "reihe_text",
+    "reihe_varianten", "simulieren",
     "standard_anzahl", "taktik_felder", "urteil", "verbrauch_text", "zeiteinheit", "zusammenfassung",
 ]
 
-SYSTEME = {
-    "savage_worlds": "Savage Worlds",
-    "aloran": "Aloran",
-    "zeitstrahl": "Zeitstrahl",
-    "w100": "W100",
-}
-"""Die Systeme, die Begegnungen simulieren können (Paketname → Anzeigename)."""
 
-ZEITEINHEIT = {"zeitstrahl": "Ticks"}
-"""Worin ``Kampfausgang.runden`` zählt, wo es nicht Kampfrunden sind (Zeitstrahl: Ticks)."""
+
+def __getattr__(name: str) -> Any:
+    """``SYSTEME`` (Paketname → Anzeigename) und ``ZEITEINHEIT`` (Paketname → „Ticks“, wo es nicht
+    Runden sind) – aus dem Verzeichnis :mod:`gm_helfer.regelsystem`, bei jedem Zugriff neu."""
+    if name == "SYSTEME":
+        return regelsystem.anzeigenamen()
+    if name == "ZEITEINHEIT":
+        return {s.name: s.zeiteinheit for s in regelsystem.systeme() if s.zeiteinheit != "Runden"}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 ZIELWAHL = MappingProxyType({
     "schwaechster": "den Schwächsten (am schwersten verletzt)",
@@ -278,49 +279,80 @@ def begegnung(
     fortschritt: Callable[[int, int], None] | None = None,
     taktik: Any = None,
     optionen: Any = None,
+    ereignispfad: bool = False,
 ) -> Auswertung:
-    """Simuliert eine Begegnung mit den Bögen eines Systems (``gm_helfer.<system>.simulation``).
+    """Simuliert eine Begegnung mit den Bögen eines Systems – der eine Treiber für alle Systeme.
 
-    Die Regeln und die Standardtaktik stehen im Simulationsmodul des Systems. ``fortschritt(fertig,
-    anzahl)`` meldet Blöcke von Kämpfen, wo das System es kann; ``taktik`` (die ``Taktik`` des
-    Systems, siehe :data:`ZIELWAHL`) und ``optionen`` (die ``Optionen`` des Systems) werden
-    durchgereicht – ``None`` heißt Vorgabe.
+    Das System kommt aus dem Verzeichnis (:func:`gm_helfer.regelsystem.system`); es spielt
+    gebündelt (``Regelsystem.begegnung``) oder mit ``ereignispfad=True`` Kampf für Kampf
+    (``Regelsystem.ereignis_begegnung``, die Referenz). ``fortschritt(fertig, anzahl)`` meldet
+    Blöcke von Kämpfen (der Ereignispfad nur das Ende); ``taktik`` (die ``Taktik`` des Systems,
+    siehe :data:`ZIELWAHL`; wo ``taktik_je_seite``, auch Seite → ``Taktik``) und ``optionen``
+    (die ``Optionen`` des Systems) werden durchgereicht – ``None`` heißt Vorgabe.
 
     Raises:
-        ValueError: unbekanntes System, oder Taktik/Fortschritt, die das System nicht kann
-            (deutsche Meldung).
+        ValueError: unbekanntes System (deutsche Meldung); was das System selbst meldet.
     """
-    if system not in SYSTEME:
-        raise ValueError(f"Für „{system}“ gibt es keine Simulation (bekannt: {', '.join(SYSTEME)}).")
-    modul = importlib.import_module(f"gm_helfer.{system}.simulation")
-    parameter = inspect.signature(modul.begegnung).parameters
-    extra: dict[str, Any] = {"optionen": optionen} if optionen is not None else {}
-    if fortschritt is not None and "fortschritt" in parameter:
-        extra["fortschritt"] = fortschritt
-    if taktik is not None:
-        if "taktik" not in parameter:
-            raise ValueError(f"Die Simulation von {SYSTEME[system]} kennt noch keine wählbare Taktik.")
-        extra["taktik"] = taktik
-    return modul.begegnung(boegen, anzahl, rng=rng, max_runden=max_runden, **extra)
+    try:
+        rs = regelsystem.system(system)
+    except regelsystem.RegelsystemFehler:
+        bekannt = ", ".join(s.name for s in regelsystem.systeme())
+        raise ValueError(f"Für „{system}“ gibt es keine Simulation (bekannt: {bekannt}).") from None
+    if ereignispfad:
+        a = rs.ereignis_begegnung(boegen, anzahl, rng=rng, optionen=optionen, max_runden=max_runden, taktik=taktik)
+        if fortschritt is not None:
+            fortschritt(anzahl, anzahl)
+        return a
+    return rs.begegnung(boegen, anzahl, rng=rng, optionen=optionen, max_runden=max_runden, taktik=taktik,
+                        fortschritt=fortschritt)
 
 
 def zeiteinheit(system: str) -> str:
     """„Runden“ oder die Einheit des Systems (Zeitstrahl: „Ticks“)."""
-    return ZEITEINHEIT.get(system, "Runden")
+    rs = regelsystem.finden(system)
+    return rs.zeiteinheit if rs is not None else "Runden"
 
 
 def _prozent(p: float) -> str:
-    return f"{p * 100:.1f}".replace(".", ",") + " %"
+    return _text.prozent(p)
 
 
-def zusammenfassung(auswertung: Auswertung, einheit: str = "Runden") -> str:
-    """Eine Zeile Deutsch: wer wie oft gewinnt (mit Standardfehler) und wie lange es dauert."""
+def zusammenfassung(auswertung: Auswertung, einheit: str = "Runden", grenze: int | None = None) -> str:
+    """Eine Zeile Deutsch: wer wie oft gewinnt (mit Standardfehler) und wie lange es dauert.
+
+    Kämpfe ohne Sieger heißen, was sie sind: mit ``grenze`` (die Rundengrenze, ``max_runden``)
+    „Grenze von … erreicht“, soweit sie bis zur Grenze liefen (:func:`ohne_sieger_text`)."""
     teile = []
     for seite, anteil in sorted(auswertung.sieg.items(), key=lambda x: -x[1]):
-        name = "ohne Sieger" if seite == UNENTSCHIEDEN else f"{seite} gewinnen"
+        name = ohne_sieger_text(auswertung, einheit, grenze) if seite == UNENTSCHIEDEN else f"{_gross(seite)} gewinnen"
         teile.append(f"{name} {_prozent(anteil)} (± {_prozent(auswertung.standardfehler(anteil))})")
     dauer = f"{auswertung.mittlere_runden:.1f}".replace(".", ",")
     return f"{auswertung.anzahl} Kämpfe: " + ", ".join(teile) + f"; im Schnitt {dauer} {einheit}."
+
+
+def ohne_sieger_text(auswertung: Auswertung, einheit: str = "Runden", grenze: int | None = None) -> str:
+    """Wie die Kämpfe ohne Sieger endeten: an der Grenze (``grenze`` Runden bzw. Ticks) oder weil
+    alle zugleich fielen – aus der Dauer der Kämpfe, die bis zur Grenze liefen.
+
+    >>> a = Auswertung(10, {"Helden": 0.5, UNENTSCHIEDEN: 0.5}, {3: 0.5, 100: 0.5}, {}, {})
+    >>> ohne_sieger_text(a, "Runden", 100)
+    'ohne Sieger (Grenze von 100 Runden erreicht)'
+    """
+    if grenze is None:
+        return "ohne Sieger (Grenze erreicht oder alle gefallen)"
+    an_grenze = math.fsum(p for r, p in auswertung.runden.items() if r >= grenze)
+    if an_grenze + 1e-9 >= auswertung.sieg.get(UNENTSCHIEDEN, 0.0):
+        return f"ohne Sieger (Grenze von {grenze} {einheit} erreicht)"
+    return f"ohne Sieger (Grenze von {grenze} {einheit} erreicht oder alle gefallen)"
+
+
+def nicht_gespielt_text(system: str) -> str:
+    """Ein Satz Deutsch unter dem Urteil: was die Simulation nicht spielt und was das für die
+    Zahlen heißt (sie bleiben Grenzen, keine Vorhersage)."""
+    mittel = regelsystem.system(system).nicht_gespielt
+    return (f"Was die Simulation nicht spielt: {mittel}; gekämpft wird bis zum Ende. Die Zahlen der "
+            "Ausfälle und Toten sind daher eine obere Grenze, die Siegchance der Helden eher eine untere – "
+            "am Tisch, mit Heilung, Rückzug und Gnade, geht es meist glimpflicher aus.")
 
 
 # ---------------------------------------------------------------------------------------
@@ -390,7 +422,7 @@ def _gross(seite: str) -> str:
 
 
 def _zahl(x: float) -> str:
-    return f"{x:.2f}".replace(".", ",")
+    return _text.komma(x, 2)
 
 
 @dataclass(frozen=True)
@@ -516,7 +548,8 @@ def reihe_varianten(
             (deutsche Meldung, auch aus einem Arbeitsprozess).
     """
     if len(varianten) != len(werte):
-        raise ValueError(f"Für die Reihe braucht es je Wert eine Aufstellung ({len(werte)} Werte, {len(varianten)} Aufstellungen).")
+        raise ValueError(f"Für die Reihe braucht es je Wert eine Aufstellung ({len(werte)} Werte, "
+                         f"{len(varianten)} Aufstellungen).")
     auftraege = [(system, list(v), anzahl, punkt_saat(saat, i), max_runden, taktik, optionen) for i, v in enumerate(varianten)]
     n = min(arbeiter if arbeiter is not None else arbeiter_zahl(), len(auftraege))
     ergebnisse: list[Auswertung | None] = [None] * len(auftraege)
@@ -526,41 +559,49 @@ def reihe_varianten(
             if fortschritt is not None:
                 fortschritt(i + 1, len(auftraege))
     else:
-        from concurrent.futures import as_completed
-
-        laufend = {_pool(n).submit(_punkt_im_prozess, auftrag): i for i, auftrag in enumerate(auftraege)}
-        try:
-            for fertig, zukunft in enumerate(as_completed(laufend), 1):
-                ergebnisse[laufend[zukunft]] = _aus_daten(zukunft.result())
+        with _pool(n) as pool:  # der Pool endet mit der Reihe (abgebrochen: sofort)
+            nummeriert = pool.imap_unordered(_punkt_nummeriert, list(enumerate(auftraege)))
+            for fertig, (i, daten) in enumerate(nummeriert, 1):
+                ergebnisse[i] = _aus_daten(daten)
                 if fortschritt is not None:
                     fortschritt(fertig, len(auftraege))
-        finally:  # abgebrochen oder fertig: nicht begonnene Werte fallen weg
-            for zukunft in laufend:
-                zukunft.cancel()
     return Reihe(feld, tuple(werte), tuple(a for a in ergebnisse if a is not None))
 
 
-_POOLS: dict[int, Any] = {}
+_POOLS: set[Any] = set()
 
 
-def _pool(n: int) -> Any:
-    """Ein Pool mit ``n`` Arbeitsprozessen (Startart „spawn“: sicher neben den Threads eines
-    Notizbuch-Servers). Er bleibt für die nächste Reihe stehen – ein Arbeitsprozess braucht
-    beim Start etwa ein bis zwei Sekunden, um gm_helfer zu laden."""
+def _punkt_nummeriert(nummer_auftrag: tuple[int, tuple[Any, ...]]) -> tuple[int, dict[str, Any]]:
+    nummer, auftrag = nummer_auftrag
+    return nummer, _punkt_im_prozess(auftrag)
+
+
+@contextmanager
+def _pool(n: int) -> Iterator[Any]:
+    """Ein Pool mit ``n`` Arbeitsprozessen für eine Reihe (Startart „spawn“: sicher neben den
+    Threads eines Notizbuch-Servers). Fertig: die Arbeiter enden; abgebrochen (Stopp-Knopf, Tab zu,
+    Fehler): die Arbeiter werden sofort beendet – keiner rechnet weiter."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
-    pool = _POOLS.get(n)
-    if pool is None or getattr(pool, "_broken", False):
-        if not _POOLS:
-            atexit.register(_pools_schliessen)
-        pool = _POOLS[n] = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"))
-    return pool
+    pool = multiprocessing.get_context("spawn").Pool(n)
+    if not _POOLS:
+        atexit.register(_pools_schliessen)
+    _POOLS.add(pool)
+    try:
+        yield pool
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+        _POOLS.discard(pool)
 
 
 def _pools_schliessen() -> None:
-    for pool in _POOLS.values():
-        pool.shutdown(wait=True, cancel_futures=True)
+    for pool in list(_POOLS):
+        pool.terminate()
+        pool.join()
     _POOLS.clear()
 
 
@@ -574,8 +615,9 @@ def heldenseite(auswertung: Auswertung) -> str:
 
 
 def gebuendelt(system: str) -> bool:
-    """Ob das System eine gebündelte Maschine hat (``gm_helfer.<system>.gebuendelt``)."""
-    return importlib.util.find_spec(f"gm_helfer.{system}.gebuendelt") is not None
+    """Ob das System eine gebündelte Maschine hat (``Regelsystem.gebuendelt``)."""
+    rs = regelsystem.finden(system)
+    return rs is not None and rs.gebuendelt
 
 
 def standard_anzahl(system: str) -> int:

@@ -17,6 +17,7 @@ import html
 import json
 import os
 import tempfile
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,9 +25,12 @@ from typing import Any
 
 from gm_helfer import ansicht, pfade
 from gm_helfer.ansicht import KaempferSicht
-from gm_helfer.protokoll import Ereignis, ProtokollFehler, Verlauf, auflisten, kopf_lesen
+from gm_helfer.protokoll import VERMERK, Ereignis, ProtokollFehler, Verlauf, auflisten, kopf_lesen
 
-__all__ = ["Beobachter", "SpielerLage", "html_text", "kaempfe", "lage", "verbergen", "verborgen"]
+__all__ = [
+    "TV_STIL", "Beobachter", "NeuesterKampf", "SpielerLage", "VerbergenFehler", "Verborgen", "html_gross", "html_text",
+    "kaempfe", "lage", "taetigkeit", "verbergen", "verborgen", "verborgen_lesen", "warnung",
+]
 
 LETZTE = 6
 """So viele der letzten Schritte zeigt die Ansicht."""
@@ -40,6 +44,17 @@ _TAETIGKEIT = {
     "aktion": "handelt", "bereitmachen": "macht eine Waffe bereit", "springen": "springt",
 }
 """Was ein Schritt für die Spieler heißt – ohne Zahlen (die Protokolltexte zeigen wir nicht)."""
+
+_TAETIGKEIT_MEHRZAHL = {
+    "greift an": "greifen an", "würfelt Schaden": "würfeln Schaden", "steckt Schaden weg": "stecken Schaden weg",
+    "versucht sich zu erholen": "versuchen sich zu erholen", "setzt einen Benny ein": "setzen einen Benny ein",
+    "bewegt sich": "bewegen sich", "sprintet": "sprinten", "wartet ab": "warten ab", "beendet den Zug": "beenden den Zug",
+    "ist am Zug": "sind am Zug", "würfelt gegen Außer Gefecht": "würfeln gegen Außer Gefecht",
+    "kämpft gegen das Ausbluten": "kämpfen gegen das Ausbluten", "versorgt eine Wunde": "versorgen eine Wunde",
+    "unterbricht": "unterbrechen", "handelt": "handeln", "macht eine Waffe bereit": "machen eine Waffe bereit",
+    "springt": "springen",
+}
+"""Dieselben Tätigkeiten für eine Gruppe mit gemeinsamer Karte („Banditen sind am Zug“)."""
 
 _ALLGEMEIN = {
     "runde": "Eine neue Runde beginnt.", "karten": "Die Aktionskarten werden ausgeteilt.",
@@ -67,37 +82,131 @@ def _zusatz(datei: Path) -> Path:
     return datei.with_name(datei.name + ".spieler.json")
 
 
-def verborgen(datei: Path | str) -> frozenset[str]:
-    """Die Namen, die der Spielleiter vor den Spielern verbirgt (leer, wenn nichts verborgen ist)."""
+class VerbergenFehler(ProtokollFehler):
+    """Das Verbergen ließ sich nicht speichern; verborgen bleibt trotzdem (siehe :func:`verbergen`)."""
+
+
+@dataclass(frozen=True)
+class Verborgen:
+    """Was die Spieler nicht sehen: ``namen``, oder – ist die Datei unlesbar – ``alle`` Gegner."""
+
+    namen: frozenset[str] = frozenset()
+    alle: bool = False
+    """Die Datei ist unlesbar oder kaputt: die Spieleransicht verbirgt jeden Gegner."""
+    warnung: str = ""
+    """Für den Spielleiter (deutsch); leer, wenn alles gespeichert ist."""
+
+
+_NICHT_GESPEICHERT: dict[str, frozenset[str]] = {}
+"""Verborgene Namen, die sich noch nicht speichern ließen (Platte voll): Schlüssel ist die Datei."""
+_SCHLOSS = threading.Lock()
+
+
+def _schluessel(datei: Path) -> str:
+    return os.path.abspath(datei)
+
+
+def verborgen_lesen(datei: Path | str) -> Verborgen:
+    """Wer verborgen ist – und ob sich das sicher sagen lässt.
+
+    Keine Datei: niemand. Eine unlesbare, kaputte (abgeschnitten, leer, kein Objekt, kein UTF-8)
+    Datei oder ein Ordner dieses Namens: **alle** Gegner gelten als verborgen (lieber zu viel als
+    zu wenig verbergen), mit einer deutschen Warnung für den Spielleiter. Was sich in diesem Prozess
+    noch nicht speichern ließ, gilt zusätzlich als verborgen.
+    """
+    ziel = _zusatz(Path(datei))
+    with _SCHLOSS:
+        offen = _NICHT_GESPEICHERT.get(_schluessel(ziel))
+    namen: frozenset[str] = frozenset()
+    alle, warnung = False, ""
     try:
-        daten = json.loads(_zusatz(Path(datei)).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return frozenset()
-    namen = daten.get("verborgen", []) if isinstance(daten, dict) else []
-    return frozenset(str(n) for n in namen if isinstance(n, str))
+        daten = json.loads(pfade.lesen(ziel, grenze=1_000_000).decode("utf-8"))
+        if not isinstance(daten, dict) or not isinstance(daten.get("verborgen", []), list):
+            raise ValueError("kein gültiger Inhalt")
+        namen = frozenset(n for n in daten.get("verborgen", []) if isinstance(n, str))
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError, RecursionError) as fehler:
+        alle = True
+        wie = pfade.grund(fehler) if isinstance(fehler, OSError) else "der Inhalt ist beschädigt"
+        warnung = (
+            f"Die Datei {ziel.name} (wer vor den Spielern verborgen ist) lässt sich nicht lesen – {wie}. "
+            "Die Spieleransicht verbirgt darum alle Gegner, bis „Vor der Spieleransicht verbergen“ "
+            "wieder gespeichert ist."
+        )
+    if offen is not None:
+        namen |= offen
+        warnung = warnung or (
+            f"Verborgen ist noch nicht gespeichert ({ziel.name}); die Spieleransicht verbirgt bis zum "
+            "nächsten gelungenen Speichern alle Gegner."
+        )
+    return Verborgen(namen, alle, warnung)
+
+
+def verborgen(datei: Path | str) -> frozenset[str]:
+    """Die Namen, die der Spielleiter vor den Spielern verbirgt (leer, wenn nichts verborgen ist).
+
+    Ob die Datei lesbar war, sagt :func:`verborgen_lesen` (dann gelten alle Gegner als verborgen)."""
+    return verborgen_lesen(datei).namen
+
+
+def warnung(datei: Path | str) -> str:
+    """Eine deutsche Warnung für den Spielleiter, wenn das Verbergen nicht sicher gespeichert ist."""
+    return verborgen_lesen(datei).warnung
 
 
 def verbergen(datei: Path | str, namen: Iterable[str]) -> None:
-    """Legt fest, welche Kämpfer die Spieler nicht sehen (atomar geschrieben, neben dem Protokoll)."""
+    """Legt fest, welche Kämpfer die Spieler nicht sehen (atomar geschrieben, neben dem Protokoll).
+
+    Lässt sich die Datei nicht schreiben (Platte voll …), bleiben die Namen in diesem Prozess
+    verborgen und die Datei wird geleert – eine leere Datei gilt der Spieleransicht als kaputt, sie
+    verbirgt dann alle Gegner; das nächste gelungene Speichern hebt das auf.
+
+    Raises:
+        VerbergenFehler: deutsche Meldung (ohne Pfad), wenn das Speichern scheiterte.
+    """
     ziel = _zusatz(Path(datei))
-    inhalt = json.dumps({"verborgen": sorted(set(namen))}, ensure_ascii=False).encode("utf-8")
-    fd, tmp = tempfile.mkstemp(dir=ziel.parent, prefix=f".{ziel.name}.", suffix=".tmp")
+    gewollt = frozenset(str(n) for n in namen)
+    with _SCHLOSS:
+        _NICHT_GESPEICHERT[_schluessel(ziel)] = gewollt
+    inhalt = json.dumps({"verborgen": sorted(gewollt)}, ensure_ascii=False).encode("utf-8")
+    tmp = None
     try:
+        fd, tmp = tempfile.mkstemp(dir=ziel.parent, prefix=f".{ziel.name}.", suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
             f.write(inhalt)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, ziel)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    except OSError as fehler:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+        try:  # Kürzen braucht keinen Platz: so verbirgt auch ein anderer Server alle Gegner
+            if not ziel.is_dir():
+                with open(ziel, "wb"):
+                    pass
+        except OSError:
+            pass
+        raise VerbergenFehler(
+            f"Verbergen ließ sich nicht speichern ({ziel.name}: {pfade.grund(fehler)}). Verborgen bleibt "
+            "es trotzdem: die Spieleransicht zeigt bis zum nächsten gelungenen Speichern keinen Gegner."
+        ) from None
+    with _SCHLOSS:
+        _NICHT_GESPEICHERT.pop(_schluessel(ziel), None)
 
 
 def kaempfe(ordner: Path | str | None = None) -> list[Path]:
     """Alle gespeicherten Kämpfe aller Systeme, neueste zuerst."""
     ordner = Path(ordner or pfade.kampf_ordner())
     alle = [d for s in ansicht.SYSTEME for d in auflisten(ordner, s)]
-    return sorted(alle, key=lambda d: d.stat().st_mtime, reverse=True)
+
+    def zeit(d: Path) -> float:
+        try:
+            return d.stat().st_mtime
+        except OSError:  # eben gelöscht: ans Ende
+            return 0.0
+
+    return sorted(alle, key=zeit, reverse=True)
 
 
 def _handelnder(e: Ereignis, namen: set[str]) -> str | None:
@@ -118,7 +227,7 @@ def _schritt_text(modul: Any, e: Ereignis, vorher: Any, nachher: Any, versteckt:
     sichtbar = {k.name for k in nach} | {n for n, _ in modul.reihenfolge(nachher) if n not in versteckt}
     wer = _handelnder(e, sichtbar)
     if wer and e.art in _TAETIGKEIT:
-        text = f"{wer} {_TAETIGKEIT[e.art]}"
+        text = f"{wer} {taetigkeit(e.art, gruppe=wer not in {k.name for k in nach})}"
     elif e.art in _ALLGEMEIN:
         text = _ALLGEMEIN[e.art].rstrip(".")
     else:
@@ -129,16 +238,27 @@ def _schritt_text(modul: Any, e: Ereignis, vorher: Any, nachher: Any, versteckt:
     return (f"{zeit}: " if zeit else "") + (" – ".join(teile) if teile else "Der Spielleiter trägt etwas ein") + "."
 
 
-def lage(verlauf: Verlauf, system: str, versteckt: Iterable[str] = ()) -> SpielerLage:
-    """Die Spielerlage eines (nur lesend geöffneten) Verlaufs; ``versteckt``: verborgene Namen."""
+def lage(
+    verlauf: Verlauf, system: str, versteckt: Iterable[str] = (), *, alle_gegner: bool = False
+) -> SpielerLage:
+    """Die Spielerlage eines (nur lesend geöffneten) Verlaufs; ``versteckt``: verborgene Namen;
+    ``alle_gegner``: jeden Gegner verbergen (die Datei der Verborgenen ist unlesbar)."""
     modul = ansicht.system(system)
     versteckt = frozenset(versteckt)
     z = verlauf.zustand
+    if alle_gegner:
+        versteckt |= {k.name for k in modul.kaempfer(z) if not k.held}
+        versteckt |= {k.name for zustand in verlauf.zustaende for k in modul.kaempfer(zustand) if not k.held}
     leute = [k for k in modul.kaempfer(z) if k.name not in versteckt]
     zustaende, ereignisse = verlauf.zustaende, verlauf.ereignisse
+    # je Schritt (ein Klick, etwa Angriff samt Schaden) eine Zeile: sein erstes Ereignis sagt, was
+    # geschah, die Zustände davor und danach, was sich änderte; ein Schritt nur aus Vermerken (etwa der
+    # Halt von „Gruppe handelt“) ist keine Handlung am Tisch
+    schritte = [(erstes, ende) for erstes, ende in verlauf.schritt_grenzen()
+                if any(e.art != VERMERK for e in ereignisse[erstes:ende])]
     letzte = tuple(
-        _schritt_text(modul, ereignisse[i], zustaende[i], zustaende[i + 1], versteckt)
-        for i in range(len(ereignisse) - 1, max(-1, len(ereignisse) - 1 - LETZTE), -1)
+        _schritt_text(modul, ereignisse[erstes], zustaende[erstes], zustaende[ende], versteckt)
+        for erstes, ende in reversed(schritte[-LETZTE:])
     )
     return SpielerLage(
         system=system,
@@ -165,7 +285,10 @@ class Beobachter:
         if kopf is None:
             raise ProtokollFehler(f"{self.datei.name}: kein vollständiges Kampfprotokoll.")
         self.system = str(kopf.get("system", ""))
-        self._modul = ansicht.system(self.system)
+        try:
+            self._modul = ansicht.system(self.system)
+        except ValueError as fehler:
+            raise ProtokollFehler(f"{self.datei.name}, Zeile 1: {fehler}") from None
         self._verlauf: Verlauf | None = None
 
     def _oeffnen(self) -> Verlauf:
@@ -173,7 +296,22 @@ class Beobachter:
         return verlauf
 
     def lage(self) -> SpielerLage:
-        """Die aktuelle Lage; wirft :class:`ProtokollFehler` mit deutscher Meldung, wenn das Protokoll unlesbar ist."""
+        """Die aktuelle Lage; wirft :class:`ProtokollFehler` mit deutscher Meldung, wenn das Protokoll
+        unlesbar ist – was immer eine feindliche Datei auslöst, nie einen Traceback auf dem Bildschirm
+        der Spieler."""
+        try:
+            lage_jetzt = self._lage()
+            html_text(lage_jetzt)  # was sich nicht zeigen lässt, fällt hier auf
+            return lage_jetzt
+        except ProtokollFehler:
+            raise
+        except (Exception, RecursionError):  # noqa: BLE001
+            self._verlauf = None
+            raise ProtokollFehler(
+                f"{self.datei.name}: lässt sich gerade nicht zeigen (ein Wert hat eine unerwartete Form)."
+            ) from None
+
+    def _lage(self) -> SpielerLage:
         if self._verlauf is None:
             self._verlauf = self._oeffnen()
         else:
@@ -181,21 +319,22 @@ class Beobachter:
                 self._verlauf.nachladen()
             except ProtokollFehler:
                 self._verlauf = self._oeffnen()
-        return lage(self._verlauf, self.system, verborgen(self.datei))
+        wer = verborgen_lesen(self.datei)
+        return lage(self._verlauf, self.system, wer.namen, alle_gegner=wer.alle or bool(wer.warnung))
 
 
-def html_text(l: SpielerLage) -> str:
+def html_text(sl: SpielerLage) -> str:
     """Große, gut lesbare Ansicht für einen geteilten Bildschirm oder ein Tablet (auch 820 px)."""
     x = html.escape
-    dran = set(l.am_zug)
+    dran = set(sl.am_zug)
     reihe = "".join(
-        f"<li class='{'dran' if n in dran else ''}'>{x(n)} <small>{x(a)}</small></li>" for n, a in l.reihenfolge
+        f"<li class='{'dran' if n in dran else ''}'>{x(n)} <small>{x(a)}</small></li>" for n, a in sl.reihenfolge
     ) or "<li>Noch keine Reihenfolge.</li>"
     helden = "".join(f"<tr class='{'raus' if k.ausgefallen else ''}'><td>{x(k.name)}</td><td>{x(k.zustand)}</td></tr>"
-                     for k in l.helden)
-    gegner = "".join(f"<tr><td>{x(n)}</td><td>{x(s)}</td></tr>" for n, s in l.gegner)
-    letzte = "".join(f"<li>{x(t)}</li>" for t in l.letzte) or "<li>Noch ist nichts geschehen.</li>"
-    am_zug = " und ".join(l.am_zug) or "niemand – gleich geht es weiter"
+                     for k in sl.helden)
+    gegner = "".join(f"<tr><td>{x(n)}</td><td>{x(s)}</td></tr>" for n, s in sl.gegner)
+    letzte = "".join(f"<li>{x(t)}</li>" for t in sl.letzte) or "<li>Noch ist nichts geschehen.</li>"
+    am_zug = " und ".join(sl.am_zug) or "niemand – gleich geht es weiter"
     return f"""<div class="spieler" id="spieler-ansicht">
 <style>
 .spieler {{ font-size: 1.25rem; line-height: 1.4; }}
@@ -209,7 +348,7 @@ def html_text(l: SpielerLage) -> str:
 .spieler .spalten {{ display: flex; flex-wrap: wrap; gap: 1.5em; }}
 .spieler .spalten > div {{ flex: 1 1 22rem; min-width: 0; }}
 </style>
-<div class="kopf" id="spieler-am-zug">{x(l.zeitpunkt + ' · ' if l.zeitpunkt else '')}am Zug: {x(am_zug)}</div>
+<div class="kopf" id="spieler-am-zug">{x(sl.zeitpunkt + ' · ' if sl.zeitpunkt else '')}am Zug: {x(am_zug)}</div>
 <div class="spalten">
 <div><h2>Reihenfolge</h2><ol id="spieler-reihenfolge">{reihe}</ol></div>
 <div><h2>Helden</h2><table id="spieler-helden">{helden}</table>
@@ -217,3 +356,71 @@ def html_text(l: SpielerLage) -> str:
 </div>
 <h2>Zuletzt</h2><ol id="spieler-letzte" reversed>{letzte}</ol>
 </div>"""
+
+
+# ---------------------------------------------------------------------------------------
+# Deutsch für Gruppen, dem Tisch folgen, Großansicht
+# ---------------------------------------------------------------------------------------
+
+
+def taetigkeit(art: str, *, gruppe: bool = False) -> str:
+    """Was ein Schritt heißt, für einen Kämpfer oder – ``gruppe`` – eine Gruppe mit gemeinsamer
+    Karte (Savage Worlds: „Banditen sind am Zug“, nicht „ist“).
+
+    >>> taetigkeit("am_zug"), taetigkeit("am_zug", gruppe=True), taetigkeit("angriff", gruppe=True)
+    ('ist am Zug', 'sind am Zug', 'greifen an')
+    """
+    text = _TAETIGKEIT[art]
+    return _TAETIGKEIT_MEHRZAHL.get(text, text) if gruppe else text
+
+
+class NeuesterKampf:
+    """Folgt dem Tisch: immer dem zuletzt geschriebenen Kampf im Kampfordner (:func:`kaempfe`).
+
+    Beginnt der Spielleiter einen neuen Kampf, zeigt :meth:`lage` beim nächsten Aufruf ihn; ein
+    beendeter Kampf bleibt stehen, bis ein neuer beginnt (er ist bis dahin der neueste).
+    """
+
+    def __init__(self, ordner: Path | str | None = None, *, vorladen: bool = True) -> None:
+        self.ordner = ordner
+        self._beobachter: Beobachter | None = None
+        if vorladen:  # die Ansichten aller Systeme jetzt laden (einige Sekunden), nicht erst beim ersten Kampf
+            for system in ansicht.SYSTEME:
+                ansicht.system(system)
+
+    @property
+    def datei(self) -> Path | None:
+        """Der Kampf, dem gerade gefolgt wird (``None`` vor dem ersten)."""
+        return self._beobachter.datei if self._beobachter is not None else None
+
+    def lage(self) -> SpielerLage | None:
+        """Die Lage des neuesten Kampfs (``None``, solange es keinen gibt); wirft
+        :class:`ProtokollFehler` wie :meth:`Beobachter.lage`."""
+        alle = kaempfe(self.ordner)
+        if not alle:
+            self._beobachter = None
+            return None
+        if self._beobachter is None or self._beobachter.datei != alle[0]:
+            self._beobachter = Beobachter(alle[0])
+        return self._beobachter.lage()
+
+
+TV_STIL = """
+.spieler.tv { font-size: 2.6rem; line-height: 1.3; }
+.spieler.tv h2 { font-size: 3rem; margin: .4em 0 .2em; }
+.spieler.tv .kopf { font-size: 4rem; }
+.spieler.tv small { font-size: .8em; }
+.spieler.tv .spalten > div { flex: 1 1 40rem; }
+.spieler.tv #spieler-letzte li:nth-child(n+4) { display: none; }
+"""
+"""Die Großansicht für Fernseher und Beamer (``?ansicht=tv``): bei 1920 × 1080 etwa 42 px
+Grundschrift und 64 px für „am Zug“ – aus drei Metern lesbar; nur die letzten drei Schritte."""
+
+
+def html_gross(sl: SpielerLage, *, tv: bool = False) -> str:
+    """:func:`html_text`, mit ``tv`` als Großansicht (:data:`TV_STIL`)."""
+    text = html_text(sl)
+    if not tv:
+        return text
+    return text.replace('<div class="spieler" id="spieler-ansicht">',
+                        f'<div class="spieler tv" id="spieler-ansicht"><style>{TV_STIL}</style>', 1)

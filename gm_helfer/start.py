@@ -37,12 +37,12 @@ import sys
 import time
 import urllib.request
 import webbrowser
-from urllib.parse import quote
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from gm_helfer import pfade
+from gm_helfer.torwache import CODE_PARAMETER
 
 __all__ = [
     "Notebook",
@@ -90,6 +90,10 @@ class Notebook:
     def adresse(self) -> str:
         """Relative Adresse im marimo-Server (``?file=wuerfel.py``)."""
         return f"?file={self.datei}"
+
+
+OHNE_ZURUECK = "<style>a[aria-label='Back to gallery'] { display: none; }</style>"
+"""Die Startseite ist selbst die Übersicht: marimos englischer Link „Back“ (zurück zu „/“) entfällt."""
 
 
 def notebook_ordner() -> Path:
@@ -176,7 +180,7 @@ def _passwort(args: argparse.Namespace) -> tuple[str | None, bool]:
         except (OSError, UnicodeDecodeError) as fehler:
             raise SystemExit(
                 f"Die Passwortdatei {args.passwort_datei} lässt sich nicht lesen: "
-                f"{getattr(fehler, 'strerror', None) or 'kein UTF-8-Text'}."
+                f"{pfade.grund(fehler) if isinstance(fehler, OSError) else 'kein UTF-8-Text'}."
             ) from None
         passwort = text.strip()
     elif args.passwort is not None:
@@ -199,6 +203,19 @@ def _port_frei(host: str, port: int) -> bool:
         except OSError:
             return False
         return True
+
+
+def _port_belegt(host: str, port: int) -> bool:
+    """Ob ein anderes Programm den Port schon hält (nur „address already in use“; eine Adresse, die
+    dieser Rechner nicht hat, meldet marimo selbst)."""
+    import errno
+
+    with socket.socket() as s:
+        try:
+            s.bind((host if host not in ("0.0.0.0", "") else "127.0.0.1", port))
+        except OSError as f:
+            return f.errno == errno.EADDRINUSE
+        return False
 
 
 def _freier_port(host: str, ab: int = STANDARD_PORT) -> int:
@@ -241,10 +258,114 @@ def warten_auf_server(url: str, prozess: subprocess.Popen, frist: float = 60.0) 
     return False
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Einstieg für ``gm-helfer``; läuft, bis Strg+C gedrückt wird.
+class _Beenden(Exception):
+    """Ein Signal (SIGTERM, SIGHUP) an ``gm-helfer``: aufräumen und enden."""
 
-    ``gm-helfer bericht LOG [--html]`` druckt stattdessen den Bericht eines Kampfprotokolls
+
+def _signal_beenden(nummer: int, _rahmen: object) -> None:
+    raise _Beenden(nummer)
+
+
+def _mit_dem_elternprozess_enden() -> None:  # pragma: no cover - läuft im Kindprozess
+    """Im Kind vor ``exec``: stirbt ``gm-helfer`` (auch durch SIGKILL), bekommt marimo SIGTERM."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG (Linux)
+    except (OSError, AttributeError):
+        pass
+
+
+def _gruppe_beenden(prozess: subprocess.Popen, frist: float = 5.0) -> None:
+    """marimo und alles, was es gestartet hat (Kernel, Rechenprozesse), beenden.
+
+    marimo läuft in einer eigenen Prozessgruppe: erst SIGINT an marimo (es schließt seine
+    Sitzungen, die Kampfsperren werden frei), nach ``frist`` Sekunden SIGTERM und dann SIGKILL an
+    die ganze Gruppe – auch an Rechenprozesse, deren Eltern schon fort sind.
+    """
+    if os.name == "nt":  # pragma: no cover
+        if prozess.poll() is None:
+            prozess.terminate()
+        prozess.wait()
+        return
+    if prozess.poll() is None:
+        try:
+            prozess.send_signal(signal.SIGINT)
+            prozess.wait(timeout=frist)
+        except subprocess.TimeoutExpired:
+            pass
+    if not isinstance(getattr(prozess, "pid", None), int):
+        return
+    for art in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(prozess.pid, art)
+        except (ProcessLookupError, PermissionError):
+            break
+        if _gruppe_weg(prozess, 2.0):
+            break
+    try:
+        prozess.wait(timeout=5)
+    except subprocess.TimeoutExpired:  # pragma: no cover
+        prozess.kill()
+        prozess.wait()
+
+
+def _gruppe_weg(prozess: subprocess.Popen, frist: float) -> bool:
+    """Wartet bis ``frist``, bis kein Prozess der Gruppe von ``prozess`` mehr lebt."""
+    ende = time.monotonic() + frist
+    while time.monotonic() < ende:
+        prozess.poll()  # marimo selbst abholen, sonst bleibt es als Zombie in der Gruppe
+        try:
+            os.killpg(prozess.pid, 0)
+        except (ProcessLookupError, PermissionError):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def _marimo_starten(args: argparse.Namespace, port: int, passwort: str | None, code: str | None) -> subprocess.Popen:
+    """marimo im Hintergrund starten; Passwort und Einmalcode über die Standardeingabe."""
+    ordner = notebook_ordner() / SPIELERANSICHT if args.spieler else None
+    posix = os.name != "nt"
+    prozess = subprocess.Popen(
+        befehl(port=port, host=args.host, ordner=ordner, passwort=passwort is not None),
+        cwd=pfade.projekt_ordner(),
+        stdin=subprocess.PIPE if passwort is not None else None,
+        **({"start_new_session": True, "preexec_fn": _mit_dem_elternprozess_enden} if posix else {}),
+    )
+    if passwort is not None:
+        prozess.stdin.write((passwort + "\n" + (code or "") + "\n").encode("utf-8"))
+        prozess.stdin.close()
+    return prozess
+
+
+def _startzeilen(args: argparse.Namespace, start: str, port: int, passwort: str | None, erzeugt: bool) -> str:
+    zeilen = [f"{'Spieleransicht' if args.spieler else 'gm_helfer'} läuft: {start}"]
+    if passwort is not None:
+        if braucht_passwort(args.host):
+            zeilen.append(
+                f"Im Netz erreichbar (Adresse {args.host}, Port {port}): andere Geräte öffnen "
+                f"http://<Adresse dieses Rechners>:{port}/ und melden sich mit dem Passwort an."
+            )
+        if erzeugt:
+            zeilen.append(f"Passwort: {passwort} (neu erzeugt; ein festes mit --passwort-datei)")
+        else:
+            zeilen.append("Passwort: wie angegeben.")
+        if args.passwort is not None:
+            zeilen.append(
+                "Hinweis: ein Passwort auf der Kommandozeile (--passwort) sehen andere Benutzer dieses "
+                "Rechners in der Prozessliste; sicherer ist --passwort-datei."
+            )
+        if not args.kein_browser:
+            zeilen.append("Dieser Browser meldet sich mit einem Einmalcode an (danach ist er wertlos).")
+    zeilen.append("Beenden mit Strg+C.")
+    return "\n".join(zeilen)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Einstieg für ``gm-helfer``; läuft, bis Strg+C gedrückt wird (oder SIGTERM/SIGHUP kommt).
+
+    ``gm-helfer bericht LOG [--html] [--kurz]`` druckt stattdessen den Bericht eines Kampfprotokolls
     (:mod:`gm_helfer.bericht`)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["bericht"]:
@@ -254,59 +375,54 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _argumente(argv)
     if args.port is not None and not 0 < args.port < 65536:
         raise SystemExit(f"Ungültiger Port {args.port}: erlaubt sind 1 bis 65535.")
+    if args.port is not None and _port_belegt(args.host, args.port):
+        raise SystemExit(
+            f"Port {args.port} ist schon belegt (läuft gm_helfer schon, oder ein anderes Programm?). "
+            f"Einen anderen wählen, etwa: gm-helfer --port {args.port + 1}"
+        )
     port = args.port if args.port is not None else _freier_port(args.host)
     if not notebook_ordner().is_dir():
-        raise SystemExit(f"Der Ordner {notebook_ordner()} fehlt – ist gm_helfer vollständig installiert?")
+        raise SystemExit("Der Ordner notebooks/ fehlt – ist gm_helfer vollständig installiert?")
     passwort, erzeugt = _passwort(args)
-    ordner = notebook_ordner() / SPIELERANSICHT if args.spieler else None
-    prozess = subprocess.Popen(
-        befehl(port=port, host=args.host, ordner=ordner, passwort=passwort is not None),
-        cwd=pfade.projekt_ordner(),
-        stdin=subprocess.PIPE if passwort is not None else None,
-    )
-    if passwort is not None:
-        prozess.stdin.write(passwort.encode("utf-8"))
-        prozess.stdin.close()
-    anzeige_host = "127.0.0.1" if args.host in ("0.0.0.0", "", "::") else args.host
-    if ":" in anzeige_host:
-        anzeige_host = f"[{anzeige_host}]"
-    basis = f"http://{anzeige_host}:{port}"
+    code = secrets.token_urlsafe(24) if passwort is not None and not args.kein_browser else None
+    vorher = {}
+    if threading_hauptfaden():
+        for nummer in (signal.SIGTERM, *((signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ())):
+            vorher[nummer] = signal.signal(nummer, _signal_beenden)
+    prozess = None
     try:
+        prozess = _marimo_starten(args, port, passwort, code)
+        anzeige_host = "127.0.0.1" if args.host in ("0.0.0.0", "", "::") else args.host
+        if ":" in anzeige_host:
+            anzeige_host = f"[{anzeige_host}]"
+        basis = f"http://{anzeige_host}:{port}"
         if not warten_auf_server(basis, prozess):
-            code = prozess.poll()
+            code_ende = prozess.poll()
             raise SystemExit(
-                f"marimo ist nicht gestartet (Code {code}). Ist der Port {port} belegt? "
+                f"marimo ist nicht gestartet (Code {code_ende}). Ist der Port {port} belegt? "
                 "Versuche es mit --port."
             )
         start = f"{basis}/" if args.spieler else f"{basis}/?file={STARTSEITE}"
-        zeilen = [f"{'Spieleransicht' if args.spieler else 'gm_helfer'} läuft: {start}"]
-        if passwort is not None:
-            if braucht_passwort(args.host):
-                zeilen.append(
-                    f"Im Netz erreichbar (Adresse {args.host}, Port {port}): andere Geräte öffnen "
-                    f"http://<Adresse dieses Rechners>:{port}/ und melden sich mit dem Passwort an."
-                )
-            zeilen.append(
-                f"Passwort: {passwort}"
-                + (" (neu erzeugt; ein festes mit --passwort-datei)" if erzeugt else "")
-            )
-        zeilen.append("Beenden mit Strg+C.")
-        print("\n".join(zeilen), flush=True)
+        print(_startzeilen(args, start, port, passwort, erzeugt), flush=True)
         if not args.kein_browser:
-            # der eigene Browser meldet sich gleich an (das Passwort steht nur in dieser Adresse)
+            # der eigene Browser meldet sich mit dem Einmalcode an, nie mit dem Passwort
             trenner = "?" if args.spieler else "&"
-            webbrowser.open(start if passwort is None else f"{start}{trenner}access_token={quote(passwort, safe='')}")
+            webbrowser.open(start if code is None else f"{start}{trenner}{CODE_PARAMETER}={code}")
         return prozess.wait()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Beenden):
         return 0
     finally:
-        if prozess.poll() is None:
-            prozess.send_signal(signal.SIGINT if os.name != "nt" else signal.SIGTERM)
-            try:
-                prozess.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                prozess.kill()
-                prozess.wait()
+        for nummer, alt in vorher.items():
+            signal.signal(nummer, alt)
+        if prozess is not None:
+            _gruppe_beenden(prozess)
+
+
+def threading_hauptfaden() -> bool:
+    """Ob ``main`` im Hauptthread läuft (nur dort lassen sich Signale abfangen)."""
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-__all__ = ["KampfTracker", "KartenAnzeige", "WuerfelAnzeige", "wurf_daten"]
+__all__ = ["Beschrifter", "Blickfang", "KampfTracker", "KartenAnzeige", "WuerfelAnzeige", "wurf_daten"]
 
 _WUERFEL_JS = r"""
 function render({ model, el }) {
@@ -152,6 +152,107 @@ def wurf_daten(wurf: Any) -> dict[str, Any]:
     }
 
 
+_BLICK_JS = r"""
+function render({ model, el }) {
+  const punkt = document.createElement("div");
+  punkt.style.height = "1px";
+  el.appendChild(punkt);
+  // Nach dem Schritt soll das ganze Panel im Fenster stehen: vom Handelnden („… ist am Zug“, ID
+  // auf -am-zug) über die Knöpfe und die Meldung bis zu den offenen Aufgaben darunter. Passt das
+  // nicht, wenigstens vom Handelnden bis zur Meldung; sonst die Meldung unten (darüber bleiben die
+  // Knöpfe, die den Schritt auslösten, im Blick). Steht schon alles, bewegt sich nichts; solange
+  // die Zellen darüber noch zeichnen (Diagramme), immer wieder nachsehen.
+  const zeigen = (oben, kopf, unten, ende, h) => {
+    if (oben < 0) { kopf.style.scrollMarginTop = "8px"; kopf.scrollIntoView({ block: "start", inline: "nearest" }); }
+    else if (unten > h) ende.scrollIntoView({ block: "end", inline: "nearest" });
+  };
+  const blick = () => {
+    const h = window.innerHeight;
+    const r = punkt.getBoundingClientRect();
+    const kopf = document.querySelector('[id$="-am-zug"]');
+    const k = kopf ? kopf.getBoundingClientRect() : null;
+    if (k && k.height > 0 && k.top <= r.top) {
+      const oben = k.top - 8;
+      const aufgaben = Array.from(document.querySelectorAll(".tisch-aufgaben"))
+        .find((a) => { const b = a.getBoundingClientRect(); return b.top >= r.top - 2 && b.top - r.bottom < 160; });
+      const a = aufgaben ? aufgaben.getBoundingClientRect() : null;
+      if (a && a.bottom - oben <= h) return zeigen(oben, kopf, a.bottom, aufgaben, h);
+      if (r.bottom - oben <= h) return zeigen(oben, kopf, r.bottom, punkt, h);
+    }
+    if (r.bottom > h || r.top < 0) punkt.scrollIntoView({ block: "end", inline: "nearest" });
+  };
+  const takt = setInterval(blick, 150);
+  setTimeout(() => clearInterval(takt), model.get("warten"));
+}
+export default { render };
+"""
+
+
+class Blickfang(anywidget.AnyWidget):
+    """Unsichtbar unter der Meldung eines Schritts: bringt sie ins Fenster, wenn der Schritt das
+    Panel darüber wachsen ließ (die Antwort steht, wo die Augen sind – ohne zu scrollen). Passt
+    das Panel ganz ins Fenster – vom Handelnden (Element mit einer ID auf ``-am-zug``) bis zu den
+    offenen Aufgaben (``.tisch-aufgaben``) unter der Meldung –, zeigt es das ganze Panel."""
+
+    _esm = _BLICK_JS
+    warten = traitlets.Int(6000).tag(sync=True)
+    """Millisekunden, in denen jede Größenänderung der Seite den Blick wiederholt."""
+
+
+_BESCHRIFT_JS = r"""
+// marimo schreibt die Beschriftung eines Zahlenfelds als HTML in dessen aria-label
+// („<span class=…>Modifikator</span>“), ohne Beschriftung „Number input“: der Screenreader liest
+// Markup oder Englisch. Hier steht stattdessen der sichtbare Text (ohne die unsichtbaren
+// Fingerabdrücke aus tisch.frisch) bzw. „Zahl“ – für jedes Zahlenfeld, das die Seite neu zeichnet.
+const text = (html) => {
+  const t = document.createElement("template");
+  t.innerHTML = html;
+  t.content.querySelectorAll("[style*='display:none'], [style*='display: none']").forEach((e) => e.remove());
+  return (t.content.textContent || "").replace(/\s+/g, " ").trim();
+};
+// Zahlenfelder stecken auch in den Shadow-Roots anderer marimo-Elemente (Aufklapper, Reiter)
+const felder = (wurzel, aus = []) => {
+  for (const e of wurzel.querySelectorAll("*")) {
+    if (e.tagName === "MARIMO-NUMBER") aus.push(e);
+    if (e.shadowRoot) felder(e.shadowRoot, aus);
+  }
+  return aus;
+};
+const beschriften = () => {
+  for (const feld of felder(document)) {
+    for (const eingabe of (feld.shadowRoot ? feld.shadowRoot.querySelectorAll("input[aria-label]") : [])) {
+      const alt = eingabe.getAttribute("aria-label");
+      if (alt === "Number input") eingabe.setAttribute("aria-label", "Zahl");
+      else if (alt.includes("<")) eingabe.setAttribute("aria-label", text(alt) || "Zahl");
+    }
+  }
+};
+function render({ el }) {
+  let zeiten = [];
+  const bald = () => { zeiten.forEach(clearTimeout); zeiten = [150, 600, 1500].map((ms) => setTimeout(beschriften, ms)); };
+  // neue Zellausgaben (Mutationen der Seite) und Aufklappen (Klick, Taste: im Shadow-DOM, dort sieht der Beobachter nichts)
+  const beobachter = new MutationObserver(bald);
+  beobachter.observe(document.body, { childList: true, subtree: true });
+  document.addEventListener("click", bald, true);
+  document.addEventListener("keyup", bald, true);
+  bald();
+  return () => {
+    beobachter.disconnect(); zeiten.forEach(clearTimeout);
+    document.removeEventListener("click", bald, true); document.removeEventListener("keyup", bald, true);
+  };
+}
+export default { render };
+"""
+
+
+class Beschrifter(anywidget.AnyWidget):
+    """Unsichtbar, einmal je Seite (in :func:`gm_helfer.tisch.kopf`): gibt jedem marimo-Zahlenfeld
+    seine sichtbare Beschriftung als Namen für Screenreader und Tests
+    (``get_by_role("spinbutton", name="Modifikator")``) statt marimos HTML oder „Number input“."""
+
+    _esm = _BESCHRIFT_JS
+
+
 class WuerfelAnzeige(anywidget.AnyWidget):
     """Ein Wurf als Würfelbilder (marimo und Jupyter).
 
@@ -255,7 +356,9 @@ function render({ model, el }) {
     (d.zeilen || []).forEach((z) => {
       const zeile = document.createElement("tr");
       if (z.Name === d.am_zug) zeile.className = "gm-tracker-dran";
-      (d.spalten || []).forEach((s) => { const td = document.createElement("td"); td.textContent = z[s]; zeile.appendChild(td); });
+      (d.spalten || []).forEach((s) => {
+        const td = document.createElement("td"); td.textContent = z[s]; zeile.appendChild(td);
+      });
       tab.appendChild(zeile);
     });
     box.appendChild(tab);
@@ -345,7 +448,7 @@ class KampfTracker(anywidget.AnyWidget):
 
     def ausfuehren(self, was: str, schluessel: str = "") -> None:
         """Was ein Knopf auslöst: „weiter“, „rueckgaengig“ oder „entscheiden“ (mit ``schluessel``)."""
-        from gm_helfer.zellenkampf import KampfFehler
+        KampfFehler = self._kampf.KAMPF_FEHLER  # noqa: N806 – die Klasse des Kampfobjekts, ohne Import
 
         try:
             if was == "weiter":

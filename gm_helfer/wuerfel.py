@@ -19,6 +19,7 @@ jede einzelne Augenzahl fest, Explosionen eingeschlossen.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import sys
@@ -27,6 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gm_helfer.cache import bounded_cache
+from gm_helfer.fehler import RegelFehler
+from gm_helfer.schnell import bauen
 
 __all__ = [
     "MAX_ANZAHL",
@@ -39,9 +42,11 @@ __all__ = [
     "Wurf",
     "UEBLICHE_SEITEN",
     "augenzahl",
+    "gewuerfelt",
     "ueblicher_ausdruck",
     "mischen",
     "parse",
+    "programm_zufall",
     "wuerfle",
     "wurf",
     "zufallszahl",
@@ -61,8 +66,31 @@ UEBLICHE_SEITEN = (2, 3, 4, 6, 8, 10, 12, 20, 100)
 """Würfel, die es am Spieltisch gibt; Charakterbögen erlauben nur diese (kein W7)."""
 
 
-class WuerfelFehler(ValueError):
+class WuerfelFehler(RegelFehler):
     """Ungültige Würfelnotation oder eingetippte Augen; die Meldung ist deutsch."""
+
+
+UMGEBUNG_SAAT = "GM_HELFER_SAAT"
+"""Umgebungsvariable: eine ganze Zahl macht die Würfel des Programms wiederholbar."""
+
+
+def programm_zufall() -> random.Random:
+    """Die Würfel des Programms am Tisch: zufällig – oder mit ``GM_HELFER_SAAT=<ganze Zahl>``
+    wiederholbar (jede neue Sitzung würfelt dann dieselbe Folge; für Vorführungen, Übungsabende
+    und Browsertests, deren Fehler sich so nachspielen lassen).
+
+    >>> import os, unittest.mock
+    >>> with unittest.mock.patch.dict(os.environ, {UMGEBUNG_SAAT: "7"}):
+    ...     programm_zufall().random() == programm_zufall().random()
+    True
+    """
+    roh = os.environ.get(UMGEBUNG_SAAT, "").strip()
+    if not roh:
+        return random.Random()
+    try:
+        return random.Random(int(roh))
+    except ValueError:
+        raise WuerfelFehler(f"{UMGEBUNG_SAAT} muss eine ganze Zahl sein, nicht {_kurz(roh)!r}.") from None
 
 
 @dataclass(frozen=True)
@@ -173,14 +201,32 @@ _TERM = re.compile(
 )
 
 
+_BEISPIEL_AUGEN = (7, 5, 3, 6, 2, 4, 8, 1)
+
+
+def beispiel(ausdruck: str | Ausdruck, trenner: str = ", ") -> str:
+    """Ein vollständiges Beispiel zum Eintippen: so viele Augen, wie der Ausdruck Würfel wirft,
+    ohne die Höchstzahl eines explodierenden Würfels (die ließe ihn weiterrollen).
+
+    >>> beispiel("2W10+4"), beispiel("W12!+W8!+W6!"), beispiel("W4!+1")
+    ('7, 5', '7, 5, 3', '1')
+    """
+    augen = []
+    for i, (gruppe, _) in enumerate(parse(ausdruck).einzelwuerfel()):
+        oben = max(1, gruppe.seiten - 1) if gruppe.explodierend else gruppe.seiten
+        augen.append(str((_BEISPIEL_AUGEN[i % len(_BEISPIEL_AUGEN)] - 1) % oben + 1))
+    return trenner.join(augen)
+
+
 def parse(text: str | Ausdruck) -> Ausdruck:
     """Liest einen Würfelausdruck in deutscher oder englischer Notation.
 
     Raises:
         WuerfelFehler: mit einer deutschen Meldung, was am Ausdruck nicht stimmt.
 
-    >>> parse("W8+W6")
-    Ausdruck(wuerfel=(Wuerfel(anzahl=1, seiten=8, explodierend=False, vorzeichen=1), Wuerfel(anzahl=1, seiten=6, explodierend=False, vorzeichen=1)), konstante=0)
+    >>> parse("W8+W6")  # doctest: +NORMALIZE_WHITESPACE
+    Ausdruck(wuerfel=(Wuerfel(anzahl=1, seiten=8, explodierend=False, vorzeichen=1),
+                      Wuerfel(anzahl=1, seiten=6, explodierend=False, vorzeichen=1)), konstante=0)
     """
     if isinstance(text, Ausdruck):
         return text
@@ -395,10 +441,7 @@ class Wurf:
     @property
     def eingetippt(self) -> bool:
         """Ob mindestens ein Würfel eingetippt wurde."""
-        for w in self.wuerfe:
-            if w.eingetippt:
-                return True
-        return False
+        return any(w.eingetippt for w in self.wuerfe)
 
     def __str__(self) -> str:
         augen = ", ".join(str(w) for w in self.wuerfe)
@@ -447,10 +490,33 @@ def zufallszahl(rng: Any, seiten: int) -> int:
     nie benutzt.
     """
     if type(rng) is random.Random and type(seiten) is int and seiten > 0:
-        # dieselbe Zahl wie rng.randint(1, seiten) (randint → randrange → 1 + _randbelow),
-        # ohne die zwei Aufrufe dazwischen – der schnelle Ereignispfad würfelt sehr oft (Issue 10)
-        return 1 + rng._randbelow(seiten)
+        # dieselbe Zahl wie rng.randint(1, seiten), ohne die Aufrufe dazwischen – der schnelle
+        # Ereignispfad würfelt sehr oft (Issue 10); siehe _unter
+        getrandbits = rng.getrandbits
+        k = seiten.bit_length()
+        r = getrandbits(k)
+        while r >= seiten:
+            r = getrandbits(k)
+        return 1 + r
     return int(_ganzzahl_quelle(rng)(1, seiten))
+
+
+def _unter(rng: random.Random, n: int) -> int:
+    """Eine Zahl in ``[0, n)`` aus einem ``random.Random`` (genau dessen Klasse, ``n > 0`` ganz),
+    dieselbe wie ``rng.randrange(n)`` – nur über die öffentliche ``getrandbits``.
+
+    So zieht CPython ``randrange(n)`` und damit ``randint``: ``Random._randbelow_with_getrandbits``
+    (``k = n.bit_length()``, ``getrandbits(k)`` bis die Zahl unter ``n`` liegt; unverändert
+    Python 3.11–3.13). ``tests/kern/test_wuerfel.py`` prüft, dass beide Wege dieselben Zahlen
+    ziehen – ändert eine künftige Python-Version das Verfahren, schlägt der Test fehl.
+    :func:`zufallszahl` und :func:`wurf` schreiben diese Schleife aus (jeder Würfel der Simulation).
+    """
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
 
 
 def mischen(folge: Sequence[Any], *, rng: Any) -> tuple[Any, ...]:
@@ -533,12 +599,19 @@ def _augen_aufteilen(augen: Any) -> list[Any]:
     raise WuerfelFehler(f"„{augen}“ sind keine eingetippten Augen.")
 
 
-def _gewuerfelt(seiten: int, augen: tuple[int, ...], explodierend: bool) -> Wuerfelwurf:
-    """``Wuerfelwurf(seiten, augen, explodierend, eingetippt=False)`` ohne das eingefrorene
-    ``__init__``, das jedes Feld einzeln setzt (jeder Würfel der Simulation kommt hier durch)."""
-    w = object.__new__(Wuerfelwurf)
-    object.__setattr__(w, "__dict__", {"seiten": seiten, "augen": augen, "explodierend": explodierend, "eingetippt": False})
-    return w
+def gewuerfelt(seiten: int, augen: tuple[int, ...], explodierend: bool = False) -> Wuerfelwurf:
+    """Ein vom Programm geworfener Würfel mit schon gezogenen ``augen`` (ganze Zahlen, die Kette
+    eines explodierenden Würfels): ``Wuerfelwurf(seiten, augen, explodierend, eingetippt=False)``
+    über :func:`gm_helfer.schnell.bauen`, ohne das eingefrorene ``__init__`` (jeder Würfel der
+    Simulation kommt hier durch). Geprüft wird nichts – dafür ist :func:`wuerfle` da.
+
+    >>> gewuerfelt(6, (6, 2), True) == Wuerfelwurf(6, (6, 2), True)
+    True
+    """
+    return bauen(Wuerfelwurf, {"seiten": seiten, "augen": augen, "explodierend": explodierend, "eingetippt": False})
+
+
+_gewuerfelt = gewuerfelt  # alter Name (bis zur nächsten Ausgabe)
 
 
 def wurf(ausdruck: str | Ausdruck, *, rng: Any = None, augen: Any = None) -> Wurf:
@@ -559,20 +632,25 @@ def wurf(ausdruck: str | Ausdruck, *, rng: Any = None, augen: Any = None) -> Wur
             # wie wuerfle(…) je Würfel, mit denselben Zufallszahlen (zufallszahl), ohne die Prüfungen
             # für eingetippte Augen – jede Probe der Simulation kommt hier durch (Issue 10)
             wuerfe = []
-            zufall = rng._randbelow
+            getrandbits = rng.getrandbits  # je Würfel dieselbe Zahl wie rng.randint(1, seiten) (_unter)
             for seiten, explodierend in plan:
-                auge = 1 + zufall(seiten)
-                if auge == seiten and explodierend:
-                    kette = [auge]
+                k = seiten.bit_length()
+                r = getrandbits(k)
+                while r >= seiten:
+                    r = getrandbits(k)
+                if r + 1 == seiten and explodierend:
+                    kette = [seiten]
                     while kette[-1] == seiten:
-                        kette.append(1 + zufall(seiten))
+                        r = getrandbits(k)
+                        while r >= seiten:
+                            r = getrandbits(k)
+                        kette.append(r + 1)
                     augen_ = tuple(kette)
                 else:
-                    augen_ = (auge,)
-                wuerfe.append(_gewuerfelt(seiten, augen_, explodierend))
-            w = object.__new__(Wurf)  # wie Wurf(ausdruck, tuple(wuerfe)), ohne das eingefrorene __init__
-            object.__setattr__(w, "__dict__", {"ausdruck": ausdruck, "wuerfe": tuple(wuerfe)})
-            return w
+                    augen_ = (r + 1,)
+                wuerfe.append(bauen(Wuerfelwurf, {"seiten": seiten, "augen": augen_, "explodierend": explodierend,
+                                                  "eingetippt": False}))
+            return bauen(Wurf, {"ausdruck": ausdruck, "wuerfe": tuple(wuerfe)})
     einzel = ausdruck.einzelwuerfel()
     if augen is None:
         return Wurf(

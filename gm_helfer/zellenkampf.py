@@ -21,18 +21,18 @@ Keine Regel steht hier: jede Entscheidung trifft das Regelpaket des Systems.
 from __future__ import annotations
 
 import html
-import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
 import polars as pl
 
-from gm_helfer import pfade
-from gm_helfer.protokoll import Ereignis, GesperrtFehler, ProtokollFehler, Verlauf
-from gm_helfer.wuerfel import WuerfelFehler
+from gm_helfer import pfade, taktik_wahl
+from gm_helfer.fehler import RegelFehler
+from gm_helfer.protokoll import VERMERK, Ereignis, GesperrtFehler, ProtokollFehler, Verlauf
+from gm_helfer.wuerfel import WuerfelFehler, programm_zufall
 
 __all__ = [
     "KampfFehler",
@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 
-class KampfFehler(ValueError):
+class KampfFehler(RegelFehler):
     """Ein Schritt, der so nicht geht – mit deutscher Meldung (Kämpfer, Feld, was zu tun ist).
 
     In Jupyter/IPython erscheint nur die Meldung, kein Traceback aus dem Inneren der Bibliothek.
@@ -141,7 +141,8 @@ def augen_je_name(text: str | Mapping[str, Any] | None, namen: Any) -> dict[str,
     aus: dict[str, str] = {}
     for name, wert in paare:
         if name is None:
-            raise KampfFehler(f"„{str(wert).strip()}“: bitte „Name: Augen“ eintippen, z. B. „{next(iter(bekannt.values()), 'Name')}: 7“.")
+            raise KampfFehler(f"„{str(wert).strip()}“: bitte „Name: Augen“ eintippen, "
+                              f"z. B. „{next(iter(bekannt.values()), 'Name')}: 7“.")
         echt = bekannt.get(str(name).strip().lower())
         if echt is None:
             raise KampfFehler(f"„{str(name).strip()}“ kämpft hier nicht mit – dabei sind: {', '.join(bekannt.values())}.")
@@ -222,17 +223,25 @@ class Zellenkampf:
     TITEL: ClassVar[str] = ""
     FEHLER: ClassVar[tuple[type[BaseException], ...]] = ()
     ZUG: ClassVar[Any] = None
-    """Die Zug-API des Systems (``gm_helfer/<system>/zug.py``)."""
+    """Die Zug-Schnittstelle des Systems (``gm_helfer.<system>.tisch.zug``): :meth:`nsc_handeln` trifft
+    mit ihrem ``nsc_entscheiden`` die Entscheidungen der Gegner aller Arten von ``NSC_AUTOMATIK``."""
+    KAMPF_FEHLER: ClassVar[type[Exception]] = KampfFehler
+    """Fehler eines Schritts, der so nicht geht (für Oberflächen wie :class:`~gm_helfer.widgets.KampfTracker`,
+    die dieses Modul nicht importieren)."""
 
     def __init__(self, verlauf: Verlauf, *, rng: Any = None, meldung: str = "") -> None:
         self._verlauf = verlauf
-        self.rng = rng if rng is not None else random.Random()
+        self.rng = rng if rng is not None else programm_zufall()
         """Zufallsquelle, wenn das Programm würfelt (mit fester Saat wiederholbar)."""
         self.meldung = meldung
         """Die letzte Meldung (Schritt, Rückgängig, Fortsetzen)."""
         self._beobachter: list[Callable[[], None]] = []
-        self._gruppen: list[tuple[int, int]] = []
-        """Schritte aus mehreren Ereignissen (Ende, Anzahl) – Rückgängig nimmt sie zusammen zurück."""
+        self._taktik: Any = None
+        """Die Taktik, mit der :meth:`ausspielen` gerade spielt (``None``: die Vorgabe des Systems)."""
+        self.taktik_werte: dict[str, dict[str, Any]] = taktik_wahl.fuer_verlauf(
+            verlauf.system or self.SYSTEM, verlauf.datei, verlauf.kopf)
+        """Die Taktikfelder je Seite (wie im Panel: aus der Begegnung, dem Kopf des Protokolls oder
+        ``<protokoll>.taktik.json``; :meth:`taktik_setzen` ändert sie)."""
 
     # -- je System ---------------------------------------------------------------------------
 
@@ -284,6 +293,20 @@ class Zellenkampf:
         return None
 
     # -- gemeinsam ---------------------------------------------------------------------------
+
+    def _lage_anzeige(self, bild: Any, seite: str = "Helden") -> Any:
+        """Das Lagebild als Anzeige (:class:`gm_helfer.tisch_lage.LageAnzeige`) mit dem Verlauf je
+        Schritt: jeder Aufruf merkt sich seine Siegchance; nach Rückgängig gilt, was danach kam, nicht mehr."""
+        from gm_helfer.lage_lauf import Punkt
+        from gm_helfer.tisch_lage import LageAnzeige
+
+        kurs: dict[int, Punkt] = self.__dict__.setdefault("_lage_kurs", {})
+        schritt = len(self._verlauf.ereignisse)
+        for s in [s for s in kurs if s > schritt]:
+            del kurs[s]
+        lo, hi = bild.intervall.get(seite, (0.0, 0.0))
+        kurs[schritt] = Punkt(schritt, int(getattr(self.zustand, "runde", 0) or 0), bild.sieg.get(seite, 0.0), lo, hi)
+        return LageAnzeige(bild, tuple(kurs[s] for s in sorted(kurs)), seite=seite)
 
     @property
     def verlauf(self) -> Verlauf:
@@ -349,17 +372,17 @@ class Zellenkampf:
         keines stehen gelassen, und Rückgängig nimmt alle zusammen zurück."""
         texte, eingetippt, anfang = [], False, len(self._verlauf.ereignisse)
         try:
-            for b in baue:
-                ereignis = self._rufen(b, self.zustand)
-                self._rufen(self._verlauf.ausfuehren, ereignis)
-                texte.append(ereignis.text)
-                eingetippt |= ereignis.eingetippt
+            with self._verlauf.schritt():  # ein Schritt im Protokoll: ein Rückgängig nimmt alle zurück
+                for b in baue:
+                    ereignis = self._rufen(b, self.zustand)
+                    self._rufen(self._verlauf.ausfuehren, ereignis)
+                    texte.append(ereignis.text)
+                    eingetippt |= ereignis.eingetippt
         except KampfFehler:
             while len(self._verlauf.ereignisse) > anfang:
                 self._verlauf.rueckgaengig()
             self._melden()
             raise
-        self._gruppen.append((len(self._verlauf.ereignisse), len(baue)))
         return self._fertig(Schritt(" · ".join(texte), eingetippt))
 
     def _fertig(self, schritt: Schritt) -> Schritt:
@@ -374,36 +397,144 @@ class Zellenkampf:
             raise KampfFehler("Gerade gibt es keinen nächsten Schritt im Ablauf – erst handeln oder entscheiden.")
         return schritt[1]()
 
-    def ausspielen(self, max_schritte: int = 2000) -> Schritt:
-        """Spielt den Kampf mit den Standardwahlen zu Ende: wer an der Reihe ist, greift den
-        Standardgegner mit seiner ersten Waffe an, offene Würfe würfelt das Programm
-        (freiwillige wie Wegstecken lässt es aus), dann geht der Ablauf weiter.
+    def ausspielen(self, max_schritte: int = 2000, *, taktik: Any = None) -> Schritt:
+        """Spielt den Kampf mit der Taktik der Seiten zu Ende – derselben wie in der Simulation
+        (``gm_helfer.<system>.simulation.Taktik``; ``taktik``: eine für alle, eine Zuordnung
+        Seite → Taktik, ``None`` die Vorgabe): wer an der Reihe ist, greift das Ziel der Taktik mit
+        seiner ersten Waffe an, offene Würfe würfelt das Programm, freiwillige (etwa Wegstecken)
+        nimmt es, wie die Taktik es will; dann geht der Ablauf weiter.
 
         Jeder Schritt steht im Protokoll wie von Hand; ``rueckgaengig`` nimmt ihn zurück.
         Endet nach ``max_schritte`` Schritten, auch wenn der Kampf nicht entschieden ist.
         """
         versucht: set[Any] = set()
         anzahl = 0
-        while not self.sieger() and anzahl < max_schritte:
-            schritt = self._standard_schritt(versucht)
-            if schritt is None:
-                self.weiter()
-            anzahl += 1
+        self._taktik = taktik
+        try:
+            while not self.sieger() and anzahl < max_schritte:
+                schritt = self._standard_schritt(versucht)
+                if schritt is None:
+                    self.weiter()
+                anzahl += 1
+        finally:
+            self._taktik = None
         sieger = self.sieger()
         text = (f"{anzahl} Schritte gespielt – entschieden: nur {sieger} können noch kämpfen." if sieger
                 else f"{anzahl} Schritte gespielt – noch nicht entschieden.")
         return self._fertig(Schritt(text))
 
+    # -- Vorschläge der Taktik und Lagebild (Issues 25, 26): der gemeinsame Teil ------------
+    # Die Systeme geben nur ihre Eigenheiten: :meth:`_vorschlag_ereignisse` (welche Funktion ihrer
+    # Zug-Schnittstelle mit welchen Augen), :attr:`NIEMAND_AM_ZUG`, :attr:`LAGEBILD_MIT_WAHLEN`.
+
+    NIEMAND_AM_ZUG: ClassVar[str] = "Niemand ist am Zug."
+    """Die Meldung, wenn ein Vorschlag gespielt werden soll, aber niemand am Zug ist."""
+    LAGEBILD_MIT_WAHLEN: ClassVar[bool] = True
+    """Ob :meth:`lagebild` die Wahlen des Augenblicks mitrechnet (Savage Worlds: nur die Siegchance)."""
+    LAGEBILD_SEITE: ClassVar[str] = "Helden"
+    """Die Seite, deren Siegchance der Verlauf von :meth:`lagebild` merkt (W100: ``"helden"``)."""
+
+    def _vorschlag_wer(self, wer: str | None) -> str:
+        """Für wen der Vorschlag gespielt wird: ``wer`` oder wer am Zug ist."""
+        wer = wer or self.am_zug()
+        if not wer:
+            raise KampfFehler(self.NIEMAND_AM_ZUG)
+        return wer
+
+    def _vorschlag_ereignisse(self, wer: str, augen: Any) -> Sequence[Ereignis]:
+        """Haken: spielt den Vorschlag für ``wer`` über die Zug-Schnittstelle des Systems (ein
+        Schritt im Protokoll) und gibt die geschriebenen Ereignisse zurück; was ein System mehr
+        nimmt (Zeitstrahl: ``taktik``), steht als Schlüsselwort in seiner Fassung."""
+        raise NotImplementedError
+
+    def _vorschlag_eingetippt(self, ereignisse: Sequence[Ereignis], augen: Any) -> bool:
+        return any(e.eingetippt for e in ereignisse)
+
+    def vorschlag_spielen(self, wer: str | None = None, augen: Any = None, **weiter: Any) -> Schritt:
+        """Spielt den Vorschlag der Taktik für ``wer`` (Standard: wer am Zug ist) – ein Schritt, ein
+        Rückgängig; ``augen``: eingetippte Würfel wie beim Angriff des Systems."""
+        ereignisse = self._vorschlag_ereignisse(self._vorschlag_wer(wer), augen, **weiter)
+        return self._fertig(Schritt(" · ".join(e.text for e in ereignisse if e.text),
+                                    self._vorschlag_eingetippt(ereignisse, augen)))
+
+    def lagebild(self, anzahl: int = 2000, *, mit_optionen: bool = True, **weiter: Any) -> Any:
+        """Die Chancen des Kampfes von hier an (:func:`gm_helfer.lagebild.lagebild`, mit der Taktik der
+        Simulation): Siegchance der Helden mit Intervall und – ``mit_optionen`` – je Wahl des
+        Augenblicks die Chance danach; ``.text()`` gibt die Zeile des Panels. ``weiter``: was das
+        System zusätzlich nimmt (Zeitstrahl: ``taktik``)."""
+        from gm_helfer.lagebild import lagebild
+
+        bild = self._rufen(lagebild, self.SYSTEM, self.zustand, anzahl, rng=self.rng,
+                           mit_optionen=mit_optionen and self.LAGEBILD_MIT_WAHLEN, **weiter)
+        return self._lage_anzeige(bild, self.LAGEBILD_SEITE)  # Zeile und Diagramme wie im Panel
+
+    # -- Taktik je Seite und die Gegner auf einen Aufruf (Issue 26, Punkte 4 und 5) -----------
+
+    def taktik(self, seite: str | None = None) -> Any:
+        """Die Taktik dieses Kampfes (dieselbe wie im Panel): mit ``seite`` die ``Taktik`` dieser
+        Seite, ohne die Zuordnung Seite → ``Taktik`` der geänderten Seiten; ``None``: die Vorgabe."""
+        return taktik_wahl.je_seite(self._verlauf.system or self.SYSTEM, self.taktik_werte, seite)
+
+    def taktik_setzen(self, seite: str, **werte: Any) -> Schritt:
+        """Die Taktik einer Seite ändern – dieselben Felder wie im Notebook ``begegnung.py``
+        (``kampf.taktik_setzen("Gegner", ziel="staerkster")``; ohne Felder: die Standardtaktik).
+        Geprüft, und neben dem Protokoll gespeichert (``<protokoll>.taktik.json``): ein Fortsetzen –
+        hier oder im marimo-Notebook – spielt mit ihr weiter. Vorschlag, „Gruppe handelt“ und
+        :meth:`nsc_handeln` spielen sie."""
+        system = self._verlauf.system or self.SYSTEM
+        try:
+            taktik_wahl.taktik(system, werte)
+        except (ValueError, TypeError) as fehler:
+            raise KampfFehler(f"Taktik von {seite}: {fehler}") from None
+        self.taktik_werte = {**self.taktik_werte, seite: dict(werte)}
+        if self.datei is not None and not self._verlauf.nur_lesen:
+            self._rufen(taktik_wahl.schreiben, self.datei, self.taktik_werte)
+        felder = ", ".join(f"{k} = {v}" for k, v in werte.items()) or "die Vorgabe"
+        return self._fertig(Schritt(f"Taktik von {seite}: {felder}."))
+
+    def _gruppe_text(self) -> str:
+        """Haken: spielt „Gruppe handelt“ über die Zug-Schnittstelle des Systems (ein Schritt) und
+        gibt dessen Text."""
+        raise NotImplementedError
+
+    def gruppe_handelt(self) -> Schritt:
+        """„Gruppe handelt“: die Nichtspieler, die jetzt dran sind, spielen ihre Vorschläge (ein
+        Schritt, ein Rückgängig); hält vor einer Entscheidung eines Helden an."""
+        return self._fertig(Schritt(self._gruppe_text()))
+
+    def nsc_handeln(self, max_gruppen: int = 50) -> Schritt:
+        """Alle Nichtspieler, die jetzt dran sind, spielen nach ihrer Taktik – Gruppe um Gruppe
+        („Gruppe handelt“: Karte, Initiative, Tick), ihre eigenen Entscheidungen ohne Rückfrage (alle
+        Arten von ``NSC_AUTOMATIK``, wie die Schalter des Panels in ihrer Vorgabe) –, bis ein Held dran
+        ist oder eine Entscheidung des Spielleiters ansteht (die Abwehr oder das Wegstecken eines
+        Helden, eine neue Runde, der Kampf ist entschieden). Alles ist **ein** Schritt: ein
+        :meth:`rueckgaengig` nimmt den ganzen Aufruf zurück."""
+        zug, verlauf = self.ZUG, self._verlauf
+        texte: list[str] = []
+        with verlauf.schritt():
+            for _ in range(max_gruppen):
+                vorher = len(verlauf.ereignisse)
+                texte += self._rufen(zug.nsc_entscheiden, verlauf, list(zug.NSC_AUTOMATIK),
+                                     taktik=self.taktik(), rng=self.rng)
+                gruppe = len(verlauf.ereignisse)
+                try:
+                    text = self._gruppe_text()
+                except KampfFehler:  # keine Gruppe der Nichtspieler an der Reihe
+                    text = ""
+                if len(verlauf.ereignisse) > gruppe and text:
+                    texte.append(text)
+                letztes = verlauf.ereignisse[-1] if verlauf.ereignisse else None
+                if len(verlauf.ereignisse) == vorher or (letztes is not None and letztes.art == VERMERK):
+                    break  # ein Held ist dran oder entscheidet, oder der Spielleiter
+        return self._fertig(Schritt(" · ".join(texte) or "Kein Nichtspieler ist gerade dran."))
+
     def rueckgaengig(self) -> Schritt:
         """Nimmt den letzten Schritt zurück (im Protokoll als Rückgängig vermerkt)."""
         if not self._verlauf.ereignisse:
             raise KampfFehler("Nichts zum Zurücknehmen – der Kampf hat noch keinen Schritt.")
-        anzahl = 1
-        if self._gruppen and self._gruppen[-1][0] == len(self._verlauf.ereignisse):
-            anzahl = self._gruppen.pop()[1]
-        texte = [e.text for e in self._verlauf.ereignisse[-anzahl:]]
-        for _ in range(anzahl):
-            self._rufen(self._verlauf.rueckgaengig)
+        erstes, ende = self._verlauf.schritt_grenzen()[-1]  # der ganze letzte Schritt (Verlauf.schritt)
+        texte = [e.text for e in self._verlauf.ereignisse[erstes:ende]]
+        self._rufen(self._verlauf.rueckgaengig)
         return self._fertig(Schritt("Zurückgenommen: " + " · ".join(texte)))
 
     @classmethod
@@ -453,7 +584,7 @@ class Zellenkampf:
         der bisherige Kampf wird dabei freigegeben. Der Tracker bleibt verbunden."""
         self._verlauf.schliessen()
         neu = self.aus_datei(datei, rng=self.rng, uebernehmen=uebernehmen, nur_lesen=nur_lesen)
-        self._verlauf, self.meldung, self._gruppen = neu._verlauf, neu.meldung, []
+        self._verlauf, self.meldung, self.taktik_werte = neu._verlauf, neu.meldung, neu.taktik_werte
         self._melden()
         return self
 
@@ -492,8 +623,10 @@ class Zellenkampf:
         return KampfTracker(self)
 
     def tracker_daten(self) -> dict[str, Any]:
-        """Alles, was der Tracker zeigt – nur JSON-Werte."""
-        naechster = self.naechster_schritt()
+        """Alles, was der Tracker zeigt – nur JSON-Werte. Ist der Kampf entschieden, bietet er
+        keinen nächsten Schritt und keine Entscheidung mehr an (nur noch Rückgängig)."""
+        entschieden = bool(self.sieger())
+        naechster = None if entschieden else self.naechster_schritt()
         return {
             "titel": self.TITEL,
             "lage": self.lage(),
@@ -501,12 +634,12 @@ class Zellenkampf:
             "reihenfolge": self.reihenfolge(),
             "spalten": list(self.kaempfer_zeilen()[0]) if self.kaempfer_zeilen() else [],
             "zeilen": [{k: ("" if v is None else str(v)) for k, v in z.items()} for z in self.kaempfer_zeilen()],
-            "entscheidungen": [{"schluessel": o.schluessel, "wer": o.wer, "text": o.text}
-                               for o in self.offene_entscheidungen()],
+            "entscheidungen": [] if entschieden else [{"schluessel": o.schluessel, "wer": o.wer, "text": o.text}
+                                                      for o in self.offene_entscheidungen()],
             "naechster": naechster[0] if naechster else "",
             "kann_rueckgaengig": bool(self._verlauf.ereignisse),
             "meldung": self.meldung,
-            "schritte": len(self._verlauf.ereignisse),
+            "schritte": len(self._verlauf.schritt_grenzen()),
             "datei": self.datei.name if self.datei else "",
             "sieger": self.sieger() or "",
         }
@@ -559,7 +692,8 @@ class Zellenkampf:
         if self.meldung:
             teile.append(f"<div class='gm-meldung' style='color:#555'>{e(self.meldung)}</div>")
         teile.append(f"<div style='color:#777;font-size:0.85em'>Protokoll: "
-                     f"{e(self.datei.name) if self.datei else 'ohne Datei'} · {len(self.ereignisse)} Schritte</div>")
+                     f"{e(self.datei.name) if self.datei else 'ohne Datei'} · "
+                     f"{len(self._verlauf.schritt_grenzen())} Schritte</div>")
         teile.append("</div>")
         return "".join(teile)
 

@@ -78,23 +78,31 @@ def _(begegnung, get_start, kampftisch, stand):
                                     tisch.protokoll_datei(aloran.SYSTEM))
 
     # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
-    teilnehmer, neu_knopf, _, _, _ansicht = kampftisch.anlage(
+    teilnehmer, neu_knopf, _, _, anlage_ansicht = kampftisch.anlage(
         stand.namen,
         _kampf,
-        vorauswahl=_aus_begegnung or stand.vorauswahl(),
+        vorauswahl=_aus_begegnung,
+        zuletzt=sitzung.gespeicherte_kaempfe,
+        sonst=stand.vorauswahl(),
         fortgesetzt=lambda v: _aus_begegnung or list(v.zustand.namen),
         einstellungen=[begegnung, mo.accordion({"Hausregeln und ältere Lesarten (siehe docs/aloran.md)": mo.vstack(list(hausregeln.elements.values()))})],
     )
-    _ansicht
-    return hausregeln, neu_knopf, teilnehmer
+    return anlage_ansicht, hausregeln, neu_knopf, teilnehmer
 
 
 @app.cell
 def _(get_start, kampftisch):
     get_start()  # nach „Neuer Kampf“ steht er gleich in der Liste
     kampf_wahl, fortsetzen_knoepfe = kampftisch.fortsetzen_wahl(sitzung.gespeicherte_kaempfe(), aloran.aus_kopf, aloran.anwenden)
-    mo.vstack([kampf_wahl, tisch.reihe(*fortsetzen_knoepfe.values())])
-    return fortsetzen_knoepfe, kampf_wahl
+    fortsetzen_ansicht = mo.vstack([kampf_wahl, tisch.reihe(*fortsetzen_knoepfe.values())])
+    return fortsetzen_ansicht, fortsetzen_knoepfe, kampf_wahl
+
+
+@app.cell
+def _(anlage_ansicht, fortsetzen_ansicht, verlauf):
+    # Läuft ein Kampf, ist „Kampf anlegen oder fortsetzen“ eine Zeile (Kämpfer, Runde, Datei) – „ändern“ klappt sie auf
+    tisch.anlage_eingeklappt(verlauf, anlage_ansicht, fortsetzen_ansicht)
+    return
 
 
 @app.cell
@@ -115,9 +123,20 @@ def _(get_version, kampftisch):
 
 
 @app.cell
-def _(get_meldung):
-    tisch.meldung_ansicht(get_meldung(), "aloran-meldung")
-    return
+def _(kampf, wer):
+    # Wer handelt: wer am Zug ist – oder außer der Reihe, wer eine sofortige Bonus-Kampfaktion hat oder abwartet
+    mo.stop(kampf is None or wer is None)
+    _namen = aloran_zug.handelnde(kampf)
+    handelnd_wahl = mo.ui.dropdown(options=_namen, value=wer if wer in _namen else _namen[0],
+                                   label="Wer handelt (außer der Reihe: sofortige Bonus-Kampfaktion, Abwartende)")
+    handelnd_wahl if len(_namen) > 1 else mo.md("")
+    return (handelnd_wahl,)
+
+
+@app.cell
+def _(handelnd_wahl):
+    akteur = handelnd_wahl.value
+    return (akteur,)
 
 
 @app.cell
@@ -128,7 +147,7 @@ def _(kampf):
     initiative_augen = mo.ui.dictionary(
         {k.name: mo.ui.text(placeholder="W10", max_length=2, label=k.name) for k in kampf.kaempfer} if _vor_dem_kampf else {}
     )
-    hinterhalt = mo.ui.multiselect(options=list(kampf.namen), label="Im Hinterhalt überrascht (kein W10)")
+    hinterhalt = tisch.mehrfachwahl(list(kampf.namen), label="Im Hinterhalt überrascht (kein W10)")
     return hinterhalt, initiative_augen
 
 
@@ -137,7 +156,7 @@ def _(hinterhalt, initiative_augen, kampf, kampftisch):
     # Neue Runde – vor dem Kampf samt Initiative (Initiativewert + 1W10, gilt den ganzen Kampf): ein Klick
     (_runde,) = aloran_zug.aktionen(kampf, None)
     runde_knopf = kampftisch.knopf(_runde.text, folge=lambda v: aloran_zug.neue_runde(
-        v, rng=kampftisch.rng, augen={n: t for n, t in initiative_augen.value.items() if t.strip()}, hinterhalt=hinterhalt.value),
+        v, rng=kampftisch.rng, augen={n: t for n, t in initiative_augen.value.items() if t.strip()}, hinterhalt=tisch.gewaehlt(hinterhalt)),
         aktion=_runde, kind="success")
     tisch.zug_rahmen(
         runde_knopf,
@@ -150,34 +169,45 @@ def _(hinterhalt, initiative_augen, kampf, kampftisch):
 
 
 @app.cell
-def _(kampf, kampftisch, wer):
+def _(akteur, kampf, kampftisch):
     # Eingaben des Zug-Panels: nach jedem Schritt neu gebaut; die Auswahl gilt je Handelndem
-    mo.stop(kampf is None or wer is None)
-    _auswahl = kampftisch.auswahl(wer)
-    ziel_wahl = _auswahl.dropdown("ziel", [k.name for k in kampf.kaempfer if k.name != wer], aloran_zug.standard_ziel(kampf, wer), "Ziel")
-    angriff_wahl = _auswahl.dropdown("angriff", sitzung.angriff_namen(kampf, wer), aloran_zug.standard_waffe(kampf, wer), "Angriff")
+    wer_handelt = akteur
+    mo.stop(kampf is None or wer_handelt is None)
+    _auswahl = kampftisch.auswahl(wer_handelt)
+    # vorgewählt das Ziel, das dieser Angriff am wahrscheinlichsten ausschaltet (Chance neben jedem Namen)
+    _ziel_optionen, _ziel_vorgabe = aloran_zug.ziel_optionen(
+        kampf, wer_handelt, _auswahl.gemerkt("angriff"),
+        taktik=kampftisch.taktik(kampf.kaempfer_namens(wer_handelt).werte.seite))
+    ziel_wahl = _auswahl.dropdown("ziel", _ziel_optionen, _ziel_vorgabe, "Ziel")
+    angriff_wahl = _auswahl.dropdown("angriff", sitzung.angriff_namen(kampf, wer_handelt),
+                                     aloran_zug.standard_waffe(kampf, wer_handelt), "Angriff")
     von_hinten = _auswahl.haken("hinten", "Attacke von hinten")
     mod_angriff = _auswahl.zahl("mod_a", "± Würfel Angriff", -10, 10)
     mod_verteidigung = _auswahl.zahl("mod_v", "± Würfel Verteidigung", -10, 10)
     mo.vstack(
         [
-            mo.md(f"### <span id='aloran-am-zug'>{wer}</span> ist am Zug"),
+            mo.md(f"### <span id='aloran-am-zug'>{wer_handelt}</span> {aloran_zug.handelt_text(kampf, wer_handelt)}"),
             tisch.reihe(ziel_wahl, angriff_wahl),
             tisch.reihe(von_hinten, mod_angriff, mod_verteidigung),
         ]
     )
-    return angriff_wahl, mod_angriff, mod_verteidigung, von_hinten, ziel_wahl
+    return angriff_wahl, mod_angriff, mod_verteidigung, von_hinten, wer_handelt, ziel_wahl
 
 
 @app.cell
-def _(angriff_wahl, kampf, verlauf, wer, ziel_wahl):
+def _(angriff_wahl, kampf, kampftisch, nsc_automatik, verlauf, wer_handelt, ziel_wahl):
     # Die Verteidigung des Ziels (seine Entscheidung vor dem Wurf): nur, was es gegen diesen Angriff noch bezahlen kann
     mo.stop(not ziel_wahl.value or not angriff_wahl.value)
-    _moeglich = [v for v in sitzung.verteidigung_namen(kampf, ziel_wahl.value, wer, angriff_wahl.value)
+    _moeglich = [v for v in sitzung.verteidigung_namen(kampf, ziel_wahl.value, wer_handelt, angriff_wahl.value)
                  if aloran_kampf.kann_verteidigen(kampf, ziel_wahl.value, v)]
+    # ein Gegner wehrt nach seiner Taktik ab (vorausgewählt, änderbar): dieselbe Wahl wie in der Simulation
+    _taktik_wahl = aloran_zug.nsc_verteidigung(kampf, wer_handelt, ziel_wahl.value, angriff_wahl.value,
+                                               taktik=kampftisch.taktik(kampf.kaempfer_namens(ziel_wahl.value).werte.seite)) \
+        if nsc_automatik.value.get("verteidigung") else None
     verteidigung_wahl = mo.ui.dropdown(
-        options=_moeglich + ["keine Verteidigung"], value=(_moeglich or ["keine Verteidigung"])[0],
-        label=tisch.frisch(f"Verteidigung von {ziel_wahl.value}", (wer, ziel_wahl.value, len(verlauf.ereignisse))),
+        options=_moeglich + ["keine Verteidigung"],
+        value=_taktik_wahl if _taktik_wahl in _moeglich else (_moeglich or ["keine Verteidigung"])[0],
+        label=tisch.frisch(f"Verteidigung von {ziel_wahl.value}", (wer_handelt, ziel_wahl.value, len(verlauf.ereignisse))),
     )
     _haupt = ("angriff", "verteidigung", "zone", "schaden")
     augen = mo.ui.dictionary(
@@ -190,9 +220,9 @@ def _(angriff_wahl, kampf, verlauf, wer, ziel_wahl):
 
 
 @app.cell
-def _(angriff_wahl, mod_angriff, mod_verteidigung, verteidigung_wahl, von_hinten, wer, ziel_wahl):
+def _(angriff_wahl, mod_angriff, mod_verteidigung, verteidigung_wahl, von_hinten, wer_handelt, ziel_wahl):
     auswahl = dict(
-        angreifer=wer, ziel=ziel_wahl.value, angriff=angriff_wahl.value,
+        angreifer=wer_handelt, ziel=ziel_wahl.value, angriff=angriff_wahl.value,
         verteidigung=None if verteidigung_wahl.value == "keine Verteidigung" else verteidigung_wahl.value,
         von_hinten=von_hinten.value, angriff_modifikator=int(mod_angriff.value or 0),
         verteidigung_modifikator=int(mod_verteidigung.value or 0),
@@ -201,9 +231,9 @@ def _(angriff_wahl, mod_angriff, mod_verteidigung, verteidigung_wahl, von_hinten
 
 
 @app.cell
-def _(auswahl, kampf, wer):
+def _(auswahl, kampf, wer_handelt):
     # Chancen vor dem Wurf – nur für einen erlaubten Angriff
-    _angriff = next(a for a in aloran_zug.aktionen(kampf, wer) if a.schluessel == "angriff")
+    _angriff = next(a for a in aloran_zug.aktionen(kampf, wer_handelt) if a.schluessel == "angriff")
     mo.stop(not _angriff.erlaubt, mo.md(f"<span id='aloran-verboten'>✗ Angreifen – nicht möglich: {_angriff.grund}</span>"))
     try:
         _vorschau = aloran_kampf.vorschau(kampf, **auswahl)
@@ -230,40 +260,50 @@ def _(auswahl, kampf, wer):
 
 
 @app.cell
-def _(augen, auswahl, kampf, kampftisch, wer):
-    # Die Knöpfe des Zugs: Angreifen (Attacke, Parade, Zone und Schaden in einem), Zweitwaffe, Abwarten, Zug beenden, Rückgängig
-    _aktionen = {a.schluessel: a for a in aloran_zug.aktionen(kampf, wer)}
+def _(augen, auswahl, kampf, kampftisch, wer_handelt):
+    # Die Knöpfe des Zugs: Angreifen (Attacke, Parade, Zone und Schaden in einem), Zweitwaffe, Abwarten, Zug beenden, Verzichten, Rückgängig
+    _wer = wer_handelt
+    _aktionen = {a.schluessel: a for a in aloran_zug.aktionen(kampf, _wer)}
 
     def _angreifen(zweitwaffe):
         def _f(v):
             _getippt = {s: t for s, t in augen.value.items() if t and t.strip()}
             _w = dict(auswahl)
             if zweitwaffe:
-                _w["angriff"] = aloran.werte.zweitwaffe(kampf.kaempfer_namens(wer).werte).name
+                _w["angriff"] = aloran.werte.zweitwaffe(kampf.kaempfer_namens(_wer).werte).name
             kampftisch.schritt(lambda z: aloran.angriff_ereignis(z, **_w, zweitwaffe=zweitwaffe, rng=kampftisch.rng,
                                                                  augen=_getippt or None))
 
         return _f
 
-    zug_knoepfe = [mo.ui.button(label="Angreifen", kind="success", disabled=not _aktionen["angriff"].erlaubt,
+    zug_knoepfe = [mo.ui.button(label=_aktionen["angriff"].text, kind="success", disabled=not _aktionen["angriff"].erlaubt,
                                 on_click=kampftisch.klick(_angreifen(False)))]
     if "zweitwaffe" in _aktionen:
         zug_knoepfe.append(mo.ui.button(label=_aktionen["zweitwaffe"].text, disabled=not _aktionen["zweitwaffe"].erlaubt,
                                         on_click=kampftisch.klick(_angreifen(True))))
     zug_knoepfe += [
-        kampftisch.knopf("Abwarten", lambda z: aloran_kampf.abwarten_ereignis(z, wer), aktion=_aktionen["abwarten"]),
-        kampftisch.knopf("Zug beenden", lambda z: aloran_kampf.zug_ende_ereignis(z, wer), aktion=_aktionen["zug_beenden"]),
-        kampftisch.rueckgaengig_knopf(),
+        kampftisch.knopf("Abwarten", lambda z: aloran_kampf.abwarten_ereignis(z, _wer), aktion=_aktionen["abwarten"]),
+        kampftisch.knopf("Zug beenden", lambda z: aloran_kampf.zug_ende_ereignis(z, _wer), aktion=_aktionen["zug_beenden"]),
     ]
+    if _aktionen["verzichten"].erlaubt:
+        zug_knoepfe.append(kampftisch.knopf(_aktionen["verzichten"].text, lambda z: aloran_kampf.verzicht_ereignis(z, _wer),
+                                            aktion=_aktionen["verzichten"]))
+    zug_knoepfe.append(kampftisch.rueckgaengig_knopf())
     _haupt = ("angriff", "verteidigung", "zone", "schaden")
     _e = augen.elements
     tisch.zug_rahmen(
         tisch.reihe(*(_e[s] for s in _haupt)),
         mo.accordion({"Weitere Würfel (Patzer- und Meistertreffer-Tabellen)": tisch.reihe(*(f for s, f in _e.items() if s not in _haupt))}),
         tisch.reihe(*zug_knoepfe),
-        tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel != "angriff"]),
+        tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel not in ("angriff", "verzichten")]),
     )
     return (zug_knoepfe,)
+
+
+@app.cell
+def _(get_meldung):
+    tisch.meldung_ansicht(get_meldung(), "aloran-meldung")
+    return
 
 
 @app.cell
@@ -272,6 +312,76 @@ def _(angriff_wahl, kampf, wer, ziel_wahl):
     mo.stop(kampf is None)
     tisch.aufgaben_ansicht(aloran_zug.offene_entscheidungen(kampf, angreifer=wer, ziel=ziel_wahl.value if wer else None,
                                                             waffe=angriff_wahl.value if wer else None), "aloran-aufgaben")
+    return
+
+
+@app.cell
+def _(augen, kampf, kampftisch, wer_handelt):
+    # Der Vorschlag der Taktik für einen Gegner (NSC) – mit den exakten Chancen; ein Klick spielt ihn
+    # (eingetippte Würfel oben gelten), „Gruppe handelt“ spielt alle NSC dieser Initiative
+    mo.stop(kampf is None or wer_handelt is None or not aloran_zug.ist_nsc(kampf, wer_handelt))
+    _taktik = kampftisch.taktik(kampf.kaempfer_namens(wer_handelt).werte.seite)
+    _vs = aloran_zug.vorschlag(kampf, wer_handelt, taktik=_taktik)
+    _gruppe = aloran_zug.gruppe_faellig(kampf)
+    helden_taktik = mo.ui.checkbox(label="Helden wehren nach der Taktik ab (sonst hält die Gruppe an)")
+    _zeile = _vs.text if _vs else f"{wer_handelt} hat gerade nichts zu tun."
+    if _vs is not None and _vs.schluessel == "angriff":
+        _zeile += " – " + sitzung.chancen_zeile(aloran_kampf.vorschau(kampf, _vs.wer, _vs.ziel, _vs.angriff, _vs.verteidigung))
+
+    def _spielen(v, taktik_=_taktik):  # Vorgabe bindet den Wert: marimo räumt die _-Namen der Zelle ab
+        _getippt = {s: t for s, t in augen.value.items() if t and t.strip()}
+        kampftisch.schritte(lambda verlauf: [e.text for e in aloran_zug.vorschlag_spielen(
+            verlauf, wer_handelt, augen=_getippt or None, rng=kampftisch.rng, taktik=taktik_)])
+
+    vorschlag_knoepfe = [mo.ui.button(label="Vorschlag spielen", kind="success", disabled=_vs is None,
+                             on_click=kampftisch.klick(_spielen))]
+    if _gruppe:
+        vorschlag_knoepfe.append(mo.ui.button(
+            label=f"Gruppe handelt ({', '.join(_gruppe)})",
+            on_click=kampftisch.klick(lambda v, taktik_=_taktik: kampftisch.schritte(lambda verlauf: [aloran_zug.gruppe_handelt(
+                verlauf, rng=kampftisch.rng, taktik=taktik_, helden_fragen=not helden_taktik.value).text]))))
+    mo.vstack([mo.md(f"**Vorschlag (Taktik):** <span id='aloran-vorschlag'>{_zeile}</span>"),
+               tisch.reihe(*vorschlag_knoepfe, helden_taktik)])
+    return helden_taktik, vorschlag_knoepfe
+
+
+@app.cell
+def _(kampf, kampftisch):
+    # Die Taktik je Seite (Issue 26, Punkt 4): wie in begegnung.py, aus der Begegnung oder dem gespeicherten Kampf
+    mo.stop(kampf is None)
+    taktik_je_seite, _ansicht = kampftisch.taktik_ansicht(sorted({x.werte.seite for x in kampf.kaempfer}))
+    _ansicht
+    return (taktik_je_seite,)
+
+
+@app.cell
+def _(kampftisch):
+    # Entscheidungen der Gegner ohne Rückfrage (Issue 26, Punkt 3): je Art ein Schalter, nach der Taktik
+    nsc_automatik = kampftisch.nsc_schalter(aloran_zug)
+    nsc_automatik
+    return (nsc_automatik,)
+
+
+@app.cell
+def _():
+    # Lagebild (nur Spielleiter, Issue 25): ein Lauf je Sitzung; er rechnet im Hintergrund (mo.Thread) –
+    # kein Klick und keine Einzelwurf-Chance wartet darauf. „Lagebild je Wahl“ spielt die Wahlen des
+    # Augenblicks dazu (wenige Kämpfe je Wahl, ebenfalls im Hintergrund).
+    from gm_helfer import tisch_lage as _tl
+
+    lage_lauf = _tl.lage_lauf('aloran', seite='Helden')
+    lagebild_an, lagebild_je_wahl = _tl.lage_schalter()
+    mo.hstack([lagebild_an, lagebild_je_wahl], justify="start")
+    return lage_lauf, lagebild_an, lagebild_je_wahl
+
+
+@app.cell
+def _(kampf, lage_lauf, lagebild_an, lagebild_je_wahl, verlauf):
+    # Nach jedem Schritt: die Rechnung anstoßen; der Faden schreibt jede Stufe in diese Zelle
+    from gm_helfer import tisch_lage as _tl
+
+    _tl.lage_zelle(lage_lauf, len(verlauf.ereignisse) if verlauf else 0, kampf, an=lagebild_an.value,
+                   je_wahl=lagebild_je_wahl.value, runde=kampf.runde if kampf else 0, aktiv=kampf is not None and len({_k.werte.seite for _k in kampf.kaempfer if _k.handelt}) > 1, hook='aloran-lagebild')
     return
 
 
@@ -293,13 +403,15 @@ def _(kampf, kampftisch, stand, wer):
     _neu = sitzung.noch_nicht_dabei(stand, kampf)
     _beitreten = mo.ui.dropdown(options=_neu, value=_neu[0] if _neu else None, label="Greift ein")
     _beitreten_w10 = mo.ui.text(placeholder="W10", max_length=2, label="Initiative-W10")
+    _bonus_art = mo.ui.dropdown(options=list(aloran_zug.BONUSAKTIONEN), value="Kampfaktion", label="Bonusaktion")
+    _bonus_grund = mo.ui.text(value="ein Gegner verlässt die Kampfreichweite", label="Grund")
     mehr_knoepfe = [
         mo.ui.button(label="Bewegen", on_click=kampftisch.klick(lambda v: kampftisch.schritt(lambda z: aloran.bewegung_ereignis(
             z, _wer.value, _art.value, spurt=_spurt.value, gelaende=int(_gelaende.value or 0), reittier_stufe=int(_reittier.value or 0))))),
         mo.ui.button(label="Interaktion", on_click=kampftisch.klick(lambda v: kampftisch.schritt(
             lambda z: aloran.aktion_ereignis(z, _wer.value, "interaktion")))),
-        mo.ui.button(label="Bonus-Kampfaktion gewähren (Gegner verlässt Reichweite)", on_click=kampftisch.klick(
-            lambda v: kampftisch.schritt(lambda z: aloran.bonusaktion_ereignis(z, _wer.value, "kampf", "ein Gegner verlässt die Kampfreichweite")))),
+        mo.ui.button(label="Bonusaktion gewähren", on_click=kampftisch.klick(lambda v: kampftisch.schritt(
+            lambda z: aloran.bonusaktion_ereignis(z, _wer.value, aloran_zug.BONUSAKTIONEN[_bonus_art.value], _bonus_grund.value)))),
         mo.ui.button(label="Eingriff eintragen", on_click=kampftisch.klick(lambda v: kampftisch.schritt(lambda z: aloran.eingriff_ereignis(
             z, _wer.value, zone=_zone.value, wunden=int(_wunden.value or 0), ausdauer=int(_ausdauer.value or 0),
             schadensart=_schadensart.value, grund=_grund.value)))),
@@ -313,7 +425,7 @@ def _(kampf, kampftisch, stand, wer):
             "Bewegung, Interaktion, Bonusaktionen": mo.vstack([
                 _wer,
                 mo.hstack([_art, _gelaende, _reittier, _spurt, mehr_knoepfe[0]], justify="start", align="end", wrap=True),
-                mo.hstack(mehr_knoepfe[1:3], justify="start", wrap=True),
+                mo.hstack([mehr_knoepfe[1], _bonus_art, _bonus_grund, mehr_knoepfe[2]], justify="start", align="end", wrap=True),
             ]),
             "Spielleiter: Wunden, Heilung, Ausdauer, Eingreifen": mo.vstack([
                 mo.md("<small>Heilung und Ausdauer-Erholung regelt der Text nicht – hier trägt der Spielleiter sie ein "

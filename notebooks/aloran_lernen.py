@@ -7,8 +7,8 @@ with app.setup:
     import marimo as mo
 
     from gm_helfer import aloran, diagramme
-    from gm_helfer.aloran import diagramme as aloran_diagramme
     from gm_helfer import lehre as kurs
+    from gm_helfer.aloran import diagramme as aloran_diagramme
     from gm_helfer.aloran import lehre, sitzung
 
 

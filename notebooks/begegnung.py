@@ -4,53 +4,70 @@ __generated_with = "0.25.2"
 app = marimo.App(width="medium", app_title="Begegnung vorbereiten")
 
 with app.setup:
-    import random
     from dataclasses import replace
 
     import marimo as mo
     import polars as pl
 
     from gm_helfer import begegnungen, boegen, diagramme, simulation
+    from gm_helfer import lauf as lauf_modul
 
     SPALTEN = {"Seite": pl.Utf8, "Bogen": pl.Utf8, "Anzahl": pl.Int64}
     STUFE_ART = {"leicht": "success", "fordernd": "info", "gefährlich": "warn", "tödlich": "danger"}
     ALLE_SEITEN = "alle Seiten"
+    PULS = 20  # Sekunden ohne Lebenszeichen des Tabs, nach denen ein Lauf von selbst anhält
 
 
 @app.function
 def taktik_regler(klasse, werte):
     """Regler für die Taktik einer Seite, aus den Feldern der ``Taktik`` des Systems
-    (``simulation.taktik_felder``): Auswahl für Felder mit Wahl, Haken für Ja/Nein."""
-    elemente = {}
-    for name, text, vorgabe, wahl in simulation.taktik_felder(klasse):
-        wert = werte.get(name, vorgabe)
-        if isinstance(vorgabe, bool):
-            elemente[name] = mo.ui.checkbox(value=bool(wert), label=text)
-        elif wahl is None:  # nicht im Vertrag vorgesehen, aber harmlos: eine Zahl
-            elemente[name] = mo.ui.number(value=wert, label=text)
-        else:
-            elemente[name] = mo.ui.dropdown(options={t: k for k, t in wahl.items()}, value=wahl.get(wert, wahl[vorgabe]), label=text)
-    return mo.ui.dictionary(elemente)
+    (``simulation.taktik_felder``): Auswahl für Felder mit Wahl, Haken für Ja/Nein – dieselben
+    wie im Live-Notebook (:func:`gm_helfer.tisch_taktik.taktik_regler`)."""
+    from gm_helfer.tisch_taktik import taktik_regler as _regler
+
+    return _regler(klasse, werte)
 
 
 @app.function
-def ergebnis_ansicht(auswertung, einheit, schwellen, kennung=""):
-    """Urteil, Siegchance mit Intervall, Verluste je Kämpfer, verbrauchte Mittel und Diagramme einer Variante."""
+def ergebnis_ansicht(auswertung, einheit, schwellen, kennung="", grenze=None, system=""):
+    """Urteil (mit dem, was die Simulation nicht spielt), Siegchance mit Intervall, Verluste je
+    Kämpfer (alle, ohne Seiten) und verbrauchte Mittel einer Variante."""
     _seite = simulation.heldenseite(auswertung)
     _urteil = simulation.urteil(auswertung, schwellen, _seite)
     return mo.vstack(
         [
             mo.callout(mo.md(f"<span id='begegnung-urteil{kennung}'>**{_urteil.text}**</span>"), kind=STUFE_ART[_urteil.stufe]),
+            mo.md(f"<small id='begegnung-grenzen{kennung}'>{simulation.nicht_gespielt_text(system)}</small>"),
             mo.md(
-                f"**<span id='begegnung-ergebnis{kennung}'>{simulation.zusammenfassung(auswertung, einheit)}</span>** "
+                f"**<span id='begegnung-ergebnis{kennung}'>{simulation.zusammenfassung(auswertung, einheit, grenze)}</span>** "
                 f"(gerechnet in {diagramme.zahl(auswertung.sekunden, 1)} s)"
             ),
-            mo.ui.table(simulation.kaempfer_tabelle(auswertung), selection=None, label="Jeder Kämpfer (95-%-Intervall)"),
+            mo.ui.table(simulation.kaempfer_tabelle(auswertung), selection=None, pagination=False,
+                        show_column_summaries=False, label="Jeder Kämpfer (95-%-Intervall)"),
             mo.md(f"<span id='begegnung-verbrauch{kennung}'>{simulation.verbrauch_text(auswertung)}</span>"),
-            diagramme.ergebnis_balken(dict(auswertung.sieg), titel="Wer gewinnt?"),
-            diagramme.verteilung_diagramm(dict(auswertung.runden), titel="Wie lange dauert der Kampf?", x_titel=einheit, rest=0),
         ]
     )
+
+
+@app.function
+def diagramme_ansicht(auswertung, einheit):
+    """Wer gewinnt, wie lange es dauert – die Diagramme einer Variante (eine eigene Zelle: das
+    Urteil erscheint, ohne auf sie zu warten)."""
+    return mo.vstack([
+        diagramme.ergebnis_balken(dict(auswertung.sieg), titel="Wer gewinnt?"),
+        diagramme.verteilung_diagramm(dict(auswertung.runden), titel="Wie lange dauert der Kampf?", x_titel=einheit, rest=0),
+    ])
+
+
+@app.function
+def varianten_nebeneinander(spalten, breite="22rem"):
+    """Spalten nebeneinander, wo Platz ist, sonst untereinander (CSS-Grid: jede Spalte mindestens
+    ``breite``) – nichts läuft in die Nachbarspalte."""
+    if len(spalten) == 1:
+        return spalten[0]
+    _zellen = "".join(f"<div class='gm-spalte' style='min-width:0;overflow-x:auto'>{mo.as_html(s).text}</div>" for s in spalten)
+    return mo.Html(f"<div class='gm-varianten' style='display:grid;grid-template-columns:repeat(auto-fit,minmax(min({breite},100%),1fr));"
+                   f"gap:1.5rem;align-items:start'>{_zellen}</div>")
 
 
 @app.cell
@@ -123,8 +140,8 @@ def _(begegnung_datei, ladung, system_wahl):
     def _spalte(titel, tabelle, taktik):
         _teile = [mo.md(f"### {titel}"), tabelle]
         if taktik is not None:
-            _teile += [_taktik_text, mo.hstack([mo.vstack([mo.md(f"*{s}*"), *t.elements.values()]) for s, t in taktik.elements.items()],
-                                               justify="start", gap=2)]
+            _teile += [_taktik_text, varianten_nebeneinander(
+                [mo.vstack([mo.md(f"*{s}*"), *t.elements.values()]) for s, t in taktik.elements.items()], breite="20rem")]
         else:
             _teile.append(_taktik_text)
         return mo.vstack(_teile)
@@ -133,7 +150,7 @@ def _(begegnung_datei, ladung, system_wahl):
         [
             mo.md(f"<span id='begegnung-grund'>{grund_meldung or grund.beschreibung}</span>"),
             mo.md("Bögen: " + ", ".join(b.name for b in ladung.boegen)),
-            mo.hstack([_spalte("Variante A", tabelle_a, taktik_a), _spalte("Variante B", tabelle_b, taktik_b)], widths="equal", gap=2),
+            varianten_nebeneinander([_spalte("Variante A", tabelle_a, taktik_a), _spalte("Variante B", tabelle_b, taktik_b)]),
             vergleichen,
         ]
     )
@@ -190,7 +207,7 @@ def _(grund, system_wahl):
     saat = mo.ui.number(start=0, stop=10**9, step=1, value=1, label="Zufallssaat (gleiche Saat = gleiches Ergebnis)")
     _runden = grund.optionen.get("max_runden", 100)
     max_runden = mo.ui.number(start=1, stop=1000, step=1, value=_runden if isinstance(_runden, int) and 1 <= _runden <= 1000 else 100,
-                              label="höchstens Runden je Kampf")
+                              label=f"höchstens {simulation.zeiteinheit(system_wahl.value)} je Kampf")
     los = mo.ui.run_button(label="Durchspielen")
     mo.vstack(
         [
@@ -209,15 +226,22 @@ def _():
     die Helden mindestens so oft gewinnen *und* im Mittel höchstens so viele Helden je Kampf
     sterben; sonst die nächste, zuletzt „tödlich“.
     """)
-    schwellen_form = mo.ui.dictionary(
-        {
-            "leicht": mo.ui.number(start=0, stop=100, step=1, value=90, label="leicht ab % Sieg"),
-            "fordernd": mo.ui.number(start=0, stop=100, step=1, value=70, label="fordernd ab % Sieg"),
-            "gefaehrlich": mo.ui.number(start=0, stop=100, step=1, value=40, label="gefährlich ab % Sieg"),
-            "tote_leicht": mo.ui.number(start=0, stop=10, step=0.05, value=0.05, label="leicht: höchstens Tote"),
-            "tote_fordernd": mo.ui.number(start=0, stop=10, step=0.05, value=0.25, label="fordernd: höchstens Tote"),
-            "tote_gefaehrlich": mo.ui.number(start=0, stop=10, step=0.05, value=0.75, label="gefährlich: höchstens Tote"),
-        }
+    schwellen_form = mo.md(
+        """
+    | Urteil | Helden gewinnen mindestens (%) | tote Helden je Kampf höchstens |
+    |---|---|---|
+    | leicht | {leicht} | {tote_leicht} |
+    | fordernd | {fordernd} | {tote_fordernd} |
+    | gefährlich | {gefaehrlich} | {tote_gefaehrlich} |
+    | tödlich | sonst | sonst |
+    """
+    ).batch(
+        leicht=mo.ui.number(start=0, stop=100, step=1, value=90),
+        fordernd=mo.ui.number(start=0, stop=100, step=1, value=70),
+        gefaehrlich=mo.ui.number(start=0, stop=100, step=1, value=40),
+        tote_leicht=mo.ui.number(start=0, stop=10, step=0.05, value=0.05),
+        tote_fordernd=mo.ui.number(start=0, stop=10, step=0.05, value=0.25),
+        tote_gefaehrlich=mo.ui.number(start=0, stop=10, step=0.05, value=0.75),
     )
     schwellen_form
     return (schwellen_form,)
@@ -235,7 +259,14 @@ def _(schwellen_form):
 
 
 @app.cell
-def _(anzahl, fehler_a, fehler_b, ladung, los, max_runden, saat, system_wahl, variante_a, variante_b, vergleichen):
+def _():
+    get_stand, set_stand = mo.state(None)
+    return get_stand, set_stand
+
+
+@app.cell
+def _(anzahl, fehler_a, fehler_b, ladung, los, max_runden, saat, set_stand, system_wahl, variante_a, variante_b,
+      vergleichen):
     mo.stop(
         not los.value,
         mo.md("<span id='begegnung-ergebnis'>Noch nicht durchgespielt – oben auf „Durchspielen“ drücken.</span>"),
@@ -244,39 +275,68 @@ def _(anzahl, fehler_a, fehler_b, ladung, los, max_runden, saat, system_wahl, va
     _varianten = {"A": (variante_a, fehler_a)}
     if vergleichen.value:
         _varianten["B"] = (variante_b, fehler_b)
-    auswertungen, meldung = {}, ""
-    try:
-        with mo.status.progress_bar(
-            total=anzahl.value * len(_varianten), title=f"{anzahl.value} Kämpfe je Variante werden durchgespielt …",
-            subtitle="Abbrechen: das Stopp-Symbol der Zelle", remove_on_exit=True,
-        ) as _balken:
-            for _name, (_b, _fehler) in _varianten.items():
-                if _fehler:
-                    raise ValueError(f"Variante {_name}: " + " ".join(_fehler))
-                _stand = [0]
+    _fehler = [f"Variante {_n}: " + " ".join(_f) for _n, (_b, _f) in _varianten.items() if _f]
+    lauf = lauf_modul.Lauf(
+        {_n: lauf_modul.aufgabe(_b, ladung.boegen, max_runden=max_runden.value) for _n, (_b, _f) in _varianten.items()
+         if not _fehler},
+        anzahl.value, saat=saat.value, puls=PULS,
+    )
+    stopp_knopf = mo.ui.button(label="Stopp", kind="danger", on_click=lambda _: lauf.stoppen(),
+                               tooltip="Hält die Rechnung an; das Ergebnis der fertigen Kämpfe bleibt stehen.")
+    takt = mo.ui.refresh(default_interval=1)  # der Puls des Tabs: schweigt er, hält der Lauf an
 
-                def _weiter(fertig, gesamt, _stand=_stand):
-                    _balken.update(increment=fertig - _stand[0])
-                    _stand[0] = fertig
-
-                auswertungen[_name] = simulation.begegnung(
-                    system_wahl.value, begegnungen.boegen_fuer(_b, ladung.boegen), anzahl.value,
-                    rng=random.Random(saat.value), max_runden=max_runden.value, fortschritt=_weiter,
-                    taktik=begegnungen.taktik_fuer(_b), optionen=begegnungen.optionen_fuer(_b),
-                )
-    except ValueError as _f:
-        auswertungen, meldung = {}, str(_f)
-    return auswertungen, einheit, meldung
+    if _fehler:
+        lauf.stoppen(" ".join(_fehler))
+        set_stand(lauf_modul.Stand("fehler", 0, anzahl.value, meldung=" ".join(_fehler), lauf=lauf))
+    else:
+        lauf.starten(melden=set_stand, faden=mo.Thread, am_ende=mo.output.clear)  # am Ende: kein Puls mehr
+    grenze, system = max_runden.value, system_wahl.value  # so gerechnet, auch wenn die Regler sich danach ändern
+    mo.Html(f"<div style='display:none'>{takt}</div>")
+    return einheit, grenze, lauf, stopp_knopf, system, takt
 
 
 @app.cell
-def _(auswertungen, einheit, meldung, schwellen):
-    mo.stop(not auswertungen, mo.callout(mo.md(f"<span id='begegnung-fehler'>{meldung}</span>"), kind="danger"))
-    _spalten = [
-        mo.vstack([mo.md(f"### Variante {_name}"), ergebnis_ansicht(_a, einheit, schwellen, "" if _name == "A" else "-b")])
-        for _name, _a in auswertungen.items()
-    ]
-    mo.hstack(_spalten, widths="equal", gap=2) if len(_spalten) > 1 else _spalten[0]
+def _(lauf, takt):
+    takt.value  # jede Sekunde: der Tab lebt noch, die Uhr läuft weiter
+    lauf.lebenszeichen()
+    _jetzt = lauf.jetzt()
+    mo.md(f"<span id='begegnung-uhr'>Die Rechnung läuft seit {diagramme.zahl(_jetzt.sekunden, 1)} s …</span>"
+          if _jetzt.laeuft else "")
+    return
+
+
+@app.cell
+def _(einheit, get_stand, grenze, lauf, schwellen, stopp_knopf, system):
+    _stand = get_stand()
+    if _stand is None or _stand.lauf is not lauf:
+        _stand = lauf.stand
+    mo.stop(_stand.zustand == "fehler", mo.callout(mo.md(f"<span id='begegnung-fehler'>{_stand.meldung}</span>"), kind="danger"))
+    _zeile = mo.md(f"<span id='begegnung-stand'>{_stand.text()}</span>")
+    if _stand.laeuft:
+        _teile = [
+            mo.Html(f"<progress id='begegnung-fortschritt' value='{_stand.fertig}' max='{_stand.gesamt}' "
+                    "style='width:100%;height:1.2em'></progress>"),
+            mo.hstack([_zeile, stopp_knopf], justify="space-between", align="center"),
+        ]
+        _teile += [mo.md(f"Bisher, Variante {_n}: {simulation.zusammenfassung(_a, einheit, grenze)}") for _n, _a in _stand.auswertungen.items()]
+        _ausgabe = mo.vstack(_teile)
+    elif not _stand.auswertungen:
+        _ausgabe = mo.vstack([_zeile, mo.md("<span id='begegnung-ergebnis'>Gestoppt, bevor der erste Teil fertig war.</span>")])
+    else:
+        _spalten = [
+            mo.vstack([mo.md(f"### Variante {_name}"), ergebnis_ansicht(_a, einheit, schwellen, "" if _name == "A" else "-b", grenze, system)])
+            for _name, _a in _stand.auswertungen.items()
+        ]
+        _ausgabe = mo.vstack([_zeile, varianten_nebeneinander(_spalten)])
+    _ausgabe
+    return
+
+
+@app.cell
+def _(einheit, get_stand, lauf):
+    _stand = get_stand()
+    mo.stop(_stand is None or _stand.lauf is not lauf or _stand.laeuft or not _stand.auswertungen)
+    varianten_nebeneinander([diagramme_ansicht(_a, einheit) for _a in _stand.auswertungen.values()])
     return
 
 
@@ -285,17 +345,26 @@ def _(system_wahl, variante_a):
     mo.stop(variante_a is None or not variante_a.eintraege)
     _namen = list(dict.fromkeys(e.bogen for e in variante_a.eintraege))
     _vorschlag = next((e.bogen for e in variante_a.eintraege if e.anzahl > 1), _namen[-1])
-    reihe_form = mo.ui.dictionary(
-        {
-            "bogen": mo.ui.dropdown(options=_namen, value=_vorschlag, label="Bogen"),
-            "feld": mo.ui.text(value="anzahl", label="Feld (z. B. anzahl, schild)"),
-            "von": mo.ui.number(start=0, stop=100, step=1, value=2, label="von"),
-            "bis": mo.ui.number(start=0, stop=100, step=1, value=12, label="bis"),
-            "je": mo.ui.number(start=10, stop=100_000, step=10, value=simulation.standard_anzahl(system_wahl.value) // 5,
-                               label="Kämpfe je Wert"),
-            "ziel": mo.ui.number(start=1, stop=99, step=1, value=75, label="Ziel: % Heldensieg"),
-            "arbeiter": mo.ui.number(start=1, stop=256, step=1, value=simulation.arbeiter_zahl(), label="Prozesse (Kerne)"),
-        }
+    reihe_felder = begegnungen.reihen_felder(system_wahl.value)
+    reihe_form = mo.md(
+        """
+    | | |
+    |:--|:--|
+    | Welcher Bogen? | {bogen} |
+    | Welcher Wert ändert sich? | {feld} |
+    | von … bis … | {von} {bis} |
+    | Kämpfe je Wert | {je} |
+    | Ziel: Helden gewinnen mindestens (%) | {ziel} |
+    | Prozesse (Kerne) | {arbeiter} |
+    """
+    ).batch(
+        bogen=mo.ui.dropdown(options=_namen, value=_vorschlag),
+        feld=mo.ui.dropdown(options={_t: _n for _n, _t in reihe_felder.items()}, value=reihe_felder["anzahl"]),
+        von=mo.ui.number(start=0, stop=100, step=1, value=2),
+        bis=mo.ui.number(start=0, stop=100, step=1, value=12),
+        je=mo.ui.number(start=10, stop=100_000, step=10, value=simulation.standard_anzahl(system_wahl.value) // 5),
+        ziel=mo.ui.number(start=1, stop=99, step=1, value=75),
+        arbeiter=mo.ui.number(start=1, stop=256, step=1, value=simulation.arbeiter_zahl()),
     )
     reihe_los = mo.ui.run_button(label="Reihe durchspielen")
     mo.vstack([
@@ -304,21 +373,22 @@ def _(system_wahl, variante_a):
               "Ergebnis hängt also nicht von der Zahl der Prozesse ab. Mehr Prozesse nutzen mehr Kerne."),
         reihe_form, reihe_los,
     ])
-    return reihe_form, reihe_los
+    return reihe_felder, reihe_form, reihe_los
 
 
 @app.cell
-def _(ladung, max_runden, reihe_form, reihe_los, saat, schwellen, system_wahl, variante_a):
+def _(ladung, max_runden, reihe_felder, reihe_form, reihe_los, saat, schwellen, system_wahl, variante_a):
     mo.stop(not reihe_los.value, mo.md("<span id='reihe-ergebnis'>Noch keine Reihe gerechnet.</span>"))
     _f = reihe_form.value
     _werte = list(range(int(_f["von"]), int(_f["bis"]) + 1))
+    _feld_text = reihe_felder[_f["feld"]].split(" (")[0]  # „Anzahl“ statt „anzahl“
     _meldung = ""
     try:
-        _varianten = [begegnungen.mit_wert(variante_a, ladung.boegen, _f["bogen"], _f["feld"].strip(), _w) for _w in _werte]
+        _varianten = [begegnungen.mit_wert(variante_a, ladung.boegen, _f["bogen"], _f["feld"], _w) for _w in _werte]
         with mo.status.progress_bar(total=len(_werte), title="Reihe wird durchgespielt …",
-                                    subtitle="Abbrechen: das Stopp-Symbol der Zelle", remove_on_exit=True) as _balken:
+                                    subtitle=f"{len(_werte)} Werte je {int(_f['je'])} Kämpfe", remove_on_exit=True) as _balken:
             _reihe = simulation.reihe_varianten(
-                system_wahl.value, _varianten, _werte, f"{_f['bogen']}: {_f['feld'].strip()}", int(_f["je"]),
+                system_wahl.value, _varianten, _werte, f"{_f['bogen']}: {_feld_text}", int(_f["je"]),
                 saat=int(saat.value), max_runden=max_runden.value, arbeiter=int(_f["arbeiter"]),
                 taktik=begegnungen.taktik_fuer(variante_a), optionen=begegnungen.optionen_fuer(variante_a),
                 fortschritt=lambda fertig, gesamt: _balken.update(),

@@ -76,29 +76,31 @@ def _(begegnung, geprueft, get_start, kampftisch):
     sl_bennies = mo.ui.number(start=0, stop=30, step=1, value=4, label="Bennies des Spielleiters")
 
     # Knöpfe als globale Namen: marimo hält Bedienelemente nur so am Leben
-    teilnehmer, neu_knopf, _, _, _ansicht = kampftisch.anlage(
-        _namen,
+    teilnehmer, neu_knopf, _, _, anlage_ansicht = kampftisch.anlage(
+        tisch.bogen_beschriftung(geprueft.boegen),
         _kampf,
         vorauswahl=_aus_begegnung,
+        zuletzt=sitzung.gespeicherte_kaempfe,
+        sonst=_namen,
         fortgesetzt=lambda v: _aus_begegnung or sitzung.bogen_auswahl([k.name for k in v.start.kaempfer], _namen),
         einstellungen=[begegnung, tisch.reihe(grosse_gruppen, sl_bennies),
                        mo.accordion({"Hausregeln (siehe docs/savage_worlds.md)": mo.vstack(list(hausregeln.elements.values()))})],
     )
-    _ansicht
-    return grosse_gruppen, hausregeln, neu_knopf, sl_bennies, teilnehmer
+    return anlage_ansicht, grosse_gruppen, hausregeln, neu_knopf, sl_bennies, teilnehmer
 
 
 @app.cell
 def _(get_start, kampftisch):
     get_start()  # nach „Neuer Kampf“ steht er gleich in der Liste
     kampf_wahl, fortsetzen_knoepfe = kampftisch.fortsetzen_wahl(sitzung.gespeicherte_kaempfe(), swk.start_aus_kopf, swk.anwenden)
-    mo.vstack([kampf_wahl, tisch.reihe(*fortsetzen_knoepfe.values())])
-    return fortsetzen_knoepfe, kampf_wahl
+    fortsetzen_ansicht = mo.vstack([kampf_wahl, tisch.reihe(*fortsetzen_knoepfe.values())])
+    return fortsetzen_ansicht, fortsetzen_knoepfe, kampf_wahl
 
 
 @app.cell
-def _(get_meldung):
-    tisch.meldung_ansicht(get_meldung(), "sw-meldung")
+def _(anlage_ansicht, fortsetzen_ansicht, verlauf):
+    # Läuft ein Kampf, ist „Kampf anlegen oder fortsetzen“ eine Zeile (Kämpfer, Runde, Datei) – „ändern“ klappt sie auf
+    tisch.anlage_eingeklappt(verlauf, anlage_ansicht, fortsetzen_ansicht)
     return
 
 
@@ -123,7 +125,8 @@ def _(kampf, kampftisch, verlauf, wer):
     wer_wahl = mo.ui.dropdown(options=_gruppe, value=wer, label=tisch.frisch("Wer handelt", wer))
     _ziele = sitzung.ziele(kampf, wer)
     _waffen = sitzung.waffen(kampf, wer)
-    ziel_wahl = _auswahl.dropdown("ziel", _ziele, swzug.standard_ziel(kampf, wer), "Ziel")
+    _ziel_optionen, _ziel_vorgabe = swzug.ziel_optionen(kampf, wer, _auswahl.gemerkt("waffe"))
+    ziel_wahl = _auswahl.dropdown("ziel", _ziel_optionen, _ziel_vorgabe, "Ziel")
     waffe_wahl = _auswahl.dropdown("waffe", _waffen, swzug.standard_waffe(kampf, wer), "Waffe")
     _lage = sitzung.lage_auswahl(_auswahl.gemerkt("lage"))
     # Mehrfachaktionen: angesagt wird nur mit der ersten Aktion der Runde, danach folgt die Zahl daraus
@@ -150,16 +153,20 @@ def _(kampf, kampftisch, verlauf, wer):
         },
         on_change=_auswahl.merken("lage"),
     )
-    weitere_ziele = mo.ui.multiselect(
-        options=_ziele, value=[n for n in _auswahl.gemerkt("weitere", []) if n in _ziele],
+    weitere_ziele = tisch.mehrfachwahl(
+        _ziele, [n for n in _auswahl.gemerkt("weitere", []) if n in _ziele],
         label=tisch.frisch("Weitere Ziele (Feuerrate/Blitzhieb: je Würfel eins)", wer), on_change=_auswahl.merken("weitere"),
     )
-    angriff_augen = tisch.wuerfel_feld("Angriff: echte Würfel", "z. B. 8+3, 5", schluessel=len(verlauf.ereignisse))
-    schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel", "z. B. 6, 4", schluessel=len(verlauf.ereignisse))
+    _beispiel = swzug.wurf_beispiele(kampf, wer, _auswahl.gemerkt("ziel") or _ziel_vorgabe,
+                                     _auswahl.gemerkt("waffe") or swzug.standard_waffe(kampf, wer))
+    angriff_augen = tisch.wuerfel_feld("Angriff: echte Würfel", _beispiel[0], schluessel=len(verlauf.ereignisse))
+    schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel", _beispiel[1], schluessel=len(verlauf.ereignisse))
     _e = lage_wahl.elements
     mo.vstack(
         [
-            mo.md(f"### <span id='sw-am-zug'>{wer}</span> ist am Zug"),
+            mo.md(f"### <span id='sw-am-zug'>{wer}</span> ist am Zug"
+                  + (f" · auf dieser Karte noch: <span id='sw-karte-noch'>{', '.join(swzug.noch_auf_der_karte(kampf)[1:])}</span>"
+                     if len(swzug.noch_auf_der_karte(kampf)) > 1 else "")),
             mo.hstack([wer_wahl, ziel_wahl, waffe_wahl, _e["sonstiges"], _e.get("aktionen", _aktionen_text)], justify="start", wrap=True),
             mo.accordion(
                 {
@@ -178,13 +185,55 @@ def _(kampf, kampftisch, verlauf, wer):
 
 
 @app.cell
+def _(kampf, lage_wahl, waffe_wahl, weitere_ziele, wer_wahl, ziel_wahl):
+    # Chancen vor dem Wurf – nur für eine erlaubte Aktion (eine verbotene zeigt ihren Grund)
+    _wer = wer_wahl.value
+    _angriff = next(a for a in swzug.aktionen(kampf, _wer, waffe=waffe_wahl.value) if a.schluessel == "angriff")
+    try:
+        situation = swk.Angriffssituation.aus_werten(lage_wahl.value)
+    except (sw.KampfFehler, ValueError, TypeError):
+        situation = swk.Angriffssituation()
+    _ausgabe = mo.md(f"<span id='sw-verboten'>✗ Angreifen – nicht möglich: {_angriff.grund}</span>")
+    if _angriff.erlaubt:
+        try:
+            _werte = swk.angriffs_werte(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
+            _treffer = vorschau.treffer_vorschau(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
+            _wirkung = vorschau.angriff_vorschau(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
+            _mods = ", ".join(f"{n} {v:+d}".replace("-", "−") for n, v in _werte["modifikatoren"]) or "keine"
+            _mehr = ""
+            if tisch.gewaehlt(weitere_ziele):
+                _je = vorschau.ziele_vorschau(kampf, _wer, [ziel_wahl.value, *tisch.gewaehlt(weitere_ziele)], waffe_wahl.value, situation)
+                _mehr = " · je Ziel: " + ", ".join(f"{n} {tisch.prozent(p)}" for n, p in _je.items())
+            _ausgabe = mo.vstack(
+                [
+                    mo.md(
+                        f"**Chancen vor dem Wurf:** {_werte['eigenschaft']} × {_werte['anzahl']} gegen Mindestwurf "
+                        f"{_werte['mindestwurf']} · Modifikatoren: {_mods} · Treffer "
+                        f"<span id='sw-treffer'>{tisch.prozent(_treffer['Erfolg'] + _treffer['Steigerung'])}</span>{_mehr}"
+                    ),
+                    mo.hstack(
+                        [
+                            diagramme.ergebnis_balken(_treffer, titel="Angriffsprobe", farben=sitzung.FARBEN),
+                            diagramme.ergebnis_balken(_wirkung, titel="Was der Angriff mit dem Ziel macht", farben=sitzung.FARBEN),
+                        ],
+                        wrap=True,
+                    ),
+                ]
+            )
+        except (sw.KampfFehler, ValueError) as _f:
+            _ausgabe = mo.md(f"<span id='sw-verboten'>✗ {_f}</span>")
+    _ausgabe
+    return (situation,)
+
+
+@app.cell
 def _(angriff_augen, kampf, kampftisch, lage_wahl, schaden_augen, waffe_wahl, weitere_ziele, wer_wahl, wuerfel_rng, ziel_wahl):
     # Die Knöpfe des Zugs: Angreifen (samt Schaden), Zug beenden, Erholung, Abwarten, Rückgängig
     _wer = wer_wahl.value
     _aktionen = {a.schluessel: a for a in swzug.aktionen(kampf, _wer, waffe=waffe_wahl.value)}
 
     def _angreifen(verlauf):
-        _ziele = [ziel_wahl.value, *weitere_ziele.value] if weitere_ziele.value else None
+        _ziele = [ziel_wahl.value, *tisch.gewaehlt(weitere_ziele)] if tisch.gewaehlt(weitere_ziele) else None
         situation = swk.Angriffssituation.aus_werten(lage_wahl.value)
 
         def _folge(v):
@@ -216,6 +265,8 @@ def _(angriff_augen, kampf, kampftisch, lage_wahl, schaden_augen, waffe_wahl, we
         ))
     _knoepfe.append(mo.ui.button(label="Abwarten", disabled=not _aktionen["abwarten"].erlaubt,
                                  on_click=kampftisch.klick(lambda v: kampftisch.schritt(swk.ereignis_abwarten))))
+    _knoepfe.append(mo.ui.button(label="Verzichten (Aktion auslassen)", disabled=not _aktionen["passen"].erlaubt,
+                                 on_click=kampftisch.klick(lambda v: kampftisch.schritte(swzug.verzichten))))
     _hilfe = None
     if "erholung" in _aktionen and _aktionen["erholung"].erlaubt:
         _hilfe = diagramme.ergebnis_balken(vorschau.erholung_vorschau(kampf, _wer), titel="Erholungsprobe (Willenskraft gegen 4)")
@@ -229,48 +280,6 @@ def _(angriff_augen, kampf, kampftisch, lage_wahl, schaden_augen, waffe_wahl, we
         ]
     ).style({"border-left": "4px solid #2e7d32", "padding-left": "0.6em"})
     return (zug_knoepfe,)
-
-
-@app.cell
-def _(kampf, lage_wahl, waffe_wahl, weitere_ziele, wer_wahl, ziel_wahl):
-    # Chancen vor dem Wurf – nur für eine erlaubte Aktion (eine verbotene zeigt ihren Grund)
-    _wer = wer_wahl.value
-    _angriff = next(a for a in swzug.aktionen(kampf, _wer, waffe=waffe_wahl.value) if a.schluessel == "angriff")
-    try:
-        situation = swk.Angriffssituation.aus_werten(lage_wahl.value)
-    except (sw.KampfFehler, ValueError, TypeError):
-        situation = swk.Angriffssituation()
-    _ausgabe = mo.md(f"<span id='sw-verboten'>✗ Angreifen – nicht möglich: {_angriff.grund}</span>")
-    if _angriff.erlaubt:
-        try:
-            _werte = swk.angriffs_werte(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
-            _treffer = vorschau.treffer_vorschau(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
-            _wirkung = vorschau.angriff_vorschau(kampf, _wer, ziel_wahl.value, waffe_wahl.value, situation)
-            _mods = ", ".join(f"{n} {v:+d}".replace("-", "−") for n, v in _werte["modifikatoren"]) or "keine"
-            _mehr = ""
-            if weitere_ziele.value:
-                _je = vorschau.ziele_vorschau(kampf, _wer, [ziel_wahl.value, *weitere_ziele.value], waffe_wahl.value, situation)
-                _mehr = " · je Ziel: " + ", ".join(f"{n} {tisch.prozent(p)}" for n, p in _je.items())
-            _ausgabe = mo.vstack(
-                [
-                    mo.md(
-                        f"**Chancen vor dem Wurf:** {_werte['eigenschaft']} × {_werte['anzahl']} gegen Mindestwurf "
-                        f"{_werte['mindestwurf']} · Modifikatoren: {_mods} · Treffer "
-                        f"<span id='sw-treffer'>{tisch.prozent(_treffer['Erfolg'] + _treffer['Steigerung'])}</span>{_mehr}"
-                    ),
-                    mo.hstack(
-                        [
-                            diagramme.ergebnis_balken(_treffer, titel="Angriffsprobe", farben=sitzung.FARBEN),
-                            diagramme.ergebnis_balken(_wirkung, titel="Was der Angriff mit dem Ziel macht", farben=sitzung.FARBEN),
-                        ],
-                        wrap=True,
-                    ),
-                ]
-            )
-        except (sw.KampfFehler, ValueError) as _f:
-            _ausgabe = mo.md(f"<span id='sw-verboten'>✗ {_f}</span>")
-    _ausgabe
-    return (situation,)
 
 
 @app.cell
@@ -323,7 +332,7 @@ def _(kampf, kampftisch, verlauf, wuerfel_rng):
                     _k(label="Wegstecken (Benny)", kind="success", on_click=kampftisch.klick(
                         lambda v, w=_e.wer, a=_augen, q="eigen" if _eigen else "spielleiter": kampftisch.schritt(
                             lambda z: swk.ereignis_wegstecken(z, w, quelle=q, **tisch.wurfquelle(a.value, wuerfel_rng))))),
-                    _k(label="Nicht wegstecken", on_click=kampftisch.klick(
+                    _k(label=kampf.offener_schaden.verzicht_knopf, on_click=kampftisch.klick(
                         lambda v, w=_e.wer: kampftisch.schritt(lambda z: swk.ereignis_verzicht(z, w)))),
                 ], justify="start", wrap=True),
             ]))
@@ -394,6 +403,83 @@ def _(kampf, kampftisch, verlauf, wuerfel_rng):
 
 
 @app.cell
+def _(get_meldung):
+    tisch.meldung_ansicht(get_meldung(), "sw-meldung")
+    return
+
+
+@app.cell
+def _(kampf, kampftisch, wuerfel_rng):
+    # Vorschlag der Taktik (Issue 26): was die Nichtspieler jetzt tun, ein Klick spielt ihn
+    from gm_helfer.savage_worlds import vorschlag as swvorschlag
+
+    mo.stop(kampf is None)  # noch kein Kampf: kein Vorschlag
+    _taktik = kampftisch.taktik()
+    _v = swvorschlag.naechster_schritt(kampf, swvorschlag.taktik_je_seite(kampf, _taktik), wuerfel_rng)
+    _npc = bool(_v and _v.wer) and any(kf.name == _v.wer and kf.seite != "Helden" for kf in kampf.kaempfer)
+    _gruppe = bool(kampf.am_zug) and any(m.seite != "Helden" for m in kampf.mitglieder(kampf.am_zug))
+    _chance = ""
+    if _v is not None and _v.aktion == "angriff":
+        from gm_helfer.text import prozent as _prozent
+
+        _c = vorschau.angriff_vorschau(kampf, _v.wer, _v.ziel, _v.waffe)  # exakt
+        _chance = " – " + ", ".join(f"{_s} {_prozent(_p)}" for _s, _p in _c.items() if _p > 0)
+    vorschlag_knoepfe = [
+        mo.ui.button(label="Vorschlag spielen", kind="success", disabled=not (_v and _v.wer and _v.aktion != "runde"),
+                     on_click=kampftisch.klick(lambda v, wer_=_v.wer if _v else None, taktik_=_taktik: kampftisch.schritte(
+                         lambda verlauf: [e.text for e in swzug.vorschlag_spielen(verlauf, wer_, rng=wuerfel_rng, taktik=taktik_, bis_zugende=True)]))),
+        mo.ui.button(label="Gruppe handelt", disabled=not _gruppe,
+                     on_click=kampftisch.klick(lambda v, taktik_=_taktik: kampftisch.schritte(
+                         lambda verlauf: [t for _, zeilen in swzug.gruppe_handelt(verlauf, rng=wuerfel_rng, taktik=taktik_) for t in zeilen]))),
+    ]
+    mo.vstack([
+        mo.md(f"**Vorschlag{'' if _npc else ' (Held)'}:** {_v.text}{_chance}" if _v and _v.wer else "**Vorschlag:** –"),
+        mo.hstack(vorschlag_knoepfe, justify="start"),
+    ]).style({"border-left": "4px solid #6a1b9a", "padding-left": "0.6em"})
+    return (vorschlag_knoepfe,)
+
+
+@app.cell
+def _(kampf, kampftisch):
+    # Die Taktik je Seite (Issue 26, Punkt 4): wie in begegnung.py, aus der Begegnung oder dem gespeicherten Kampf
+    mo.stop(kampf is None)
+    taktik_je_seite, _ansicht = kampftisch.taktik_ansicht(sorted({kf.seite for kf in kampf.kaempfer}))
+    _ansicht
+    return (taktik_je_seite,)
+
+
+@app.cell
+def _(kampftisch):
+    # Entscheidungen der Gegner ohne Rückfrage (Issue 26, Punkt 3): je Art ein Schalter, nach der Taktik
+    nsc_automatik = kampftisch.nsc_schalter(swzug)
+    nsc_automatik
+    return (nsc_automatik,)
+
+
+@app.cell
+def _():
+    # Lagebild (nur Spielleiter, Issue 25): ein Lauf je Sitzung; er rechnet im Hintergrund (mo.Thread) –
+    # kein Klick und keine Einzelwurf-Chance wartet darauf. „Lagebild je Wahl“ spielt die Wahlen des
+    # Augenblicks dazu (wenige Kämpfe je Wahl, ebenfalls im Hintergrund).
+    from gm_helfer import tisch_lage as _tl
+
+    lage_lauf = _tl.lage_lauf('savage_worlds', seite='Helden')
+    lagebild_an, lagebild_je_wahl = _tl.lage_schalter()
+    mo.hstack([lagebild_an, lagebild_je_wahl], justify="start")
+    return lage_lauf, lagebild_an, lagebild_je_wahl
+
+
+@app.cell
+def _(kampf, lage_lauf, lagebild_an, lagebild_je_wahl, verlauf):
+    # Nach jedem Schritt: die Rechnung anstoßen; der Faden schreibt jede Stufe in diese Zelle
+    from gm_helfer import tisch_lage as _tl
+
+    _tl.lage_zelle(lage_lauf, len(verlauf.ereignisse) if verlauf else 0, kampf, an=lagebild_an.value,
+                   je_wahl=lagebild_je_wahl.value, runde=kampf.runde if kampf else 0, aktiv=kampf is not None and kampf.runde >= 1 and len({_k.seite for _k in kampf.kaempfer if _k.kampffaehig}) > 1, hook='lagebild')
+    return
+
+
+@app.cell
 def _(kampf):
     mo.stop(kampf is None)
     mo.accordion({"Kämpfer (Zustand, Wunden, Bennies, Parade, Robustheit)": tisch.tabelle(sitzung.kaempfer_tabelle(kampf))})
@@ -408,20 +494,20 @@ def _(kampf, kampftisch, wer, wuerfel_rng):
     _empf = sitzung.empfaenger_liste(kampf, "alle")
     _akteur = wer or (_alle[0] if _alle else None)
     _seite = kampf.kaempfer_namens(_akteur).seite if _akteur else None
-    _nah = mo.ui.multiselect(
-        options=[n for n in _alle if kampf.kaempfer_namens(n).seite != _seite], value=list(swk.im_nahkampf(kampf, _akteur)) if _akteur else [],
+    _nah = tisch.mehrfachwahl(
+        [n for n in _alle if kampf.kaempfer_namens(n).seite != _seite], list(swk.im_nahkampf(kampf, _akteur)) if _akteur else [],
         label=f"{_akteur or '–'} steht im Nahkampf mit",
     )
     _nah_knopf = mo.ui.button(label="Nahkampf eintragen", on_click=kampftisch.klick(
-        lambda v: kampftisch.schritt(lambda z: swk.ereignis_nahkampf(z, _akteur, list(_nah.value)))))
+        lambda v: kampftisch.schritt(lambda z: swk.ereignis_nahkampf(z, _akteur, tisch.gewaehlt(_nah)))))
     _dran = mo.ui.dropdown(options=_empf, label="Karte aufrufen")
     _dran_knopf = mo.ui.button(label="Ist dran (Joker/Abwarten)", on_click=kampftisch.klick(
         lambda v: kampftisch.schritt(lambda z: swk.ereignis_am_zug(z, _dran.value))))
-    _hinterhalt = mo.ui.multiselect(options=_empf, label="Lauern im Hinterhalt")
-    _opfer = mo.ui.multiselect(options=_empf, label="Werden überrascht")
+    _hinterhalt = tisch.mehrfachwahl(_empf, label="Lauern im Hinterhalt")
+    _opfer = tisch.mehrfachwahl(_empf, label="Werden überrascht")
     _ue_augen = mo.ui.text(placeholder="z. B. Brakka: 4, 2; Mira: 6+1, 3", label="Echte Würfel")
     _ue_knopf = mo.ui.button(label="Überraschung auswerten", on_click=kampftisch.klick(lambda v: kampftisch.schritt(
-        lambda z: swk.ereignis_ueberraschung(z, _hinterhalt.value, _opfer.value, **sitzung.wurfquelle_je_name(_ue_augen.value, wuerfel_rng)))))
+        lambda z: swk.ereignis_ueberraschung(z, tisch.gewaehlt(_hinterhalt), tisch.gewaehlt(_opfer), **sitzung.wurfquelle_je_name(_ue_augen.value, wuerfel_rng)))))
     _unterbrecher = mo.ui.dropdown(options=_alle, value=_alle[0] if _alle else None, label="Wer unterbricht")
     _unterbrochen = mo.ui.dropdown(options=_alle, value=_alle[-1] if _alle else None, label="wen")
     _ub_augen = mo.ui.text(placeholder="z. B. 7, 2 | 5", label="Echte Würfel: eigene | gegnerische")

@@ -8,8 +8,8 @@ with app.setup:
 
     from gm_helfer import diagramme, lehre, pfade
     from gm_helfer import savage_worlds as sw
-    from gm_helfer.savage_worlds import lehre as swl
     from gm_helfer.savage_worlds import chancen as swc
+    from gm_helfer.savage_worlds import lehre as swl
     from gm_helfer.savage_worlds import sitzung
 
 

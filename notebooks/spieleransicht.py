@@ -9,39 +9,44 @@ with app.setup:
     from gm_helfer import spieler
     from gm_helfer.protokoll import ProtokollFehler
 
+    FOLGEN = "neuester Kampf – folgt dem Tisch"
+
 
 @app.cell
 def _():
     _kaempfe = spieler.kaempfe()
     kampf_wahl = mo.ui.dropdown(
-        options={d.stem: str(d) for d in _kaempfe}, value=_kaempfe[0].stem if _kaempfe else None,
-        label="Kampf", full_width=True,
+        options={FOLGEN: "", **{d.stem: str(d) for d in _kaempfe}}, value=FOLGEN, label="Kampf", full_width=True,
     )
-    takt = mo.ui.refresh(options=["1s", "2s", "5s"], default_interval="1s", label="aktualisieren")
-    mo.hstack([kampf_wahl, takt], justify="start", align="center", wrap=True)
-    return kampf_wahl, takt
+    takt = mo.ui.refresh(options=["0.5s", "1s", "2s", "5s"], default_interval="0.5s", label="aktualisieren")
+    gross = mo.ui.checkbox(value=mo.query_params().get("ansicht") == "tv", label="Großansicht (Fernseher, Beamer)")
+    mo.hstack([kampf_wahl, gross, takt], justify="start", align="center", wrap=True)
+    return gross, kampf_wahl, takt
 
 
 @app.cell
 def _(kampf_wahl):
-    mo.stop(not kampf_wahl.value, mo.md("## Noch kein Kampf\n\nSobald der Spielleiter einen Kampf beginnt, erscheint er hier."))
-    try:
-        beobachter = spieler.Beobachter(kampf_wahl.value)
-    except (ProtokollFehler, ValueError) as _fehler:
-        beobachter = None
-        mo.output.replace(mo.md(f"⚠ {_fehler}"))
-    return (beobachter,)
+    beobachter = spieler.NeuesterKampf() if not kampf_wahl.value else None
+    fehler = ""
+    if kampf_wahl.value:
+        try:
+            beobachter = spieler.Beobachter(kampf_wahl.value)
+        except (ProtokollFehler, ValueError) as _fehler:
+            fehler = f"⚠ {_fehler}"
+    return beobachter, fehler
 
 
 @app.cell
-def _(beobachter, takt):
+def _(beobachter, fehler, gross, takt):
     takt
-    mo.stop(beobachter is None)
+    mo.stop(bool(fehler), mo.md(fehler))
     try:
         _lage = beobachter.lage()
     except (ProtokollFehler, ValueError) as _fehler:
         mo.stop(True, mo.md(f"⚠ {_fehler}"))
-    mo.Html(spieler.html_text(_lage))
+    mo.stop(_lage is None, mo.md("<div id='spieler-kein-kampf'>\n\n## Noch kein Kampf\n\nSobald der Spielleiter einen "
+                                 "Kampf beginnt, erscheint er hier.</div>"))
+    mo.Html(spieler.html_gross(_lage, tv=gross.value))
     return
 
 

@@ -27,7 +27,7 @@ def _():
 
 @app.cell
 def _():
-    mo.md("## Notebooks\n\n" + start.uebersicht_markdown())
+    mo.vstack([mo.Html(start.OHNE_ZURUECK), mo.md("## Notebooks\n\n" + start.uebersicht_markdown())])
     return
 
 

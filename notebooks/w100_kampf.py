@@ -6,7 +6,7 @@ app = marimo.App(width="medium", app_title="W100 – Kampf am Spieltisch")
 with app.setup:
     import marimo as mo
 
-    from gm_helfer import tisch, w100
+    from gm_helfer import diagramme, tisch, w100
     from gm_helfer.w100 import diagramme as w100_diagramme
     from gm_helfer.w100 import sitzung
     from gm_helfer.w100 import zug as w100_zug
@@ -74,24 +74,32 @@ def _(begegnung, geprueft, get_start, kampftisch):
                               else ([b for b in geprueft.boegen if b.name in namen], None))
         return sitzung.neuer_verlauf(w100.kampf_aus_boegen(_boegen, _optionen or sitzung.optionen_aus(einstellungen.value)))
 
-    teilnehmer, neu_knopf, _, _, _ansicht = kampftisch.anlage(
-        [b.name for b in geprueft.boegen],
+    teilnehmer, neu_knopf, _, _, anlage_ansicht = kampftisch.anlage(
+        tisch.bogen_beschriftung(geprueft.boegen),
         _kampf,
         vorauswahl=_aus_begegnung,
+        zuletzt=sitzung.gespeicherte_kaempfe,
+        sonst=[b.name for b in geprueft.boegen],
         fortgesetzt=lambda v: _aus_begegnung or [k.name for k in v.zustand.kaempfer],
         einstellungen=[begegnung, mo.accordion({"Einstellungen des Kampfes (siehe docs/w100.md)": mo.vstack(
             [tisch.reihe(*_e[:3]), tisch.reihe(*_e[3:7]), tisch.reihe(*_e[7:])])})],
     )
-    _ansicht
-    return einstellungen, neu_knopf, teilnehmer
+    return anlage_ansicht, einstellungen, neu_knopf, teilnehmer
 
 
 @app.cell
 def _(get_start, kampftisch):
     get_start()  # nach „Neuer Kampf“ steht er gleich in der Liste
     kampf_wahl, fortsetzen_knoepfe = kampftisch.fortsetzen_wahl(sitzung.gespeicherte_kaempfe(), sitzung.start_aus_kopf, w100.anwenden)
-    mo.vstack([kampf_wahl, tisch.reihe(*fortsetzen_knoepfe.values())])
-    return fortsetzen_knoepfe, kampf_wahl
+    fortsetzen_ansicht = mo.vstack([kampf_wahl, tisch.reihe(*fortsetzen_knoepfe.values())])
+    return fortsetzen_ansicht, fortsetzen_knoepfe, kampf_wahl
+
+
+@app.cell
+def _(anlage_ansicht, fortsetzen_ansicht, verlauf):
+    # Läuft ein Kampf, ist „Kampf anlegen oder fortsetzen“ eine Zeile (Kämpfer, Runde, Datei) – „ändern“ klappt sie auf
+    tisch.anlage_eingeklappt(verlauf, anlage_ansicht, fortsetzen_ansicht)
+    return
 
 
 @app.cell
@@ -137,24 +145,40 @@ def _(kampf, kampftisch, verlauf, wer):
     # Eingaben des Zug-Panels: nach jedem Schritt neu gebaut; die Auswahl gilt je Handelndem
     mo.stop(kampf is None or wer is None)
     _auswahl = kampftisch.auswahl(wer)
-    _ziele = [k.name for k in kampf.kaempfer if k.name != wer and k.kampffaehig(kampf.optionen)]
     _waffen = [x.name for x in kampf[wer].waffen if x.ausgeruestet]
-    ziel_wahl = _auswahl.dropdown("ziel", _ziele, w100_zug.standard_ziel(kampf, wer), "Ziel")
+    # vorgewählt das Ziel, das dieser Angriff am wahrscheinlichsten kampfunfähig macht (Chance neben jedem Namen)
+    _ziel_optionen, _ziel_vorgabe = w100_zug.ziel_optionen(
+        kampf, wer, _auswahl.gemerkt("waffe") if _auswahl.gemerkt("waffe") in _waffen else None,
+        taktik=kampftisch.taktik(kampf[wer].seite))
+    ziel_wahl = _auswahl.dropdown("ziel", _ziel_optionen, _ziel_vorgabe, "Ziel")
     waffe_wahl = _auswahl.dropdown("waffe", _waffen, w100_zug.standard_waffe(kampf, wer), "Waffe / Katalysator")
     modifikator = _auswahl.zahl("modifikator", "Modifikator", -200, 200, step=1)
-    abwehr_wahl = _auswahl.radio("abwehr", {"keine Abwehr": "keine", "Ausweichen (Flee)": "ausweichen", "Parade (Nahkampf-OB)": "parade"},
-                                 "keine", "Angesagte Abwehr des Ziels", inline=True)
-    abwehr_punkte = _auswahl.zahl("punkte", "Abwehrpunkte", 0, 400, step=1)
-    w100_augen = tisch.wuerfel_feld("W100: echter Wurf", "z. B. 89 oder 00", schluessel=len(verlauf.ereignisse))
-    schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel (nur bei Treffer)", "z. B. 7, 5", schluessel=len(verlauf.ereignisse))
+    w100_augen = tisch.wuerfel_feld("W100: echter Wurf", "z. B. 89 oder 00", schluessel=len(verlauf.ereignisse), breit=True)
     mo.vstack(
         [
             mo.md(f"### <span id='w100-am-zug'>{wer}</span> ist am Zug"),
             tisch.reihe(ziel_wahl, waffe_wahl, modifikator),
-            tisch.reihe(abwehr_wahl, abwehr_punkte),
         ]
     )
-    return abwehr_punkte, abwehr_wahl, modifikator, schaden_augen, w100_augen, waffe_wahl, ziel_wahl
+    return modifikator, w100_augen, waffe_wahl, ziel_wahl
+
+
+@app.cell
+def _(kampf, kampftisch, nsc_automatik, waffe_wahl, wer, ziel_wahl):
+    # Die angesagte Abwehr des Ziels: zur Wahl steht nur, was gegen diese Waffe geht; was nicht geht, mit Grund
+    _moeglich = w100_zug.abwehr_moeglichkeiten(kampf, wer, ziel_wahl.value, waffe_wahl.value)
+    _auswahl = kampftisch.auswahl(wer)
+    # ein NSC als Ziel: seine Taktik sagt die Abwehr an (vorausgewählt je Ziel, änderbar)
+    _nsc = w100_zug.nsc_abwehr(kampf, wer, ziel_wahl.value, waffe_wahl.value,
+                               taktik=kampftisch.taktik(w100_zug.NSC_SEITE)) if nsc_automatik.value.get("abwehr") else None
+    _schluessel = f"abwehr:{ziel_wahl.value}" if _nsc else "abwehr"
+    abwehr_wahl = _auswahl.radio(_schluessel, {a.text: a.schluessel for a in _moeglich if a.erlaubt},
+                                 _nsc[0] if _nsc else "keine",
+                                 "Angesagte Abwehr des Ziels" + (" (Vorschlag der Taktik)" if _nsc else ""), inline=True)
+    abwehr_punkte = _auswahl.zahl(f"punkte:{ziel_wahl.value}" if _nsc else "punkte", "Abwehrpunkte", 0, 400,
+                                  vorgabe=_nsc[1] if _nsc else 0, step=1)
+    mo.vstack([tisch.reihe(abwehr_wahl, abwehr_punkte), tisch.verbotene_ansicht(_moeglich)])
+    return abwehr_punkte, abwehr_wahl
 
 
 @app.cell
@@ -176,19 +200,32 @@ def _(abwehr_punkte, abwehr_wahl, kampf, modifikator, waffe_wahl, wer, ziel_wahl
                 f"Ziel kampfunfähig {tisch.prozent(_vorschau.kampfunfaehig)}"
             ),
             mo.md(f"<span id='w100-reichweite'>{_vorschau.meldung}</span>") if _vorschau.meldung else mo.md(""),
+            # nebeneinander und niedrig: das Panel samt Ergebnis passt in ein Fenster (1280×800, 820×1180)
             mo.hstack(
                 [
-                    w100_diagramme.trefferstufen_balken(_vorschau.chancen, titel="Mit der angesagten Abwehr"),
+                    w100_diagramme.trefferstufen_balken(_vorschau.chancen, titel="Mit der angesagten Abwehr",
+                                                        breite=diagramme.BREITE_KLEIN, balken=diagramme.BALKEN_KLEIN),
                     w100_diagramme.abwehr_diagramm(
                         _vorschau.tabelle, art="Flee" if _vorschau.abwehr_art == "ausweichen" else "Parade",
                         titel="Was jeder Abwehrpunkt kauft", markiert=_vorschau.plan.abwehr.punkte,
+                        breite=max(diagramme.BREITE_KLEIN, min(2 * diagramme.BREITE_KLEIN, 9 * len(_vorschau.tabelle))),
+                        hoehe=diagramme.HOEHE_KLEIN,
                     ),
                 ],
-                wrap=True,
+                justify="start", gap=1, wrap=True,
             ),
         ]
     )
     return
+
+
+@app.cell
+def _(kampf, verlauf, waffe_wahl, wer):
+    # Das Schadensfeld: sein Beispiel passt zur gewählten Waffe (so viele Augen wie Schadenswürfel)
+    schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel (nur bei Treffer)",
+                                       w100_zug.schaden_beispiel(kampf, wer, waffe_wahl.value), schluessel=len(verlauf.ereignisse),
+                                       breit=True)
+    return (schaden_augen,)
 
 
 @app.cell
@@ -222,7 +259,7 @@ def _(
         kampftisch.rueckgaengig_knopf(),
     ]
     tisch.zug_rahmen(
-        tisch.reihe(w100_augen, schaden_augen),
+        tisch.wuerfel_reihe(w100_augen, schaden_augen),
         tisch.reihe(*zug_knoepfe),
         tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel != "angriff"]),
     )
@@ -241,7 +278,8 @@ def _(get_meldung, kampf, kampftisch):
         _namen = [k.name for k in kampf.kaempfer if k.kampffaehig(kampf.optionen)]
         _wahl = mo.ui.dropdown(options=_namen, value=_namen[0] if _namen else None, label="Wer ergreift die Initiative?")
         ergreifen_elemente = [_wahl, mo.ui.button(label="Initiative ergreifen", on_click=kampftisch.klick(
-            lambda v: kampftisch.schritt(lambda z: w100.ergreifen_ereignis(z, _wahl.value))))]
+            lambda v: kampftisch.schritte(lambda vv: w100_zug.ergreifen(vv, _wahl.value)))),
+            kampftisch.knopf("Niemand ergreift die Initiative", folge=w100_zug.ergreifen_verzichten)]
         _teile.append(mo.hstack(ergreifen_elemente, justify="start", wrap=True))
     mo.vstack(_teile)
     return (ergreifen_elemente,)
@@ -255,6 +293,78 @@ def _(abwehr_punkte, abwehr_wahl, kampf, waffe_wahl, wer, ziel_wahl):
     if _e is not None and abwehr_wahl.value != "keine" and abwehr_punkte.value:
         _angesagt = f" Angesagt: {tisch.anzahl(int(abwehr_punkte.value), 'Punkt', 'Punkte')} {'Flee' if abwehr_wahl.value == 'ausweichen' else 'Parade'}."
     tisch.aufgaben_ansicht([_e.text + _angesagt], "w100-abwehr") if _e is not None else mo.md("")
+    return
+
+
+@app.cell
+def _(kampf, kampftisch):
+    # Vorschlag der Taktik (wie die Simulation) für den, der am Zug ist – mit den exakten Chancen –
+    # und „Gruppe handelt“: die NSC, die jetzt dran sind, nacheinander (ein Rückgängig nimmt alle zurück)
+    mo.stop(kampf is None or kampf.runde == 0)
+    _wer = w100_zug.am_zug(kampf)
+    _taktik = kampftisch.taktik(kampf[_wer].seite) if _wer else None
+    _v = w100_zug.vorschlag(kampf, _wer, taktik=_taktik) if _wer else None
+    vorschlag_elemente = []
+    _ausgabe = mo.md("")
+    if _v is not None:
+        _text = _v.text
+        if _v.schluessel == "angriff":
+            _vs = sitzung.vorschau(w100_zug.im_zug(kampf, _wer), _v.ziel, _v.waffe, abwehr=_v.abwehr, punkte=_v.punkte)
+            if not isinstance(_vs, str):
+                from gm_helfer.text import prozent as _prozent
+
+                _text += (f" Treffer {_prozent(_vs.chancen.trifft)}, {_v.ziel} danach kampfunfähig "
+                          f"{_vs.kampfunfaehig_text}.")
+        # Werte als Vorgaben binden: marimo löscht die _-Namen der Zelle, bevor jemand klickt
+        vorschlag_elemente.append(mo.ui.button(label="Vorschlag spielen", on_click=kampftisch.klick(
+            lambda v, wer_=_wer, taktik_=_taktik: kampftisch.schritte(
+                lambda vv: [e.text for e in w100_zug.vorschlag_spielen(vv, wer_, rng=kampftisch.rng, taktik=taktik_)]))))
+        if kampf[_wer].seite == w100_zug.NSC_SEITE:
+            vorschlag_elemente.append(mo.ui.button(label="Gruppe handelt", kind="warn", on_click=kampftisch.klick(
+                lambda v, taktik_=_taktik: kampftisch.schritte(lambda vv: (lambda g: [t for _, ts in g.zuege for t in ts] + [g.halt])(
+                    w100_zug.gruppe_handelt(vv, rng=kampftisch.rng, taktik=taktik_))))))
+        _ausgabe = mo.vstack([mo.md(f"**Vorschlag der Taktik:** <span id='w100-vorschlag'>{_text}</span>"), mo.hstack(vorschlag_elemente, justify="start")])
+    _ausgabe
+    return (vorschlag_elemente,)
+
+
+@app.cell
+def _(kampf, kampftisch):
+    # Die Taktik je Seite (Issue 26, Punkt 4): wie in begegnung.py, aus der Begegnung oder dem gespeicherten Kampf
+    mo.stop(kampf is None)
+    taktik_je_seite, _ansicht = kampftisch.taktik_ansicht(sorted({x.seite for x in kampf.kaempfer}))
+    _ansicht
+    return (taktik_je_seite,)
+
+
+@app.cell
+def _(kampftisch):
+    # Entscheidungen der NSC ohne Rückfrage (Issue 26, Punkt 3): je Art ein Schalter, nach der Taktik
+    nsc_automatik = kampftisch.nsc_schalter(w100_zug)
+    nsc_automatik
+    return (nsc_automatik,)
+
+
+@app.cell
+def _():
+    # Lagebild (nur Spielleiter, Issue 25): ein Lauf je Sitzung; er rechnet im Hintergrund (mo.Thread) –
+    # kein Klick und keine Einzelwurf-Chance wartet darauf. „Lagebild je Wahl“ spielt die Wahlen des
+    # Augenblicks dazu (wenige Kämpfe je Wahl, ebenfalls im Hintergrund).
+    from gm_helfer import tisch_lage as _tl
+
+    lage_lauf = _tl.lage_lauf('w100', seite='helden')
+    lagebild_an, lagebild_je_wahl = _tl.lage_schalter()
+    mo.hstack([lagebild_an, lagebild_je_wahl], justify="start")
+    return lage_lauf, lagebild_an, lagebild_je_wahl
+
+
+@app.cell
+def _(kampf, lage_lauf, lagebild_an, lagebild_je_wahl, verlauf):
+    # Nach jedem Schritt: die Rechnung anstoßen; der Faden schreibt jede Stufe in diese Zelle
+    from gm_helfer import tisch_lage as _tl
+
+    _tl.lage_zelle(lage_lauf, len(verlauf.ereignisse) if verlauf else 0, kampf, an=lagebild_an.value,
+                   je_wahl=lagebild_je_wahl.value, runde=kampf.runde if kampf else 0, aktiv=kampf is not None and kampf.runde >= 1 and w100.sieger(kampf) is None, hook='w100-lagebild')
     return
 
 
@@ -294,6 +404,8 @@ def _(kampf, kampftisch):
     _runden = mo.ui.number(start=1, stop=100, step=1, value=3, label="Runden")
     _lp_runde = mo.ui.number(start=-100, stop=100, step=1, value=0, label="LP je Runde")
     _ini = mo.ui.number(start=-200, stop=200, step=1, value=0, label="Initiativebonus ±")
+    _angriffe = mo.ui.text(placeholder="leer = wie im Kampf eingestellt", label="Angriffshandlungen je Zug")
+    _wege = mo.ui.text(placeholder="leer = wie im Kampf eingestellt", label="Bewegungen je Zug")
     sl_knoepfe = [
         mo.ui.button(label="LP ändern", on_click=kampftisch.klick(
             lambda v: kampftisch.schritt(lambda z: w100.lp_ereignis(z, _wer.value, int(_lp.value or 0))))),
@@ -304,15 +416,19 @@ def _(kampf, kampftisch):
                      disabled=kampf.optionen.gesundheit != "ohne", on_click=kampftisch.klick(lambda v: kampftisch.schritt(
                          lambda z: w100.ausfall_ereignis(z, _wer.value, not z[_wer.value].ausgefallen)))),
         _wer, _lp, _name, _runden, _lp_runde, _ini,
+        mo.ui.button(label="Handlungen je Zug setzen", on_click=kampftisch.klick(lambda v: kampftisch.schritte(
+            lambda vv: w100_zug.handlungen_setzen(vv, _wer.value, angriffshandlungen=_angriffe.value, bewegungen=_wege.value)))),
+        _angriffe, _wege,
     ]
     nachladen_knopf, spieler_elemente, _protokoll = kampftisch.protokoll_teil("w100-protokoll")
     mo.vstack([
         mo.accordion(
             {
-                "Spielleiter: Lebenspunkte und zeitabhängige Effekte": mo.vstack(
+                "Spielleiter: Lebenspunkte, zeitabhängige Effekte, Handlungen je Zug": mo.vstack(
                     [
                         mo.hstack([_wer, _lp, sl_knoepfe[0], sl_knoepfe[2]], justify="start", wrap=True),
                         mo.hstack([_name, _runden, _lp_runde, _ini, sl_knoepfe[1]], justify="start", wrap=True),
+                        mo.hstack([_angriffe, _wege, sl_knoepfe[9]], justify="start", wrap=True),
                     ]
                 )
             }

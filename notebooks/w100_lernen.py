@@ -10,8 +10,8 @@ with app.setup:
     import marimo as mo
 
     from gm_helfer import diagramme, w100
-    from gm_helfer.w100 import diagramme as w100_diagramme
     from gm_helfer import lehre as kurs
+    from gm_helfer.w100 import diagramme as w100_diagramme
     from gm_helfer.w100 import lehre
 
 

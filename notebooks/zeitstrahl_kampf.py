@@ -63,6 +63,7 @@ def _(begegnung, geprueft, get_start, kampftisch):
             "sturz_mit_patzertabelle": mo.ui.switch(value=False, label="Krit-Effekt 4: auch der erhöhte Bereich würfelt auf der Patzertabelle"),
             "konter_spezialisierung_beides": mo.ui.switch(value=False, label="Konter-Spezialisierung senkt Erschwernis und erlaubt Zeitdifferenz"),
             "waffenlose_parade_je_wuerfel": mo.ui.switch(value=True, label="Waffenlose Parade: jeden Trefferpunktewürfel vierteln (sonst die Summe)"),
+            "gleichzeitig": mo.ui.switch(value=True, label="Gleichzeitig dran: gleichzeitig handeln (aus: nacheinander)"),
             "gesundheit": mo.ui.dropdown(options={"Lebenspunkte (kampfunfähig bei 0)": "lebenspunkte", "ohne (SL entscheidet)": "ohne"},
                                          value="Lebenspunkte (kampfunfähig bei 0)", label="Gesundheitsmodell"),
         }
@@ -77,28 +78,30 @@ def _(begegnung, geprueft, get_start, kampftisch):
             _kaempfer = [zeitstrahl.kaempfer_aus_bogen(b) for b in _boegen]
         return sitzung.neuer_verlauf(_kaempfer, _optionen or zeitstrahl.Optionen(**hausregeln.value), pfade.kampf_ordner())
 
-    teilnehmer, neu_knopf, _, _, _ansicht = kampftisch.anlage(
+    teilnehmer, neu_knopf, _, _, anlage_ansicht = kampftisch.anlage(
         list(_alle),
         _kampf,
-        vorauswahl=_aus_begegnung or [n for n in ("Herkulos", "Lyra", "Bruni", "Söldner", "Ork-Schläger") if n in _alle],
+        vorauswahl=_aus_begegnung,
+        zuletzt=sitzung.gespeicherte_kaempfe,
+        sonst=[n for n in ("Herkulos", "Lyra", "Bruni", "Söldner", "Ork-Schläger") if n in _alle],
         fortgesetzt=lambda v: _aus_begegnung or [t.name for t in v.zustand.teilnehmer],
         einstellungen=[begegnung, mo.accordion({"Hausregeln (Lesarten in docs/zeitstrahl.md)": mo.vstack(list(hausregeln.elements.values()))})],
     )
-    _ansicht
-    return hausregeln, neu_knopf, teilnehmer
+    return anlage_ansicht, hausregeln, neu_knopf, teilnehmer
 
 
 @app.cell
 def _(get_start, kampftisch):
     get_start()  # nach „Neuer Kampf“ steht er gleich in der Liste
     kampf_wahl, fortsetzen_knoepfe = kampftisch.fortsetzen_wahl(sitzung.gespeicherte_kaempfe(pfade.kampf_ordner()), zeitstrahl.kampf_aus_kopf, zeitstrahl.anwenden)
-    mo.vstack([kampf_wahl, tisch.reihe(*fortsetzen_knoepfe.values())])
-    return fortsetzen_knoepfe, kampf_wahl
+    fortsetzen_ansicht = mo.vstack([kampf_wahl, tisch.reihe(*fortsetzen_knoepfe.values())])
+    return fortsetzen_ansicht, fortsetzen_knoepfe, kampf_wahl
 
 
 @app.cell
-def _(get_meldung):
-    tisch.meldung_ansicht(get_meldung(), "zs-meldung")
+def _(anlage_ansicht, fortsetzen_ansicht, verlauf):
+    # Läuft ein Kampf, ist „Kampf anlegen oder fortsetzen“ eine Zeile (Kämpfer, Runde, Datei) – „ändern“ klappt sie auf
+    tisch.anlage_eingeklappt(verlauf, anlage_ansicht, fortsetzen_ansicht)
     return
 
 
@@ -168,6 +171,7 @@ def _(kampf, kampftisch, wer):
         [
             mo.md(f"### <span id='zs-am-zug'>{wer}</span> ist am Zug"
                   + (" (kontert)" if kampf.konter is not None else "")),
+            mo.md(f"<span id='zs-gleichzeitig'>{zs_zug.abtausch_hinweis(kampf, wer)}</span>"),
             tisch.reihe(ziel_wahl, waffe_wahl, modifikator),
         ]
     )
@@ -175,41 +179,46 @@ def _(kampf, kampftisch, wer):
 
 
 @app.cell
-def _(kampf, verlauf, wer, ziel_wahl):
+def _(kampf, kampftisch, nsc_automatik, verlauf, wer, ziel_wahl):
     # Die Verteidigung des Ziels (seine Entscheidung vor dem Wurf) und die Würfel vom Tisch
     _z = kampf[ziel_wahl.value].kaempfer if ziel_wahl.value else None
     _vwaffen = {w.name: i for i, w in enumerate(_z.waffen)} if _z else {}
+    # Ein NSC als Ziel: seine Taktik wählt die Verteidigung vor (änderbar); ein Held entscheidet selbst
+    _nsc = zs_zug.nsc_verteidigung(kampf, wer, ziel_wahl.value, taktik=kampftisch.taktik()) if wer and nsc_automatik.value.get("verteidigung") else None
+    _beste = zs_zug.verteidigung_vorgabe(kampf, wer, ziel_wahl.value)
+    _arten = {"passiv": "passives Ausweichen", "ausweichen": "aktives Ausweichen (2 Ticks)", "parade": "Parade", "blocken": "Blocken"}
     verteidigung_wahl = mo.ui.dropdown(
-        options={"passives Ausweichen": "passiv", "aktives Ausweichen (2 Ticks)": "ausweichen", "Parade": "parade", "Blocken": "blocken"},
-        value="passives Ausweichen", label=tisch.frisch(f"Verteidigung von {ziel_wahl.value or tisch.LEER}", (wer, len(verlauf.ereignisse))))
-    vwaffe_wahl = mo.ui.dropdown(options=_vwaffen, value=next(iter(_vwaffen), None), label="mit")
-    zweite_hand = mo.ui.switch(value=False, label="mit der zweiten Hand (−1 Tick)")
-    zweite_waffe = mo.ui.dropdown(options=_vwaffen, value=None, allow_select_none=True, label="Blocken mit zwei Waffen: Nebenwaffe")
-    krit_wahl = mo.ui.dropdown(options={f"{n}: {t}": n for n, (_, t) in zeitstrahl.KRIT_ANGRIFF.items() if n < 6},
-                               value=f"3: {zeitstrahl.KRIT_ANGRIFF[3][1]}", label="Krit-W6 zeigt 6 (freie Wahl) → Angreifer wählt")
-    vkrit_wahl = mo.ui.dropdown(options={f"{n}: {t}": n for n, (_, t) in zeitstrahl.KRIT_VERTEIDIGUNG.items() if n < 6},
-                                value=f"2: {zeitstrahl.KRIT_VERTEIDIGUNG[2][1]}", label="… Verteidiger wählt")
+        options={t: a for a, t in _arten.items()},
+        value=_arten[_nsc[0] if _nsc else (_beste.art if _beste else "passiv")],
+        label=tisch.frisch(f"Verteidigung von {ziel_wahl.value or tisch.LEER}" + (
+            " (Vorschlag der Taktik)" if _nsc else f" (beste Wahl nach den Chancen: {tisch.prozent(_beste.treffer)} Treffer)" if _beste else ""),
+                           (wer, len(verlauf.ereignisse))))
+    vwaffe_wahl = mo.ui.dropdown(options=_vwaffen, value=(_nsc[1] if _nsc and _nsc[1] else _beste.waffe if _beste and _beste.waffe in _vwaffen else next(iter(_vwaffen), None)), label="mit")
+    zweite_hand = mo.ui.switch(value=False, label="zweite Hand (−1 Tick)")
+    zweite_waffe = mo.ui.dropdown(options=_vwaffen, value=None, allow_select_none=True, label="zweite Blockwaffe")
+    # eine Zeile Würfelfelder unter den Knöpfen (tisch.wuerfel_reihe): kurze Beschriftungen, das Beispiel im Feld
+    _n = len(verlauf.ereignisse)
     augen = mo.ui.dictionary(
         {
-            "angriff": tisch.wuerfel_feld("Angriff: echter Wurf", "z. B. 14", schluessel=len(verlauf.ereignisse)),
-            "verteidigung": tisch.wuerfel_feld("Verteidigung (W10/W20)", "leer bei passiv", schluessel=len(verlauf.ereignisse)),
-            "zone": tisch.wuerfel_feld("Trefferzone 2W6 (Reihe Spalte)", "z. B. 3 5", schluessel=len(verlauf.ereignisse)),
-            "schaden": tisch.wuerfel_feld("Trefferpunkte", "z. B. 4 2 3", schluessel=len(verlauf.ereignisse)),
-            "weitere": tisch.wuerfel_feld("Weitere W6 (krit, patzer, …)", "krit=2, patzer=6", schluessel=len(verlauf.ereignisse)),
+            "angriff": tisch.wuerfel_feld("Angriffswurf", "z. B. 14", schluessel=_n, breit=True),
+            "verteidigung": tisch.wuerfel_feld("Verteidigung", "z. B. 7, leer bei passiv", schluessel=_n, breit=True),
+            "zone": tisch.wuerfel_feld("Trefferzone 2W6", "z. B. 3 5", schluessel=_n, breit=True),
+            "schaden": tisch.wuerfel_feld("Trefferpunkte", "z. B. 4 2 3", schluessel=_n, breit=True),
+            "weitere": tisch.wuerfel_feld("Weitere W6", "krit=2 patzer=6", schluessel=_n, breit=True),
         }
     )
     mo.vstack(
         [
             mo.hstack([verteidigung_wahl, vwaffe_wahl, zweite_hand, zweite_waffe], justify="start", wrap=True),
-            mo.accordion({"Kritische Effekte bei freier Wahl": mo.hstack([krit_wahl, vkrit_wahl], justify="start", wrap=True)}),
+            mo.md(zs_zug.gesperrte_verteidigungen(_beste)),
         ]
     )
-    return augen, krit_wahl, verteidigung_wahl, vkrit_wahl, vwaffe_wahl, zweite_hand, zweite_waffe
+    return augen, verteidigung_wahl, vwaffe_wahl, zweite_hand, zweite_waffe
 
 
 @app.cell
 def _(wer):
-    # Kampfwerte verschieben (nur zur eigenen Aktion)
+    # Kampfwerte verschieben (nur zur eigenen Aktion) und die freie Wahl bei kritischen Effekten
     v_angriff = mo.ui.number(value=0, start=-30, stop=30, label="Attacke")
     v_schaden = mo.ui.number(value=0, start=-30, stop=30, label="Schaden")
     v_verteidigung = mo.ui.number(value=0, start=-40, stop=30, label="Verteidigung")
@@ -217,15 +226,23 @@ def _(wer):
     v_patzer = mo.ui.number(value=0, start=0, stop=19, label="Patzerschwelle erhöhen um")
     v_effekt = mo.ui.dropdown(options={f"{n}: {t}": n for n, (_, t) in zeitstrahl.KRIT_ANGRIFF.items()},
                               value=None, allow_select_none=True, label="angesagter kritischer Effekt")
-    mo.accordion({
-        f"Kampfwerte verschieben ({wer}, 3:1 – mit Spezialisierung besser)": mo.vstack([
-            mo.md("Verbesserungen positiv, Verschlechterungen negativ; die Patzerschwelle zu erhöhen bringt Punkte, "
-                  "die Kritschwelle zu senken kostet welche."),
+    # Krit-W6 zeigt 6 (freie Wahl): wer wählt was – selten gebraucht, daher im selben Aufklapper
+    krit_wahl = mo.ui.dropdown(options={f"{n}: {t}": n for n, (_, t) in zeitstrahl.KRIT_ANGRIFF.items() if n < 6},
+                               value=f"3: {zeitstrahl.KRIT_ANGRIFF[3][1]}", label="Krit-W6 zeigt 6 (freie Wahl) → Angreifer wählt")
+    vkrit_wahl = mo.ui.dropdown(options={f"{n}: {t}": n for n, (_, t) in zeitstrahl.KRIT_VERTEIDIGUNG.items() if n < 6},
+                                value=f"2: {zeitstrahl.KRIT_VERTEIDIGUNG[2][1]}", label="… Verteidiger wählt")
+    # ohne jemanden am Zug (zwischen zwei Ticks) gibt es nichts zu verschieben: kein Abschnitt („None“)
+    mo.md("") if not wer else mo.accordion({
+        f"Kampfwerte verschieben ({wer}, 3:1) · kritische Effekte bei freier Wahl": mo.vstack([
+            mo.md("3:1 – mit Spezialisierung besser. Verbesserungen positiv, Verschlechterungen negativ; die Patzerschwelle "
+                  "zu erhöhen bringt Punkte, die Kritschwelle zu senken kostet welche."),
             mo.hstack([v_angriff, v_schaden, v_verteidigung], justify="start", wrap=True),
             mo.hstack([v_krit, v_patzer, v_effekt], justify="start", wrap=True),
+            mo.md("**Kritische Effekte bei freier Wahl**"),
+            mo.hstack([krit_wahl, vkrit_wahl], justify="start", wrap=True),
         ])
     })
-    return v_angriff, v_effekt, v_krit, v_patzer, v_schaden, v_verteidigung
+    return krit_wahl, v_angriff, v_effekt, v_krit, v_patzer, v_schaden, v_verteidigung, vkrit_wahl
 
 
 @app.cell
@@ -247,9 +264,10 @@ def _(kampf, krit_wahl, modifikator, verschiebung, verteidigung_wahl, vkrit_wahl
     mo.stop(not ziel_wahl.value or not waffe_wahl.value, mo.md("Ziel und Waffe wählen."))
     _kw = dict(verschiebung=verschiebung, modifikator=int(modifikator.value or 0), krit_wahl=krit_wahl.value,
                verteidigung_krit_wahl=vkrit_wahl.value)
+    _stand = zs_zug.wurf_stand(kampf, _wer)  # im gleichzeitigen Abtausch: der Stand vor ihm
     try:
-        _wahlen = zeitstrahl.verteidigungs_wahlen(kampf, _wer, ziel_wahl.value, waffe_wahl.value, **_kw)
-        _schaden = zeitstrahl.schadens_vorschau(kampf, _wer, ziel_wahl.value, waffe_wahl.value, verteidigung=verteidigung_wahl.value,
+        _wahlen = zeitstrahl.verteidigungs_wahlen(_stand, _wer, ziel_wahl.value, waffe_wahl.value, **_kw)
+        _schaden = zeitstrahl.schadens_vorschau(_stand, _wer, ziel_wahl.value, waffe_wahl.value, verteidigung=verteidigung_wahl.value,
                                                 verteidigungs_waffe=vwaffe_wahl.value, zweite_hand=zweite_hand.value, **_kw)
         _fehler = ""
     except ValueError as _f:
@@ -263,15 +281,17 @@ def _(kampf, krit_wahl, modifikator, verschiebung, verteidigung_wahl, vkrit_wahl
                  if _gewaehlt is not None and _gewaehlt.chancen is not None and not _gewaehlt.grund else
                  f" · gewählte Verteidigung nicht möglich: {_gewaehlt.grund}" if _gewaehlt is not None and _gewaehlt.grund else "")
               + f" · kritisch {tisch.prozent(_passiv.chancen.kritisch)} · Patzer {tisch.prozent(_passiv.chancen.patzer)}"),
+        # nebeneinander und niedrig: das Panel samt Ergebnis passt in ein Fenster (1280×800, 820×1180)
         mo.hstack([
-            zs_diagramme.verteidigungs_diagramm(_wahlen, titel=f"Trefferchance von {_wer} je Verteidigung von {ziel_wahl.value}"),
+            zs_diagramme.verteidigungs_diagramm(_wahlen, titel=f"Trefferchance je Verteidigung von {ziel_wahl.value}",
+                                                breite=diagramme.BREITE_KLEIN, balken=diagramme.BALKEN_KLEIN),
             diagramme.verteilung_diagramm(_schaden, titel=f"Schadenspunkte an {ziel_wahl.value} (0 = kein Schaden)", x_titel="Schadenspunkte",
-                                        hoechste_breite=diagramme.BREITE),
-        ], wrap=True),
+                                        hoechste_breite=diagramme.BREITE_KLEIN, hoehe=diagramme.HOEHE_KLEIN),
+        ], justify="start", gap=1, wrap=True),
     ]
     if verteidigung_wahl.value == "blocken" and vwaffe_wahl.value is not None:
         try:
-            _r = zeitstrahl.block_risiko(kampf, _wer, ziel_wahl.value, waffe_wahl.value, vwaffe_wahl.value, zweite_waffe=zweite_waffe.value, **_kw)
+            _r = zeitstrahl.block_risiko(_stand, _wer, ziel_wahl.value, waffe_wahl.value, vwaffe_wahl.value, zweite_waffe=zweite_waffe.value, **_kw)
             _teile.append(mo.md(f"**Blockrisiko für {ziel_wahl.value}:** <span id='zs-block-risiko'>Waffe aus der Hand "
                                 f"{tisch.prozent(_r.entwaffnet)} · bricht {tisch.prozent(_r.gebrochen)} · Stabilität −1 "
                                 f"{tisch.prozent(_r.beschaedigt)}</span>"))
@@ -319,8 +339,7 @@ def _(augen, kampf, kampftisch, krit_wahl, modifikator, verschiebung, verteidigu
     zug_knoepfe += [_andere, _ticks, _art, _was]
     _e = augen.elements
     tisch.zug_rahmen(
-        tisch.reihe(_e["angriff"], _e["verteidigung"], _e["zone"], _e["schaden"]),
-        mo.accordion({"Weitere Würfel (kritische Effekte, Patzer)": _e["weitere"]}),
+        tisch.wuerfel_reihe(_e["angriff"], _e["verteidigung"], _e["zone"], _e["schaden"], _e["weitere"]),
         tisch.reihe(*zug_knoepfe[: -4]),
         mo.accordion({f"Andere Aktion von {_wer} (sofortig, vorbereitet, kontinuierlich)": tisch.reihe(_ticks, _art, _was, _andere)}),
         tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel not in ("angriff", "konter")]),
@@ -329,10 +348,84 @@ def _(augen, kampf, kampftisch, krit_wahl, modifikator, verschiebung, verteidigu
 
 
 @app.cell
+def _(get_meldung):
+    tisch.meldung_ansicht(get_meldung(), "zs-meldung")
+    return
+
+
+@app.cell
 def _(kampf, waffe_wahl, wer, ziel_wahl):
     # Offene Entscheidungen: Konter, angesagte Reaktionen, die Verteidigung des Ziels – bis genommen oder ausgeschlagen
     tisch.aufgaben_ansicht(zs_zug.offene_entscheidungen(kampf, angreifer=wer, ziel=ziel_wahl.value, waffe=waffe_wahl.value),
                            "zs-aufgaben")
+    return
+
+
+@app.cell
+def _(kampf, kampftisch, wer):
+    # Die NSCs spielen sich selbst: Vorschlag der Taktik (dieselbe wie in der Simulation) mit exakten Chancen
+    mo.stop(kampf is None or wer is None or not zs_zug.ist_nsc(kampf, wer))
+    _taktik = kampftisch.taktik()
+    _v = zs_zug.vorschlag(kampf, wer, taktik=_taktik)
+    mo.stop(_v is None)
+    _wer = wer
+
+    def _vorschlag(vl, wer_=_wer, taktik_=_taktik):  # Vorgaben binden die Werte der Zelle
+        return [e.text for e in zs_zug.vorschlag_spielen(vl, wer_, rng=kampftisch.rng, taktik=taktik_)]
+
+    def _gruppe(vl, taktik_=_taktik):
+        _g = zs_zug.gruppe_handelt(vl, rng=kampftisch.rng, taktik=taktik_)
+        return [t for _, t in _g.zuege] + ([f"Halt: {_g.halt}"] if _g.halt else [])
+
+    vorschlag_knopf = mo.ui.button(label="Vorschlag spielen", kind="success", on_click=kampftisch.klick(
+        lambda v: kampftisch.schritte(_vorschlag)))
+    gruppe_knopf = mo.ui.button(label="Gruppe handelt (alle NSCs dieses Ticks)", on_click=kampftisch.klick(
+        lambda v: kampftisch.schritte(_gruppe)))
+    mo.vstack([
+        mo.md(f"**Vorschlag:** <span id='zs-vorschlag'>{_v.text}</span> "
+              f"<small>{sitzung.vorschlag_chancen(kampf, _v)}</small>"),
+        tisch.reihe(vorschlag_knopf, gruppe_knopf),
+    ]).style({"border-left": "4px solid #6a1b9a", "padding-left": "0.6em"})
+    return gruppe_knopf, vorschlag_knopf
+
+
+@app.cell
+def _(kampf, kampftisch):
+    # Die Taktik je Seite (Issue 26, Punkt 4): wie in begegnung.py, aus der Begegnung oder dem gespeicherten Kampf
+    mo.stop(kampf is None)
+    taktik_je_seite, _ansicht = kampftisch.taktik_ansicht(sorted({t.partei for t in kampf.teilnehmer}))
+    _ansicht
+    return (taktik_je_seite,)
+
+
+@app.cell
+def _(kampftisch):
+    # Entscheidungen der NSC ohne Rückfrage (Issue 26, Punkt 3): je Art ein Schalter, nach der Taktik
+    nsc_automatik = kampftisch.nsc_schalter(zs_zug)
+    nsc_automatik
+    return (nsc_automatik,)
+
+
+@app.cell
+def _():
+    # Lagebild (nur Spielleiter, Issue 25): ein Lauf je Sitzung; er rechnet im Hintergrund (mo.Thread) –
+    # kein Klick und keine Einzelwurf-Chance wartet darauf. „Lagebild je Wahl“ spielt die Wahlen des
+    # Augenblicks dazu (wenige Kämpfe je Wahl, ebenfalls im Hintergrund).
+    from gm_helfer import tisch_lage as _tl
+
+    lage_lauf = _tl.lage_lauf('zeitstrahl', seite='Helden')
+    lagebild_an, lagebild_je_wahl = _tl.lage_schalter()
+    mo.hstack([lagebild_an, lagebild_je_wahl], justify="start")
+    return lage_lauf, lagebild_an, lagebild_je_wahl
+
+
+@app.cell
+def _(kampf, lage_lauf, lagebild_an, lagebild_je_wahl, verlauf):
+    # Nach jedem Schritt: die Rechnung anstoßen; der Faden schreibt jede Stufe in diese Zelle
+    from gm_helfer import tisch_lage as _tl
+
+    _tl.lage_zelle(lage_lauf, len(verlauf.ereignisse) if verlauf else 0, kampf, an=lagebild_an.value,
+                   je_wahl=lagebild_je_wahl.value, runde=kampf.jetzt if kampf and kampf.gestartet else 0, aktiv=kampf is not None and kampf.gestartet and len({_t.partei for _t in kampf.aktive}) > 1, hook='zs-lagebild')
     return
 
 

@@ -9,8 +9,7 @@ with app.setup:
 
     from gm_helfer import chancen, diagramme, zeitstrahl
     from gm_helfer import lehre as kurs
-    from gm_helfer.zeitstrahl import beispiele
-    from gm_helfer.zeitstrahl import lehre
+    from gm_helfer.zeitstrahl import beispiele, lehre
     from gm_helfer.zeitstrahl import diagramme as zs_diagramme
 
 

@@ -9,15 +9,23 @@ im Projekt verändert. ``GM_HELFER_CHARAKTERE`` zeigt dabei auf eine Kopie von
 from __future__ import annotations
 
 import os
+import subprocess
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from gm_helfer.browser import CHROMIUM_ARGUMENTE, Verkehr, beenden, isolierte_umgebung, marimo_starten
 from gm_helfer.browser import kopie_charaktere as _kopie_charaktere
 
 PROJEKT = Path(__file__).resolve().parent.parent
+
+# Keine Zeitgrenze je Beispiel: auf der geteilten 2-Kern-Maschine (CI, mehrere Läufe nebeneinander)
+# machte Hypothesis' Vorgabe von 200 ms richtige Tests zufällig rot (DeadlineExceeded). Tests prüfen
+# Verhalten, nie Zeiten (Zeiten misst benchmarks/).
+settings.register_profile("gm_helfer", deadline=None)
+settings.load_profile("gm_helfer")
 
 
 @pytest.fixture(autouse=True)
@@ -37,11 +45,134 @@ CHROMIUM = Path(os.environ.get("GM_HELFER_CHROMIUM", "/usr/bin/chromium"))  # ü
 BROWSER_FIXTURES = {"browser_seite", "browser_seite_modul", "marimo_server", "chromium_browser"}
 
 
+LANGSAME_FIXTURES = BROWSER_FIXTURES | {"kind_umgebung", "stimmt_ueberein"}
+"""Fixtures, die Kindprozesse (marimo-Server, Chromium, Python) starten oder Tausende Kämpfe auf
+zwei Wegen vergleichen (gebündelte Maschine gegen Ereignispfad): Marke ``slow``."""
+LANGSAM_IM_NAMEN = ("gegen_aufzaehlung", "gleich_aufzaehlung", "brute_force", "stimmt_mit_ereignispfad_ueberein")
+"""Testnamen der langen Gegenproben (exakte Chancen gegen Aufzählung aller Würfe, gebündelt gegen
+Ereignispfad; gemessen je 4–40 s): Marke ``slow``."""
+LANGSAM_IM_MODUL = ("nbclient", "app.run(", "jupyterlab")
+"""Ein Testmodul, das Notebooks ausführt (marimo ``app.run``/``export``, Jupyter über nbclient): alle ``slow``."""
+LANGSAM_IM_TEST = ("subprocess", "sys.executable", "Popen", "ProcessPool", "multiprocessing", "nbclient", "arbeiter=2")
+"""Ein Test (oder eine Hilfsfunktion seines Moduls oder eines Hilfsmoduls unter ``tests/``, die er ruft, oder
+eine Fixture seines Moduls, die er nutzt), der Kindprozesse startet: ``slow``."""
+LANGSAM_IN_FIXTURE = ("subprocess.Popen(", "subprocess.run(", "sys.executable", "ProcessPool", "nbclient")
+"""Eine Fixture startet wirklich einen Kindprozess (nicht: sie ersetzt ``Popen`` durch eine Attrappe)."""
+
+
+def _quellen(quelle: str) -> dict[str, str]:
+    """Quelltext (mit Dekoratoren) je Funktion eines Moduls, nach ``__qualname__`` (oben im Modul und in
+    Klassen oben im Modul) – ein ``ast.parse`` je Modul statt ``inspect.getsource`` je Test."""
+    import ast
+
+    zeilen = quelle.splitlines(keepends=True)
+    texte: dict[str, str] = {}
+
+    def merken(knoten, vorne: str) -> None:
+        for k in knoten.body:
+            if isinstance(k, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                anfang = min([k.lineno, *(d.lineno for d in k.decorator_list)])
+                texte[vorne + k.name] = "".join(zeilen[anfang - 1:k.end_lineno])
+            elif isinstance(k, ast.ClassDef) and not vorne:
+                merken(k, k.name + ".")
+
+    try:
+        merken(ast.parse(quelle), "")
+    except SyntaxError:
+        return {}
+    return texte
+
+
+def _quelle(funktion, quellen: dict[str, str]) -> str | None:
+    import inspect
+
+    text = quellen.get(getattr(funktion, "__qualname__", ""))
+    if text is not None:
+        return text
+    try:
+        return inspect.getsource(funktion)
+    except (OSError, TypeError):
+        return None
+
+
+def _aus_den_tests(funktion, modul) -> bool:
+    """Die Funktion steht im Testmodul selbst oder in einem Hilfsmodul unter ``tests/`` (``server_hilfe``)."""
+    if funktion.__module__ == modul.__name__:
+        return True
+    datei = getattr(getattr(funktion, "__code__", None), "co_filename", "")
+    return datei.startswith(str(PROJEKT / "tests")) and not datei.endswith("conftest.py")
+
+
+def _langsame_fixture(item, helfer: frozenset[str]) -> bool:
+    """Eine Fixture aus dem Testmodul oder einem Hilfsmodul unter ``tests/``, die der Test nutzt und die
+    Kindprozesse startet (ein Server für das ganze Modul)."""
+    info = getattr(item, "_fixtureinfo", None)
+    for defs in (getattr(info, "name2fixturedefs", None) or {}).values():
+        for d in defs:
+            funktion = getattr(d, "func", None)
+            code = getattr(funktion, "__code__", None)
+            datei = getattr(code, "co_filename", "")
+            if not datei.startswith(str(PROJEKT / "tests")) or datei.endswith("conftest.py"):
+                continue
+            text = _quelle(funktion, {})
+            if text and (any(m in text for m in LANGSAM_IN_FIXTURE) or any(f"{h}(" in text for h in helfer)):
+                return True
+    return False
+
+
+def _langsame_namen(modul) -> tuple[bool, frozenset[str], dict[str, str]]:
+    """(ganzes Modul langsam?, Namen der Hilfsfunktionen des Moduls, die Kindprozesse starten,
+    Quelltext je Funktion)."""
+    import inspect
+
+    gemerkt = _LANGSAM_GEMERKT.get(modul.__name__)
+    if gemerkt is None:
+        try:
+            quelle = inspect.getsource(modul)
+        except (OSError, TypeError):
+            quelle = ""
+        quellen = _quellen(quelle)
+        helfer = set()
+        for name, wert in vars(modul).items():
+            if inspect.isfunction(wert) and not name.startswith("test") and _aus_den_tests(wert, modul):
+                text = _quelle(wert, quellen if wert.__module__ == modul.__name__ else {})
+                if text is not None and any(m in text for m in LANGSAM_IM_TEST):
+                    helfer.add(name)
+        gemerkt = _LANGSAM_GEMERKT[modul.__name__] = (
+            any(m in quelle for m in LANGSAM_IM_MODUL), frozenset(helfer), quellen)
+    return gemerkt
+
+
+_LANGSAM_GEMERKT: dict[str, tuple[bool, frozenset[str], dict[str, str]]] = {}
+
+
+def _ist_langsam(item) -> bool:
+    if LANGSAME_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return True
+    if any(n in item.name for n in LANGSAM_IM_NAMEN):
+        return True
+    modul = getattr(item, "module", None)
+    funktion = getattr(item, "function", None)
+    if modul is None or funktion is None:
+        return False
+    ganz, helfer, quellen = _langsame_namen(modul)
+    if ganz or _langsame_fixture(item, helfer):
+        return True
+    text = _quelle(funktion, quellen)
+    if text is None:
+        return False
+    return any(m in text for m in LANGSAM_IM_TEST) or any(f"{h}(" in text for h in helfer)
+
+
 def pytest_collection_modifyitems(config, items):
-    """Jeder Test, der einen Browser- oder Server-Fixture nutzt, trägt die Marke ``browser``."""
+    """Jeder Test, der einen Browser- oder Server-Fixture nutzt, trägt die Marke ``browser``; jeder,
+    der Notebooks ausführt oder Kindprozesse startet (marimo, Jupyter, Chromium, Python), dazu
+    ``slow`` – ``pytest -m "not slow"`` ist der schnelle Lauf (Issue 20)."""
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+        if item.get_closest_marker("slow") is None and _ist_langsam(item):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")
@@ -68,7 +199,8 @@ def marimo_server(tmp_path_factory):
         if not notebook.is_file():
             pytest.fail(f"Notebook {notebook} gibt es nicht.")
         basis = tmp_path_factory.mktemp(f"server_{notebook.stem}")
-        starten.ordner[notebook_dateiname] = basis
+        if kaempfe is None:  # der gemeinsame Server; einer mit eigenem Kampfordner überschreibt ihn nicht
+            starten.ordner[notebook_dateiname] = basis
         url, prozess, bereit = marimo_starten(
             notebook, basis, env={**isolierte_umgebung(basis), **({"GM_HELFER_KAEMPFE": str(kaempfe)} if kaempfe else {})}
         )
@@ -139,12 +271,42 @@ def warte_bis_fertig(seite, timeout: float = 90.0) -> None:
     raise AssertionError(f"Das Notebook ist nach {timeout:.0f} s noch nicht fertig: {seite.url}")
 
 
-def _seite_oeffnen(browser, marimo_server, notebook_dateiname: str, kontexte: list):
+def _kampfordner_merken(marimo_server, notebook_dateiname: str, gemerkt: list) -> None:
+    """Merkt sich beim ersten Öffnen im Test, was im Kampfordner des gemeinsamen Servers liegt."""
+    ordner = marimo_server.ordner.get(notebook_dateiname)
+    kaempfe = ordner / "kaempfe" if ordner is not None else None
+    if kaempfe is not None and kaempfe.is_dir() and all(k != kaempfe for k, _ in gemerkt):
+        gemerkt.append((kaempfe, set(kaempfe.iterdir())))
+
+
+def _aufraeumen(kontexte: list, gemerkt: list) -> None:
+    """Schließt die Browser-Kontexte und löscht, was der Test im Kampfordner angelegt hat.
+
+    Ein neuer Kampf wählt die Kämpfer des letzten gespeicherten vor (Issue 23, Punkt 5): ohne das
+    begänne ein späterer Test am selben Server mit den Kämpfern dieses Tests."""
+    import shutil
+
+    for k in kontexte:
+        for p in k.pages:
+            _VERKEHR.pop(p, None)
+        k.close()
+    for ordner, vorher in gemerkt:
+        for neu in set(ordner.iterdir()) - vorher:
+            shutil.rmtree(neu) if neu.is_dir() else neu.unlink(missing_ok=True)
+
+
+def _seite_oeffnen(browser, marimo_server, notebook_dateiname: str, kontexte: list, gemerkt: list,
+                   kaempfe: Path | None = None):
     kontext = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     kontexte.append(kontext)
     seite = kontext.new_page()
     _VERKEHR[seite] = Verkehr(seite, antwort_frist=ANTWORT_FRIST, stille=STILLE)
-    seite.goto(marimo_server(notebook_dateiname) + "/")
+    if kaempfe is not None:
+        kaempfe.mkdir(parents=True, exist_ok=True)
+    url = marimo_server(notebook_dateiname, kaempfe=kaempfe)
+    if kaempfe is None:
+        _kampfordner_merken(marimo_server, notebook_dateiname, gemerkt)
+    seite.goto(url + "/")
     warte_bis_fertig(seite)
     seite.evaluate("document.fonts.ready")
     return seite
@@ -152,31 +314,31 @@ def _seite_oeffnen(browser, marimo_server, notebook_dateiname: str, kontexte: li
 
 @pytest.fixture
 def browser_seite(chromium_browser, marimo_server):
-    """Fabrik: ``browser_seite("wuerfel.py") -> Page`` – frische Sitzung, fertig gerechnet."""
+    """Fabrik: ``browser_seite("wuerfel.py") -> Page`` – frische Sitzung, fertig gerechnet.
+
+    Am Ende ist weg, was der Test im Kampfordner des Servers angelegt hat (:func:`_aufraeumen`).
+    ``browser_seite(name, kaempfe=tmp_path)``: ein eigener Server mit leerem Kampfordner (kostet
+    einen Serverstart; für Tests, die nichts vom gemeinsamen Server erben dürfen)."""
     kontexte: list = []
-    yield lambda name: _seite_oeffnen(chromium_browser, marimo_server, name, kontexte)
-    for k in kontexte:
-        for p in k.pages:
-            _VERKEHR.pop(p, None)
-        k.close()
+    gemerkt: list = []
+    yield lambda name, kaempfe=None: _seite_oeffnen(chromium_browser, marimo_server, name, kontexte, gemerkt, kaempfe)
+    _aufraeumen(kontexte, gemerkt)
 
 
 @pytest.fixture(scope="module")
 def browser_seite_modul(chromium_browser, marimo_server):
     """Wie ``browser_seite``, aber die Seiten leben für das ganze Testmodul (spart Zeit)."""
     kontexte: list = []
+    gemerkt: list = []
     seiten: dict[str, object] = {}
 
     def oeffnen(name: str):
         if name not in seiten:
-            seiten[name] = _seite_oeffnen(chromium_browser, marimo_server, name, kontexte)
+            seiten[name] = _seite_oeffnen(chromium_browser, marimo_server, name, kontexte, gemerkt)
         return seiten[name]
 
     yield oeffnen
-    for k in kontexte:
-        for p in k.pages:
-            _VERKEHR.pop(p, None)
-        k.close()
+    _aufraeumen(kontexte, gemerkt)
 
 
 @pytest.fixture
@@ -230,8 +392,18 @@ class ZugPanel:
         k = self.knopf(name)
         return bool(k.count()) and k.first.is_visible() and k.first.is_enabled()
 
+    def aufklappen(self) -> None:
+        """Läuft ein Kampf, ist „Kampf anlegen oder fortsetzen“ eine Zeile (``#tisch-kampfzeile``): aufklappen."""
+        zeile = self.seite.locator("#tisch-kampfzeile")
+        if zeile.count() and zeile.first.is_visible():
+            zeile.first.click()
+            self.seite.wait_for_timeout(200)
+
     def klick(self, name: str) -> None:
-        """Einen Knopf klicken (und zählen), dann warten, bis keine Zelle mehr läuft."""
+        """Einen Knopf klicken (und zählen), dann warten, bis keine Zelle mehr läuft. Steht er in der
+        eingeklappten Anlage („Neuer Kampf“, „Kampf fortsetzen“ …), wird sie erst aufgeklappt."""
+        if self.knopf(name).count() and not self.knopf(name).first.is_visible():
+            self.aufklappen()
         self.knopf(name).first.click()
         self.anzahl += 1
         warte_bis_fertig(self.seite)
@@ -264,7 +436,10 @@ class ZugPanel:
         """Wie viele gespeicherte Kämpfe „Gespeicherter Kampf“ anbietet (ohne den Leer-Hinweis)."""
         from gm_helfer.tisch import KEIN_GESPEICHERTER
 
-        optionen = self.seite.get_by_role("combobox", name="Gespeicherter Kampf").first.locator("option").all_inner_texts()
+        auswahl = self.seite.get_by_role("combobox", name="Gespeicherter Kampf")
+        if not (auswahl.count() and auswahl.first.is_visible()):
+            self.aufklappen()  # läuft ein Kampf, steht die Liste in der eingeklappten Anlage
+        optionen = auswahl.first.locator("option").all_inner_texts()
         return sum(1 for o in optionen if o.strip() and o.strip() != KEIN_GESPEICHERTER)
 
     def warte_auf_gespeicherte(self, anzahl: int) -> None:

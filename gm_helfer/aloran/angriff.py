@@ -19,13 +19,12 @@ from .proben import (
     gelingt,
     ist_meistertreffer,
     patzerstufe,
-    schwierigkeit,
     schadensfaktor,
+    schwierigkeit,
     vergleich,
 )
 from .werte import Angriffsart, Kampfwerte, Verteidigungsart
 from .wunden import schaden, wuerfelabzug, wunden_nach_ruestung
-
 
 SCHILD_HILFT = ("parade", "manoever", "ausweichen")
 """Lesart: der Schild erleichtert nur körperliche Abwehr, nicht Willenskraft und Paradezauber."""

@@ -8,7 +8,8 @@ Trefferzone, Rüstungsbehinderung, Schildgröße und Ausdauer.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from gm_helfer import boegen
 

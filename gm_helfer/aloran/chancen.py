@@ -10,12 +10,12 @@ Erfolg, Null) aufgezählt (Multinomialverteilung), jede Art mit einem Vertreter-
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, factorial
 from types import MappingProxyType
-from typing import Mapping
 
 from gm_helfer import chancen as chancen_kern
 
@@ -278,13 +278,28 @@ def folgen_chancen(
     daneben = float(kategorien.get("verfehlt", Fraction(0)))
     if angriff.wirkung == "geistig":
         return {"widersteht": daneben, "Zauber wirkt": float(sum(treffer.values(), Fraction(0)))}
-    schadens_vert = chancen_kern.verteilung(angriff.schaden_text)
-    mit_bonus = _plus_w6(schadens_vert)
     meister = dict(meister or {})
     if sonder is not None and not meister:
         for (kat, mit_meister, _), p in sonder.items():
             if mit_meister:
                 meister[kat] = meister.get(kat, Fraction(0)) + p
+    if angriff.schadensart == "Ausdauer":
+        rest = ziel.ausdauer if ausdauer is None else ausdauer
+        return _ausdauer_folgen(treffer, daneben, meister, angriff.schaden_text, rest, optionen)
+    if sonder is None:
+        sonder = {}
+        for kat, pk in kategorien.items():
+            pm = meister.get(kat, Fraction(0))
+            sonder[(kat, False, False)] = pk - pm
+            sonder[(kat, True, False)] = pm
+    return _wunden_folgen(sonder, angriff.schaden_text, ziel, tuple(wunden), initiative, halbiert, optionen)
+
+
+def _ausdauer_folgen(treffer: Mapping[str, Fraction], daneben: float, meister: Mapping[str, Fraction],
+                     schaden_text: str, rest: int, optionen: Optionen) -> dict[str, float]:
+    """:func:`folgen_chancen` waffenlos: Ausdauerverlust, bewusstlos bei 0 Ausdauer (``rest``)."""
+    schadens_vert = chancen_kern.verteilung(schaden_text)
+    mit_bonus = _plus_w6(schadens_vert)
 
     def schadensfaelle(kat: str, pk: Fraction):
         """(Wahrscheinlichkeit, Schadensverteilung) je Kategorie: ohne und mit Meister-Bonus."""
@@ -292,45 +307,46 @@ def folgen_chancen(
         yield float(pk - p_bonus), schadens_vert
         if p_bonus:
             yield float(p_bonus), mit_bonus
-    if angriff.schadensart == "Ausdauer":
-        rest = ziel.ausdauer if ausdauer is None else ausdauer
-        out = {k: 0.0 for k in FOLGEN_AUSDAUER}
-        out["kein Treffer"] = daneben
-        for kat, pk in treffer.items():
-            for pf, vert in schadensfaelle(kat, pk):
-                for summe, ps in vert.items():
-                    verlust = ausdauerschaden(summe, kat, optionen)
-                    key = "bewusstlos" if verlust >= rest else ("Ausdauer verloren" if verlust else "kein Treffer")
-                    out[key] += pf * ps
-        return out
-    ko = ziel.konstitution
-    if sonder is None:
-        sonder = {}
-        for kat, pk in kategorien.items():
-            pm = meister.get(kat, Fraction(0))
-            sonder[(kat, False, False)] = pk - pm
-            sonder[(kat, True, False)] = pm
 
-    def treffer_wunden(kat: str, mit_meister: bool) -> Mapping[tuple[str | None, int], float]:
-        return _treffer_wunden(kat, mit_meister, angriff.schaden_text, tuple(ziel.ruestung), optionen, halbiert)
+    out = {k: 0.0 for k in FOLGEN_AUSDAUER}
+    out["kein Treffer"] = daneben
+    for kat, pk in treffer.items():
+        for pf, vert in schadensfaelle(kat, pk):
+            for summe, ps in vert.items():
+                verlust = ausdauerschaden(summe, kat, optionen)
+                key = "bewusstlos" if verlust >= rest else ("Ausdauer verloren" if verlust else "kein Treffer")
+                out[key] += pf * ps
+    return out
 
+
+def _patzer_wunden(ruestung: tuple[int, ...]) -> dict[tuple[str | None, int], float]:
+    """(Zone, neue Wunden) → P des eigenen Patzerschadens des Ziels („1-2 W6 Schaden erhalten“)."""
     patzer_wunden: dict[tuple[str | None, int], float] = defaultdict(float)
     patzer_wunden[(None, 0)] = 4 / 6  # W6 3–6: kein Schaden
     for zone in ZONEN:
-        ruestung = ziel.ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)]
+        r = ruestung[ZONEN_SCHLUESSEL.index(zone.schluessel)]
         for w6 in range(1, 7):
-            neu = max(0, w6 - ruestung)
+            neu = max(0, w6 - r)
             patzer_wunden[(zone.schluessel, neu) if neu else (None, 0)] += 2 / 6 / 6 * zone.flaechen / 20
-    ohne_patzer = {(None, 0): 1.0}
+    return patzer_wunden
 
-    wunden_t = tuple(wunden)
+
+def _wunden_folgen(sonder: Mapping[tuple[str, bool, bool], Fraction], schaden_text: str, ziel: Kampfwerte,
+                   wunden_t: tuple[int, ...], initiative: int | None, halbiert: bool,
+                   optionen: Optionen) -> dict[str, float]:
+    """:func:`folgen_chancen` mit Wunden: je (Kategorie, Meistertreffer, Patzer des Ziels) über
+    Trefferzone × Schadenswurf (× Patzerschaden) eingeordnet."""
+    ko = ziel.konstitution
+    ruestung = tuple(ziel.ruestung)
+    patzer_wunden = _patzer_wunden(ruestung)
+    ohne_patzer = {(None, 0): 1.0}
     out = {k: 0.0 for k in FOLGEN}
     for (kat, mit_meister, patzer), p in sonder.items():
         if not p:
             continue
         pw = patzer_wunden if patzer and not optionen.alte_patzertabelle else ohne_patzer
         fp, getroffen = float(p), kat != "verfehlt"
-        for t, pt in treffer_wunden(kat, mit_meister).items():
+        for t, pt in _treffer_wunden(kat, mit_meister, schaden_text, ruestung, optionen, halbiert).items():
             gewicht = fp * pt
             for f, pf in pw.items():
                 out[_folge_einordnen(t, f, getroffen, wunden_t, ko, initiative)] += gewicht * pf

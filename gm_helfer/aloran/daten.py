@@ -137,6 +137,15 @@ class Zone:
         """Anzahl der W20-Seiten, die diese Zone treffen."""
         return self.bis - self.von + 1
 
+    @property
+    def am(self) -> str:
+        """Die Zone mit Präposition im Dativ für Texte: „am rechten Bein“, „an der Lendengegend“."""
+        return _ORT.get(self.schluessel, f"am {self.name}")
+
+
+_ORT = {"lende": "an der Lendengegend", "bein_rechts": "am rechten Bein", "bein_links": "am linken Bein"}
+"""Zonen, deren Dativ nicht „am“ + Name ist (die übrigen: „am Kopf“, „am Torso“ …)."""
+
 
 ZONEN: tuple[Zone, ...] = (
     Zone("kopf", "Kopf", 19, 20),

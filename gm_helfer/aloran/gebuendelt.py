@@ -64,6 +64,7 @@ from .angriff import Lage, ausdauerschaden, lage, trefferschaden, vergleich_ausw
 from .daten import ZONEN
 from .kampf import KEINE_WUNDEN, Kampf, aktionen_zu_rundenbeginn
 from .proben import AloranFehler, einser, meisterfolge, netto_erfolge, patzerfolge, trefferzone
+from .taktik import Taktik, standardangriff, verteidigungen
 from .werte import initiativewert
 from .wunden import (
     initiativeabzug_der_stufe,
@@ -74,7 +75,7 @@ from .wunden import (
     wunden_nach_ruestung,
 )
 
-__all__ = ["BLOCK", "Ergebnis", "spielen"]
+__all__ = ["BLOCK", "Ergebnis", "Startfelder", "spielen", "spielen_ab"]
 
 BLOCK = 20000
 """So viele Kämpfe rechnet die Maschine auf einmal (danach meldet sie den Fortschritt)."""
@@ -126,47 +127,18 @@ class _Feste:
 
 
 def _feste(start: Kampf, taktik: Any) -> _Feste:
-    from .simulation import standardangriff, verteidigungen
-
     kf = start.kaempfer
-    n = len(kf)
     opt = start.optionen
     seiten = tuple(dict.fromkeys(k.werte.seite for k in kf))
     angriffe = [standardangriff(k) for k in kf]
-    paar = {name: np.zeros((n, n), np.int64) for name in ("h_pool", "h_schw", "h_stufe", "z_pool", "z_schw", "z_stufe")}
-    h_da, z_da = np.zeros((n, n), bool), np.zeros((n, n), bool)
     a_pool, a_schw, a_stufe = [], [], []
     for i, a in enumerate(kf):
         ohne = lage(a.werte, angriffe[i], KEINE_WUNDEN, a.werte, None, KEINE_WUNDEN, optionen=opt)
         a_pool.append(ohne.angriff_pool)
         a_schw.append(ohne.angriff_schwierigkeit)
         a_stufe.append(ohne.angriff_talentstufe)
-        for j, v in enumerate(kf):
-            if v.werte.seite == a.werte.seite:
-                continue
-            for kurz, da, art in zip("hz", (h_da, z_da), verteidigungen(v.werte, angriffe[i], opt, taktik)):
-                if art is None:
-                    continue
-                la = lage(a.werte, angriffe[i], KEINE_WUNDEN, v.werte, art, KEINE_WUNDEN, optionen=opt)
-                da[i, j] = True
-                paar[f"{kurz}_pool"][i, j] = la.verteidigung_pool
-                paar[f"{kurz}_schw"][i, j] = la.verteidigung_schwierigkeit
-                paar[f"{kurz}_stufe"][i, j] = la.verteidigung_talentstufe
-    wuerfe = []
-    konstante = []
-    for art in angriffe:
-        if not art.schaden:
-            wuerfe.append([])
-            konstante.append(0)
-            continue
-        ausdruck = wuerfel.parse(art.schaden_text)
-        wuerfe.append([(g.seiten, g.vorzeichen, g.explodierend) for g, _ in ausdruck.einzelwuerfel()])
-        konstante.append(ausdruck.konstante)
-    d = max(1, max(len(w) for w in wuerfe))
-
-    def spalte(nummer: int, leer: Any) -> np.ndarray:
-        return np.array([[x[nummer] for x in w] + [leer] * (d - len(w)) for w in wuerfe])
-
+    h_da, z_da, paar = _verteidigungspaare(kf, angriffe, opt, taktik)
+    spalte, konstante = _schadensspalten(angriffe)
     aktionen = [aktionen_zu_rundenbeginn(k.werte) for k in kf]
     return _Feste(
         namen=tuple(k.name for k in kf),
@@ -186,6 +158,71 @@ def _feste(start: Kampf, taktik: Any) -> _Feste:
         schaden_konstante=np.array(konstante),
         h_da=h_da, z_da=z_da, **paar,
     )
+
+
+def _verteidigungspaare(kf: Any, angriffe: list, opt: Any, taktik: Any) -> tuple[np.ndarray, np.ndarray, dict]:
+    """(N, N) je Angreifer i und Ziel j: verteidigt sich j (Verteidigungsaktion ``h``, Zweitwaffe
+    ``z``) und mit welchem Pool, welcher Schwierigkeit, welcher Talentstufe."""
+    n = len(kf)
+    paar = {name: np.zeros((n, n), np.int64) for name in ("h_pool", "h_schw", "h_stufe", "z_pool", "z_schw", "z_stufe")}
+    h_da, z_da = np.zeros((n, n), bool), np.zeros((n, n), bool)
+    for i, a in enumerate(kf):
+        for j, v in enumerate(kf):
+            if v.werte.seite == a.werte.seite:
+                continue
+            for kurz, da, art in zip("hz", (h_da, z_da), verteidigungen(v.werte, angriffe[i], opt, taktik)):
+                if art is None:
+                    continue
+                la = lage(a.werte, angriffe[i], KEINE_WUNDEN, v.werte, art, KEINE_WUNDEN, optionen=opt)
+                da[i, j] = True
+                paar[f"{kurz}_pool"][i, j] = la.verteidigung_pool
+                paar[f"{kurz}_schw"][i, j] = la.verteidigung_schwierigkeit
+                paar[f"{kurz}_stufe"][i, j] = la.verteidigung_talentstufe
+    return h_da, z_da, paar
+
+
+def _schadensspalten(angriffe: list) -> tuple[Callable[[int, Any], np.ndarray], list[int]]:
+    """Die Würfel der Schadensausdrücke als Spalten (N, D), aufgefüllt; dazu die Konstanten."""
+    wuerfe = []
+    konstante = []
+    for art in angriffe:
+        if not art.schaden:
+            wuerfe.append([])
+            konstante.append(0)
+            continue
+        ausdruck = wuerfel.parse(art.schaden_text)
+        wuerfe.append([(g.seiten, g.vorzeichen, g.explodierend) for g, _ in ausdruck.einzelwuerfel()])
+        konstante.append(ausdruck.konstante)
+    d = max(1, max(len(w) for w in wuerfe))
+
+    def spalte(nummer: int, leer: Any) -> np.ndarray:
+        return np.array([[x[nummer] for x in w] + [leer] * (d - len(w)) for w in wuerfe])
+
+    return spalte, konstante
+
+
+@dataclass(frozen=True)
+class Startfelder:
+    """Der Stand vieler Kämpfe an einer Rundengrenze (alle haben gehandelt, nichts ist offen), je
+    Kampf und Kämpfer – der Start der Maschine statt „vor der Initiative“ (für das Lagebild,
+    :mod:`gm_helfer.aloran.lagebild`). Die nächste Runde beginnt in der Maschine; ``runde`` zählt
+    von 0 (die *weiteren* Runden)."""
+
+    initiative: np.ndarray
+    """(K, N) Initiativewert + W10, wie gewürfelt (ohne Wundabzug)."""
+    wunden: np.ndarray
+    """(K, N, Zonen)."""
+    ausdauer: np.ndarray
+    """(K, N)."""
+    beeintraechtigt: np.ndarray
+    """(K, N) so viele der nächsten Kampfaktionen entfallen (je Runde eine)."""
+    kampf: np.ndarray | None = None
+    """Mitten in der Runde, zwischen zwei Zügen (niemandes Zug läuft, kein gleichzeitiger Austausch
+    offen, niemand wartet ab): (K, N) übrige Kampfaktionen – ``None`` an der Rundengrenze."""
+    verteidigung: np.ndarray | None = None
+    zweitwaffe: np.ndarray | None = None
+    fertig: np.ndarray | None = None
+    """(K, N) hat in dieser Runde schon gehandelt."""
 
 
 class Ergebnis(Feldausgang):
@@ -228,15 +265,52 @@ class _Maschine:
     # -- Folgen ------------------------------------------------------------------------
     def _beeintraechtigen(self, ff: np.ndarray, wer: np.ndarray) -> None:
         """„Nächste Kampfaktion beeinträchtigt“ (wie die Folge in ``kampf.anwenden``): eine übrige
-        Kampfaktion entfällt jetzt, sonst die nächste Runde."""
+        Kampfaktion entfällt jetzt, sonst die nächste Runde; im gleichzeitigen Austausch erst, wenn
+        er vorbei ist."""
+        auf = self.auf[ff]
+        if auf.any():
+            self.beein_auf[ff[auf], wer[auf]] += 1
+            ff, wer = ff[~auf], wer[~auf]
         jetzt = self.kampf[ff, wer] > 0
         self.kampf[ff[jetzt], wer[jetzt]] -= 1
         self.beein[ff[~jetzt], wer[~jetzt]] += 1
 
+    def _wunden_dazu(self, ff: np.ndarray, wer: np.ndarray, zone: np.ndarray, wunden: np.ndarray) -> None:
+        """Wunden in einer Zone – im gleichzeitigen Austausch aufgeschoben (``kampf.aufschieben``)."""
+        auf = self.auf[ff]
+        self.wunden[ff[~auf], wer[~auf], zone[~auf]] += wunden[~auf]
+        self.wunden_auf[ff[auf], wer[auf], zone[auf]] += wunden[auf]
+
+    def _ausdauer_weg(self, ff: np.ndarray, wer: np.ndarray, verlust: np.ndarray) -> None:
+        """Ausdauerverlust (nie unter 0) – im gleichzeitigen Austausch aufgeschoben."""
+        auf = self.auf[ff]
+        g, w = ff[~auf], wer[~auf]
+        self.ausdauer[g, w] = np.minimum(self.f.ausdauer[w], np.maximum(0, self.ausdauer[g, w] - verlust[~auf]))
+        self.ausdauer_auf[ff[auf], wer[auf]] += verlust[auf]
+
+    def _aufgeschobenes_anwenden(self, ff: np.ndarray) -> None:
+        """Der gleichzeitige Austausch ist vorbei: Wunden, Ausdauerverlust und Beeinträchtigungen
+        gelten jetzt zusammen (wie ``kampf._austausch_schliessen``); dann neu bewerten."""
+        ff = ff[self.auf[ff]]
+        self.auf[ff] = False
+        if not ff.size:
+            return
+        self.wunden[ff] += self.wunden_auf[ff]
+        self.wunden_auf[ff] = 0
+        self.ausdauer[ff] = np.maximum(0, self.ausdauer[ff] - self.ausdauer_auf[ff])
+        self.ausdauer_auf[ff] = 0
+        zaehler = self.beein_auf[ff]
+        self.beein_auf[ff] = 0
+        for schritt in range(1, int(zaehler.max(initial=0)) + 1):
+            g, w = np.nonzero(zaehler >= schritt)
+            self._beeintraechtigen(ff[g], w)
+        for j in range(self.n):
+            self._neu_bewerten(ff, np.full(len(ff), j))
+
     def _zonenschaden(self, ff: np.ndarray, wer: np.ndarray, schaden: np.ndarray) -> None:
         """Schaden in einer W20-Zone von ``wer``, abzüglich seiner Rüstung dort, als Wunden."""
         zone = _ZONE[self._w(20, len(ff)) - 1]
-        self.wunden[ff, wer, zone] += wunden_nach_ruestung(schaden, self.f.ruestung[wer, zone])
+        self._wunden_dazu(ff, wer, zone, wunden_nach_ruestung(schaden, self.f.ruestung[wer, zone]))
 
     def _patzer(self, ff: np.ndarray, wer: np.ndarray, gegner: np.ndarray, maske: np.ndarray) -> None:
         """SPIELABLAUF › Patzer, W6-Tabelle."""
@@ -311,13 +385,12 @@ class _Maschine:
             aus = f.a_ausdauer[aa]
             if aus.any():
                 verlust = ausdauerschaden(summe[aus] + b[aus], kat[aus], opt)
-                ga, ta = g[aus], tt[aus]
-                self.ausdauer[ga, ta] = np.minimum(f.ausdauer[ta], np.maximum(0, self.ausdauer[ga, ta] - verlust))
+                self._ausdauer_weg(g[aus], tt[aus], verlust)
             w = ~aus
             if w.any():
                 zone = _ZONE[self._w(20, int(w.sum())) - 1]
                 _, wunden = trefferschaden(summe[w], kat[w], f.ruestung[tt[w], zone], opt, bonus=b[w])
-                self.wunden[g[w], tt[w], zone] += wunden
+                self._wunden_dazu(g[w], tt[w], zone, wunden)
         self._neu_bewerten(ff, a)
         self._neu_bewerten(ff, t)
 
@@ -350,7 +423,7 @@ class _Maschine:
         return ((self.faehig[ff].astype(np.int64) @ self.seiten_matrix) > 0).sum(1) < 2
 
     def _runde(self, ff: np.ndarray) -> None:
-        f, n = self.f, self.n
+        f = self.f
         self.runde[ff] += 1
         b = self.beein[ff]
         self.kampf[ff] = np.where(b > 0, 0, f.kampf_start)
@@ -358,6 +431,11 @@ class _Maschine:
         self.vert[ff] = f.vert_start
         self.zweit[ff] = f.zweit_start
         self.fertig[ff] = False
+        self._durchgang(ff)
+
+    def _durchgang(self, ff: np.ndarray) -> None:
+        """Die Züge der Runde, bis alle gehandelt haben (oder der Kampf entschieden ist)."""
+        n = self.n
         while ff.size:
             dran = self.faehig[ff] & ~self.fertig[ff]
             jemand = dran.any(1)
@@ -365,29 +443,73 @@ class _Maschine:
             if not ff.size:
                 return
             jetzt = self.ini[ff] - initiativeabzug_der_stufe(self.stufe[ff])
-            wer = np.where(dran, jetzt * n + self.rang, -np.inf).argmax(1)
-            self._zug(ff, wer)
-            self.fertig[ff, wer] = True
+            if self.opt.nacheinander_bei_gleicher_initiative:
+                wer = np.where(dran, jetzt * n + self.rang, -np.inf).argmax(1)
+                self._zug(ff, wer)
+                self.fertig[ff, wer] = True
+            else:
+                self._gleichzeitig(ff, dran, jetzt)
             ende = self._entschieden(ff)
             self.laeuft[ff[ende]] = False
             ff = ff[~ende]
 
-    def block(self, anzahl: int, max_runden: int) -> Ergebnis:
+    def _gleichzeitig(self, ff: np.ndarray, dran: np.ndarray, jetzt: np.ndarray) -> None:
+        """Alle mit der höchsten aktuellen Initiative handeln – in der Reihenfolge der Bögen, aber
+        gleichzeitig: „… geschehen ihre Aktionen in der Regel gleichzeitig, d.h. alle ihre
+        Würfelwürfe werden simultan ausgeführt.“ Ihre Folgen gelten, wenn alle gehandelt haben."""
+        oben = np.where(dran, jetzt, np.iinfo(np.int64).min).max(1)
+        gruppe = dran & (jetzt == oben[:, None])
+        self.auf[ff] = gruppe.sum(1) > 1
+        gg, gr = ff, gruppe
+        while gg.size:
+            wer = np.where(gr, self.rang, -np.inf).argmax(1)
+            self._zug(gg, wer)
+            self.fertig[gg, wer] = True
+            gr[np.arange(len(gg)), wer] = False
+            weiter = gr.any(1)
+            gg, gr = gg[weiter], gr[weiter]
+        self._aufgeschobenes_anwenden(ff)
+
+    def block(self, anzahl: int, max_runden: int, felder: Startfelder | None = None) -> Ergebnis:
+        """``anzahl`` Kämpfe bis zum Ende oder ``max_runden`` Runden: vom Startzustand (Initiative
+        wird gewürfelt) oder – mit ``felder`` – von einer Rundengrenze an."""
         f, n = self.f, self.n
-        self.ini = f.initiativewert + self._w(10, (anzahl, n))
+        if felder is None:
+            self.ini = f.initiativewert + self._w(10, (anzahl, n))
+            self.wunden = np.zeros((anzahl, n, len(ZONEN)), np.int64)
+            self.stufe = np.zeros((anzahl, n), np.int64)
+            self.ausdauer = np.tile(f.ausdauer, (anzahl, 1))
+            self.beein = np.zeros((anzahl, n), np.int64)
+        else:
+            self.ini = np.array(felder.initiative, np.int64)
+            self.wunden = np.array(felder.wunden, np.int64)
+            self.stufe = verletzungsstufe(self.wunden, f.ko[None, :])
+            self.ausdauer = np.array(felder.ausdauer, np.int64)
+            self.beein = np.array(felder.beeintraechtigt, np.int64)
         self.wehrlos_ini = np.broadcast_to(f.initiativewert, (anzahl, n)) if self.opt.wehrlos_ohne_w10 else self.ini
-        self.wunden = np.zeros((anzahl, n, len(ZONEN)), np.int64)
-        self.stufe = np.zeros((anzahl, n), np.int64)
-        self.ausdauer = np.tile(f.ausdauer, (anzahl, 1))
         self.kampf = np.zeros((anzahl, n), np.int64)
         self.vert = np.zeros((anzahl, n), np.int64)
         self.zweit = np.zeros((anzahl, n), np.int64)
-        self.beein = np.zeros((anzahl, n), np.int64)
         self.fertig = np.zeros((anzahl, n), bool)
+        self.auf = np.zeros(anzahl, bool)
+        """Je Kampf: ein gleichzeitiger Austausch läuft (seine Folgen werden aufgeschoben)."""
+        self.wunden_auf = np.zeros((anzahl, n, len(ZONEN)), np.int64)
+        self.ausdauer_auf = np.zeros((anzahl, n), np.int64)
+        self.beein_auf = np.zeros((anzahl, n), np.int64)
         self.faehig = self.ausdauer > 0
+        if felder is not None:
+            self.faehig &= ~kampfunfaehig(self.wunden, f.ko[None, :])
         self.runde = np.zeros(anzahl, np.int64)
         self.laeuft = np.ones(anzahl, bool)
         alle = np.arange(anzahl)
+        if felder is not None and felder.kampf is not None:
+            # mitten in der Runde: erst die übrigen Züge dieser Runde (sie zählt nicht mit)
+            self.kampf = np.array(felder.kampf, np.int64)
+            self.vert = np.array(felder.verteidigung, np.int64)
+            self.zweit = np.array(felder.zweitwaffe, np.int64)
+            self.fertig = np.array(felder.fertig, bool)
+            self._durchgang(alle[~self._entschieden(alle)])
+            self.laeuft &= ~self._entschieden(alle)
         while True:
             ff = alle[self.laeuft & (self.runde < max_runden)]
             if not ff.size:
@@ -416,7 +538,15 @@ def spielen(
     Raises:
         AloranFehler: Option ``alte_patzertabelle`` (nur auf dem Ereignispfad).
     """
-    from .simulation import Taktik
-
     maschine = _Maschine(start, taktik or Taktik(), rng)
     return in_bloecken(lambda n: maschine.block(n, max_runden), anzahl, BLOCK, fortschritt)
+
+
+def spielen_ab(start: Kampf, felder: Startfelder, *, rng: np.random.Generator, taktik: Any = None,
+               max_runden: int = 100) -> Ergebnis:
+    """Spielt je Zeile der ``felder`` einen Kampf von dieser Rundengrenze an (Werte und Optionen aus
+    ``start``, einem der Zustände) höchstens ``max_runden`` weitere Runden – dieselbe Maschine wie
+    :func:`spielen`, nur ohne Initiativewurf und mit Wunden, Ausdauer und Beeinträchtigungen aus
+    dem Live-Kampf."""
+    maschine = _Maschine(start, taktik or Taktik(), rng)
+    return maschine.block(len(felder.initiative), max_runden, felder)

@@ -76,12 +76,20 @@ class Optionen:
     dreifacher Schaden“ – die Reihenfolge nennt der Text nicht. Standard: (Wurf + Boni) × Faktor,
     dann minus Rüstung."""
 
+    nacheinander_bei_gleicher_initiative: bool = False
+    """Wer dieselbe Initiative hat, handelt nacheinander (jeder Wurf gegen den Stand nach dem vorigen).
+
+    Allgemeine Regeln › 2. Phase: „Sollten mehrere Kombattanten über denselben Initiativewert
+    verfügen, geschehen ihre Aktionen in der Regel gleichzeitig, d.h. alle ihre Würfelwürfe werden
+    simultan ausgeführt.“ Standard: gleichzeitig – alle würfeln gegen den Stand vor dem Austausch,
+    Wunden, Ausdauerverlust und Beeinträchtigungen gelten zusammen, wenn alle gehandelt haben."""
+
     def als_dict(self) -> dict[str, bool]:
         """Für den Kopf des Kampfprotokolls."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def aus_dict(cls, daten: dict | None) -> "Optionen":
+    def aus_dict(cls, daten: dict | None) -> Optionen:
         """Liest ``als_dict`` zurück; unbekannte Schlüssel sind ein Fehler."""
         daten = dict(daten or {})
         bekannt = {f.name for f in fields(cls)}
@@ -102,5 +110,6 @@ OPTION_TEXTE = {
     "wehrlos_ohne_w10": "Wehrlos am Initiativewert ohne W10 messen",
     "freie_verteidigungswahl": "Jede Verteidigung gegen jeden Angriff (auch Parade gegen Zauber)",
     "faktor_nach_ruestung": "Faktor (halb/doppelt/dreifach) erst nach der Rüstung",
+    "nacheinander_bei_gleicher_initiative": "Gleiche Initiative handelt nacheinander statt gleichzeitig",
 }
 """Deutsche Beschriftung der Optionen für Notebooks."""

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
 from gm_helfer import wuerfel as wuerfel_kern
+from gm_helfer.fehler import RegelFehler
 from gm_helfer.felder import maximum, wo
 from gm_helfer.schnell import bauen, einmal_je_objekt
+from gm_helfer.text import anzahl
 
 from .daten import (
     ALTE_PATZER,
@@ -38,12 +41,11 @@ from .daten import (
 )
 from .optionen import Optionen
 
-
 MIN_SCHWIERIGKEIT = 2
 MAX_SCHWIERIGKEIT = 10
 
 
-class AloranFehler(ValueError):
+class AloranFehler(RegelFehler):
     """Fehler mit deutscher Meldung (falsche Eingabe, unmöglicher Wert)."""
 
 
@@ -125,7 +127,7 @@ def netto_erfolge(augen: Any, schwierigkeit: Any) -> Any:
     if isinstance(augen, np.ndarray):
         return np.maximum(0, wert_eines_wuerfels(augen, np.asarray(schwierigkeit)[..., None]).sum(-1))
     pruefe_schwierigkeit(schwierigkeit)
-    if augen and 0 <= min(augen) and max(augen) <= 10:
+    if augen and min(augen) >= 0 and max(augen) <= 10:
         # Augen eines W10: aus der Tafel von wert_eines_wuerfels (im Ereignispfad je Pool, Issue 10)
         return max(0, sum(map(_WUERFELWERT_ZEILEN[schwierigkeit].__getitem__, augen)))
     return max(0, sum(wert_eines_wuerfels(a, schwierigkeit) for a in augen))
@@ -351,7 +353,7 @@ class Poolwurf:
 
     def __str__(self) -> str:
         gezeigt = " ".join("0" if a == 10 else str(a) for a in self.augen) or "–"
-        return f"[{gezeigt}] gegen {self.schwierigkeit}: {self.netto} Erfolg(e)"
+        return f"[{gezeigt}] gegen {self.schwierigkeit}: {anzahl(self.netto, 'Erfolg', 'Erfolge')}"
 
 
 def augen_lesen(augen: Any, seiten: int, anzahl: int | None = None, was: str = "Wurf") -> tuple[int, ...]:

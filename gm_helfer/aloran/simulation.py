@@ -22,8 +22,10 @@ nichts am Ausgang und kostet nur Zeit.
 
 - *Reihenfolge*: wie im Live-Kampf handelt, wer :func:`~.kampf.am_zug` ist (die aktuelle
   Initiative zählt, Wunden können die Reihenfolge in der Runde ändern), danach
-  :func:`~.kampf.zug_ende_ereignis`; wer gleichzeitig handelt (gleiche Initiative), handelt
-  hier nacheinander in der Reihenfolge der Bögen (Vereinfachung). Niemand wartet ab.
+  :func:`~.kampf.zug_ende_ereignis`; wer gleichzeitig handelt (gleiche Initiative), würfelt in
+  der Reihenfolge der Bögen, aber gegen den Stand vor dem Austausch – die Folgen gelten, wenn
+  alle gehandelt haben (Option ``nacheinander_bei_gleicher_initiative``: nacheinander, jeder
+  gegen den Stand nach dem vorigen). Niemand wartet ab.
 - *Angriff*: Jeder, der handeln kann (nicht kampfunfähig, nicht bewusstlos), setzt in seinem
   Zug alle Kampfaktionen ein, die er hat – auch eine Bonus-Kampfaktion aus Patzer oder
   Meistertreffer, sofern er sie in seinem Zug erhält. Alle stehen in Reichweite
@@ -66,204 +68,81 @@ sterben.“ – ob ihm geholfen wird, entscheidet der Spielleiter nach dem Kampf
 from __future__ import annotations
 
 import time
-from operator import attrgetter
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
 
 from gm_helfer import boegen as boegen_kern
 from gm_helfer import simulation
-from gm_helfer import wuerfel as wuerfel_kern
 from gm_helfer.felder import generator
 
 from . import gebuendelt
 from .bogen import aus_bogen
 from .kampf import (
-    Kaempfer,
     Kampf,
-    am_zug,
     angriff_ereignis,
     anwenden,
     initiative_ereignis,
     kann_handeln,
-    kann_verteidigen,
     neuer_kampf,
     runde_ereignis,
+    verzicht_ereignis,
     zug_ende_ereignis,
-    zweitwaffen_parade,
 )
 from .optionen import Optionen
 from .proben import AloranFehler
-from .werte import Angriffsart, Kampfwerte, Verteidigungsart, angriffsarten, verteidigungen_gegen
 
 __all__ = ["VERTEIDIGUNGSWAHL", "Taktik", "begegnung", "einen_kampf", "ereignis_begegnung", "standardangriff",
-           "standardverteidigung", "standardziel", "verteidigungen"]
+           "standardverteidigung", "standardziel", "verteidigungen", "weiterspielen"]
 
-VERTEIDIGUNGSWAHL = MappingProxyType({
-    "beste": "mit der zulässigen Verteidigung mit dem größten Pool",
-    "parade": "nur parieren (Waffe oder Parade-Manöver)",
-    "ausweichen": "nur ausweichen",
-    "keine": "gar nicht (jeder Angriff trifft auf 0 Würfel)",
-})
-"""Wie sich ein Angegriffener verteidigt (Feld ``verteidigung`` der :class:`Taktik`)."""
+from .taktik import (  # noqa: F401 (hier weiter angeboten)
+    _VERTEIDIGUNGSARTEN,
+    _WUNDEN,
+    VERTEIDIGUNGSWAHL,
+    Gedaechtnis,
+    Taktik,
+    Zugwahl,
+    _ziel_waehlen,
+    faellig,
+    standardangriff,
+    standardverteidigung,
+    standardziel,
+    verteidigungen,
+)
 
-_VERTEIDIGUNGSARTEN: dict[str, tuple[str, ...] | None] = {
-    "beste": None, "parade": ("parade", "manoever"), "ausweichen": ("ausweichen",), "keine": (),
-}
-
-
-@dataclass(frozen=True)
-class Taktik:
-    """Die Entscheidungen der Simulation, die am Tisch Spieler und Spielleiter treffen; gilt für
-    alle Kämpfer. Die Vorgaben sind die Standardtaktik (Modul-Doku). Beide Treiber spielen sie gleich.
-
-    >>> Taktik(ziel="zufall", verteidigung="ausweichen").verteidigung
-    'ausweichen'
-    """
-
-    ziel: str = field(default="schwaechster", metadata={"text": "Wen angreifen", "wahl": simulation.ZIELWAHL})
-    """Ein Schlüssel von :data:`gm_helfer.simulation.ZIELWAHL`; „verletzt“ heißt: Zahl der Wunden."""
-    verteidigung: str = field(default="beste", metadata={"text": "Wie verteidigen", "wahl": VERTEIDIGUNGSWAHL})
-    """Ein Schlüssel von :data:`VERTEIDIGUNGSWAHL`."""
-    zweitwaffe_pariert: bool = field(default=True, metadata={
-        "text": "Mit der Zweitwaffe parieren, wenn die Verteidigungsaktion verbraucht ist"})
-
-    def __post_init__(self) -> None:
-        if self.ziel not in simulation.ZIELWAHL:
-            raise AloranFehler(f"Zielwahl „{self.ziel}“ gibt es nicht ({', '.join(simulation.ZIELWAHL)}).")
-        if self.verteidigung not in VERTEIDIGUNGSWAHL:
-            raise AloranFehler(f"Verteidigung „{self.verteidigung}“ gibt es nicht ({', '.join(VERTEIDIGUNGSWAHL)}).")
+_Gedaechtnis = Gedaechtnis  # alter Name (Tests, Werkzeuge)
 
 
-def verteidigungen(werte: Kampfwerte, angriff: Angriffsart, optionen: Optionen, taktik: Taktik = Taktik()
-                   ) -> tuple[Verteidigungsart | None, Verteidigungsart | None]:
-    """Womit sich ``werte`` nach der Taktik gegen ``angriff`` verteidigt: (mit der
-    Verteidigungsaktion, mit der Bonusaktion der Zweitwaffe) – je ``None``, wenn nicht.
-
-    Mit der Verteidigungsaktion: unter den zulässigen (:func:`~.werte.verteidigungen_gegen`), die
-    die Taktik erlaubt, die mit dem größten Pool (Gleichstand: die erste). Mit der Zweitwaffe: ihre
-    Standard-Parade, wenn sie zulässig ist und die Taktik parieren lässt. Beide Treiber nutzen diese
-    Funktion.
-    """
-    erlaubt = verteidigungen_gegen(werte, angriff, optionen)
-    arten = _VERTEIDIGUNGSARTEN[taktik.verteidigung]
-    kandidaten = [v for v in erlaubt if arten is None or v.art in arten]
-    haupt = max(kandidaten, key=lambda v: v.pool) if kandidaten else None
-    zp = zweitwaffen_parade(werte)
-    zweit = None
-    if zp is not None and taktik.zweitwaffe_pariert and taktik.verteidigung != "keine":
-        zweit = next((v for v in erlaubt if v.name == zp), None)
-    return haupt, zweit
+def _schritt(kampf: Kampf, w: Zugwahl, rng: Any) -> Kampf:
+    """Spielt die :class:`~.taktik.Zugwahl` als Ereignis (ohne Text – das Protokoll fehlt hier)."""
+    if w.schluessel == "angriff":
+        return anwenden(kampf, angriff_ereignis(kampf, w.wer, w.ziel, w.angriff, w.verteidigung, rng=rng, text=False))
+    if w.schluessel == "zug_beenden":
+        # wer als Letzter eines gleichzeitigen Austauschs den Zug beendet, lässt dessen Folgen gelten
+        return anwenden(kampf, zug_ende_ereignis(kampf, w.wer))
+    # die Standardtaktik nutzt eine sofortige Bonus-Kampfaktion nur im eigenen Zug – danach schlägt
+    # sie sie aus (im Protokoll, statt sie mit der Runde still verfallen zu lassen)
+    return anwenden(kampf, verzicht_ereignis(kampf, w.wer))
 
 
-def standardangriff(k: Kaempfer) -> Angriffsart:
-    """Der Angriff der Standardtaktik: größter Pool unter Waffen und physischen Schadenszaubern
-    (Gleichstand: der erste), sonst der erste waffenlose Angriff."""
-    arten = angriffsarten(k.werte)
-    schaden = [a for a in arten if a.art in ("waffe", "zauber") and a.wirkung == "physisch" and a.schaden]
-    if schaden:
-        return max(schaden, key=lambda a: a.pool)
-    return next(a for a in arten if a.art == "waffenlos")
+def _runde_zu_ende(kampf: Kampf, rng: Any, g: Gedaechtnis) -> tuple[Kampf, set[str] | None]:
+    """Spielt die laufende Runde mit der Taktik zu Ende (:meth:`~.taktik.Gedaechtnis.zugwahl` für
+    den, der :func:`~.taktik.faellig` ist – mitten in der Runde, im gleichzeitigen Austausch, aus dem
+    Abwarten); gibt den Zustand und – wenn der Kampf entschieden ist – die stehenden Seiten.
 
-
-_WUNDEN = attrgetter("wunden_gesamt")
-
-
-def _ziel_waehlen(ziele: list[Kaempfer], taktik: Taktik, rng: Any) -> Kaempfer | None:
-    """Das Ziel der Taktik unter den handlungsfähigen Gegnern ``ziele`` (in Bogenreihenfolge)."""
-    if not ziele:
-        return None
-    if taktik.ziel == "schwaechster":
-        return max(ziele, key=_WUNDEN)
-    if taktik.ziel == "staerkster":
-        return min(ziele, key=_WUNDEN)
-    if taktik.ziel == "zufall":
-        return ziele[wuerfel_kern.zufallszahl(rng, len(ziele)) - 1]
-    return ziele[0]
-
-
-def standardziel(kampf: Kampf, name: str, taktik: Taktik = Taktik(), *, rng: Any = None) -> str | None:
-    """Das Ziel der Taktik (Standard: der handlungsfähige Gegner mit den meisten Wunden,
-    Gleichstand: der erste in der Reihenfolge der Bögen); ``None``, wenn keiner mehr steht.
-    ``rng`` braucht nur die Zielwahl „zufall“."""
-    seite = kampf.kaempfer_namens(name).werte.seite
-    ziele = [k for k in kampf.kaempfer if k.werte.seite != seite and kann_handeln(kampf, k.name)]
-    gewaehlt = _ziel_waehlen(ziele, taktik, rng)
-    return gewaehlt.name if gewaehlt is not None else None
-
-
-def standardverteidigung(kampf: Kampf, ziel: str, angriff: Angriffsart, taktik: Taktik = Taktik()) -> str | None:
-    """Die Verteidigung der Taktik (:func:`verteidigungen`; Standard: die zulässige mit dem größten
-    Pool) – ``None``, wenn das Ziel sich nicht verteidigen kann oder will. Ist die
-    Verteidigungsaktion verbraucht, bleibt nur die Parade mit der Zweitwaffe."""
-    if not kann_verteidigen(kampf, ziel):
-        return None
-    k = kampf.kaempfer_namens(ziel)
-    haupt, zweit = verteidigungen(k.werte, angriff, kampf.optionen, taktik)
-    gewaehlt = haupt if k.aktionen.verteidigung > 0 else zweit
-    return gewaehlt.name if gewaehlt is not None else None
-
-
-class _Gedaechtnis:
-    """Merkt sich, was sich zwischen den Kämpfen einer Begegnung nicht ändert: den Standardangriff
-    je Kämpfer (die Werte bleiben gleich) und die zulässigen Verteidigungen je Ziel und Angriff
-    (die Optionen bleiben gleich). Nur Zwischenspeicher – jede Antwort kommt aus den Funktionen
-    der Bibliothek."""
-
-    def __init__(self, taktik: Taktik) -> None:
-        self.taktik = taktik
-        self.angriffe: dict[str, Angriffsart] = {}
-        self.verteidigungen: dict[tuple[str, str], tuple[Verteidigungsart | None, Verteidigungsart | None]] = {}
-
-    def angriff(self, k: Kaempfer) -> Angriffsart:
-        if k.name not in self.angriffe:
-            self.angriffe[k.name] = standardangriff(k)
-        return self.angriffe[k.name]
-
-    def ziel(self, kampf: Kampf, seite: str, rng: Any) -> str | None:
-        ziele = [k for k in kampf.kaempfer if k.handelt and k.werte.seite != seite]
-        gewaehlt = _ziel_waehlen(ziele, self.taktik, rng)
-        return gewaehlt.name if gewaehlt is not None else None
-
-    def verteidigung(self, kampf: Kampf, ziel: str, angriff: Angriffsart) -> str | None:
-        """Wie :func:`standardverteidigung` (gemerkt je Ziel und Angriff)."""
-        if not kann_verteidigen(kampf, ziel):
-            return None
-        k = kampf.kaempfer_namens(ziel)
-        schluessel = (ziel, angriff.name)
-        if schluessel not in self.verteidigungen:
-            self.verteidigungen[schluessel] = verteidigungen(k.werte, angriff, kampf.optionen, self.taktik)
-        haupt, zweit = self.verteidigungen[schluessel]
-        gewaehlt = haupt if k.aktionen.verteidigung > 0 else zweit
-        return gewaehlt.name if gewaehlt is not None else None
-
-    @staticmethod
-    def stehende_seiten(kampf: Kampf) -> set[str]:
-        """Die Seiten, auf denen noch jemand handeln kann – nur bis zur zweiten gesucht (mehr
-        braucht die Frage „entschieden?“ nicht)."""
-        erste = None
-        for k in kampf.kaempfer:
-            if k.handelt:
-                seite = k.werte.seite
-                if erste is None:
-                    erste = seite
-                elif seite != erste:
-                    return {erste, seite}
-        return set() if erste is None else {erste}
-
-
-def _zug(kampf: Kampf, name: str, rng: Any, g: _Gedaechtnis) -> Kampf:
-    """Ein Zug der Standardtaktik: alle Kampfaktionen gegen das jeweilige Standardziel."""
-    while True:
-        k = kampf.kaempfer_namens(name)
-        if k.aktionen.kampf <= 0 or not k.handelt:
-            return kampf
-        ziel = g.ziel(kampf, k.werte.seite, rng)
-        if ziel is None:
-            return kampf
-        angriff = g.angriff(k)
-        verteidigung = g.verteidigung(kampf, ziel, angriff)
-        kampf = anwenden(kampf, angriff_ereignis(kampf, name, ziel, angriff.name, verteidigung, rng=rng, text=False))
+    Wer sich im eigenen Zug selbst ausschaltet (Patzer, Parade-Meistertreffer), ist nicht mehr am
+    Zug und wird übersprungen – sein Zug endet ohne Ereignis."""
+    while (wer := faellig(kampf)) is not None:
+        w = g.zugwahl(kampf, wer, rng)
+        if w is None:  # pragma: no cover - faellig nennt nur, wer etwas zu tun hat
+            raise AloranFehler(f"Die Taktik weiß für {wer} keinen Schritt.")
+        kampf = _schritt(kampf, w, rng)
+        if w.schluessel != "verzichten" and not kampf.kaempfer_namens(wer).handelt \
+                or w.schluessel == "zug_beenden":
+            stehend = g.stehende_seiten(kampf)
+            if len(stehend) < 2:
+                return kampf, stehend
+    return kampf, None
 
 
 def _ausgang(kampf: Kampf, sieger: str | None) -> simulation.Kampfausgang:
@@ -292,19 +171,41 @@ def _spielen(kampf: Kampf, rng: Any, max_runden: int, g: _Gedaechtnis) -> simula
     """Ein Kampf ab dem Startzustand ``kampf`` (unveränderlich: jeder Kampf einer Begegnung
     beginnt beim selben)."""
     kampf = anwenden(kampf, initiative_ereignis(kampf, rng=rng))
-    while kampf.runde < max_runden:
+    return _zu_ende(kampf, rng, max_runden, g)
+
+
+def _zu_ende(kampf: Kampf, rng: Any, max_runden: int, g: Gedaechtnis) -> simulation.Kampfausgang:
+    """Von einem beliebigen Zustand an (auch mitten in der Runde) bis zum Ende oder bis Runde
+    ``max_runden`` vorbei ist: erst die laufende Runde, dann Runde für Runde."""
+    while True:
+        kampf, stehend = _runde_zu_ende(kampf, rng, g)
+        if stehend is not None:
+            return _ausgang(kampf, next(iter(stehend), None))
+        if kampf.runde >= max_runden:
+            return _ausgang(kampf, None)
         kampf = anwenden(kampf, runde_ereignis(kampf))
-        while jetzt := am_zug(kampf):
-            name = jetzt[0]
-            kampf = _zug(kampf, name, rng, g)
-            stehend = g.stehende_seiten(kampf)
-            if len(stehend) < 2:
-                return _ausgang(kampf, next(iter(stehend), None))
-            if kampf.kaempfer_namens(name).handelt:
-                # wer sich im eigenen Zug selbst ausschaltet (Patzer, Parade-Meistertreffer), ist nicht
-                # mehr am Zug und wird ohnehin übersprungen – sein Zug endet ohne Ereignis
-                kampf = anwenden(kampf, zug_ende_ereignis(kampf, name))
-    return _ausgang(kampf, None)
+
+
+def weiterspielen(kampf: Kampf, *, rng: Any, taktik: Taktik | None = None, max_runden: int = 100
+                  ) -> simulation.Kampfausgang:
+    """Spielt einen laufenden Kampf (jeder Zustand des Live-Kampfs: mitten in der Runde, im
+    gleichzeitigen Austausch, mit Abwarten und offenen Bonus-Kampfaktionen) mit der ``taktik`` auf
+    dem Ereignispfad zu Ende – höchstens ``max_runden`` Runden von hier an; eine angefangene Runde
+    zählt als die erste (mit ``max_runden=1`` nur ihr Rest). ``runden`` im Ausgang zählt ebenso die
+    restlichen. Vor der Initiative wird sie gewürfelt. Ist der Kampf schon entschieden, ist der
+    Ausgang sofort da (0 Runden)."""
+    if max_runden < 1:
+        raise AloranFehler(f"Ein Kampf braucht mindestens eine Runde, nicht {max_runden}.")
+    g = Gedaechtnis(taktik or Taktik())
+    if any(k.initiative is None for k in kampf.kaempfer) and kampf.runde == 0:
+        kampf = anwenden(kampf, initiative_ereignis(kampf, rng=rng))
+    angefangen = int(faellig(kampf) is not None)
+    start = kampf.runde - angefangen
+    stehend = g.stehende_seiten(kampf)
+    if len(stehend) < 2:
+        return replace(_ausgang(kampf, next(iter(stehend), None)), runden=0)
+    a = _zu_ende(kampf, rng, start + max_runden, g)
+    return replace(a, runden=a.runden - start)
 
 
 def _start(boegen: Sequence[boegen_kern.Bogen], optionen: Optionen | None, max_runden: int) -> Kampf:

@@ -7,11 +7,13 @@ Waffenloser Nahkampf, ZAUBER-ATTACKE.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
-from gm_helfer import boegen, wuerfel
+from gm_helfer import wuerfel
+from gm_helfer.boegen_kern import FesteZuordnung  # nicht gm_helfer.boegen: das lädt tomlkit
 from gm_helfer.schnell import einmal_je_objekt, je_objekt, nach_namen
 
 from .daten import (
@@ -176,7 +178,7 @@ class Kampfwerte:
         return d
 
     @classmethod
-    def aus_dict(cls, d: Mapping[str, Any]) -> "Kampfwerte":
+    def aus_dict(cls, d: Mapping[str, Any]) -> Kampfwerte:
         d = dict(d)
         d["waffen"] = tuple(Waffe(**w) for w in d.get("waffen", ()))
         d["zauber"] = tuple(Zauber(**z) for z in d.get("zauber", ()))
@@ -189,7 +191,7 @@ class Kampfwerte:
 
 def _frei(m: Mapping[str, int]) -> Mapping[str, int]:
     """Unveränderliche, hashbare Zuordnung Name → Stufe (die des Kerns)."""
-    return m if isinstance(m, boegen.FesteZuordnung) else boegen.FesteZuordnung(m)
+    return m if isinstance(m, FesteZuordnung) else FesteZuordnung(m)
 
 
 def initiativewert(w: Kampfwerte) -> int:

@@ -11,11 +11,14 @@ gilt nach der Gesamtzahl der Wunden gegen KO×n.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache, wraps
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
+
+from gm_helfer.felder import und
 
 from .daten import (
     LEBENSWICHTIGE_ZONEN,
@@ -26,8 +29,6 @@ from .daten import (
     ZONEN_SCHLUESSEL,
     Wundstufe,
 )
-from gm_helfer.felder import und
-
 from .optionen import Optionen
 from .proben import AloranFehler, runden, runden_bruch
 

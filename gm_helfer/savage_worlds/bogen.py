@@ -7,13 +7,14 @@ Abgeleitete Werte (Regeltext „Nahkampfangriffe“ und DESIGN.md): Parade = 2 +
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from gm_helfer import boegen, chancen, wuerfel
 from gm_helfer.savage_worlds.daten import WUERFELSTUFEN, Waffe
-from gm_helfer.savage_worlds.kampf import Kaempfer
+from gm_helfer.savage_worlds.kampf import Kaempfer, Kampfzustand, kampf_beginnen
+from gm_helfer.savage_worlds.optionen import Optionen
 from gm_helfer.savage_worlds.proben import UNTRAINIERT, eigenschaft
 from gm_helfer.savage_worlds.schaden import schadensausdruck
 
@@ -25,6 +26,7 @@ __all__ = [
     "TALENTE",
     "kaempfer_aus_bogen",
     "kaempfer_aus_werten",
+    "kampf_aus_boegen",
     "parade",
     "robustheit",
 ]
@@ -90,10 +92,13 @@ SCHEMA = boegen.Schema(
         boegen.Feld("art", "auswahl", auswahl=("Wildcard", "Statist"), beschreibung="Wildcard oder Statist"),
         boegen.Feld("seite", "auswahl", standard="Schurken", auswahl=("Helden", "Schurken"), beschreibung="Helden oder Schurken"),
         boegen.Feld("anzahl", "int", standard=1, minimum=1, maximum=30, beschreibung="wie viele gleichartige Statisten"),
-        boegen.Feld("gruppe", "str", standard="", pflicht=False, beschreibung="Kartengruppe gleichartiger Statisten (leer: eigener Name)"),
-        boegen.Feld("verbuendet_mit", "str", standard="", pflicht=False, beschreibung="verbündeter Statist: handelt auf der Karte dieses Helden"),
+        boegen.Feld("gruppe", "str", standard="", pflicht=False,
+                    beschreibung="Kartengruppe gleichartiger Statisten (leer: eigener Name)"),
+        boegen.Feld("verbuendet_mit", "str", standard="", pflicht=False,
+                    beschreibung="verbündeter Statist: handelt auf der Karte dieses Helden"),
         *(boegen.Feld(f"attribute.{a}", "auswahl", auswahl=_STUFEN, beschreibung=_NAMEN[a]) for a in ATTRIBUTE),
-        *(boegen.Feld(f"fertigkeiten.{f}", "auswahl", standard="untrainiert", auswahl=_FERTIG_STUFEN, beschreibung=_NAMEN[f]) for f in FERTIGKEITEN),
+        *(boegen.Feld(f"fertigkeiten.{f}", "auswahl", standard="untrainiert", auswahl=_FERTIG_STUFEN, beschreibung=_NAMEN[f])
+          for f in FERTIGKEITEN),
         boegen.Feld("bewegungsweite", "int", standard=6, minimum=1, maximum=24, beschreibung="Bewegungsweite in Zoll"),
         boegen.Feld("bennies", "int", standard=0, minimum=0, maximum=20, beschreibung="Bennies zu Beginn"),
         boegen.Feld("ruestung", "int", standard=0, minimum=0, maximum=10, beschreibung="Rüstungsbonus auf die Robustheit"),
@@ -106,7 +111,8 @@ SCHEMA = boegen.Schema(
             "waffen",
             (
                 boegen.Feld("name", "str", beschreibung="Name der Waffe"),
-                boegen.Feld("art", "auswahl", auswahl=("Nahkampf", "Fernkampf", "Wurf"), beschreibung="Nahkampf, Fernkampf oder Wurf"),
+                boegen.Feld("art", "auswahl", auswahl=("Nahkampf", "Fernkampf", "Wurf"),
+                            beschreibung="Nahkampf, Fernkampf oder Wurf"),
                 boegen.Feld("schaden", "str", beschreibung="St+W8, St oder fester Schaden wie 2W6", pruefung=_pruefe_schaden),
                 boegen.Feld("kurz", "int", standard=0, minimum=0, maximum=200, beschreibung="kurze Reichweite (Zoll)"),
                 boegen.Feld("mittel", "int", standard=0, minimum=0, maximum=400, beschreibung="mittlere Reichweite"),
@@ -182,6 +188,14 @@ def vervielfachen(bogen: boegen.Bogen, anzahl: int) -> list[boegen.Bogen]:
 def kaempfer_aus_bogen(bogen: boegen.Bogen, *, seite: str | None = None) -> tuple[Kaempfer, ...]:
     """Kämpfer aus einem geladenen Bogen (siehe :func:`kaempfer_aus_werten`)."""
     return kaempfer_aus_werten(bogen.werte, bogen.untertabellen.get("waffen", ()), seite=seite)
+
+
+def kampf_aus_boegen(
+    boegen: Iterable[boegen.Bogen], *, optionen: Optionen = Optionen(), grosse_gruppen: bool = False, spielleiter_bennies: int = 0
+) -> Kampfzustand:
+    """Startzustand aus den gewählten Bögen (Statisten mit ``anzahl`` werden vervielfacht)."""
+    kaempfer = [kf for b in boegen for kf in kaempfer_aus_bogen(b)]
+    return kampf_beginnen(kaempfer, optionen=optionen, grosse_gruppen=grosse_gruppen, spielleiter_bennies=spielleiter_bennies)
 
 
 def anzeigename(feld: str) -> str:

@@ -141,7 +141,7 @@ def probe_chancen(
     steig = math.fsum(p for (name, _), p in vert.items() if name == "Steigerung")
     krit = math.fsum(p for (name, _), p in vert.items() if name == "Kritischer Fehlschlag")
     stufen: dict[int, float] = defaultdict(float)
-    for (name, k), p in vert.items():
+    for (_name, k), p in vert.items():
         if k:
             stufen[k] += p
     return Probenchancen(erfolg, steig, krit, MappingProxyType(dict(sorted(stufen.items()))))
@@ -196,7 +196,8 @@ def _mehrfach_ausgaenge(
                 [summe for summe, _ in kombi], w, bonus=eig.bonus, modifikator=modifikator, mindestwurf=4,
                 kritisch_alle=kritisch_alle,
             )
-            yield tuple(bewerten(e.gesamt, mw, kritisch=e.kritischer_fehlschlag) for e, mw in zip(ergebnisse, mindestwuerfe)), p_eig * pw
+            yield (tuple(bewerten(e.gesamt, mw, kritisch=e.kritischer_fehlschlag) for e, mw in zip(ergebnisse, mindestwuerfe)),
+                   p_eig * pw)
 
 
 def mehrfach_chancen(
@@ -306,7 +307,16 @@ def schadens_chancen(
         modifikator: z. B. +2 für den Joker.
         angeschlagen: ob das Ziel schon Angeschlagen ist (dann macht ein Erfolg eine Wunde).
         joker: der Angreifer hält in dieser Runde einen Joker (+2 auf den Schaden, ``JOKER_BONUS``).
+
+    Gemerkt je Eingabe (das Panel fragt je Gegner nach, und gleiche Gegner teilen die Rechnung).
     """
+    return _schadens_chancen(str(schaden), int(robustheit), bool(bonus_w6), int(modifikator), bool(angeschlagen),
+                             bool(joker))
+
+
+@lru_cache(maxsize=1024)
+def _schadens_chancen(schaden: str, robustheit: int, bonus_w6: bool, modifikator: int, angeschlagen: bool,
+                      joker: bool) -> Schadenschancen:
     modifikator += JOKER_BONUS if joker else 0
     vert = kern.verteilung(schadensausdruck(schaden, bonus_w6=bonus_w6, modifikator=modifikator), explodierend=True)
     keine: list[float] = []
@@ -324,7 +334,7 @@ def schadens_chancen(
         math.fsum(keine),
         math.fsum(nur_ang),
         MappingProxyType({k: math.fsum(v) for k, v in wunden.items()}),
-        vert,
+        MappingProxyType(dict(vert)),
     )
 
 

@@ -76,14 +76,17 @@ _KOPF = (
     Verletzung("Kopf – Entstellende Narbe", "Eine auffällige Narbe: Charisma −2."),
     Verletzung("Kopf – Entstellende Narbe", "Eine auffällige Narbe: Charisma −2."),
     Verletzung("Kopf – Entstellende Narbe", "Eine auffällige Narbe: Charisma −2."),
-    Verletzung("Kopf – Geblendet", "Ein Auge ist verletzt (Handicap Einäugig); war es schon das letzte, ist der Charakter blind."),
-    Verletzung("Kopf – Geblendet", "Ein Auge ist verletzt (Handicap Einäugig); war es schon das letzte, ist der Charakter blind."),
+    Verletzung("Kopf – Geblendet",
+               "Ein Auge ist verletzt (Handicap Einäugig); war es schon das letzte, ist der Charakter blind."),
+    Verletzung("Kopf – Geblendet",
+               "Ein Auge ist verletzt (Handicap Einäugig); war es schon das letzte, ist der Charakter blind."),
     Verletzung("Kopf – Hirnschaden", "Verstand sinkt um eine Würfelstufe (mindestens W4)."),
 )
 
 VERLETZUNGEN: MappingProxyType[int, Verletzung | tuple[Verletzung, ...]] = MappingProxyType(
     {
-        2: Verletzung("Unaussprechliches", "Ein Treffer in den Unterleib: bleibt die Verletzung, kann der Charakter keine Kinder zeugen oder bekommen; sonst vor allem Schmerz."),
+        2: Verletzung("Unaussprechliches", "Ein Treffer in den Unterleib: bleibt die Verletzung, kann der Charakter keine "
+                      "Kinder zeugen oder bekommen; sonst vor allem Schmerz."),
         3: Verletzung("Arm", "Ein Arm (zufällig links oder rechts) ist nicht zu gebrauchen."),
         4: Verletzung("Arm", "Ein Arm (zufällig links oder rechts) ist nicht zu gebrauchen."),
         5: _EINGEWEIDE, 6: _EINGEWEIDE, 7: _EINGEWEIDE, 8: _EINGEWEIDE, 9: _EINGEWEIDE,

@@ -43,8 +43,8 @@ neu gemischt. Beide Joker sind gleich hoch; dann gilt die Reihenfolge des Austei
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -69,7 +69,7 @@ from gm_helfer.savage_worlds.schaden import (
 )
 from gm_helfer.simulation import Feldausgang, in_bloecken
 
-__all__ = ["Ergebnis", "spielen"]
+__all__ = ["Ergebnis", "spielen", "spielen_ab"]
 
 MAX_WEGSTECKEN_VERSUCHE = 2
 """Erste Wegstecken-Probe plus eine Wiederholung mit einem weiteren Benny (Standardtaktik 5)."""
@@ -80,8 +80,11 @@ BLOCK = 25000
 _KARTENWERT = np.array([k_.wert for k_ in blatt()])
 """Wert je Karte des Blatts (Reihenfolge von :func:`gm_helfer.karten.blatt`: Joker, dann Ass♠
 abwärts – kleinerer Index heißt früher an der Reihe)."""
+_KARTEN_INDEX = {c: i for i, c in enumerate(blatt())}
 _RANG = np.where(_KARTENWERT == JOKER, 0, np.arange(len(_KARTENWERT)))
 """Sortierschlüssel des Herunterzählens (beide Joker gleich hoch)."""
+_JOKER_JE_KARTE = np.append(np.where(_KARTENWERT == JOKER, JOKER_BONUS, 0), 0)
+"""Jokerbonus je Kartenindex; der Index −1 (keine Karte) trifft die angehängte 0."""
 
 
 ZIELE = ("schwaechster", "staerkster", "zufall", "erster")
@@ -129,23 +132,11 @@ class _Feste:
     wunden: np.ndarray
 
 
-def _feste(start: k.Kampfzustand) -> _Feste:
+def _angriffe(start: k.Kampfzustand) -> dict[str, Any]:
+    """Angriffswerte je Paar (Modifikator ohne Wunden und Joker, Mindestwurf) und je Angreifer
+    (Eigenschaft, Anzahl der Würfel, Schadensausdruck) – aus den Werten des Ereignispfads."""
     kf = start.kaempfer
     n = len(kf)
-    seiten = tuple(dict.fromkeys(x.seite for x in kf))
-    empf = tuple(start.alle_empfaenger())
-    mitglieder = [[i for i, x in enumerate(kf) if start.empfaenger(x) == e] for e in empf]
-    m = max(len(g) for g in mitglieder)
-
-    def tabelle(gruppen: list[list[int]]) -> np.ndarray:
-        return np.array([g + [-1] * (m - len(g)) for g in gruppen])
-
-    talente = [k._talentstufe(start.mitglieder(e)) for e in empf]
-    opt = start.optionen
-    joker_gilt = [
-        not (x.verbuendet_mit and not x.wildcard and not start.grosse_gruppen and not opt.joker_fuer_verbuendete)
-        for x in kf
-    ]
     mod = np.zeros((n, n), dtype=np.int64)
     mw = np.full((n, n), 4, dtype=np.int64)
     seiten_a, bonus_a, anzahl_a = [], [], []
@@ -168,6 +159,59 @@ def _feste(start: k.Kampfzustand) -> _Feste:
         schaden.append([(g.seiten, g.vorzeichen) for g, _ in ausdruck.einzelwuerfel()])
         konstante.append(ausdruck.konstante)
     d = max(len(s) for s in schaden)
+    return {
+        "angriff_seiten": np.array(seiten_a),
+        "angriff_bonus": np.array(bonus_a),
+        "angriff_anzahl": np.array(anzahl_a),
+        "angriff_mod": mod,
+        "mindestwurf": mw,
+        "schaden_seiten": np.array([[s for s, _ in z] + [0] * (d - len(z)) for z in schaden]),
+        "schaden_zeichen": np.array([[v for _, v in z] + [0] * (d - len(z)) for z in schaden]),
+        "schaden_konstante": np.array(konstante),
+    }
+
+
+def _attribut(kf: tuple[k.Kaempfer, ...], name: str) -> tuple[np.ndarray, np.ndarray]:
+    return np.array([x.attribut(name).seiten for x in kf]), np.array([x.attribut(name).bonus for x in kf])
+
+
+def _joker_gilt(start: k.Kampfzustand) -> np.ndarray:
+    opt = start.optionen
+    return np.array([
+        not (x.verbuendet_mit and not x.wildcard and not start.grosse_gruppen and not opt.joker_fuer_verbuendete)
+        for x in start.kaempfer
+    ])
+
+
+def _ohne_veraenderliches(x: k.Kaempfer) -> k.Kaempfer:
+    """Der Kämpfer ohne die Felder, die sich im Kampf ändern – der Schlüssel des Zwischenspeichers."""
+    return replace(x, wunden=0, bennies=0, angeschlagen=False, ausser_gefecht=False, ag_probe_offen=False,
+                   ag_ergebnis="", blutet=False, tot=False)
+
+_FESTE_SPEICHER: dict[Any, _Feste] = {}
+
+
+def _feste(start: k.Kampfzustand) -> _Feste:
+    """Die festen Werte eines Startzustands – gemerkt je Kämpfer ohne ihre veränderlichen Felder,
+    Optionen und großen Gruppen (Issue 25, Punkt 5: die festen Kosten eines Aufrufs). Wunden und
+    Bennies des Zustands stehen in ``wunden``/``bennies``; die Angriffswerte zählen ohne Wunden."""
+    schluessel = (tuple(_ohne_veraenderliches(x) for x in start.kaempfer), start.optionen, start.grosse_gruppen)
+    gemerkt = _FESTE_SPEICHER.get(schluessel)
+    if gemerkt is None:
+        if len(_FESTE_SPEICHER) > 64:
+            _FESTE_SPEICHER.clear()
+        gemerkt = _FESTE_SPEICHER[schluessel] = _feste_rechnen(start)
+    return replace(gemerkt, bennies=np.array([x.bennies for x in start.kaempfer]),
+                   wunden=np.array([x.wunden for x in start.kaempfer]))
+
+
+def _feste_rechnen(start: k.Kampfzustand) -> _Feste:
+    kf = start.kaempfer
+    seiten = tuple(dict.fromkeys(x.seite for x in kf))
+    empf = tuple(start.alle_empfaenger())
+    mitglieder = [[i for i, x in enumerate(kf) if start.empfaenger(x) == e] for e in empf]
+    m = max(len(g) for g in mitglieder)
+    talente = [k._talentstufe(start.mitglieder(e)) for e in empf]
     return _Feste(
         namen=tuple(x.name for x in kf),
         seiten=seiten,
@@ -175,23 +219,16 @@ def _feste(start: k.Kampfzustand) -> _Feste:
         wildcard=np.array([x.wildcard for x in kf]),
         robustheit=np.array([x.robustheit for x in kf]),
         empfaenger=np.array([empf.index(start.empfaenger(x)) for x in kf]),
-        joker_gilt=np.array(joker_gilt),
-        mitglieder=tabelle(mitglieder),
+        joker_gilt=_joker_gilt(start),
+        mitglieder=np.array([g + [-1] * (m - len(g)) for g in mitglieder]),
         anzahl_mitglieder=np.array([len(g) for g in mitglieder]),
         kuehler_kopf=tuple(t[0] for t in talente),
         schnell=tuple(t[1] for t in talente),
-        angriff_seiten=np.array(seiten_a),
-        angriff_bonus=np.array(bonus_a),
-        angriff_anzahl=np.array(anzahl_a),
-        angriff_mod=mod,
-        mindestwurf=mw,
-        schaden_seiten=np.array([[s for s, _ in z] + [0] * (d - len(z)) for z in schaden]),
-        schaden_zeichen=np.array([[v for _, v in z] + [0] * (d - len(z)) for z in schaden]),
-        schaden_konstante=np.array(konstante),
-        konstitution=(np.array([x.attribut("konstitution").seiten for x in kf]), np.array([x.attribut("konstitution").bonus for x in kf])),
-        willenskraft=(np.array([x.attribut("willenskraft").seiten for x in kf]), np.array([x.attribut("willenskraft").bonus for x in kf])),
+        konstitution=_attribut(kf, "konstitution"),
+        willenskraft=_attribut(kf, "willenskraft"),
         bennies=np.array([x.bennies for x in kf]),
         wunden=np.array([x.wunden for x in kf]),
+        **_angriffe(start),
     )
 
 
@@ -239,7 +276,7 @@ def _probe(
     """Würfelt eine Probe je Eintrag (Eigenschaftswürfel explodierend, Wildcard-Würfel nur für
     Wildcards) und wertet sie mit :func:`probe_auswerten` aus."""
     eigen = [explodierend(rng, seiten) for _ in range(anzahl)]
-    wild = explodierend(rng, np.where(wildcard, 6, 0))
+    wild = explodierend(rng, wildcard * 6)
     return probe_auswerten(eigen, wild, bonus=bonus, modifikator=modifikator, mindestwurf=mindestwurf,
                            kritisch_alle=kritisch_alle)
 
@@ -247,6 +284,7 @@ def _probe(
 class _Maschine:
     def __init__(self, start: k.Kampfzustand, rng: np.random.Generator, taktik: Mapping[str, Any] | None = None) -> None:
         self.f = _feste(start)
+        self.empfaenger_namen = tuple(start.alle_empfaenger())
         self.opt = start.optionen
         self.rng = rng
         self.n = len(self.f.namen)
@@ -262,6 +300,15 @@ class _Maschine:
         self.ziel_modus = index("ziel", ZIELE)
         self.wegstecken_modus = index("wegstecken", WEGSTECKEN)
         self.erholung_modus = index("erholung", ERHOLUNG)
+        # abgeleitet, einmal je Maschine (Issue 25, Punkt 5: weniger numpy-Aufrufe je Angriff)
+        self.ziel_faktor = np.select([self.ziel_modus == 0, self.ziel_modus == 1], [1, -1], 0)[:, None]
+        self.ziel_versatz = np.where(self.ziel_modus == 1, 2 * MAX_WUNDEN + 2, 0)[:, None]
+        self.ziel_zufall = self.ziel_modus == ZIELE.index("zufall")
+        self.hat_zufall = bool(self.ziel_zufall.any())
+        self.joker_gilt = self.f.joker_gilt.astype(np.int64)
+        self.anzahlen = np.unique(self.f.angriff_anzahl)
+        self.weg_immer = self.wegstecken_modus == WEGSTECKEN.index("immer")
+        self.weg_ag = self.wegstecken_modus == WEGSTECKEN.index("ausser_gefecht")
 
     # -- Hilfen ------------------------------------------------------------------------
     def _neu(self, anzahl: int) -> _Zustand:
@@ -291,8 +338,7 @@ class _Maschine:
 
     def _joker(self, z: _Zustand, ff: np.ndarray, wer: np.ndarray) -> np.ndarray:
         """+2 für ``wer``, wenn die Karte seines Empfängers in dieser Runde ein Joker ist."""
-        karte = z.hand[ff, self.f.empfaenger[wer]]
-        return np.where((karte >= 0) & (_KARTENWERT[karte] == JOKER) & self.f.joker_gilt[wer], JOKER_BONUS, 0)
+        return _JOKER_JE_KARTE[z.hand[ff, self.f.empfaenger[wer]]] * self.joker_gilt[wer]
 
     def _mischen(self, z: _Zustand, ff: np.ndarray, karten: np.ndarray) -> None:
         """Die Karten ``karten`` ((len(ff), 54) bool) werden in zufälliger Reihenfolge der neue Ziehstapel."""
@@ -361,7 +407,11 @@ class _Maschine:
                 beste = beste.copy()
                 beste[nochmal] = self._ziehen(z, h)
             z.hand[g, r] = beste
-        # 3. Herunterzählen: Plätze in der Reihenfolge der Karten
+        self._herunterzaehlen(z, ff)
+
+    def _herunterzaehlen(self, z: _Zustand, ff: np.ndarray, erledigt: np.ndarray | None = None) -> None:
+        """3. Herunterzählen: Plätze in der Reihenfolge der Karten; ``erledigt`` ((len(ff), R)
+        bool): wer in dieser Runde schon gehandelt hat (Start mitten in der Runde)."""
         hand = z.hand[ff]
         r_anz = hand.shape[1]
         schluessel = np.where(hand < 0, len(_KARTENWERT), _RANG[np.maximum(hand, 0)]) * r_anz + np.arange(r_anz)
@@ -369,6 +419,8 @@ class _Maschine:
         for platz in range(r_anz):
             rec = folge[:, platz]
             gueltig = (hand[np.arange(len(ff)), rec] >= 0) & z.laeuft[ff]
+            if erledigt is not None:
+                gueltig &= ~erledigt[np.arange(len(ff)), rec]
             if gueltig.any():
                 self._zug(z, ff[gueltig], rec[gueltig])
 
@@ -423,12 +475,13 @@ class _Maschine:
         gleich verteilt unter den kampffähigen Gegnern."""
         gegner = self.gegner[a] & ~(z.aus[ff] | z.tot[ff])
         verletzt = z.wunden[ff] * 2 + z.angeschlagen[ff]
-        modus = self.ziel_modus[a][:, None]
-        rang = np.select([modus == 0, modus == 1], [verletzt, 2 * MAX_WUNDEN + 2 - verletzt], 0)
-        wert = (rang * self.n + self.reihenfolge).astype(float)
-        zufall = self.ziel_modus[a] == ZIELE.index("zufall")
-        if zufall.any():
-            wert[zufall] = self.rng.random((int(zufall.sum()), self.n))
+        # schwaechster: verletzt, staerkster: 2 · MAX_WUNDEN + 2 − verletzt, sonst 0
+        wert = (verletzt * self.ziel_faktor[a] + self.ziel_versatz[a]) * self.n + self.reihenfolge
+        if self.hat_zufall:
+            zufall = self.ziel_zufall[a]
+            if zufall.any():
+                wert = wert.astype(float)
+                wert[zufall] = self.rng.random((int(zufall.sum()), self.n))
         wert = np.where(gegner, wert, -1)
         return wert.argmax(1), gegner.any(1)
 
@@ -438,42 +491,56 @@ class _Maschine:
         ff, a, t = ff[da], a[da], t[da]
         joker = self._joker(z, ff, a)
         mod = f.angriff_mod[a, t] + wundabzug(z.wunden[ff, a]) + joker
-        for anzahl in np.unique(f.angriff_anzahl[a]):
+        for anzahl in self.anzahlen if len(self.anzahlen) > 1 else ():
             s = f.angriff_anzahl[a] == anzahl
-            g, a_, t_ = ff[s], a[s], t[s]
-            ergebnisse = _probe(self.rng, f.angriff_seiten[a_], f.angriff_bonus[a_], f.wildcard[a_], mod[s],
-                                f.mindestwurf[a_, t_], anzahl=int(anzahl),
-                                kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)
-            for e in ergebnisse:  # je Treffer, bestes Ergebnis zuerst
-                h = e.erfolg
-                if h.any():
-                    self._schaden(z, g[h], a_[h], t_[h], e.steigerungen[h] > 0, joker[s][h])
+            if s.any():
+                self._treffer(z, ff[s], a[s], t[s], mod[s], joker[s], int(anzahl))
+        if len(self.anzahlen) == 1:  # alle mit gleich vielen Würfeln: ohne Auswahl
+            self._treffer(z, ff, a, t, mod, joker, int(self.anzahlen[0]))
 
-    def _schaden(self, z: _Zustand, ff: np.ndarray, a: np.ndarray, t: np.ndarray, steigerung: np.ndarray, joker: np.ndarray) -> None:
+    def _treffer(self, z: _Zustand, g: np.ndarray, a_: np.ndarray, t_: np.ndarray, mod: np.ndarray,
+                 joker: np.ndarray, anzahl: int) -> None:
+        """Die Angriffsprobe mit ``anzahl`` Würfeln, dann der Schaden je Treffer."""
+        f = self.f
+        ergebnisse = _probe(self.rng, f.angriff_seiten[a_], f.angriff_bonus[a_], f.wildcard[a_], mod,
+                            f.mindestwurf[a_, t_], anzahl=anzahl, kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)
+        for e in ergebnisse:  # je Treffer, bestes Ergebnis zuerst
+            h = e.erfolg
+            if h.any():
+                self._schaden(z, g[h], a_[h], t_[h], e.steigerungen[h] > 0, joker[h])
+
+    def _schaden(self, z: _Zustand, ff: np.ndarray, a: np.ndarray, t: np.ndarray, steigerung: np.ndarray,
+                 joker: np.ndarray) -> None:
         f, rng = self.f, self.rng
         wuerfe = explodierend(rng, f.schaden_seiten[a]) * f.schaden_zeichen[a]
-        schaden = wuerfe.sum(1) + f.schaden_konstante[a] + joker + explodierend(rng, np.where(steigerung, 6, 0))
+        schaden = wuerfe.sum(1) + f.schaden_konstante[a] + joker + explodierend(rng, steigerung * 6)
         vorher_w, vorher_ang, vorher_aus = z.wunden[ff, t], z.angeschlagen[ff, t], z.aus[ff, t]
         wirkung = schaden_auswerten(schaden, f.robustheit[t], angeschlagen=vorher_ang)
         neue = wirkung.wunden
+        getroffen = np.asarray(neue > 0)  # ein Feld (für mypy: schaden_auswerten nennt Zahlen)
+        if not getroffen.any():  # keine Wunde: kein Wegstecken, keine Probe – höchstens Angeschlagen
+            z.angeschlagen[ff, t] = wirkung.angeschlagen
+            return
         # Standardtaktik 5: Wildcards stecken weg, solange Bennies und Wunden übrig sind
         weg = np.zeros(len(ff), np.int64)
-        joker_ziel = self._joker(z, ff, t)
-        modus = self.wegstecken_modus[t]
-        for _ in range(MAX_WEGSTECKEN_VERSUCHE):
+        wildcard = f.wildcard[t]
+        joker_ziel: np.ndarray | None = None
+        kann = wildcard & getroffen & (z.bennies[ff, t] > 0)  # wer überhaupt wegstecken kann
+        immer, bei_ag = self.weg_immer[t], self.weg_ag[t]
+        for _ in range(MAX_WEGSTECKEN_VERSUCHE if kann.any() else 0):
             # Taktik des Ziels: immer, nie, oder nur, wenn die übrigen Wunden es ausschalten würden
             wuerde_aus = wunden_auswerten(vorher_w, np.maximum(neue - weg, 0), wildcard=True, ausser_gefecht=vorher_aus)[1]
-            will = (modus == WEGSTECKEN.index("immer")) | ((modus == WEGSTECKEN.index("ausser_gefecht")) & wuerde_aus)
-            s = f.wildcard[t] & (neue > 0) & (weg < neue) & (z.bennies[ff, t] > 0) & will
+            will = immer | (bei_ag & wuerde_aus)
+            s = kann & (weg < neue) & (z.bennies[ff, t] > 0) & will
             if not s.any():
                 break
             z.bennies[ff[s], t[s]] -= 1
+            joker_ziel = self._joker(z, ff, t) if joker_ziel is None else joker_ziel
             e = _probe(rng, f.konstitution[0][t[s]], f.konstitution[1][t[s]], np.ones(int(s.sum()), bool),
                        wundabzug(vorher_w[s]) + joker_ziel[s], kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)[0]
             weg[s] = np.maximum(weg[s], wegstecken_auswerten(e))
-        getroffen = neue > 0
         bleiben = np.where(getroffen, np.maximum(neue - weg, 0), 0)
-        wunden, aus = wunden_auswerten(vorher_w, bleiben, wildcard=f.wildcard[t], ausser_gefecht=vorher_aus)
+        wunden, aus = wunden_auswerten(vorher_w, bleiben, wildcard=wildcard, ausser_gefecht=vorher_aus)
         ganz_weg = vorher_ang & (not self.opt.wegstecken_beendet_angeschlagen)
         z.angeschlagen[ff, t] = np.where(getroffen, np.where(bleiben > 0, True, ganz_weg), wirkung.angeschlagen)
         z.wunden[ff, t] = wunden
@@ -481,9 +548,10 @@ class _Maschine:
         z.stehend[ff[neu_aus], self.f.seite[t[neu_aus]]] -= 1  # jeder Kampf höchstens einmal in ff
         z.aus[ff, t] = aus
         # Außer-Gefecht-Probe einer Wildcard, die (weitere) Wunden über drei bekommt
-        g = f.wildcard[t] & (bleiben > 0) & aus & ~z.tot[ff, t]
+        g = wildcard & (bleiben > 0) & aus & ~z.tot[ff, t]
         if g.any():
             gg, tg = ff[g], t[g]
+            joker_ziel = self._joker(z, ff, t) if joker_ziel is None else joker_ziel
             e = _probe(rng, f.konstitution[0][tg], f.konstitution[1][tg], np.ones(len(gg), bool),
                        wundabzug(wunden[g]) + joker_ziel[g], kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)[0]
             ausgang = ausser_gefecht_auswerten(e)
@@ -492,10 +560,17 @@ class _Maschine:
             z.blutet[gg, tg] = (z.blutet[gg, tg] | (ausgang == "fehlschlag")) & ~tod
 
     # -- Ganze Kämpfe ------------------------------------------------------------------
-    def block(self, anzahl: int, max_runden: int) -> Ergebnis:
-        z = self._neu(anzahl)
+    def block(self, anzahl: int, max_runden: int, anfang: _Zustand | None = None,
+              erledigt: np.ndarray | None = None) -> Ergebnis:
+        z = self._neu(anzahl) if anfang is None else anfang
+        bennies_vorher = z.bennies.copy()
         alle = np.arange(anzahl)
         z.laeuft &= ~self._entschieden(z, alle)
+        if erledigt is not None:  # Start mitten in der Runde: erst der Rest des Herunterzählens
+            ff = alle[z.laeuft]
+            z.nur_frei[:] = False
+            if ff.size:
+                self._herunterzaehlen(z, ff, erledigt[ff])
         while True:
             ff = alle[z.laeuft & (z.runde < max_runden)]
             if not ff.size:
@@ -504,8 +579,54 @@ class _Maschine:
         faehig = ~(z.aus | z.tot)
         stehend = (faehig.astype(np.int64) @ self.seiten_matrix) > 0
         sieger = np.where(stehend.sum(1) == 1, stehend.argmax(1), -1)
-        return Ergebnis(self.f.namen, self.f.seiten, tuple(self.f.seiten[i] for i in self.f.seite), sieger, z.runde.copy(), ~faehig, z.tot.copy(),
-                        self.f.bennies[None, :] - z.bennies)
+        return Ergebnis(self.f.namen, self.f.seiten, tuple(self.f.seiten[i] for i in self.f.seite), sieger, z.runde.copy(),
+                        ~faehig, z.tot.copy(), bennies_vorher - z.bennies)
+
+    def aus_zustaenden(self, zustaende: Sequence[k.Kampfzustand]) -> tuple[_Zustand, np.ndarray]:
+        """Der Startzustand der Felder aus Kampfzuständen zwischen zwei Karten (je Kampf einer):
+        Wunden, Angeschlagen, Außer Gefecht, tot, Ausbluten, Bennies, Ziehstapel, Ablage, die
+        Karten der Runde (die die nächste Runde ablegt) und ob ein Joker kam (dann wird gemischt)."""
+        f, n = self.f, self.n
+        anzahl = len(zustaende)
+        index = {x: i for i, x in enumerate(f.namen)}
+        empf = {e: r for r, e in enumerate(self.empfaenger_namen)}
+        felder = {name: np.zeros((anzahl, n), t) for name, t in
+                  (("wunden", np.int64), ("angeschlagen", bool), ("aus", bool), ("tot", bool), ("blutet", bool),
+                   ("bennies", np.int64))}
+        im_stapel = np.zeros((anzahl, len(_KARTENWERT)), bool)
+        ablage = np.zeros((anzahl, len(_KARTENWERT)), bool)
+        hand = np.full((anzahl, len(f.kuehler_kopf)), -1)
+        erledigt = np.zeros((anzahl, len(f.kuehler_kopf)), bool)
+        joker = np.zeros(anzahl, bool)
+        gesehen: dict[int, int] = {}
+        for i, zs in enumerate(zustaende):
+            j = gesehen.setdefault(id(zs), i)
+            if j != i:  # derselbe Zustand: dieselben Felder
+                for feld in felder.values():
+                    feld[i] = feld[j]
+                im_stapel[i], ablage[i], hand[i], joker[i] = im_stapel[j], ablage[j], hand[j], joker[j]
+                erledigt[i] = erledigt[j]
+                continue
+            for x in zs.kaempfer:
+                s = index[x.name]
+                felder["wunden"][i, s], felder["bennies"][i, s] = x.wunden, x.bennies
+                felder["angeschlagen"][i, s], felder["aus"][i, s] = x.angeschlagen, x.ausser_gefecht or x.tot
+                felder["tot"][i, s], felder["blutet"][i, s] = x.tot, x.blutet
+            im_stapel[i, [_KARTEN_INDEX[c] for c in zs.stapel.ziehstapel]] = True
+            ablage[i, [_KARTEN_INDEX[c] for c in zs.stapel.ablage]] = True
+            for e, karte, _ in zs.karten:
+                hand[i, empf[e]] = _KARTEN_INDEX[karte]
+            for e in zs.gehandelt:
+                erledigt[i, empf[e]] = e != zs.am_zug  # eine gerade aufgerufene Karte spielt die Maschine
+            joker[i] = zs.joker_in_runde
+        z = self._neu(anzahl)
+        z.wunden, z.angeschlagen, z.tot, z.blutet, z.bennies = (
+            felder["wunden"], felder["angeschlagen"], felder["tot"], felder["blutet"], felder["bennies"])
+        z.aus = felder["aus"] & ~felder["tot"]
+        self._mischen(z, np.arange(anzahl), im_stapel)
+        z.ablage, z.hand, z.joker_gezogen = ablage, hand, joker
+        z.stehend = (~felder["aus"]).astype(np.int64) @ self.seiten_matrix
+        return z, erledigt
 
 
 def spielen(
@@ -525,3 +646,15 @@ def spielen(
     """
     maschine = _Maschine(start, rng, taktik)
     return in_bloecken(lambda n: maschine.block(n, max_runden), anzahl, BLOCK, fortschritt)
+
+
+def spielen_ab(
+    zustaende: Sequence[k.Kampfzustand], *, rng: np.random.Generator, max_runden: int = 100,
+    taktik: Mapping[str, Any] | None = None,
+) -> Ergebnis:
+    """Je Kampfzustand zwischen zwei Karten oder mit einer gerade aufgerufenen Karte, an der noch
+    niemand gehandelt hat (alle aus derselben Begegnung), ein Kampf bis zum Ende; ``runden`` zählt
+    die weiteren Runden. Die festen Werte kommen aus dem ersten Zustand
+    (gemerkt, :func:`_feste`), der Rest je Kampf aus :meth:`_Maschine.aus_zustaenden`."""
+    maschine = _Maschine(zustaende[0], rng, taktik)
+    return maschine.block(len(zustaende), max_runden, *maschine.aus_zustaenden(zustaende))

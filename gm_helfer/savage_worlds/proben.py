@@ -27,8 +27,9 @@ import numpy as np
 
 from gm_helfer import wuerfel
 from gm_helfer.felder import ist_feld, maximum, nicht, und, wo
-from gm_helfer.schnell import bauen, gemerkt, merken
 from gm_helfer.savage_worlds.daten import WUERFELSTUFEN
+from gm_helfer.schnell import bauen, gemerkt, merken
+from gm_helfer.text import vorzeichen, zahl
 
 __all__ = [
     "UNTRAINIERT",
@@ -291,8 +292,8 @@ class Probe:
         if self.wildcard:
             text += f", Wildcard-Würfel [{self.wurf.wuerfe[-1]}]"
         if self.modifikator:
-            text += f", Mod {self.modifikator:+d}"
-        gesamt = ", ".join(str(e.gesamt) for e in self.ergebnisse)
+            text += f", Mod {vorzeichen(self.modifikator)}"
+        gesamt = ", ".join(zahl(e.gesamt) for e in self.ergebnisse)
         namen = ", ".join(e.ergebnis for e in self.ergebnisse)
         return f"{text} → {gesamt} gegen MW {self.mindestwurf}: {namen}"
 

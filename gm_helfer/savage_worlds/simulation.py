@@ -1,7 +1,7 @@
 """Begegnungen simulieren: einen Savage-Worlds-Kampf mit Zufall bis zum Ende spielen.
 
 Der Kampf läuft mit genau dem Code des Live-Kampfs: Startzustand aus den Bögen
-(:func:`gm_helfer.savage_worlds.sitzung.kampf_aus_boegen`, also Statisten mit ``anzahl``
+(:func:`gm_helfer.savage_worlds.bogen.kampf_aus_boegen`, also Statisten mit ``anzahl``
 vervielfacht, Gruppen mit gemeinsamer Karte, Verbündete auf der Karte ihres Helden), dann die
 ``ereignis_*``-Bauer aus :mod:`gm_helfer.savage_worlds.kampf` mit ``rng`` und
 :func:`~gm_helfer.savage_worlds.kampf.anwenden`. Keine Regel ist hier ein zweites Mal
@@ -66,10 +66,10 @@ from gm_helfer.boegen import Bogen
 from gm_helfer.felder import generator
 from gm_helfer.savage_worlds import gebuendelt
 from gm_helfer.savage_worlds import kampf as k
+from gm_helfer.savage_worlds.bogen import kampf_aus_boegen
 from gm_helfer.savage_worlds.kampf import Kaempfer, Kampfzustand, anwenden
 from gm_helfer.savage_worlds.optionen import Optionen
 from gm_helfer.savage_worlds.schaden import wunden_auswerten
-from gm_helfer.savage_worlds.sitzung import kampf_aus_boegen
 
 __all__ = ["TAKTIK_JE_SEITE", "Taktik", "begegnung", "einen_kampf", "ereignis_begegnung", "generator"]
 
@@ -217,7 +217,25 @@ def _soll_wegstecken(z: Kampfzustand, taktik: Taktik) -> bool:
                                  ausser_gefecht=os_.vorher.ausser_gefecht)[1])
 
 
+def steckt_weg(z: Kampfzustand, tk: Mapping[str, Taktik]) -> bool:
+    """Standardtaktik 5: ob das Ziel des offenen Schadens (noch einmal) wegsteckt – höchstens
+    :data:`MAX_WEGSTECKEN_VERSUCHE` Proben, solange Wunden und eigene Bennies übrig sind und
+    seine Taktik es will (:func:`_soll_wegstecken`)."""
+    os_ = z.offener_schaden
+    return (
+        os_ is not None
+        and os_.vorher.wildcard
+        and os_.versuche < MAX_WEGSTECKEN_VERSUCHE
+        and os_.weggesteckt < os_.wunden
+        and z.kaempfer_namens(os_.ziel).bennies > 0
+        and k.kann_wegstecken(z, os_.ziel)
+        and _soll_wegstecken(z, tk[os_.vorher.seite])
+    )
+
+
 _waffe = gebuendelt.standard_waffe
+ziel_waehlen = _ziel
+"""Standardtaktik 4: das Ziel eines Angreifers (öffentlicher Name für Vorschlag und Lagebild)."""
 
 def _schaden_abwickeln(z: Kampfzustand, tk: Mapping[str, Taktik], *, rng: Any) -> Kampfzustand:
     """Standardtaktik 5: alle offenen Treffer auswürfeln, je Treffer wegstecken (wie die Taktik
@@ -226,20 +244,31 @@ def _schaden_abwickeln(z: Kampfzustand, tk: Mapping[str, Taktik], *, rng: Any) -
         z = anwenden(z, k.ereignis_schaden(z, nummer=0, rng=rng, text=False))
         os_ = z.offener_schaden
         if os_ is not None and os_.wunden > 0 and os_.vorher.wildcard:
-            while (
-                z.offener_schaden is not None
-                and z.offener_schaden.versuche < MAX_WEGSTECKEN_VERSUCHE
-                and z.offener_schaden.weggesteckt < z.offener_schaden.wunden
-                and z.kaempfer_namens(os_.ziel).bennies > 0
-                and k.kann_wegstecken(z, os_.ziel)
-                and _soll_wegstecken(z, tk[os_.vorher.seite])
-            ):
+            while steckt_weg(z, tk):
                 z = anwenden(z, k.ereignis_wegstecken(z, os_.ziel, rng=rng, text=False))
+            if k.wegstecken_offen(z) is not None:  # die Taktik steckt nicht weg: der Verzicht steht im Protokoll
+                z = anwenden(z, k.ereignis_verzicht(z, os_.ziel))
         if os_ is not None and os_.vorher.wildcard:
             for kf in z.kaempfer:
                 if kf.ag_probe_offen:
                     z = anwenden(z, k.ereignis_ausser_gefecht(z, kf.name, rng=rng, text=False))
     return z
+
+
+def benny_statt_erholung(kf: Kaempfer, taktik: Taktik) -> bool:
+    """Standardtaktik 3 bzw. ``taktik.erholung == "sofort"``: ein Benny statt der Erholungsprobe."""
+    return taktik.erholung == "sofort" and kf.bennies > 0
+
+
+def benny_nach_erholung(vorher: Kaempfer, nachher: Kaempfer, taktik: Taktik) -> bool:
+    """``taktik.erholung == "nach_fehlschlag"``: wer nach der Probe Angeschlagen bleibt, gibt einen Benny aus."""
+    return taktik.erholung == "nach_fehlschlag" and nachher.angeschlagen and vorher.bennies > 0
+
+
+def greift_an(z: Kampfzustand, kf: Kaempfer) -> bool:
+    """Standardtaktik 4: ob ein Mitglied der aufgerufenen Karte angreift (kampffähig, nicht
+    Angeschlagen, nicht auf freie Aktionen beschränkt)."""
+    return kf.kampffaehig and not kf.angeschlagen and kf.name not in z.nur_freie_aktionen
 
 
 def _zug(z: Kampfzustand, empfaenger: str, tk: Mapping[str, Taktik], *, rng: Any) -> Kampfzustand:
@@ -249,16 +278,15 @@ def _zug(z: Kampfzustand, empfaenger: str, tk: Mapping[str, Taktik], *, rng: Any
     for name in sorted(z.erholung_offen) if z.erholung_offen else ():
         kf = z.kaempfer_namens(name)
         if kf.angeschlagen and kf.kampffaehig:
-            erholung = tk[kf.seite].erholung
-            if erholung == "sofort" and kf.bennies > 0:
+            if benny_statt_erholung(kf, tk[kf.seite]):
                 z = anwenden(z, k.ereignis_benny(z, name, text=False))
                 continue
             z = anwenden(z, k.ereignis_erholung(z, name, rng=rng, text=False))
-            if erholung == "nach_fehlschlag" and z.kaempfer_namens(name).angeschlagen and kf.bennies > 0:
+            if benny_nach_erholung(kf, z.kaempfer_namens(name), tk[kf.seite]):
                 z = anwenden(z, k.ereignis_benny(z, name, text=False))
     for mitglied in z.mitglieder(empfaenger):
         kf = z.kaempfer_namens(mitglied.name)
-        if not kf.kampffaehig or kf.angeschlagen or kf.name in z.nur_freie_aktionen:
+        if not greift_an(z, kf):
             continue
         ziel = _ziel(z, kf, tk[kf.seite], rng)
         if ziel is None:

@@ -152,7 +152,7 @@ class Angriffsergebnis:
         """Streif- oder Volltreffer (elementweise bei Feldern)."""
         stufe = self.stufe
         if type(stufe) is str:  # eine Stufe (Live-Kampf, Ereignispfad): ohne die Feld-Hilfe
-            return stufe == STREIFTREFFER or stufe == VOLLTREFFER
+            return stufe in (STREIFTREFFER, VOLLTREFFER)
         return oder(self.stufe == STREIFTREFFER, self.stufe == VOLLTREFFER)
 
 

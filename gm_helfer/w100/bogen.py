@@ -3,13 +3,16 @@
 Felder nach regeln/w100.txt: Initiativebonus aus Agilität („Bei Charakteren hängt dieser
 Bonus vor allem von Agilität ab; Fähigkeiten und Effekte können ihn verändern.“), OB je
 Waffe, DB physisch und magisch („der passende Defensivbonus des Ziels“), Zaubermacht,
-Flee, Waffen und Katalysatoren mit Patzerbereich. Lebenspunkte, Panzerung je Schadensart
+Flee, Waffen und Katalysatoren mit Patzerbereich, Handlungen je Zug („Welche und wie viele
+Handlungen du ausführen kannst, hängt von deinen Werten, Effekten und den Regeln der jeweiligen
+Handlung ab.“ – leer: wie im Kampf eingestellt). Lebenspunkte, Panzerung je Schadensart
 und die Kritisch-Regel je Waffe ergänzen, was der Text offen lässt (docs/w100.md).
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from gm_helfer import boegen
 from gm_helfer.w100.angriff import KritRegel
@@ -57,6 +60,10 @@ FELDER = (
     F("lebenspunkte", "int", minimum=1, maximum=2000, beschreibung="Lebenspunkte (Maximum)"),
     F("bewegung", "float", standard=6.0, minimum=0, maximum=100,
       beschreibung="Meter je Bewegungshandlung"),
+    F("handlungen.angriff", "int", pflicht=False, minimum=0, maximum=20,
+      beschreibung="Angriffshandlungen je Zug (leer: wie im Kampf eingestellt, üblich 1)"),
+    F("handlungen.bewegung", "int", pflicht=False, minimum=0, maximum=20,
+      beschreibung="Bewegungshandlungen je Zug (leer: wie im Kampf eingestellt, üblich 1)"),
     F("position.x", "float", standard=0.0, minimum=-1000, maximum=1000, beschreibung="Startposition x (m)"),
     F("position.y", "float", standard=0.0, minimum=-1000, maximum=1000, beschreibung="Startposition y (m)"),
 ) + tuple(
@@ -96,6 +103,11 @@ def waffe_aus_zeile(zeile: Mapping[str, Any]) -> Waffe:
     )
 
 
+def _zahl_oder_nichts(wert: Any) -> int | None:
+    """Ein freies Zahlenfeld: leer (``None``) bleibt leer."""
+    return None if wert is None else int(wert)
+
+
 def kaempfer_aus_bogen(bogen: boegen.Bogen) -> Kaempfer:
     """Ein geprüfter Bogen als Kämpfer zu Kampfbeginn (volle LP und Flee)."""
     w = bogen.werte
@@ -109,6 +121,8 @@ def kaempfer_aus_bogen(bogen: boegen.Bogen) -> Kaempfer:
         position=(float(w["position.x"]), float(w["position.y"])),
         panzerung=tuple((art, int(w[f"panzerung.{art}"])) for art in SCHADENSARTEN),
         waffen=tuple(waffe_aus_zeile(z) for z in bogen.untertabellen.get("waffen", ())),
+        angriffshandlungen_je_zug=_zahl_oder_nichts(w.get("handlungen.angriff")),
+        bewegungen_je_zug=_zahl_oder_nichts(w.get("handlungen.bewegung")),
     )
 
 

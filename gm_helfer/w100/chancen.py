@@ -13,10 +13,10 @@ kommt exakt aus :mod:`gm_helfer.chancen` (icepool).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Mapping
 
 from gm_helfer import chancen as kern_chancen
 from gm_helfer.w100.angriff import (

@@ -18,7 +18,7 @@ Live-Kampfs, die auch Felder nehmen:
   ``krit_folge``, ``krit_vor_panzerung``, ``streiftreffer_aufrunden``),
 - Gesundheitsmodell: :func:`~gm_helfer.w100.angriff.kampffaehig_nach_lp`; Flee zur neuen
   Runde: :func:`~gm_helfer.w100.angriff.flee_nach_runde`,
-- Bewegung: :func:`~gm_helfer.w100.sitzung.schritt_punkt` (dieselbe Rechnung wie
+- Bewegung: :func:`~gm_helfer.w100.ablauf.schritt_punkt` (dieselbe Rechnung wie
   :func:`~gm_helfer.w100.sitzung.schritt_richtung` des Live-Notebooks),
 - Taktik: :meth:`Taktik.punkte <gm_helfer.w100.simulation.Taktik.punkte>` und
   :func:`~gm_helfer.w100.simulation.parade_erlaubt`.
@@ -51,7 +51,9 @@ from typing import Any
 import numpy as np
 
 from gm_helfer import wuerfel
+from gm_helfer.schnell import ersetzen_ohne_pruefung
 from gm_helfer.simulation import Feldausgang, in_bloecken
+from gm_helfer.w100.ablauf import schritt_punkt
 from gm_helfer.w100.angriff import (
     Abwehr,
     bewerte_angriff,
@@ -61,9 +63,9 @@ from gm_helfer.w100.angriff import (
     schadens_hoechstwert,
 )
 from gm_helfer.w100.daten import AUSWEICHEN, INITIATIVE_KOSTEN, KEINE_ABWEHR, NAHKAMPF, PARADE, PATZER
-from gm_helfer.w100.kampf import Kampf, Waffe, initiative_wert
-from gm_helfer.w100.simulation import Taktik, parade_erlaubt
-from gm_helfer.w100.sitzung import schritt_punkt
+from gm_helfer.w100.kampf import Kaempfer, Kampf, Waffe, initiative_wert
+from gm_helfer.w100.optionen import Optionen
+from gm_helfer.w100.taktik import Taktik, parade_erlaubt
 
 __all__ = ["BLOCK", "Ergebnis", "spielen"]
 
@@ -75,6 +77,11 @@ _RAND = 0.1
 
 _TOLERANZ = 1e-9
 """Wie in :func:`gm_helfer.w100.kampf.erreicht`."""
+
+_OHNE_ABWEHR = Abwehr()
+"""Vorlage der Abwehr je Angriff: die Maschine setzt Art und Punkte ohne die Prüfung von
+:class:`Abwehr` ein (sie baut nur gültige – Art aus Parade, Ausweichen, keine; Punkte ≥ 0, ohne Art 0);
+die Prüfung mit ``np.isin`` kostete je Angriff mehr als der Rest der Abwehr (Issue 25, Punkt 5)."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +132,31 @@ def _schadenswurf(rng: np.random.Generator, w: _Angriffswaffe, anzahl: int) -> n
     return summe
 
 
+def _angriffswaffen(a: Kaempfer, kf: tuple[Kaempfer, ...], o: Optionen) -> list[_Angriffswaffe]:
+    """Die ausgerüsteten Waffen von ``a`` als Felder: DB und Panzerung je Ziel, Schadenswürfel,
+    Höchstschaden (Kritfolge), ob Ausweichen und Parade gegen sie erlaubt sind."""
+    liste = []
+    for w in a.waffen:
+        if not w.ausgeruestet:
+            continue
+        ausdruck = wuerfel.parse(w.schaden)
+        einzel = [g for g, _ in ausdruck.einzelwuerfel()]
+        liste.append(_Angriffswaffe(
+            waffe=w, ob=replace(a, parade_gebunden=0).angriffswert(w), nahkampf=w.art == NAHKAMPF,
+            db=np.array([z.db_gegen(w) for z in kf]),
+            panzerung=np.array([z.panzerung_gegen(w.schadensart) for z in kf]),
+            seiten=np.array([g.seiten for g in einzel], dtype=np.int64),
+            zeichen=np.array([g.vorzeichen for g in einzel], dtype=np.int64),
+            explodierend=np.array([g.explodierend for g in einzel], dtype=bool),
+            konstante=ausdruck.konstante,
+            hoechstwert=(schadens_hoechstwert(w.schaden)
+                         if o.krit_folge == "hoechstschaden" and w.krit.art != "keine" else None),
+            ausweichen=not w.magisch or o.ausweichen_gegen_zauber,
+            parade=parade_erlaubt(w, o),
+        ))
+    return liste
+
+
 class _Maschine:
     def __init__(self, start: Kampf, rng: np.random.Generator, taktik: Taktik) -> None:
         kf = start.kaempfer
@@ -150,28 +182,10 @@ class _Maschine:
         self.flee0 = np.array([k.flee for k in kf])
         self.parade0 = np.array([k.parade_gebunden for k in kf])
         self.pos0 = np.array([k.position for k in kf], dtype=float)
-        self.waffen: list[list[_Angriffswaffe]] = []
-        for a in kf:
-            liste = []
-            for w in a.waffen:
-                if not w.ausgeruestet:
-                    continue
-                ausdruck = wuerfel.parse(w.schaden)
-                einzel = [g for g, _ in ausdruck.einzelwuerfel()]
-                liste.append(_Angriffswaffe(
-                    waffe=w, ob=replace(a, parade_gebunden=0).angriffswert(w), nahkampf=w.art == NAHKAMPF,
-                    db=np.array([z.db_gegen(w) for z in kf]),
-                    panzerung=np.array([z.panzerung_gegen(w.schadensart) for z in kf]),
-                    seiten=np.array([g.seiten for g in einzel], dtype=np.int64),
-                    zeichen=np.array([g.vorzeichen for g in einzel], dtype=np.int64),
-                    explodierend=np.array([g.explodierend for g in einzel], dtype=bool),
-                    konstante=ausdruck.konstante,
-                    hoechstwert=(schadens_hoechstwert(w.schaden)
-                                 if o.krit_folge == "hoechstschaden" and w.krit.art != "keine" else None),
-                    ausweichen=not w.magisch or o.ausweichen_gegen_zauber,
-                    parade=parade_erlaubt(w, o),
-                ))
-            self.waffen.append(liste)
+        self.waffen: list[list[_Angriffswaffe]] = [_angriffswaffen(a, kf, o) for a in kf]
+        # Handlungen je Zug je Kämpfer (sein Wert, sonst die Einstellung des Kampfes)
+        self.angriffshandlungen = tuple(k.angriffshandlungen_erlaubt(o) for k in kf)
+        self.bewegungen_je_zug = tuple(k.bewegungen_erlaubt(o) for k in kf)
         self.weite = np.array([max((x.waffe.reichweite for x in ws), default=0.0) for ws in self.waffen])
 
     # -- Hilfen ------------------------------------------------------------------------
@@ -235,7 +249,7 @@ class _Maschine:
         pos = z["pos"][g]
         abstand = np.hypot(pos[:, :, 0] - pos[:, a, 0:1], pos[:, :, 1] - pos[:, a, 1:2])
         ziel = self._ziel(z, g, a, abstand, offen)
-        if o.bewegungen_pro_zug >= 1:
+        if self.bewegungen_je_zug[a] >= 1:
             weg = abstand[zeile, ziel] > self.weite[a] + _TOLERANZ
             if weg.any():
                 h = g[weg]
@@ -244,7 +258,7 @@ class _Maschine:
                 z["pos"][h, a, 0], z["pos"][h, a, 1] = x, y
                 pos = z["pos"][g]
                 abstand = np.hypot(pos[:, :, 0] - pos[:, a, 0:1], pos[:, :, 1] - pos[:, a, 1:2])
-        for _ in range(o.angriffshandlungen_pro_zug):
+        for _ in range(self.angriffshandlungen[a]):
             handlung = np.ones(len(g), bool)  # Angriffshandlung läuft (Patzerfolge kann sie beenden)
             for w in waffen:
                 laeuft = z["laeuft"][g] & handlung
@@ -264,7 +278,7 @@ class _Maschine:
         anzahl = len(g)
         # Abwehr nach der Taktik, vor dem Wurf angesagt
         frei = np.maximum(0, self.nahkampf_ob[t] - z["parade"][g, t])
-        pariert = (np.full(anzahl, taktik.abwehr == "parade" and w.parade) & (frei > 0))
+        pariert = (frei > 0) if taktik.abwehr == "parade" and w.parade else np.zeros(anzahl, bool)
         flee = z["flee"][g, t]
         weicht = ~pariert & (flee > 0) & w.ausweichen
         punkte = np.where(pariert, taktik.punkte(frei), np.where(weicht, taktik.punkte(flee), 0))
@@ -275,7 +289,8 @@ class _Maschine:
         ob = np.maximum(0, w.ob - z["parade"][g, a]) if w.nahkampf else w.ob
         natuerlich = rng.integers(1, 101, anzahl)
         e = bewerte_angriff(natuerlich, ob=ob, db=w.db[t], patzerbereich=w.waffe.patzerbereich,
-                            abwehr=Abwehr(art, punkte), krit=w.waffe.krit, optionen=o)
+                            abwehr=ersetzen_ohne_pruefung(_OHNE_ABWEHR, art=art, punkte=punkte), krit=w.waffe.krit,
+                            optionen=o)
         schaden = schaden_nach_treffer(_schadenswurf(rng, w, anzahl), panzerung=w.panzerung[t], stufe=e.stufe,
                                        kritisch=e.kritisch, krit_faktor=w.waffe.krit.faktor, optionen=o,
                                        hoechstwert=w.hoechstwert)
@@ -294,6 +309,7 @@ class _Maschine:
 
     # -- ganze Kämpfe ------------------------------------------------------------------
     def block(self, anzahl: int, max_runden: int) -> Ergebnis:
+        """``anzahl`` Kämpfe vom Startzustand der Bögen an (vor der Initiative)."""
         n = self.n
         lp = np.tile(self.lp0, (anzahl, 1))
         z = {
@@ -313,6 +329,14 @@ class _Maschine:
         start = alle[z["laeuft"]]
         self._initiative(z, start)
         z["runde"][start] = 1
+        return self.laufen(z, max_runden)
+
+    def laufen(self, z: dict[str, np.ndarray], max_runden: int) -> Ergebnis:
+        """Spielt die Kämpfe ``z`` zu Ende – Felder je Kampf (``lp``, ``faehig``, ``flee``,
+        ``flee_eingesetzt``, ``parade``, ``pos``, ``ini``: verbleibende Initiative, ``ini_wert``:
+        die gespeicherte für die nächste Runde, ``runde``, ``laeuft``), zwischen zwei Zügen. So
+        startet auch das Lagebild (:mod:`gm_helfer.w100.tisch.lagebild`) von Zuständen des Live-Kampfs."""
+        alle = np.arange(len(z["runde"]))
         while True:
             ff = alle[z["laeuft"]]
             if not ff.size:

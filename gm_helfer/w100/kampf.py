@@ -8,7 +8,8 @@ nur über die Konstruktoren dieses Moduls, die vorher prüfen, ob die Handlung e
 Ablauf (regeln/w100.txt › Initiative und Kampfrunde):
 
 * ``initiative``: W100 + Initiativebonus für alle; Runde 1 beginnt.
-* ``ergreifen``: „Initiative Ergreifen“ gibt einem Beteiligten den ersten Zug.
+* ``ergreifen``: „Initiative Ergreifen“ gibt einem Beteiligten den ersten Zug;
+  ``ergreifen_verzicht``: geprüft, niemand ergreift sie.
 * ``zug_beginn`` → Handlungen (``bewegung``, ``angriff``) → ``zug_ende`` (Initiative −100).
 * Hat niemand mehr Initiative (alle unter 1), beginnt mit ``neue_runde`` die nächste Runde
   (3 Sekunden): Effekte ticken, Flee regeneriert, die Initiative wird wiederhergestellt
@@ -18,21 +19,21 @@ Ablauf (regeln/w100.txt › Initiative und Kampfrunde):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from gm_helfer import wuerfel
 from gm_helfer.protokoll import Ereignis
-from gm_helfer.schnell import ersetzen_ohne_pruefung as _neu
 from gm_helfer.schnell import bauen, je_objekt
+from gm_helfer.schnell import ersetzen_ohne_pruefung as _neu
+from gm_helfer.text import vorzeichen
 from gm_helfer.w100.angriff import (
     Abwehr,
     Angriffsergebnis,
-    KritRegel,
     bewerte_angriff,
     flee_nach_runde,
-    kampffaehig_nach_lp,
     schaden_nach_treffer,
     schadens_hoechstwert,
 )
@@ -40,308 +41,35 @@ from gm_helfer.w100.daten import (
     AUSWEICHEN,
     FERNKAMPF,
     INITIATIVE_KOSTEN,
-    KATALYSATOR,
-    KEINE_ABWEHR,
-    NAHKAMPF,
     PARADE,
     PATZER,
     REGEL_ANGRIFF,
     REGEL_HANDLUNGEN,
     REGEL_INITIATIVE,
     REGEL_KAMPF,
-    RUNDE_SEKUNDEN,
-    SCHADENSARTEN,
-    SEITEN,
     STUFEN_TEXT,
-    WAFFENARTEN,
 )
 from gm_helfer.w100.optionen import Optionen, W100Fehler
 from gm_helfer.w100.wuerfe import w100, w100_wert
-
-SYSTEM = "w100"
-
-
-def zahl(x: float) -> str:
-    """Zahl mit Dezimalkomma, höchstens eine Nachkommastelle: ``10.44 → "10,4"``, ``6.0 → "6"``."""
-    if abs(x) < 0.05:
-        return "0"
-    text = f"{x:.1f}".rstrip("0").rstrip(".")
-    return text.replace(".", ",").replace("-", "−")
-
-
-def meter(x: float) -> str:
-    """Meterangabe: ``10.44 → "10,4 m"``."""
-    return f"{zahl(x)} m"
-
-
-# --------------------------------------------------------------------------- Werte
-
-
-@dataclass(frozen=True)
-class Waffe:
-    """Eine Waffe oder ein Katalysator eines Kämpfers (Bogen-Untertabelle ``waffen``)."""
-
-    name: str
-    art: str
-    """``nahkampf``, ``fernkampf`` oder ``katalysator`` (Zauber mit Zaubermacht gegen magischen DB)."""
-    ob: int
-    """Offensivbonus mit dieser Waffe; bei Katalysatoren ein Bonus auf die Zaubermacht."""
-    schaden: str
-    """Schadenswurf, z. B. ``"2W10+4"``."""
-    schadensart: str
-    reichweite: float
-    """Reichweite in Metern (Nahkampf üblich 1,5 m)."""
-    patzerbereich: int = 5
-    """Ein natürlicher Wurf bis hierher ist ein Fehlschlag (0 = kein Patzerbereich)."""
-    krit: KritRegel = KritRegel()
-    ausgeruestet: bool = True
-
-    def __post_init__(self) -> None:
-        if self.art not in WAFFENARTEN:
-            raise W100Fehler(
-                f"Waffe „{self.name}“: unbekannte Art „{self.art}“ "
-                f"(möglich: {', '.join(WAFFENARTEN)})."
-            )
-        if self.schadensart not in SCHADENSARTEN:
-            raise W100Fehler(
-                f"Waffe „{self.name}“: unbekannte Schadensart „{self.schadensart}“ "
-                f"(möglich: {', '.join(SCHADENSARTEN)})."
-            )
-        if not 0 <= self.patzerbereich <= 100:
-            raise W100Fehler(
-                f"Waffe „{self.name}“: Patzerbereich {self.patzerbereich} liegt nicht in 0–100."
-            )
-        if self.reichweite < 0:
-            raise W100Fehler(f"Waffe „{self.name}“: Reichweite darf nicht negativ sein.")
-        # wirft WuerfelFehler mit deutscher Meldung; gelesen gemerkt für jeden Schadenswurf
-        self.__dict__["_ausdruck"] = wuerfel.parse(self.schaden)
-
-    @property
-    def ausdruck(self) -> wuerfel.Ausdruck:
-        """Der gelesene Schadenswurf (:func:`gm_helfer.wuerfel.parse` von :attr:`schaden`), einmal
-        je Waffe gelesen."""
-        ausdruck = self.__dict__.get("_ausdruck")
-        if ausdruck is None:
-            ausdruck = self.__dict__["_ausdruck"] = wuerfel.parse(self.schaden)
-        return ausdruck
-
-    @property
-    def magisch(self) -> bool:
-        return self.art == KATALYSATOR
-
-
-@dataclass(frozen=True)
-class Effekt:
-    """Ein zeitabhängiger Effekt, der zu Beginn jeder neuen Runde tickt.
-
-    „dabei werden zeitabhängige Effekte verarbeitet“ (regeln/w100.txt › Initiative und
-    Kampfrunde). ``lp_pro_runde`` < 0 ist Schaden (Brennen, Gift), > 0 Heilung.
-    ``initiative_mod`` ändert den Initiativebonus, solange der Effekt wirkt („Fähigkeiten und
-    Effekte können ihn verändern.“, ebenda) – er zählt beim nächsten Initiativewert, also zu
-    Beginn der nächsten Runde (neu gewürfelt oder gespeichert), nicht mitten in der Runde.
-    """
-
-    name: str
-    runden: int
-    lp_pro_runde: int = 0
-    initiative_mod: int = 0
-
-
-@dataclass(frozen=True)
-class Kaempfer:
-    """Ein Beteiligter: Bogenwerte plus veränderlicher Kampfzustand."""
-
-    name: str
-    seite: str
-    initiative_bonus: int
-    db_physisch: int
-    db_magisch: int
-    zaubermacht: int
-    flee_max: int
-    lp_max: int
-    waffen: tuple[Waffe, ...] = ()
-    panzerung: tuple[tuple[str, int], ...] = ()
-    """(Schadensart, Wert) – fehlende Arten zählen 0."""
-    flee_regeneration: int = 0
-    bewegung: float = 6.0
-    """Meter je Bewegungshandlung."""
-    # --- veränderlicher Zustand ---
-    lp: int | None = None
-    flee: int | None = None
-    position: tuple[float, float] = (0.0, 0.0)
-    initiative: int | None = None
-    """Verbleibende Initiativepunkte (``None``: noch nicht gewürfelt)."""
-    initiative_gespeichert: int | None = None
-    """Der zu Kampfbeginn (oder zuletzt) gewürfelte Wert – die gespeicherte Reihenfolge."""
-    initiative_wurf: int | None = None
-    """Der Würfelanteil davon (W100, Lucky Seven schon eingerechnet), ohne den Bonus."""
-    parade_gebunden: int = 0
-    """Zur Parade beiseitegelegte Nahkampf-OB-Punkte; sie fehlen beim eigenen Angriff."""
-    bewegungen: int = 0
-    angriffshandlungen: int = 0
-    waffen_in_aktion: tuple[str, ...] = ()
-    """Waffen, die in der laufenden Angriffshandlung schon angegriffen haben."""
-    zuege: int = 0
-    """Züge in dieser Runde."""
-    effekte: tuple[Effekt, ...] = ()
-    ausgefallen: bool = False
-    """Vom Spielleiter für kampfunfähig erklärt (nur ohne Gesundheitsmodell, ``Optionen.gesundheit="ohne"``)."""
-
-    def __post_init__(self) -> None:
-        if not self.name.strip():
-            raise W100Fehler("Ein Kämpfer braucht einen Namen.")
-        if self.seite not in SEITEN:
-            raise W100Fehler(f"{self.name}: unbekannte Seite „{self.seite}“.")
-        for feld in ("db_physisch", "db_magisch", "zaubermacht", "flee_max", "flee_regeneration"):
-            if getattr(self, feld) < 0:
-                raise W100Fehler(f"{self.name}: {feld} darf nicht negativ sein.")
-        if self.lp_max < 1:
-            raise W100Fehler(f"{self.name}: Lebenspunkte müssen mindestens 1 sein.")
-        if self.lp is None:
-            object.__setattr__(self, "lp", self.lp_max)
-        if self.flee is None:
-            object.__setattr__(self, "flee", self.flee_max)
-
-    def waffe(self, name: str) -> Waffe:
-        for w in self.waffen:
-            if w.name == name:
-                return w
-        raise W100Fehler(f"{self.name} hat keine Waffe „{name}“.")
-
-    def panzerung_gegen(self, schadensart: str) -> int:
-        for art, wert in reversed(self.panzerung):  # wie dict(panzerung): der letzte Eintrag gilt
-            if art == schadensart:
-                return wert
-        return 0
-
-    def kampffaehig(self, optionen: Optionen) -> bool:
-        """Gesundheitsmodell (Annahme, ``Optionen.gesundheit``): LP über ``kampfunfaehig_ab``;
-        ohne Modell ist jeder kampffähig, bis der Spielleiter anders entscheidet."""
-        assert self.lp is not None
-        if optionen.gesundheit == "ohne":
-            return not self.ausgefallen
-        return kampffaehig_nach_lp(self.lp, optionen)
-
-    @property
-    def initiative_bonus_aktuell(self) -> int:
-        """Initiativebonus des Bogens plus die Änderungen laufender Effekte."""
-        if not self.effekte:
-            return self.initiative_bonus
-        return self.initiative_bonus + sum(e.initiative_mod for e in self.effekte)
-
-    @property
-    def nahkampf_ob(self) -> int:
-        """Höchster Nahkampf-OB der ausgerüsteten Nahkampfwaffen (0 ohne)."""
-        return max((w.ob for w in self.waffen if w.ausgeruestet and w.art == NAHKAMPF), default=0)
-
-    @property
-    def parade_frei(self) -> int:
-        """Nahkampf-OB, der noch zur Parade beiseitegelegt werden kann."""
-        return max(0, self.nahkampf_ob - self.parade_gebunden)
-
-    def angriffswert(self, waffe: Waffe) -> int:
-        """OB für diese Waffe: Nahkampf abzüglich gebundener Parade, Katalysator = Zaubermacht.
-
-        „Zum Wurf kommt der passende Offensivbonus oder die Zaubermacht hinzu“ und „die
-        Zaubermacht übernimmt dabei die Rolle des magischen Angriffsbonus“.
-        """
-        if waffe.art == KATALYSATOR:
-            return self.zaubermacht + waffe.ob
-        if waffe.art == NAHKAMPF:
-            return max(0, waffe.ob - self.parade_gebunden)
-        return waffe.ob
-
-    def db_gegen(self, waffe: Waffe) -> int:
-        """„der passende Defensivbonus des Ziels“: magisch gegen Katalysatoren, sonst physisch."""
-        return self.db_magisch if waffe.magisch else self.db_physisch
-
-    @property
-    def zuege_uebrig(self) -> int:
-        """Wie viele Züge die verbleibende Initiative in dieser Runde noch trägt."""
-        if self.initiative is None or self.initiative < 1:
-            return 0
-        return math.ceil(self.initiative / INITIATIVE_KOSTEN)
-
-
-_UNBEKANNT = object()
-"""Zwischenspeicher noch nicht gerechnet (für Werte, die auch ``None`` sein können)."""
-
-
-@dataclass(frozen=True)
-class Kampf:
-    """Der ganze Kampfzustand (unveränderlich)."""
-
-    kaempfer: tuple[Kaempfer, ...]
-    optionen: Optionen = Optionen()
-    runde: int = 0
-    """0 = vor der Initiative; ab 1 die laufende Kampfrunde (je 3 Sekunden)."""
-    am_zug: str | None = None
-    vorrang: str | None = None
-    """„Initiative Ergreifen“: dieser Beteiligte hat den ersten Zug."""
-    zuege_gesamt: int = 0
-
-    def __post_init__(self) -> None:
-        namen = [k.name for k in self.kaempfer]
-        doppelt = sorted({n for n in namen if namen.count(n) > 1})
-        if doppelt:
-            raise W100Fehler(f"Namen müssen eindeutig sein: {', '.join(doppelt)} kommt mehrfach vor.")
-
-    # Zwischenspeicher je Zustand (keine Felder: nicht in ==, repr oder als_dict); ``None`` heißt
-    # „noch nicht gerechnet“ – der Eintrag im ``__dict__`` des Zustands überdeckt die Klasse.
-    _index = None
-    _stehend = None
-    _naechster = _UNBEKANNT  # (``None`` ist hier eine gültige Antwort)
-    _sieger = _UNBEKANNT
-
-    def __getitem__(self, name: str) -> Kaempfer:
-        try:
-            return self.kaempfer[self._index[name]]  # type: ignore[index]
-        except (KeyError, TypeError):  # Index noch nicht gebaut (None) oder unbekannter Name
-            return self.kaempfer[self.platz(name)]
-
-    def platz(self, name: str) -> int:
-        """Der Platz des Beteiligten ``name`` in :attr:`kaempfer`.
-
-        Der Index Name → Platz wird einmal je Aufstellung gebaut und im ``__dict__`` gemerkt;
-        :func:`anwenden` reicht ihn an den Folgezustand weiter (:func:`_folgezustand`: Namen und
-        Reihenfolge bleiben dort gleich), statt ihn für jeden Zustand neu zu bauen.
-        """
-        try:
-            return self._index[name]  # type: ignore[index]
-        except (KeyError, TypeError):  # unbekannter Name oder Index noch nicht gebaut (None)
-            pass
-        index = self._index
-        if index is None:
-            index = {}
-            for i, k in enumerate(self.kaempfer):
-                index.setdefault(k.name, i)
-            self.__dict__["_index"] = index
-            if name in index:
-                return index[name]
-        raise W100Fehler(f"Niemand namens „{name}“ nimmt am Kampf teil.")
-
-    def kampffaehige(self) -> tuple[bool, ...]:
-        """Je Platz in :attr:`kaempfer`: kampffähig? (:meth:`Kaempfer.kampffaehig`) – einmal je
-        Zustand gerechnet und gemerkt; Ereignisse, die keine Lebenspunkte ändern, reichen es an
-        den Folgezustand weiter (:func:`_folgezustand`). Heiße Stellen lesen
-        ``kampf._stehend or kampf.kampffaehige()`` (ohne Methodenaufruf, wenn schon gerechnet)."""
-        stehend = self._stehend
-        if stehend is None:
-            o = self.optionen
-            stehend = self.__dict__["_stehend"] = tuple(k.kampffaehig(o) for k in self.kaempfer)
-        return stehend
-
-    def mit(self, neu: Kaempfer) -> "Kampf":
-        """Neuer Kampf, in dem der gleichnamige Kämpfer ersetzt ist (die Namen bleiben eindeutig:
-        ``__post_init__`` braucht nicht erneut zu prüfen)."""
-        i = self.platz(neu.name)
-        return _folgezustand(self, self.kaempfer[:i] + (neu,) + self.kaempfer[i + 1:])
-
-    @property
-    def sekunden(self) -> int:
-        """Vergangene Kampfzeit zu Beginn dieser Runde."""
-        return max(0, self.runde - 1) * RUNDE_SEKUNDEN
-
+from gm_helfer.w100.zustand import (  # noqa: F401 – die Werte und der Zustand; hier weiter erreichbar
+    _UNBEKANNT,
+    SYSTEM,
+    Effekt,
+    Kaempfer,
+    Kampf,
+    Waffe,
+    _ersetzt,
+    _folgezustand,
+    _initiative_setzen,
+    _kaempfer_neu,
+    _lp_aendern,
+    _mit,
+    kampf_als_dict,
+    kampf_aus_dict,
+    meter,
+    neuer_kampf,
+    zahl,
+)
 
 # --------------------------------------------------------------------------- Ereignisse
 
@@ -539,6 +267,27 @@ def ergreifen_ereignis(kampf: Kampf, name: str) -> Ereignis:
                     text=f"{name} ergreift die Initiative und hat den ersten Zug.")
 
 
+def ergreifen_offen(kampf: Kampf) -> bool:
+    """Ob die Frage „Ergreift jemand die Initiative?“ noch offen ist: nach der Initiative, vor dem
+    ersten Zug, solange weder jemand sie ergriffen noch der Spielleiter verzichtet hat.
+
+    „Bevor der Kampf beginnt, prüft, ob Initiative Ergreifen einem Beteiligten den ersten Zug
+    verschafft.“ (regeln/w100.txt › Kampf)
+    """
+    return (kampf.runde >= 1 and kampf.zuege_gesamt == 0 and kampf.am_zug is None
+            and kampf.vorrang is None and not kampf.ergreifen_verzichtet)
+
+
+def ergreifen_verzicht_ereignis(kampf: Kampf) -> Ereignis:
+    """Geprüft, niemand ergreift die Initiative: der erste Zug geht nach der Initiative
+    (das Gegenstück zu :func:`ergreifen_ereignis`; beides steht im Protokoll)."""
+    if not ergreifen_offen(kampf):
+        raise W100Fehler("„Initiative Ergreifen“ ist nicht offen – nur nach der Initiative und vor dem "
+                         "ersten Zug, wenn noch niemand sie ergriffen hat.")
+    return Ereignis("ergreifen_verzicht", {}, regel=REGEL_KAMPF,
+                    text=f"Niemand ergreift die Initiative – den ersten Zug hat {naechster(kampf)}.")
+
+
 def zug_beginn_ereignis(kampf: Kampf, *, text: bool = True) -> Ereignis:
     """Der Beteiligte mit der höchsten verfügbaren Initiative beginnt seinen Zug
     (``text=False``: ohne Protokolltext, für die Simulation)."""
@@ -648,7 +397,7 @@ def bewegung_ereignis(kampf: Kampf, name: str, nach: Sequence[float], *, text: b
     (regeln/w100.txt › Handlungen und Positionierung)
     """
     k = _pruefe_am_zug(kampf, name)
-    if k.bewegungen >= kampf.optionen.bewegungen_pro_zug:
+    if k.bewegungen >= k.bewegungen_erlaubt(kampf.optionen):
         raise W100Fehler(f"{name} hat in diesem Zug keine Bewegungshandlung mehr.")
     ziel = (float(nach[0]), float(nach[1]))
     strecke = math.dist(k.position, ziel)
@@ -688,6 +437,42 @@ def _abwehr(art: str, punkte: int) -> Abwehr:
     return Abwehr(art, punkte)
 
 
+def _abwehr_pruefen(w: Waffe, z: Kaempfer, o: Optionen, flee: int, parade: int) -> Abwehr:
+    """Die angesagte Abwehr gegen einen Angriff mit ``w``: Flee oder Parade, nie beides, nur so
+    viel wie ``z`` hat, nur gegen Angriffe, die die Einstellungen erlauben.
+
+    „Danach können angesagtes Ausweichen und, falls Flee den Angriff nicht abgeschwächt hat, eine
+    angesagte Parade das Ergebnis weiter senken. Beide Abwehrarten werden nicht für denselben
+    Angriff addiert.“ (regeln/w100.txt › Angriff und Verteidigung)
+    """
+    ziel = z.name
+    if flee and parade:
+        raise W100Fehler(
+            "Ausweichen und Parade zählen nicht zusammen: gegen einen Angriff entweder "
+            "Flee-Punkte oder Nahkampf-OB zur Parade einsetzen."
+        )
+    if flee < 0 or parade < 0:
+        raise W100Fehler("Abwehrpunkte dürfen nicht negativ sein.")
+    abwehr = _KEINE_ABWEHR
+    if flee:
+        if w.magisch and not o.ausweichen_gegen_zauber:
+            raise W100Fehler("Diesem Zauber kann man nicht ausweichen (Einstellung des Kampfes).")
+        if flee > (z.flee or 0):
+            raise W100Fehler(f"{ziel} hat nur noch {z.flee} Flee-Punkte.")
+        abwehr = _abwehr(AUSWEICHEN, flee)
+    if parade:
+        if w.magisch and not o.parade_gegen_zauber:
+            raise W100Fehler("Zauber lassen sich nicht parieren (Einstellung des Kampfes).")
+        if w.art == FERNKAMPF and not o.parade_gegen_fernkampf:
+            raise W100Fehler("Fernkampfangriffe lassen sich nicht parieren (Einstellung des Kampfes).")
+        if parade > z.parade_frei:
+            raise W100Fehler(
+                f"{ziel} kann nur noch {z.parade_frei} Punkte Nahkampf-OB zur Parade beiseitelegen."
+            )
+        abwehr = _abwehr(PARADE, parade)
+    return abwehr
+
+
 def angriff_planen(
     kampf: Kampf,
     angreifer: str,
@@ -720,7 +505,7 @@ def angriff_planen(
         raise W100Fehler(f"{angreifer}: „{waffe}“ ist nicht ausgerüstet.")
     o = kampf.optionen
     neue_aktion = not a.waffen_in_aktion or waffe in a.waffen_in_aktion
-    if neue_aktion and a.angriffshandlungen >= o.angriffshandlungen_pro_zug:
+    if neue_aktion and a.angriffshandlungen >= a.angriffshandlungen_erlaubt(o):
         if waffe in a.waffen_in_aktion:
             raise W100Fehler(
                 f"{angreifer} hat „{waffe}“ in dieser Angriffshandlung schon benutzt und keine "
@@ -733,31 +518,7 @@ def angriff_planen(
             f"{ziel} ist {meter(entfernung)} entfernt – außer Reichweite von „{waffe}“ "
             f"({meter(w.reichweite)}). Erst bewegen."
         )
-    # Abwehr
-    if flee and parade:
-        raise W100Fehler(
-            "Ausweichen und Parade zählen nicht zusammen: gegen einen Angriff entweder "
-            "Flee-Punkte oder Nahkampf-OB zur Parade einsetzen."
-        )
-    if flee < 0 or parade < 0:
-        raise W100Fehler("Abwehrpunkte dürfen nicht negativ sein.")
-    abwehr = _KEINE_ABWEHR
-    if flee:
-        if w.magisch and not o.ausweichen_gegen_zauber:
-            raise W100Fehler("Diesem Zauber kann man nicht ausweichen (Einstellung des Kampfes).")
-        if flee > (z.flee or 0):
-            raise W100Fehler(f"{ziel} hat nur noch {z.flee} Flee-Punkte.")
-        abwehr = _abwehr(AUSWEICHEN, flee)
-    if parade:
-        if w.magisch and not o.parade_gegen_zauber:
-            raise W100Fehler("Zauber lassen sich nicht parieren (Einstellung des Kampfes).")
-        if w.art == FERNKAMPF and not o.parade_gegen_fernkampf:
-            raise W100Fehler("Fernkampfangriffe lassen sich nicht parieren (Einstellung des Kampfes).")
-        if parade > z.parade_frei:
-            raise W100Fehler(
-                f"{ziel} kann nur noch {z.parade_frei} Punkte Nahkampf-OB zur Parade beiseitelegen."
-            )
-        abwehr = _abwehr(PARADE, parade)
+    abwehr = _abwehr_pruefen(w, z, o, flee, parade)
     return bauen(Angriffsplan, {  # wie Angriffsplan(...), alle Felder auf einmal
         "angreifer": angreifer, "ziel": ziel, "waffe": w, "ob": a.angriffswert(w), "db": z.db_gegen(w),
         "modifikator": modifikator, "abwehr": abwehr, "panzerung": z.panzerung_gegen(w.schadensart),
@@ -840,7 +601,7 @@ def _angriff_text(plan: Angriffsplan, wurf: wuerfel.Wuerfelwurf, e: Angriffserge
         abwehr_text = f" − {e.abwehr.punkte} Flee"
     elif e.abwehr.art == PARADE:
         abwehr_text = f" − {e.abwehr.punkte} Parade"
-    mod_text = f" {plan.modifikator:+d}" if plan.modifikator else ""
+    mod_text = f" {vorzeichen(plan.modifikator)}" if plan.modifikator else ""
     stufe_text = STUFEN_TEXT[e.stufe] + (" (kritisch)" if e.kritisch else "")
     if e.stufe == "patzer":
         rechnung = f"Wurf {wurf.natuerlich} im Patzerbereich 1–{plan.waffe.patzerbereich}"
@@ -857,9 +618,9 @@ def effekt_ereignis(kampf: Kampf, name: str, effekt: Effekt) -> Ereignis:
     kampf[name]
     if effekt.runden < 1:
         raise W100Fehler("Ein Effekt muss mindestens 1 Runde dauern.")
-    wirkung = f", {effekt.lp_pro_runde:+d} LP je Runde" if effekt.lp_pro_runde else ""
+    wirkung = f", {vorzeichen(effekt.lp_pro_runde)} LP je Runde" if effekt.lp_pro_runde else ""
     if effekt.initiative_mod:
-        wirkung += f", Initiativebonus {effekt.initiative_mod:+d}"
+        wirkung += f", Initiativebonus {vorzeichen(effekt.initiative_mod)}"
     return Ereignis("effekt", {"name": name, "effekt": effekt.name, "runden": effekt.runden,
                                "lp_pro_runde": effekt.lp_pro_runde,
                                "initiative_mod": effekt.initiative_mod},
@@ -886,7 +647,7 @@ def lp_ereignis(kampf: Kampf, name: str, aenderung: int, grund: str = "") -> Ere
     zusatz = f" ({grund})" if grund else ""
     return Ereignis("lp", {"name": name, "aenderung": aenderung, "grund": grund},
                     regel="Hausregel › Lebenspunkte (docs/w100.md)",
-                    text=f"{name}: {aenderung:+d} LP{zusatz}.")
+                    text=f"{name}: {vorzeichen(aenderung)} LP{zusatz}.")
 
 
 def optionen_ereignis(kampf: Kampf, optionen: Optionen) -> Ereignis:
@@ -900,6 +661,38 @@ def optionen_ereignis(kampf: Kampf, optionen: Optionen) -> Ereignis:
                         f"{k.replace('_', ' ')} {_wert_text(v)}" for k, v in geaendert.items()) or "nichts") + ".")
 
 
+def _handlungen_text(zahl_: int | None, optionen_wert: int, einzahl: str, mehrzahl: str) -> str:
+    """„2 Angriffshandlungen“ – ``None``: „wie im Kampf eingestellt (1 Angriffshandlung)“."""
+    n = optionen_wert if zahl_ is None else zahl_
+    text = f"{n} {einzahl if n == 1 else mehrzahl}"
+    return f"wie im Kampf eingestellt ({text})" if zahl_ is None else text
+
+
+def handlungen_ereignis(kampf: Kampf, name: str, angriffshandlungen: int | None,
+                        bewegungen: int | None) -> Ereignis:
+    """Wie viele Angriffs- und Bewegungshandlungen ``name`` je Zug hat – im Kampf geändert
+    (``None``: wieder die Einstellung des Kampfes). Gilt sofort, auch im laufenden Zug.
+
+    „Welche und wie viele Handlungen du ausführen kannst, hängt von deinen Werten, Effekten und
+    den Regeln der jeweiligen Handlung ab.“ (regeln/w100.txt › Handlungen und Positionierung)
+    """
+    k = kampf[name]
+    for wert in (angriffshandlungen, bewegungen):
+        if wert is not None and (int(wert) != wert or wert < 0 or wert > 20):
+            raise W100Fehler(f"{name}: Handlungen je Zug als ganze Zahl von 0 bis 20 angeben.")
+    angriffshandlungen = None if angriffshandlungen is None else int(angriffshandlungen)
+    bewegungen = None if bewegungen is None else int(bewegungen)
+    o = kampf.optionen
+    angriffe = _handlungen_text(angriffshandlungen, o.angriffshandlungen_pro_zug,
+                                "Angriffshandlung", "Angriffshandlungen")
+    wege = _handlungen_text(bewegungen, o.bewegungen_pro_zug, "Bewegungshandlung", "Bewegungshandlungen")
+    vorher = (f"{k.angriffshandlungen_erlaubt(o)} und {k.bewegungen_erlaubt(o)}")
+    return Ereignis("handlungen", {"name": name, "angriffshandlungen": angriffshandlungen,
+                                   "bewegungen": bewegungen},
+                    regel=REGEL_HANDLUNGEN,
+                    text=f"{name} hat je Zug {angriffe} und {wege} (vorher {vorher}).")
+
+
 def _wert_text(wert: Any) -> str:
     """Einstellungswert für Menschen: an/aus statt True/False."""
     if isinstance(wert, bool):
@@ -909,68 +702,6 @@ def _wert_text(wert: Any) -> str:
 
 # --------------------------------------------------------------------------- Anwenden
 
-
-def _kaempfer_neu(k: Kaempfer, **felder: Any) -> Kaempfer:
-    """``k`` mit neuen Werten für ``felder`` – der häufigste Schritt eines simulierten Kampfes,
-    darum ohne ``__init__`` und ``__post_init__`` (:func:`anwenden` ändert nur Felder, die es nicht
-    prüft: Zustand, nie Name oder Seite) und ohne die Namensprüfung von
-    :func:`gm_helfer.schnell.ersetzen_ohne_pruefung` (die Aufrufe hier nennen feste Felder)."""
-    neu = object.__new__(Kaempfer)
-    # ein fertiges dict zusammenfügen und einsetzen ist schneller als füllen (auch als copy + update)
-    object.__setattr__(neu, "__dict__", {**k.__dict__, **felder})
-    return neu
-
-
-def _initiative_setzen(kampf: Kampf, werte: Mapping[str, Mapping[str, Any]]) -> Kampf:
-    neu = []
-    for k in kampf.kaempfer:
-        if k.name in werte:
-            w = int(werte[k.name]["wert"])
-            neu.append(_kaempfer_neu(k, initiative=w, initiative_gespeichert=w,
-                                     initiative_wurf=w - int(werte[k.name]["bonus"])))
-        else:
-            neu.append(_kaempfer_neu(k, initiative=k.initiative if k.initiative is not None else 0))
-    return _folgezustand(kampf, tuple(neu))
-
-
-def _lp_aendern(k: Kaempfer, aenderung: int) -> Kaempfer:
-    assert k.lp is not None
-    return _kaempfer_neu(k, lp=min(k.lp_max, k.lp + aenderung))
-
-
-def _folgezustand(kampf: Kampf, kaempfer: tuple[Kaempfer, ...], stehend: tuple[bool, ...] | None = None,
-                  **felder: Any) -> Kampf:
-    """Der Zustand nach einem Ereignis, das Beteiligte nur an ihrem Platz ersetzt (Namen und
-    Reihenfolge bleiben, ``__post_init__`` braucht nicht erneut zu prüfen): eine Kopie statt
-    einer je Änderung. Der Namensindex (:meth:`Kampf.platz`) geht mit; die Kampffähigkeit je
-    Platz (:meth:`Kampf.kampffaehige`) nur, wenn ``stehend`` sie angibt – sonst wird sie bei
-    Bedarf neu gerechnet –, der Sieger (:func:`sieger`) nur, wenn ``stehend`` dasselbe Tupel
-    ist wie vorher. Nicht für neue Optionen (sie ändern, wer kampffähig ist)."""
-    d = {**kampf.__dict__, "kaempfer": kaempfer, **felder}  # ein dict auf einmal (statt copy + update)
-    d.pop("_naechster", None)
-    if stehend is not d.get("_stehend"):
-        d.pop("_sieger", None)  # wer gewonnen hat, hängt nur davon ab, wer steht
-        if stehend is None:
-            del d["_stehend"]
-        else:
-            d["_stehend"] = stehend
-    elif stehend is None:
-        d.pop("_sieger", None)
-    neu = object.__new__(Kampf)
-    object.__setattr__(neu, "__dict__", d)
-    return neu
-
-
-def _ersetzt(folge: tuple[Any, ...], i: int, neu: Any) -> tuple[Any, ...]:
-    """``folge`` mit ``neu`` an Platz ``i``."""
-    liste = list(folge)  # über eine Liste: schneller als zwei Scheiben und zwei Verkettungen
-    liste[i] = neu
-    return tuple(liste)
-
-
-def _mit(kampf: Kampf, k: Kaempfer, stehend: tuple[bool, ...] | None = None, **felder: Any) -> Kampf:
-    """Der Folgezustand, in dem ``k`` den gleichnamigen Beteiligten ersetzt (:func:`_folgezustand`)."""
-    return _folgezustand(kampf, _ersetzt(kampf.kaempfer, kampf.platz(k.name), k), stehend, **felder)
 
 
 def _an_initiative(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
@@ -984,6 +715,12 @@ def _an_ergreifen(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
         raise W100Fehler("Initiative Ergreifen geht nur vor dem ersten Zug.")
     kampf[d["name"]]
     return _neu(kampf, vorrang=d["name"])
+
+
+def _an_ergreifen_verzicht(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    if not ergreifen_offen(kampf):
+        raise W100Fehler("„Initiative Ergreifen“ ist nicht offen.")
+    return _neu(kampf, ergreifen_verzichtet=True)
 
 
 def _an_zug_beginn(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
@@ -1026,8 +763,7 @@ def _an_neue_runde(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
             effekte = tuple(replace(e, runden=e.runden - 1) for e in effekte if e.runden > 1)
         # gespeicherte Reihenfolge: derselbe Wurf, der Bonus mit den Effekten, die jetzt
         # ticken (wie beim Neuwürfeln, das vor dem Ticken gewürfelt wird)
-        initiative = (k.initiative_gespeichert if k.initiative_wurf is None
-                      else k.initiative_wurf + k.initiative_bonus_aktuell)
+        initiative = k.initiative_naechste_runde
         assert k.lp is not None
         lp = min(k.lp_max, k.lp + lp_delta)
         lp_gleich = lp_gleich and lp == k.lp
@@ -1108,6 +844,11 @@ def _an_ausfall(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
     return _mit(kampf, _kaempfer_neu(kampf[d["name"]], ausgefallen=bool(d["ausgefallen"])))
 
 
+def _an_handlungen(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
+    return _mit(kampf, _kaempfer_neu(kampf[d["name"]], angriffshandlungen_je_zug=d["angriffshandlungen"],
+                                     bewegungen_je_zug=d["bewegungen"]), kampf._stehend)
+
+
 def _an_optionen(kampf: Kampf, d: Mapping[str, Any]) -> Kampf:
     return replace(kampf, optionen=Optionen.aus_dict(d["optionen"]))
 
@@ -1116,7 +857,7 @@ _ANWENDUNG = {
     "initiative": _an_initiative, "ergreifen": _an_ergreifen, "zug_beginn": _an_zug_beginn,
     "zug_ende": _an_zug_ende, "neue_runde": _an_neue_runde, "bewegung": _an_bewegung,
     "angriff": _an_angriff, "effekt": _an_effekt, "lp": _an_lp, "ausfall": _an_ausfall,
-    "optionen": _an_optionen,
+    "optionen": _an_optionen, "handlungen": _an_handlungen, "ergreifen_verzicht": _an_ergreifen_verzicht,
 }
 """Ereignisart → ihre Anwendung (Zustand, Daten → neuer Zustand)."""
 
@@ -1159,69 +900,3 @@ def initiative_leiter(kampf: Kampf) -> list[dict[str, Any]]:
     return zeilen
 
 
-# --------------------------------------------------------------------------- Speichern
-
-
-def kampf_als_dict(kampf: Kampf) -> dict[str, Any]:
-    """JSON-taugliche Form des Startzustands (für den Protokollkopf)."""
-    def waffe(w: Waffe) -> dict[str, Any]:
-        return {"name": w.name, "art": w.art, "ob": w.ob, "schaden": w.schaden,
-                "schadensart": w.schadensart, "reichweite": w.reichweite,
-                "patzerbereich": w.patzerbereich, "krit_art": w.krit.art,
-                "krit_wert": w.krit.wert, "krit_faktor": w.krit.faktor,
-                "ausgeruestet": w.ausgeruestet}
-
-    def kaempfer(k: Kaempfer) -> dict[str, Any]:
-        return {
-            "name": k.name, "seite": k.seite, "initiative_bonus": k.initiative_bonus,
-            "db_physisch": k.db_physisch, "db_magisch": k.db_magisch,
-            "zaubermacht": k.zaubermacht, "flee_max": k.flee_max, "lp_max": k.lp_max,
-            "waffen": [waffe(w) for w in k.waffen], "panzerung": dict(k.panzerung),
-            "flee_regeneration": k.flee_regeneration, "bewegung": k.bewegung,
-            "lp": k.lp, "flee": k.flee, "position": list(k.position),
-            "initiative": k.initiative, "initiative_gespeichert": k.initiative_gespeichert,
-            "initiative_wurf": k.initiative_wurf,
-            "parade_gebunden": k.parade_gebunden, "ausgefallen": k.ausgefallen,
-            "effekte": [{"name": e.name, "runden": e.runden, "lp_pro_runde": e.lp_pro_runde,
-                         "initiative_mod": e.initiative_mod}
-                        for e in k.effekte],
-        }
-
-    return {"kaempfer": [kaempfer(k) for k in kampf.kaempfer],
-            "optionen": kampf.optionen.als_dict(), "runde": kampf.runde}
-
-
-def kampf_aus_dict(daten: Mapping[str, Any]) -> Kampf:
-    """Gegenstück zu :func:`kampf_als_dict` (baut den Startzustand aus dem Protokollkopf)."""
-    kaempfer = []
-    for k in daten["kaempfer"]:
-        waffen = tuple(
-            Waffe(name=w["name"], art=w["art"], ob=int(w["ob"]), schaden=w["schaden"],
-                  schadensart=w["schadensart"], reichweite=float(w["reichweite"]),
-                  patzerbereich=int(w["patzerbereich"]),
-                  krit=KritRegel(w["krit_art"], int(w["krit_wert"]), int(w["krit_faktor"])),
-                  ausgeruestet=bool(w["ausgeruestet"]))
-            for w in k["waffen"]
-        )
-        kaempfer.append(Kaempfer(
-            name=k["name"], seite=k["seite"], initiative_bonus=int(k["initiative_bonus"]),
-            db_physisch=int(k["db_physisch"]), db_magisch=int(k["db_magisch"]),
-            zaubermacht=int(k["zaubermacht"]), flee_max=int(k["flee_max"]),
-            lp_max=int(k["lp_max"]), waffen=waffen,
-            panzerung=tuple((str(a), int(v)) for a, v in k["panzerung"].items()),
-            flee_regeneration=int(k["flee_regeneration"]), bewegung=float(k["bewegung"]),
-            lp=k["lp"], flee=k["flee"], position=(float(k["position"][0]), float(k["position"][1])),
-            initiative=k["initiative"], initiative_gespeichert=k["initiative_gespeichert"],
-            initiative_wurf=k.get("initiative_wurf"),
-            parade_gebunden=int(k["parade_gebunden"]), ausgefallen=bool(k.get("ausgefallen", False)),
-            effekte=tuple(Effekt(e["name"], int(e["runden"]), int(e["lp_pro_runde"]),
-                                 int(e.get("initiative_mod", 0)))
-                          for e in k["effekte"]),
-        ))
-    return Kampf(kaempfer=tuple(kaempfer), optionen=Optionen.aus_dict(daten.get("optionen")),
-                 runde=int(daten.get("runde", 0)))
-
-
-def neuer_kampf(kaempfer: Iterable[Kaempfer], optionen: Optionen = Optionen()) -> Kampf:
-    """Ein neuer Kampf vor der Initiative."""
-    return Kampf(kaempfer=tuple(kaempfer), optionen=optionen)

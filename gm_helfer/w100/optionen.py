@@ -7,12 +7,14 @@ begründeten Annahmen; die Alternativen sind die jeweils andere Lesart.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Mapping
+from typing import Any
+
+from gm_helfer.fehler import RegelFehler
 
 
-
-class W100Fehler(ValueError):
+class W100Fehler(RegelFehler):
     """Ungültige Eingabe im W100-Regelwerk (deutsche Meldung)."""
 
 
@@ -128,7 +130,7 @@ class Optionen:
         return asdict(self)
 
     @classmethod
-    def aus_dict(cls, daten: Mapping[str, Any] | None) -> "Optionen":
+    def aus_dict(cls, daten: Mapping[str, Any] | None) -> Optionen:
         """Umkehrung von :meth:`als_dict`; unbekannte Schlüssel sind ein Fehler."""
         daten = dict(daten or {})
         bekannt = {f.name for f in fields(cls)}

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -69,12 +69,13 @@ from gm_helfer import boegen as _boegen
 from gm_helfer import simulation, wuerfel
 from gm_helfer.felder import generator
 from gm_helfer.schnell import je_objekt
+from gm_helfer.w100 import gebuendelt
+from gm_helfer.w100.ablauf import angriff, gegner_der_reihe_nach, schritt_richtung
 from gm_helfer.w100.bogen import kampf_aus_boegen
-from gm_helfer.w100.daten import AUSWEICHEN, FERNKAMPF, KEINE_ABWEHR, PARADE
+from gm_helfer.w100.daten import AUSWEICHEN, KEINE_ABWEHR, PARADE
 from gm_helfer.w100.kampf import (
     Kampf,
     Waffe,
-    angriff_planen,
     anwenden,
     bewegung_ereignis,
     erreicht,
@@ -86,48 +87,13 @@ from gm_helfer.w100.kampf import (
     zug_ende_ereignis,
 )
 from gm_helfer.w100.optionen import Optionen, W100Fehler
-from gm_helfer.w100.sitzung import angriff, gegner_der_reihe_nach, schritt_richtung
 
-__all__ = ["ABWEHR", "EINSATZ", "ZIELE", "Taktik", "begegnung", "einen_kampf", "ereignis_begegnung", "generator"]
+__all__ = [
+    "ABWEHR", "EINSATZ", "ZIELE", "Handlung", "Taktik", "begegnung", "einen_kampf", "ereignis_begegnung",
+    "fortsetzen", "generator", "naechste_handlung", "zugziel",
+]
 
-ZIELE = {"naechster": "den Nächsten (kürzester Abstand)", **simulation.ZIELWAHL}
-"""Zielwahl der W100-Simulation: die gemeinsamen Schlüssel (:data:`gm_helfer.simulation.ZIELWAHL`)
-und „naechster“ – W100 spielt Positionen, darum ist der Nächste die Vorgabe."""
-
-ABWEHR = {
-    "ausweichen": "ausweichen (Flee)",
-    "parade": "parieren (Nahkampf-OB), wo erlaubt – sonst ausweichen",
-}
-"""Abwehr gegen jeden Angriff: „Beide Abwehrarten werden nicht für denselben Angriff addiert.“"""
-
-EINSATZ = {
-    "alles": "alle verfügbaren Punkte",
-    "haelfte": "die Hälfte (aufgerundet) – den Rest zurückhalten",
-}
-"""Wie viele der verfügbaren Flee- bzw. Paradepunkte gegen einen Angriff eingesetzt werden."""
-
-
-@dataclass(frozen=True)
-class Taktik:
-    """Wählbare Taktik einer W100-Begegnung (beide Treiber spielen sie gleich; Moduldoku).
-
-    Die Vorgaben sind die Standardtaktik: den Nächsten angreifen, mit allen Flee-Punkten
-    ausweichen.
-    """
-
-    ziel: str = field(default="naechster", metadata={"text": "Wen angreifen", "wahl": ZIELE})
-    abwehr: str = field(default="ausweichen", metadata={"text": "Abwehr", "wahl": ABWEHR})
-    einsatz: str = field(default="alles", metadata={"text": "Punkte je Abwehr", "wahl": EINSATZ})
-
-    def __post_init__(self) -> None:
-        for name, wahl in (("ziel", ZIELE), ("abwehr", ABWEHR), ("einsatz", EINSATZ)):
-            if getattr(self, name) not in wahl:
-                raise W100Fehler(f"Taktik: unbekannte Wahl „{getattr(self, name)}“ für {name} "
-                                 f"(möglich: {', '.join(wahl)}).")
-
-    def punkte(self, verfuegbar: Any) -> Any:
-        """Eingesetzte Punkte von ``verfuegbar`` (Zahl oder Feld): alle oder die Hälfte, aufgerundet."""
-        return verfuegbar if self.einsatz == "alles" else (verfuegbar + 1) // 2
+from gm_helfer.w100.taktik import ABWEHR, EINSATZ, ZIELE, Taktik, parade_erlaubt  # noqa: F401 (hier weiter angeboten)
 
 _RAND = 0.1
 """So viele Meter bleibt die Bewegung diesseits der Reichweite und der Bewegungsweite
@@ -158,7 +124,7 @@ def _ziel_fuer(kampf: Kampf, ziel: str, waffe: Waffe, reihe: Sequence[str]) -> s
     """Das gewählte Ziel, wenn es noch steht und die Waffe es erreicht; sonst der nächste
     kampffähige Gegner in Reichweite der Waffe; ``None``, wenn keiner erreichbar ist.
 
-    ``reihe``: :func:`~gm_helfer.w100.sitzung.gegner_der_reihe_nach` nach der Bewegung dieses
+    ``reihe``: :func:`~gm_helfer.w100.ablauf.gegner_der_reihe_nach` nach der Bewegung dieses
     Zuges. Danach bewegt sich im Zug niemand mehr, und wer fällt, steht im Zug nicht wieder auf
     (Angriffe senken Lebenspunkte nur) – die Gegner der Reihe nach sind also diese Liste ohne
     die inzwischen Gefallenen; sie wird nicht je Waffe neu sortiert.
@@ -175,15 +141,6 @@ def _ziel_fuer(kampf: Kampf, ziel: str, waffe: Waffe, reihe: Sequence[str]) -> s
     return None
 
 
-def parade_erlaubt(waffe: Waffe, optionen: Optionen) -> bool:
-    """Ob sich ein Angriff mit ``waffe`` parieren lässt (dieselben Prüfungen wie
-    :func:`gm_helfer.w100.kampf.angriff_planen`): Zauber nur mit ``parade_gegen_zauber``,
-    Fernkampf nur mit ``parade_gegen_fernkampf``."""
-    if waffe.magisch:
-        return optionen.parade_gegen_zauber
-    return waffe.art != FERNKAMPF or optionen.parade_gegen_fernkampf
-
-
 def _abwehr(kampf: Kampf, ziel: str, waffe: Waffe, taktik: Taktik) -> tuple[str, int]:
     """Abwehr nach der Taktik: parieren (wo erlaubt und Punkte frei) oder ausweichen, sofern
     erlaubt; alle oder die Hälfte der verfügbaren Punkte. Gibt (Abwehrart, Punkte) zurück."""
@@ -198,41 +155,106 @@ def _abwehr(kampf: Kampf, ziel: str, waffe: Waffe, taktik: Taktik) -> tuple[str,
     return KEINE_ABWEHR, 0
 
 
-def _zug(kampf: Kampf, *, rng: Any, taktik: Taktik = Taktik(), verbrauch: dict[str, int] | None = None) -> Kampf:
-    """Ein ganzer Zug des Handelnden nach der Taktik (ohne ``zug_beginn``/``zug_ende``);
-    eingesetzte Flee-Punkte werden in ``verbrauch`` (Name → Punkte) gezählt."""
+@dataclass(frozen=True)
+class Handlung:
+    """Die nächste Handlung, die die Taktik im Zug des Handelnden wählt (Moduldoku).
+
+    ``art``: ``"bewegung"`` (nach ``nach``), ``"angriff"`` (auf ``ziel`` mit ``waffe``; die Abwehr
+    des Ziels nach derselben Taktik: ``abwehr`` mit ``punkte``) oder ``"zug_beenden"``.
+    """
+
+    art: str
+    wer: str
+    ziel: str | None = None
+    waffe: str | None = None
+    nach: tuple[float, float] | None = None
+    abwehr: str = KEINE_ABWEHR
+    punkte: int = 0
+
+
+def zugziel(kampf: Kampf, taktik: Taktik = Taktik(), rng: Any = None) -> str | None:
+    """Das Ziel des Zuges für den Handelnden nach ``taktik.ziel`` – ``None`` ohne ausgerüstete
+    Waffe oder ohne kampffähigen Gegner (dann endet der Zug). ``rng`` nur für ``"zufall"``."""
     name = kampf.am_zug
     assert name is not None
+    gegner = gegner_der_reihe_nach(kampf)
+    if not _ausgeruestet(kampf[name].waffen) or not gegner:
+        return None
+    return _ziel_waehlen(kampf, gegner, taktik, rng)
+
+
+def naechste_handlung(kampf: Kampf, taktik: Taktik, ziel: str | None,
+                      reihe: Sequence[str] | None = None) -> Handlung:
+    """Was der Handelnde nach der Taktik als Nächstes tut – die eine Entscheidungsfunktion, die
+    der Ereignispfad (:func:`_zug`) und der Vorschlag am Tisch
+    (:func:`gm_helfer.w100.tisch.zug.vorschlag`) beide fragen.
+
+    ``ziel``: das Ziel des Zuges (:func:`zugziel`, zu Beginn des Zuges gewählt); ``reihe``: die
+    Gegner der Reihe nach (:func:`~gm_helfer.w100.ablauf.gegner_der_reihe_nach`, ``None``: aus
+    dem Zustand). Der Zustand sagt, wie weit der Zug ist: ohne Angriff und Bewegung in diesem
+    Zug wird bewegt, wenn keine Waffe das Ziel erreicht; dann greift jede ausgerüstete Waffe,
+    die in der laufenden Angriffshandlung noch nicht angegriffen hat, in der Reihenfolge des
+    Bogens an, dann beginnt die nächste Angriffshandlung; sonst endet der Zug.
+    """
+    name = kampf.am_zug
+    assert name is not None
+    if ziel is None or sieger(kampf) is not None:
+        return Handlung("zug_beenden", name)
     ich = kampf[name]
     waffen = _ausgeruestet(ich.waffen)
-    gegner = gegner_der_reihe_nach(kampf)
-    if not waffen or not gegner:
-        return kampf
-    ziel = _ziel_waehlen(kampf, gegner, taktik, rng)
-    z = kampf[ziel]
-    if not any(erreicht(ich, z, w) for w in waffen):
-        if ich.bewegungen < kampf.optionen.bewegungen_pro_zug:
+    o = kampf.optionen
+    if not ich.angriffshandlungen and not ich.waffen_in_aktion and not ich.bewegungen:
+        z = kampf[ziel]
+        if not any(erreicht(ich, z, w) for w in waffen) and ich.bewegungen_erlaubt(o) > 0:
             weite = max(w.reichweite for w in waffen)
             # _RAND Meter innerhalb der Reichweite halten: die Position wird auf Zentimeter gerundet.
             nach = schritt_richtung(kampf, ziel, abstand=max(0.0, weite - _RAND))
             if nach != ich.position:
-                kampf = anwenden(kampf, bewegung_ereignis(kampf, name, nach, text=False))
-                gegner = gegner_der_reihe_nach(kampf)  # neue Abstände
-    for _ in range(kampf.optionen.angriffshandlungen_pro_zug):
+                return Handlung("bewegung", name, nach=nach)
+    if reihe is None:
+        reihe = gegner_der_reihe_nach(kampf)
+    laufend = ich.waffen_in_aktion
+    if laufend:  # die laufende Angriffshandlung: die Waffen, die noch nicht angegriffen haben
         for waffe in waffen:
-            if sieger(kampf) is not None:
-                return kampf
-            z = _ziel_fuer(kampf, ziel, waffe, gegner)
-            if z is None:
-                continue
-            art, punkte = _abwehr(kampf, z, waffe, taktik)
-            ereignis = angriff(kampf, z, waffe.name, abwehr=art, punkte=punkte, rng=rng, text=False)
-            kampf = anwenden(kampf, ereignis)
-            if verbrauch is not None and art == AUSWEICHEN:
-                verbrauch[z] = verbrauch.get(z, 0) + punkte
-            if ereignis.daten["handlung_endet"]:
-                break  # Patzerfolge „angriffshandlung“: die übrigen Waffen dieser Handlung schweigen
-    return kampf
+            if waffe.name not in laufend:
+                t = _ziel_fuer(kampf, ziel, waffe, reihe)
+                if t is not None:
+                    return _angriffshandlung(kampf, name, t, waffe, taktik)
+    if ich.angriffshandlungen < ich.angriffshandlungen_erlaubt(o):
+        for waffe in waffen:
+            t = _ziel_fuer(kampf, ziel, waffe, reihe)
+            if t is not None:
+                return _angriffshandlung(kampf, name, t, waffe, taktik)
+    return Handlung("zug_beenden", name)
+
+
+def _angriffshandlung(kampf: Kampf, name: str, ziel: str, waffe: Waffe, taktik: Taktik) -> Handlung:
+    art, punkte = _abwehr(kampf, ziel, waffe, taktik)
+    return Handlung("angriff", name, ziel=ziel, waffe=waffe.name, abwehr=art, punkte=punkte)
+
+
+def _zug(kampf: Kampf, *, rng: Any, taktik: Taktik = Taktik(), verbrauch: dict[str, int] | None = None,
+         ziel: str | None | bool = True) -> Kampf:
+    """Der Zug des Handelnden nach der Taktik bis zu seinem Ende (ohne ``zug_beginn``/``zug_ende``),
+    Handlung für Handlung über :func:`naechste_handlung`; eingesetzte Flee-Punkte werden in
+    ``verbrauch`` (Name → Punkte) gezählt. ``ziel``: das Ziel des Zuges (``True``: jetzt wählen)."""
+    name = kampf.am_zug
+    assert name is not None
+    if ziel is True:
+        ziel = zugziel(kampf, taktik, rng)
+    reihe = gegner_der_reihe_nach(kampf)
+    while True:
+        h = naechste_handlung(kampf, taktik, ziel, reihe)  # type: ignore[arg-type]
+        if h.art == "zug_beenden":
+            return kampf
+        if h.art == "bewegung":
+            kampf = anwenden(kampf, bewegung_ereignis(kampf, name, h.nach, text=False))  # type: ignore[arg-type]
+            reihe = gegner_der_reihe_nach(kampf)  # neue Abstände
+            continue
+        ereignis = angriff(kampf, h.ziel, h.waffe, abwehr=h.abwehr, punkte=h.punkte, rng=rng, text=False)
+        kampf = anwenden(kampf, ereignis)
+        if verbrauch is not None and h.abwehr == AUSWEICHEN:
+            verbrauch[h.ziel] = verbrauch.get(h.ziel, 0) + h.punkte  # type: ignore[index]
 
 
 def _ausgang(kampf: Kampf, gewinner: str | None) -> simulation.Kampfausgang:
@@ -253,27 +275,49 @@ def _start(boegen: Sequence[_boegen.Bogen], optionen: Optionen | None, max_runde
     return kampf
 
 
+def fortsetzen(
+    kampf: Kampf, *, rng: Any, max_runden: int, taktik: Taktik, verbrauch: dict[str, int] | None = None,
+    halt: str = "",
+) -> tuple[Kampf, bool]:
+    """Spielt ab ``kampf`` – einem beliebigen Zustand des Live-Kampfs: vor der Initiative, mit
+    offenem „Initiative Ergreifen“ (niemand ergreift sie), mitten im Zug (das Ziel des Zuges wählt
+    die Taktik dann im Zustand neu), zwischen den Zügen – auf dem Ereignispfad weiter.
+
+    Gibt ``(zustand, ende)``: ``ende`` ist wahr, wenn eine Seite gewonnen hat oder die Runde
+    ``max_runden`` (gezählt wie ``Kampf.runde``) vorbei ist. ``halt="zug"``: schon halten, sobald
+    niemand mitten im Zug ist und kein Vorrang („Initiative Ergreifen“) aussteht – zwischen zwei
+    Zügen, der Übergabepunkt an die gebündelte Maschine (:mod:`gm_helfer.w100.tisch.lagebild`).
+    """
+    if sieger(kampf) is not None:
+        return kampf, True
+    neu_wuerfeln = kampf.optionen.initiative_neu_wuerfeln
+    if kampf.runde == 0:
+        kampf = anwenden(kampf, initiative_ereignis(kampf, rng=rng, text=False))
+    mitten = kampf.am_zug is not None
+    while True:
+        if halt == "zug" and not mitten and kampf.vorrang is None:
+            return kampf, False
+        if mitten:
+            mitten = False
+        elif runde_vorbei(kampf):
+            if kampf.runde >= max_runden:
+                return kampf, True
+            kampf = anwenden(kampf, neue_runde_ereignis(kampf, rng=rng if neu_wuerfeln else None, text=False))
+            continue
+        else:
+            kampf = anwenden(kampf, zug_beginn_ereignis(kampf, text=False))
+        kampf = _zug(kampf, rng=rng, taktik=taktik, verbrauch=verbrauch)
+        if sieger(kampf) is not None:
+            return kampf, True
+        kampf = anwenden(kampf, zug_ende_ereignis(kampf, text=False))
+
+
 def _spielen(
     kampf: Kampf, *, rng: Any, max_runden: int, taktik: Taktik, verbrauch: dict[str, int] | None = None,
 ) -> simulation.Kampfausgang:
     """Ein Kampf ab dem Startzustand ``kampf`` auf dem Ereignispfad (Moduldoku)."""
-    gewinner = sieger(kampf)
-    if gewinner is not None:
-        return _ausgang(kampf, gewinner)
-    neu_wuerfeln = kampf.optionen.initiative_neu_wuerfeln
-    kampf = anwenden(kampf, initiative_ereignis(kampf, rng=rng, text=False))
-    while True:
-        if runde_vorbei(kampf):
-            if kampf.runde >= max_runden:
-                return _ausgang(kampf, None)
-            kampf = anwenden(kampf, neue_runde_ereignis(kampf, rng=rng if neu_wuerfeln else None, text=False))
-            continue
-        kampf = anwenden(kampf, zug_beginn_ereignis(kampf, text=False))
-        kampf = _zug(kampf, rng=rng, taktik=taktik, verbrauch=verbrauch)
-        gewinner = sieger(kampf)
-        if gewinner is not None:
-            return _ausgang(kampf, gewinner)
-        kampf = anwenden(kampf, zug_ende_ereignis(kampf, text=False))
+    kampf, _ = fortsetzen(kampf, rng=rng, max_runden=max_runden, taktik=taktik, verbrauch=verbrauch)
+    return _ausgang(kampf, sieger(kampf))
 
 
 def einen_kampf(
@@ -356,8 +400,6 @@ def begegnung(
     >>> round(sum(a.sieg.values()), 9)
     1.0
     """
-    from gm_helfer.w100 import gebuendelt
-
     start = _start(boegen, optionen, max_runden)
     if anzahl < 1:
         raise ValueError(f"Es muss mindestens ein Kampf simuliert werden, nicht {anzahl}.")

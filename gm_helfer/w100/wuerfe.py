@@ -26,7 +26,7 @@ def w100(*, rng: Any = None, augen: Any = None) -> wuerfel.Wuerfelwurf:
     if augen is None and type(rng) is random.Random:
         # gleich wuerfel.wuerfle(100, rng=rng) (dieselbe Zufallszahl), ohne dessen Prüfungen und das
         # eingefrorene __init__ – jeder simulierte Angriff würfelt hier (Issue 10)
-        return wuerfel._gewuerfelt(100, (wuerfel.zufallszahl(rng, 100),), False)
+        return wuerfel.gewuerfelt(100, (wuerfel.zufallszahl(rng, 100),), False)
     return wuerfel.wuerfle(100, rng=rng, augen=augen)
 
 

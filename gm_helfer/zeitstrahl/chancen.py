@@ -15,12 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import lcm
 from itertools import product
+from math import lcm
 from types import MappingProxyType
 from typing import Any
-
-import icepool
 
 from gm_helfer.wuerfel import Ausdruck, parse
 
@@ -405,6 +403,8 @@ def _wuerfel_ohne_explosion(ausdruck: Ausdruck) -> None:
 def _schaden_exakt(
     text: str, ruestungsschutz: int, bonus: int, faktor: int, vor_ruestung: bool
 ) -> tuple[tuple[int, Fraction], ...]:
+    import icepool  # erst hier: die Regelmodule laden ohne icepool (Importzeit)
+
     ausdruck = parse(text)
     _wuerfel_ohne_explosion(ausdruck)
     rs = ruestungsschutz
@@ -477,6 +477,8 @@ def _zonen_exakt() -> tuple[tuple[str, Fraction], ...]:
 def _waffenlose_parade_exakt(
     text: str, ruestungsschutz: int, je_wuerfel: bool
 ) -> tuple[tuple[int, Fraction], ...]:
+    import icepool  # erst hier: die Regelmodule laden ohne icepool (Importzeit)
+
     ausdruck = parse(text)
     _wuerfel_ohne_explosion(ausdruck)
     t, rs = WAFFENLOSE_PARADE_TEILER, ruestungsschutz

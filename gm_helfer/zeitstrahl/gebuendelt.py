@@ -99,8 +99,9 @@ from .schaden import (
     zonen_nummer,
     zonen_ruestung,
 )
+from .taktik import WARTE_TICKS, _rangfolge
 
-__all__ = ["BLOCK", "Ergebnis", "spielen"]
+__all__ = ["BLOCK", "Ergebnis", "Startfelder", "spielen", "spielen_ab"]
 
 BLOCK = 20000
 """So viele Kämpfe rechnet die Maschine auf einmal (danach meldet sie den Fortschritt)."""
@@ -159,8 +160,24 @@ class _Feste:
         """Fester Teil der Verteidigung je Art (passiv, ausweichen, parade, blocken) und Waffe."""
         self.reaktion = np.zeros((n, 4, w), np.int64)
         """Ticks der Reaktion je Art und Waffe."""
+        ausdruecke = self._waffen_lesen(kampf)
+        self._wuerfel_lesen(ausdruecke)
+        self.konter_erschwernis = np.array([konter_erschwernis(kampf, x) for x in self.namen])
+        zeit = [t.kaempfer.spezialisierung("konter_zeit") + (
+            t.kaempfer.spezialisierung("konter") if o.konter_spezialisierung_beides else 0) for t in ts]
+        self.konter_zeit = np.array(zeit)
+        # Rüstung je Zone, ohne und mit „Ignoriert eine Rüstungsschicht“
+        self.ruestung = np.array([[[zonen_ruestung(t.kaempfer.ruestung, z, ignorieren=ig).schutz
+                                    for ig in (0, 1)] for z in ZONEN] for t in ts])
+        self.bestgeschuetzt = np.array([ZONEN.index(bestgeschuetzte_zone(t.kaempfer.ruestung)) for t in ts])
+        self.arm = ZONEN.index(abwehr_arm(False))
+        self._block_tabelle(ts)
+
+    def _waffen_lesen(self, kampf: Kampf) -> list[tuple[int, int, Any]]:
+        """Waffenwerte, feste Verteidigung und Reaktionsticks je Kämpfer, Art und Waffe; gibt
+        die Schadensausdrücke (Kämpfer, Waffe, Ausdruck) zurück."""
         ausdruecke = []
-        for i, t in enumerate(ts):
+        for i, t in enumerate(kampf.teilnehmer):
             k = t.kaempfer
             for j, wf in enumerate(k.waffen):
                 self.hat_waffe[i, j] = True
@@ -176,15 +193,25 @@ class _Feste:
                     raise ValueError(f"{t.name}: Schaden „{wf.schaden}“ mit explodierenden Würfeln "
                                      "kann die Simulation nicht spielen.")
                 ausdruecke.append((i, j, a))
-                for art in (_PARADE, _BLOCKEN):
-                    try:
-                        self.verteidigung[i, art, j] = verteidigungswert(kampf, t.name, ARTEN[art], j)
-                        self.reaktion[i, art, j] = reaktions_ticks(kampf, t.name, ARTEN[art], j)
-                    except KampfFehler:
-                        pass  # nicht erlaubt (Kettenwaffe): die Verteidigungswahl nimmt sie nie
+                self._abwehr_mit_waffe(kampf, i, j)
             for art in (_PASSIV, _AUSWEICHEN):
                 self.verteidigung[i, art, :] = verteidigungswert(kampf, t.name, ARTEN[art])
                 self.reaktion[i, art, :] = reaktions_ticks(kampf, t.name, ARTEN[art])
+        return ausdruecke
+
+    def _abwehr_mit_waffe(self, kampf: Kampf, i: int, j: int) -> None:
+        name = kampf.teilnehmer[i].name
+        for art in (_PARADE, _BLOCKEN):
+            try:
+                self.verteidigung[i, art, j] = verteidigungswert(kampf, name, ARTEN[art], j)
+                self.reaktion[i, art, j] = reaktions_ticks(kampf, name, ARTEN[art], j)
+            except KampfFehler:
+                pass  # nicht erlaubt (Kettenwaffe): die Verteidigungswahl nimmt sie nie
+
+    def _wuerfel_lesen(self, ausdruecke: list[tuple[int, int, Any]]) -> None:
+        """Die Schadenswürfel je Kämpfer und Waffe einzeln (Seiten, Vorzeichen), die Konstante
+        und die höchsten möglichen Trefferpunkte."""
+        n, w = self.n, self.w
         d = max([sum(g.anzahl for g in a.wuerfel) for _, _, a in ausdruecke] + [1])
         self.wuerfel_seiten = np.zeros((n, w, d), np.int64)
         self.wuerfel_zeichen = np.zeros((n, w, d), np.int64)
@@ -196,18 +223,13 @@ class _Feste:
                 self.wuerfel_seiten[i, j, m], self.wuerfel_zeichen[i, j, m] = s, v
             self.konstante[i, j] = a.konstante
             tp_max = max(tp_max, sum(s for s, v in einzeln if v > 0) + max(a.konstante, 0))
-        self.konter_erschwernis = np.array([konter_erschwernis(kampf, x) for x in self.namen])
-        zeit = [t.kaempfer.spezialisierung("konter_zeit") + (
-            t.kaempfer.spezialisierung("konter") if o.konter_spezialisierung_beides else 0) for t in ts]
-        self.konter_zeit = np.array(zeit)
-        # Rüstung je Zone, ohne und mit „Ignoriert eine Rüstungsschicht“
-        self.ruestung = np.array([[[zonen_ruestung(t.kaempfer.ruestung, z, ignorieren=ig).schutz
-                                    for ig in (0, 1)] for z in ZONEN] for t in ts])
-        self.bestgeschuetzt = np.array([ZONEN.index(bestgeschuetzte_zone(t.kaempfer.ruestung)) for t in ts])
-        self.arm = ZONEN.index(abwehr_arm(False))
-        # Folgen eines gelungenen Blocks je Trefferpunkte und Stabilität, aus block_folgen
+        self.tp_max = tp_max
+
+    def _block_tabelle(self, ts: Any) -> None:
+        """Folgen eines gelungenen Blocks je Trefferpunkte und Stabilität, aus block_folgen."""
         stab_max = int(self.stabilitaet.max(initial=0))
-        self.block = np.zeros((n, w, tp_max + 1, stab_max + 1), np.int8)
+        tp_max = self.tp_max
+        self.block = np.zeros((self.n, self.w, tp_max + 1, stab_max + 1), np.int8)
         for i, t in enumerate(ts):
             for j, wf in enumerate(t.kaempfer.waffen):
                 for stab in range(wf.stabilitaet + 1):
@@ -217,26 +239,61 @@ class _Feste:
 
 
 @dataclass
-class _Zustand:
-    """Der veränderliche Zustand eines Blocks von F Kämpfen (nur innerhalb dieses Moduls)."""
+class Startfelder:
+    """Der Startzustand eines Blocks von F Kämpfen als Felder (Kämpfe × Kämpfer [× Waffen]) –
+    nach dem Startwurf (:meth:`_Maschine._neu`) oder aus einem laufenden Kampf an einem sauberen
+    Tick (kein Abtausch, kein Konter offen; :mod:`gm_helfer.zeitstrahl.lagebild`). Die Felder
+    gehören danach der Maschine (sie schreibt hinein)."""
 
     lp: np.ndarray
+    """(F, N) Lebenspunkte."""
     pos: np.ndarray
+    """(F, N) Position auf dem Zeitstrahl."""
     verschlechtert: np.ndarray
-    """„Position verschlechtert“ (halbe Verteidigung bis zur nächsten eigenen Aktion)."""
+    """(F, N) „Position verschlechtert“."""
     sturz: np.ndarray
-    """Zustand „Sturzschwelle +5“."""
+    """(F, N) „Sturzschwelle +5“."""
     status: np.ndarray
-    """(F, N, W): bereit, verloren, gebrochen."""
+    """(F, N, W) int8: bereit 0, verloren 1 (auch: keine Waffe), gebrochen 2."""
     stab: np.ndarray
+    """(F, N, W) Stabilität je Waffe."""
+    tick: np.ndarray
+    """(F) der Tick, bei dem der Kampf steht."""
+
+    def teil(self, von: int, bis: int) -> Startfelder:
+        return Startfelder(*(getattr(self, n)[von:bis].copy() for n in (
+            "lp", "pos", "verschlechtert", "sturz", "status", "stab", "tick")))
+
+
+@dataclass
+class _Zustand(Startfelder):
+    """Der veränderliche Zustand eines Blocks von F Kämpfen (nur innerhalb dieses Moduls): die
+    :class:`Startfelder` (Lebenspunkte, Positionen, „Position verschlechtert“ – halbe
+    Verteidigung bis zur nächsten eigenen Aktion –, Sturzschwelle, Waffen, Tick) und dazu:"""
+
     konter_v: np.ndarray
     """Wer kontern darf (−1: niemand) …"""
     konter_a: np.ndarray
     """… gegen wen."""
-    tick: np.ndarray
     laeuft: np.ndarray
     stehend: np.ndarray
     """(F, Parteien): Zahl der Kampffähigen je Partei."""
+    ab: np.ndarray
+    """(F): ein gleichzeitiger Abtausch läuft (``Optionen.gleichzeitig``, wie
+    :class:`~gm_helfer.zeitstrahl.zustand.Abtausch`)."""
+    ab_tick: np.ndarray
+    ab_offen: np.ndarray
+    """(F, N): wer im Abtausch noch handeln muss."""
+    b_lp: np.ndarray
+    """Stand vor dem Abtausch: Lebenspunkte, Positionen, Zustände, Waffen (``b_…``)."""
+    b_pos: np.ndarray
+    b_vers: np.ndarray
+    b_sturz: np.ndarray
+    b_status: np.ndarray
+    b_stab: np.ndarray
+    neu_sturz: np.ndarray
+    """(F, N): „Sturzschwelle +5“ im Abtausch neu entstanden (eine Probe gegen den alten Stand
+    verbraucht sie nicht)."""
 
 
 class _Maschine:
@@ -280,8 +337,6 @@ class _Maschine:
         return self.wahl_art[schluessel], self.wahl_waffe[schluessel]
 
     def _wahl_rechnen(self, s: int) -> None:
-        from .simulation import _rangfolge
-
         n, w = self.f.n, self.f.w
         rest, bereit = divmod(s, 1 << w)
         rest, zz = divmod(rest, 4)
@@ -307,24 +362,49 @@ class _Maschine:
         nat = self._pruefwurf(anzahl * f.n).reshape(anzahl, f.n)
         pr = bewerte_probe(np.broadcast_to(f.kampferfahrung, (anzahl, f.n)), nat, optionen=self.o)
         pos = startposition(self.o.start_schwierigkeit, pr.gesamt).astype(np.int64)
-        aktiv = np.broadcast_to(f.lebenspunkte > self.grenze, (anzahl, f.n))
-        return _Zustand(
+        return self._zustand(Startfelder(
             lp=np.tile(f.lebenspunkte, (anzahl, 1)),
             pos=pos,
             verschlechtert=np.zeros((anzahl, f.n), bool),
             sturz=np.zeros((anzahl, f.n), bool),
             status=np.where(f.hat_waffe, _BEREIT, _VERLOREN).astype(np.int8)[None].repeat(anzahl, 0),
             stab=np.tile(f.stabilitaet, (anzahl, 1, 1)),
+            tick=np.zeros(anzahl, np.int64),
+        ))
+
+    def _zustand(self, s: Startfelder) -> _Zustand:
+        """Der Zustand eines Blocks aus seinen Startfeldern (nach dem Startwurf oder aus einem
+        laufenden Kampf, :func:`spielen_ab`); Abtausch und Konter sind offen nicht."""
+        f = self.f
+        anzahl = len(s.tick)
+        aktiv = s.lp > self.grenze
+        return _Zustand(
+            lp=s.lp,
+            pos=s.pos,
+            verschlechtert=s.verschlechtert,
+            sturz=s.sturz,
+            status=s.status,
+            stab=s.stab,
             konter_v=np.full(anzahl, -1),
             konter_a=np.full(anzahl, -1),
-            tick=np.zeros(anzahl, np.int64),
+            tick=s.tick,
             laeuft=np.ones(anzahl, bool),
             stehend=aktiv.astype(np.int64) @ self.seiten_matrix,
+            ab=np.zeros(anzahl, bool),
+            ab_tick=np.zeros(anzahl, np.int64),
+            ab_offen=np.zeros((anzahl, f.n), bool),
+            b_lp=np.zeros((anzahl, f.n), np.int64),
+            b_pos=np.zeros((anzahl, f.n), np.int64),
+            b_vers=np.zeros((anzahl, f.n), bool),
+            b_sturz=np.zeros((anzahl, f.n), bool),
+            b_status=np.zeros((anzahl, f.n, f.w), np.int8),
+            b_stab=np.zeros((anzahl, f.n, f.w), np.int64),
+            neu_sturz=np.zeros((anzahl, f.n), bool),
         )
 
-    def block(self, anzahl: int, max_runden: int) -> Ergebnis:
-        z = self._neu(anzahl)
-        alle = np.arange(anzahl)
+    def block(self, anzahl: int, max_runden: int, start: Startfelder | None = None) -> Ergebnis:
+        z = self._neu(anzahl) if start is None else self._zustand(start)
+        alle = np.arange(len(z.tick))
         z.laeuft &= (z.stehend > 0).sum(1) > 1
         while True:
             ff = alle[z.laeuft]
@@ -338,7 +418,8 @@ class _Maschine:
                         sieger, z.tick.copy(), ~aktiv, np.zeros_like(aktiv))
 
     def _schritt(self, z: _Zustand, ff: np.ndarray, max_runden: int) -> None:
-        """Ein Schritt in jedem Kampf ``ff``: Konter, Angriff des Nächsten oder Warten."""
+        """Ein Schritt in jedem Kampf ``ff``: Konter, Angriff des Nächsten oder Warten; im
+        gleichzeitigen Abtausch handelt der nächste Offene gegen den Stand vor dem Abtausch."""
         f = self.f
         m = ff.size
         zeilen = np.arange(m)
@@ -350,7 +431,8 @@ class _Maschine:
         konter = (kv >= 0) & self.kontern[kv0]
         if konter.any():
             konter &= aktiv[zeilen, kv0] & (z.status[ff, kv0] == _BEREIT).any(1)
-        jetzt = np.where(aktiv, pos, _GROSS).min(1)
+        im_ab = z.ab[ff]
+        jetzt = np.where(im_ab, z.ab_tick[ff], np.where(aktiv, pos, _GROSS).min(1))
         # Zeitgrenze (nur ohne Konter): ohne Sieger enden
         vorbei = ~konter & (jetzt > max_runden)
         if vorbei.any():
@@ -360,32 +442,64 @@ class _Maschine:
         z.konter_v[ff] = -1
         weiter = ~vorbei
         if not weiter.all():
-            ff, lp, aktiv, pos, konter, jetzt, kv0, ka = (
-                x[weiter] for x in (ff, lp, aktiv, pos, konter, jetzt, kv0, ka))
+            ff, lp, aktiv, pos, konter, jetzt, kv0, ka, im_ab = (
+                x[weiter] for x in (ff, lp, aktiv, pos, konter, jetzt, kv0, ka, im_ab))
         if not ff.size:
             return
-        dran = np.where(aktiv & (pos == jetzt[:, None]), self.idx, f.n).min(1)
+        dran_maske = aktiv & (pos == jetzt[:, None])
+        if self.o.gleichzeitig:
+            im_ab = self._abtausch_beginnen(z, ff, im_ab, konter, dran_maske, jetzt)
+        dran = np.where(dran_maske, self.idx, f.n).min(1)
+        if im_ab.any():
+            dran = np.where(im_ab, np.where(z.ab_offen[ff], self.idx, f.n).min(1), dran)
         wer = np.where(konter, kv0, dran)
-        bereit_wer = z.status[ff, wer] == _BEREIT
+        vorher = im_ab & ~konter  # würfelt gegen den Stand vor dem Abtausch
+        status_wer = np.where(vorher[:, None], z.b_status[ff, wer], z.status[ff, wer])
+        bereit_wer = status_wer == _BEREIT
         hat = bereit_wer.any(1)
         waffe = bereit_wer.argmax(1)
         # ohne bereite Waffe: warten (eine eigene Aktion: „Position verschlechtert“ endet)
         warten = ~hat
         if warten.any():
-            from .simulation import WARTE_TICKS
-
             g, a = ff[warten], wer[warten]
             z.pos[g, a] += WARTE_TICKS
             z.verschlechtert[g, a] = False
         los = hat
-        if not los.any():
-            return
-        if not los.all():
-            ff, lp, aktiv, wer, waffe, konter, jetzt, ka = (
-                x[los] for x in (ff, lp, aktiv, wer, waffe, konter, jetzt, ka))
-        a, wi = wer, waffe
-        ziel = np.where(konter, ka, self._ziel(ff.size, a, aktiv, lp))
-        self._angriff(z, ff, a, wi, ziel, konter, jetzt)
+        if los.any():
+            ff_los, wer_los, waffe_los, konter_los, jetzt_los, ka_los, vorher_los = (
+                x[los] for x in (ff, wer, waffe, konter, jetzt, ka, vorher))
+            lp_r = np.where(vorher_los[:, None], z.b_lp[ff_los], z.lp[ff_los])
+            ziel = np.where(konter_los, ka_los,
+                            self._ziel(ff_los.size, wer_los, lp_r > self.grenze, lp_r))
+            self._angriff(z, ff_los, wer_los, waffe_los, ziel, konter_los, jetzt_los, vorher_los)
+        if vorher.any():
+            self._abtausch_weiter(z, ff[vorher], wer[vorher])
+
+    def _abtausch_beginnen(
+        self, z: _Zustand, ff: np.ndarray, im_ab: np.ndarray, konter: np.ndarray,
+        dran_maske: np.ndarray, jetzt: np.ndarray,
+    ) -> np.ndarray:
+        """Ein Abtausch beginnt, wo mehrere bei diesem Tick dran sind und keiner kontert: der
+        Stand vor ihm wird festgehalten."""
+        neu = ~konter & ~im_ab & (dran_maske.sum(1) >= 2)
+        if not neu.any():
+            return im_ab
+        g = ff[neu]
+        z.ab[g], z.ab_tick[g], z.ab_offen[g] = True, jetzt[neu], dran_maske[neu]
+        z.b_lp[g], z.b_pos[g], z.b_vers[g], z.b_sturz[g] = z.lp[g], z.pos[g], z.verschlechtert[g], z.sturz[g]
+        z.b_status[g], z.b_stab[g] = z.status[g], z.stab[g]
+        z.neu_sturz[g] = False
+        return im_ab | neu
+
+    def _abtausch_weiter(self, z: _Zustand, g: np.ndarray, wer: np.ndarray) -> None:
+        """``wer`` hat im Abtausch gehandelt; ist keiner mehr offen, endet er – erst dann zählt,
+        ob noch mehr als eine Partei steht."""
+        z.ab_offen[g, wer] = False
+        fertig = ~z.ab_offen[g].any(1)
+        if fertig.any():
+            h = g[fertig]
+            z.ab[h] = False
+            z.laeuft[h] = (z.stehend[h] > 0).sum(1) > 1
 
     def _ziel(self, m: int, a: np.ndarray, aktiv: np.ndarray, lp: np.ndarray) -> np.ndarray:
         """Das Ziel nach ``taktik.ziel`` der Partei des Angreifers unter den kampffähigen Gegnern
@@ -408,14 +522,22 @@ class _Maschine:
 
     def _angriff(
         self, z: _Zustand, ff: np.ndarray, a: np.ndarray, wi: np.ndarray, t: np.ndarray,
-        konter: np.ndarray, jetzt: np.ndarray,
+        konter: np.ndarray, jetzt: np.ndarray, vorher: np.ndarray,
     ) -> None:
+        """Ein Angriff je Kampf. Gewürfelt und ausgewertet wird gegen den Stand vor dem
+        Abtausch, wo ``vorher`` (sonst gegen den jetzigen); geschrieben wird als Änderung
+        auf den jetzigen Stand (Zeit und Stabilität als Unterschied, Schaden addiert)."""
         f, o, m = self.f, self.o, ff.size
-        pos_a, pos_t = z.pos[ff, a], z.pos[ff, t]
-        vers_a, vers_t = z.verschlechtert[ff, a], z.verschlechtert[ff, t]
-        sturz_a, sturz_t = z.sturz[ff, a], z.sturz[ff, t]
+
+        def lesen(jetzt_wert: np.ndarray, vorher_wert: np.ndarray) -> np.ndarray:
+            return np.where(vorher.reshape((-1,) + (1,) * (jetzt_wert.ndim - 1)), vorher_wert, jetzt_wert)
+
+        pos_a, pos_t = lesen(z.pos[ff, a], z.b_pos[ff, a]), lesen(z.pos[ff, t], z.b_pos[ff, t])
+        vers_a, vers_t = lesen(z.verschlechtert[ff, a], z.b_vers[ff, a]), lesen(z.verschlechtert[ff, t], z.b_vers[ff, t])
+        sturz_a, sturz_t = lesen(z.sturz[ff, a], z.b_sturz[ff, a]), lesen(z.sturz[ff, t], z.b_sturz[ff, t])
+        status_t = lesen(z.status[ff, t], z.b_status[ff, t])
         # Verteidigungswahl: die beste der Taktik, wenn das Ziel reagieren darf, sonst passiv
-        bereit_t = (z.status[ff, t] == _BEREIT) @ (1 << np.arange(f.w))
+        bereit_t = (status_t == _BEREIT) @ (1 << np.arange(f.w))
         lage = (((((a * f.w + wi) * f.n + t) * 4 + vers_a + 2 * sturz_a) * 4 + vers_t + 2 * sturz_t)
                 << f.w) + bereit_t
         art, vw = self._wahl(lage)
@@ -448,7 +570,9 @@ class _Maschine:
         a_pos = pos_a + angriff_ticks_auswerten(f.geschwindigkeit[a, wi], effekt, v_effekt, o.mindest_ticks)
         r_ticks = reaktions_ticks_auswerten(f.reaktion[t, art, vw], v_effekt, passiv, o.mindest_ticks)
         t_pos = np.where(passiv, pos_t, reaktions_position(pos_t, pos_a, r_ticks))
-        vers_a = vers_a & konter  # eine eigene Aktion beendet „Position verschlechtert“, ein Konter nicht
+        # eine eigene Aktion beendet „Position verschlechtert“, ein Konter nicht
+        vers_a = z.verschlechtert[ff, a] & konter
+        vers_t = z.verschlechtert[ff, t]
         # Schaden
         folgen = abwehr_mit_folgen(treffer, patzer, probe_v, art == _BLOCKEN, f.waffenlos[t, vw])
         seiten = f.wuerfel_seiten[a, wi]
@@ -471,28 +595,35 @@ class _Maschine:
                                                             je_wuerfel=o.waffenlose_parade_je_wuerfel),
                            schadenspunkte(spalten, rs_arm, konstante=konst))
             minus = np.where(waffenlos, arm, minus)
-        stab_a, stab_t = z.stab[ff, a, wi], z.stab[ff, t, vw]  # vor dem Angriff (Bruchtest)
+        # vor dem Angriff (Bruchtest, Block); der Bruchtest, der hält, lässt den Status von vorher
+        status_a0, status_t0 = z.status[ff, a, wi].copy(), z.status[ff, t, vw].copy()
+        stab_a = lesen(z.stab[ff, a, wi], z.b_stab[ff, a, wi])
+        stab_t = lesen(z.stab[ff, t, vw], z.b_stab[ff, t, vw])
         geblockt = folgen & ~f.waffenlos[t, vw]
         if geblockt.any():
             g, tt, vv = ff[geblockt], t[geblockt], vw[geblockt]
-            folge = f.block[tt, vv, np.maximum(tp_summe[geblockt], 0), z.stab[g, tt, vv]]
+            folge = f.block[tt, vv, np.maximum(tp_summe[geblockt], 0), stab_t[geblockt]]
             z.status[g, tt, vv] = np.where(folge == _ENTWAFFNET, _VERLOREN,
-                                           np.where(folge == _BRICHT, _GEBROCHEN, _BEREIT))
+                                           np.where(folge == _BRICHT, _GEBROCHEN, z.status[g, tt, vv]))
             z.stab[g, tt, vv] -= folge == _BESCHAEDIGT
-        # Sturzschwelle: mit der eigenen Probe verbraucht, neu durch kritischen Effekt 4
-        sturz_a = np.zeros(m, bool)
-        sturz_t = (sturz_t & ~probe_v) | (treffer & (effekt == ANGRIFF_EFFEKT["sturz_schwelle"]))
+        # Sturzschwelle: mit der eigenen Probe verbraucht (nicht, wenn sie erst im Abtausch
+        # entstand), neu durch kritischen Effekt 4
+        neu_a, neu_t = vorher & z.neu_sturz[ff, a], vorher & z.neu_sturz[ff, t]
+        neu_sturz = treffer & (effekt == ANGRIFF_EFFEKT["sturz_schwelle"])
+        sturz_a = z.sturz[ff, a] & ~(sturz_a & ~neu_a)
+        sturz_t = (z.sturz[ff, t] & ~(probe_v & sturz_t & ~neu_t)) | neu_sturz
+        z.neu_sturz[ff, t] |= z.ab[ff] & neu_sturz
         # Patzer des Angreifers und der Parade/des Blocks
-        a_pos, vers_a = self._patzer(z, ff, a, wi, stab_a, patzer, ap.natuerlich, a_pos, vers_a)
-        t_pos, vers_t = self._patzer(z, ff, t, vw, stab_t, v_patzer, vp.natuerlich, t_pos, vers_t)
+        a_pos, vers_a = self._patzer(z, ff, a, wi, stab_a, status_a0, patzer, ap.natuerlich, a_pos, vers_a)
+        t_pos, vers_t = self._patzer(z, ff, t, vw, stab_t, status_t0, v_patzer, vp.natuerlich, t_pos, vers_t)
         # Konter
         neu = ~konter & konter_vorsprung_erreicht(passiv, treffer, patzer, vges, angriff,
                                                   vorsprung=o.konter_vorsprung)
         neu &= konter_zeit_erlaubt(t_pos, a_pos, f.konter_zeit[t])
         z.konter_v[ff] = np.where(neu, t, -1)
         z.konter_a[ff] = np.where(neu, a, -1)
-        # Zustand schreiben
-        z.pos[ff, a], z.pos[ff, t] = a_pos, t_pos
+        # Zustand schreiben (Zeit als Unterschied zum gelesenen Stand)
+        z.pos[ff, a], z.pos[ff, t] = z.pos[ff, a] + (a_pos - pos_a), z.pos[ff, t] + (t_pos - pos_t)
         z.verschlechtert[ff, a], z.verschlechtert[ff, t] = vers_a, vers_t
         z.sturz[ff, a], z.sturz[ff, t] = sturz_a, sturz_t
         vorher = z.lp[ff, t]
@@ -501,11 +632,11 @@ class _Maschine:
         if faellt.any():
             z.stehend[ff[faellt], f.seite[t[faellt]]] -= 1
             g = ff[faellt]
-            z.laeuft[g] = (z.stehend[g] > 0).sum(1) > 1
+            z.laeuft[g] = ((z.stehend[g] > 0).sum(1) > 1) | z.ab[g]
 
     def _patzer(
         self, z: _Zustand, ff: np.ndarray, wer: np.ndarray, waffe: np.ndarray, stab_vorher: np.ndarray,
-        patzer: np.ndarray, natuerlich: np.ndarray, pos: np.ndarray, verschlechtert: np.ndarray,
+        status_vorher: np.ndarray, patzer: np.ndarray, natuerlich: np.ndarray, pos: np.ndarray, verschlechtert: np.ndarray,
     ) -> tuple[np.ndarray, np.ndarray]:
         """Folgen der Patzer (Tabelle „Patzer“) für ``wer`` mit ``waffe``: Waffe verloren,
         Bruchtest, Position verschlechtert, Stolpern; Sturz und Blendung wirken nicht. Ein
@@ -524,8 +655,8 @@ class _Maschine:
             wurf = ((_wuerfel(self.rng, f.wuerfel_seiten[w_, i]) * f.wuerfel_zeichen[w_, i]).sum(1)
                     + f.konstante[w_, i])
             stab, gebrochen = bruchtest_auswerten(wurf, stab_vorher[s])
-            z.stab[g, w_, i] = stab
-            z.status[g, w_, i] = np.where(gebrochen, _GEBROCHEN, _BEREIT)
+            z.stab[g, w_, i] += stab - stab_vorher[s]
+            z.status[g, w_, i] = np.where(gebrochen, _GEBROCHEN, status_vorher[s])
         verschlechtert = verschlechtert | (folge == _PATZER["position_schlecht"])
         pos = pos + np.where(folge == _PATZER["stolpern"], self._w6(m), 0)
         return pos, verschlechtert
@@ -545,3 +676,25 @@ def spielen(
     jedem Block."""
     maschine = _Maschine(kampf, rng, taktik)
     return in_bloecken(lambda n: maschine.block(n, max_runden), anzahl, BLOCK, fortschritt)
+
+
+def spielen_ab(
+    kampf: Kampf,
+    start: Startfelder,
+    *,
+    rng: np.random.Generator,
+    taktik: Any,
+    max_runden: int = 100,
+) -> Ergebnis:
+    """Spielt je Zeile von ``start`` einen Kampf zu Ende (``max_runden``: der letzte Tick,
+    absolut). ``kampf`` liefert die festen Werte (Kämpfer, Waffen, Optionen) – ohne Zustände,
+    mit allen Waffen bereit und ohne Verschiebung (:func:`gm_helfer.zeitstrahl.lagebild.vorlage`)."""
+    maschine = _Maschine(kampf, rng, taktik)
+    n = len(start.tick)
+    teile = [maschine.block(bis - von, max_runden, start.teil(von, bis))
+             for von, bis in ((v, min(v + BLOCK, n)) for v in range(0, n, BLOCK))]
+    if len(teile) == 1:
+        return teile[0]
+    e = teile[0]
+    return Ergebnis(e.namen, e.seiten, e.seite_von, *(np.concatenate([getattr(t, x) for t in teile])
+                                                     for x in ("sieger", "runden", "ausgeschaltet", "tot")))

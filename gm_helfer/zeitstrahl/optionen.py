@@ -101,12 +101,20 @@ class Optionen:
     man kampfunfähig. ``"ohne"``: das Programm zählt nur die Lebenspunkte; kampfunfähig wird
     niemand von selbst – der Spielleiter entscheidet (keine Simulation)."""
 
+    gleichzeitig: bool = True
+    """„Wenn mehrere Parteien gleichzeitig dran sind, finden deren Aktionen auch gleichzeitig
+    statt.“ ``True`` (Standard): wer bei demselben Tick dran ist, handelt in einem Abtausch –
+    jeder würfelt gegen den Stand vor dem Abtausch, die Ergebnisse kommen zusammen, und wer von
+    einem gleichzeitigen Treffer kampfunfähig wird, führt seine Aktion trotzdem aus.
+    ``False``: nacheinander (frühere Lesart) – wer zuerst handelt, dessen Ergebnis gilt schon
+    für den Nächsten; wer vorher fällt, handelt nicht mehr."""
+
     def __post_init__(self) -> None:
         if self.gesundheit not in GESUNDHEITSMODELLE:
             raise ValueError(f"Unbekanntes Gesundheitsmodell „{self.gesundheit}“ "
                              f"(möglich: {', '.join(GESUNDHEITSMODELLE)}).")
 
-    def mit(self, **aenderungen: object) -> "Optionen":
+    def mit(self, **aenderungen: object) -> Optionen:
         """Eine Kopie mit geänderten Feldern."""
         return replace(self, **aenderungen)  # type: ignore[arg-type]
 

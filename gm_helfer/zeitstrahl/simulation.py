@@ -56,23 +56,26 @@ kennt kein Mittel, das die Taktik ausgibt (keine Bennies, kein Flee, keine Ausda
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from types import MappingProxyType
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from gm_helfer import simulation
 from gm_helfer.boegen import Bogen
+from gm_helfer.felder import generator
+from gm_helfer.protokoll import Ereignis
 from gm_helfer.wuerfel import zufallszahl
 
+from . import gebuendelt
 from .bogen import kaempfer_aus_bogen
 from .kampf import (
-    STURZSCHWELLE,
     Kampf,
     KampfFehler,
     Teilnehmer,
     aktion_ereignis,
     angriff_ereignis,
+    ansage_verfallen_ereignis,
     anwenden,
     kann_reagieren,
     konter_verzicht_ereignis,
@@ -81,57 +84,23 @@ from .kampf import (
 )
 from .optionen import STANDARD, Optionen
 from .verschiebung import KEINE_VERSCHIEBUNG
-from .vorschau import verteidigungs_wahlen
 
-__all__ = ["VERTEIDIGUNGSWAHL", "WARTE_TICKS", "Taktik", "Taktiken", "begegnung", "einen_kampf",
-           "ereignis_begegnung", "taktiken"]
+__all__ = ["VERTEIDIGUNGSWAHL", "WARTE_TICKS", "Taktik", "Taktiken", "Zugwahl", "begegnung", "einen_kampf",
+           "ereignis_begegnung", "taktiken", "weiterspielen", "zugwahl", "zugwahl_ereignis"]
 
-WARTE_TICKS = 2
-"""Ticks, die ein Kämpfer ohne bereite Waffe mit Warten verbringt (Taktik, keine Regel)."""
-
-VERTEIDIGUNGSWAHL = MappingProxyType({
-    "beste": "die mit der kleinsten Trefferchance des Angreifers (Blocken nur mit Schild)",
-    "ausweichen": "aktives Ausweichen, sonst passiv",
-    "parade": "Parade mit der besten Waffe, sonst passiv",
-    "passiv": "nur passives Ausweichen (nie reagieren)",
-})
-"""Wie sich das Ziel eines Angriffs verteidigt (Feld ``verteidigung`` der :class:`Taktik`).
-Jede Wahl nimmt unter den erlaubten Verteidigungen ihrer Art **und** dem passiven Ausweichen
-die mit der kleinsten exakten Trefferchance des Angreifers – aktiv nur, wenn das Ziel
-reagieren darf."""
-
-_ARTEN = {"beste": ("passiv", "ausweichen", "parade", "blocken"), "ausweichen": ("passiv", "ausweichen"),
-          "parade": ("passiv", "parade"), "passiv": ("passiv",)}
-
-
-@dataclass(frozen=True)
-class Taktik:
-    """Die wählbare Taktik der Zeitstrahl-Simulation (Vorgaben: die Standardtaktik der
-    Moduldoku). Beide Treiber – gebündelt und Ereignispfad – spielen sie gleich."""
-
-    ziel: str = field(default="schwaechster", metadata={"text": "Wen angreifen", "wahl": simulation.ZIELWAHL})
-    """Schlüssel von :data:`gm_helfer.simulation.ZIELWAHL`; „verletzt“ heißt hier: wenige
-    Lebenspunkte (Gleichstand: Reihenfolge der Bögen)."""
-    verteidigung: str = field(default="beste", metadata={"text": "Verteidigung", "wahl": VERTEIDIGUNGSWAHL})
-    """Schlüssel von :data:`VERTEIDIGUNGSWAHL`."""
-    kontern: bool = field(default=True, metadata={"text": "Kontern, wenn erlaubt"})
-    """„… ist ein sofortiger Gegenangriff möglich“ – möglich, nicht Pflicht."""
-
-    def __post_init__(self) -> None:
-        if self.ziel not in simulation.ZIELWAHL:
-            raise ValueError(f"Unbekannte Zielwahl „{self.ziel}“ (möglich: {', '.join(simulation.ZIELWAHL)}).")
-        if self.verteidigung not in VERTEIDIGUNGSWAHL:
-            raise ValueError(f"Unbekannte Verteidigungswahl „{self.verteidigung}“ "
-                             f"(möglich: {', '.join(VERTEIDIGUNGSWAHL)}).")
-
-
-STANDARD_TAKTIK = Taktik()
-
-Taktiken = Mapping[str, Taktik]
-"""Partei → :class:`Taktik`; ``begegnung(…, taktik=…)`` nimmt auch so eine Zuordnung (etwa
-die Helden parieren, die Feinde weichen nur passiv aus); fehlende Parteien spielen die
-Vorgabe. Es zählt die Taktik der Partei dessen, der entscheidet: beim Ziel die des
-Angreifers, bei der Verteidigung die des Ziels, beim Konter die des Konternden."""
+from .taktik import (  # noqa: F401 (hier weiter angeboten)
+    _ARTEN,
+    _KEINE,
+    _ZAEHLENDE_ZUSTAENDE,
+    STANDARD_TAKTIK,
+    VERTEIDIGUNGSWAHL,
+    WARTE_TICKS,
+    Taktik,
+    Taktiken,
+    _erlaubt,
+    _rangfolge,
+    _zaehlend,
+)
 
 
 def taktiken(taktik: Taktik | Taktiken | None, parteien: Sequence[str]) -> dict[str, Taktik]:
@@ -195,52 +164,6 @@ _ZIEL_SCHLUESSEL: dict[str, Callable[[Teilnehmer], int]] = {
 """Zielwahl → Schlüssel für ``min`` (Gleichstand: der Erste in der Reihenfolge der Bögen)."""
 
 
-_ZAEHLENDE_ZUSTAENDE = frozenset({"Position verschlechtert", STURZSCHWELLE})
-"""Zustände, die in die Trefferchancen eingehen: „Position verschlechtert“ halbiert die
-Verteidigung, die Sturzschwelle erhöht die Patzerschwelle des Angreifers."""
-
-
-_KEINE: frozenset[str] = frozenset()
-
-
-def _zaehlend(t: Teilnehmer) -> frozenset[str]:
-    return frozenset(_ZAEHLENDE_ZUSTAENDE.intersection(t.zustaende))
-
-
-def _erlaubt(t: Teilnehmer, art: str, waffe: int | None, taktik: Taktik) -> bool:
-    """Taktik: nur Arten der Verteidigungswahl; geblockt wird nur mit einem Schild – mit einer
-    Waffe droht der Bruch („Falls ja, bricht sie.“) oder das Entwaffnen, und Aufheben kennt
-    die Bibliothek nicht."""
-    if art not in _ARTEN[taktik.verteidigung]:
-        return False
-    return art != "blocken" or (waffe is not None and t.kaempfer.waffen[waffe].schild)
-
-
-def _rangfolge(
-    kampf: Kampf, angreifer: str, ziel: str, waffe: int, merker: dict[Any, Any],
-    taktik: Taktik = STANDARD_TAKTIK,
-) -> tuple[tuple[str, int | None], ...]:
-    """Alle Verteidigungen des Ziels, die seine Waffen erlauben, nach der exakten
-    Trefferchance des Angreifers (``vorschau.verteidigungs_wahlen``), dann nach Ticks.
-
-    Die Chancen hängen nicht von Positionen oder Lebenspunkten ab, nur von den Werten,
-    Verschiebungen und Waffen beider, den Optionen und den zwei Zuständen, die die Chancen
-    lesen (:data:`_ZAEHLENDE_ZUSTAENDE`; Sturz und Blendung verrechnet der Text nicht).
-    ``merker`` hält die Rangfolge darüber fest, damit viele Kämpfe nicht dieselben exakten
-    Chancen neu rechnen."""
-    a, z = kampf[angreifer], kampf[ziel]
-    schluessel = (a.kaempfer, _zaehlend(a), a.verschiebung, waffe,
-                  z.kaempfer, _zaehlend(z), z.verschiebung, z.waffen_status, kampf.optionen,
-                  taktik.verteidigung)
-    if schluessel not in merker:
-        wahlen = [w for w in verteidigungs_wahlen(
-                      kampf, angreifer, ziel, waffe, nur=lambda art, w: _erlaubt(z, art, w, taktik))
-                  if w.chancen is not None]
-        wahlen.sort(key=lambda w: (w.chancen.treffer, w.ticks))  # type: ignore[union-attr]
-        merker[schluessel] = tuple((w.art, w.waffe) for w in wahlen)
-    return merker[schluessel]
-
-
 def _verteidigung(
     kampf: Kampf, angreifer: str, ziel: str, waffe: int, merker: dict[Any, Any],
     taktik: Taktik = STANDARD_TAKTIK,
@@ -293,24 +216,80 @@ def _konter(kampf: Kampf, taktik: Taktiken) -> tuple[str, str] | None:
     return kampf.konter
 
 
-def _schritt(kampf: Kampf, rng: Any, merker: dict[Any, Any], taktik: Taktiken) -> Kampf:
-    """Eine Entscheidung der Taktik, gewürfelt und angewandt. Ein Konter, der nicht
-    genommen wird, verfällt mit dem nächsten Ereignis (``anwenden`` setzt ihn neu)."""
+@dataclass(frozen=True)
+class Zugwahl:
+    """Was die Taktik ``wer`` jetzt tun lässt – geteilt vom Ereignispfad (:func:`_schritt`) und
+    dem Vorschlag am Tisch (``tisch.zug.vorschlag``), damit beide dieselbe Wahl treffen.
+
+    ``aktion``: ``angriff`` (auch der Konter: ``konter``), ``konter_verzichten``, ``warten``
+    (ohne bereite Waffe, :data:`WARTE_TICKS`) oder ``ansage_verfallen`` (eine angesagte Reaktion,
+    die die Taktik nie selbst ansagt, verfällt). ``waffe`` und ``verteidigungs_waffe`` sind
+    Indizes in die Waffen des Bogens."""
+
+    aktion: str
+    wer: str
+    ziel: str | None = None
+    waffe: int | None = None
+    verteidigung: str = "passiv"
+    verteidigungs_waffe: int | None = None
+
+
+def _handelnder(kampf: Kampf, konter: tuple[str, str] | None) -> str:
+    """Wer kontert; sonst der Erste, der bei diesem Tick dran ist und keine Reaktion angesagt
+    hat (die Taktik sagt nie an – ohne Ansage im Zustand ist es ``kampf.am_zug[0]``)."""
+    if konter:
+        return konter[0]
+    dran = kampf.am_zug
+    return next((n for n in dran if not kampf[n].angesagt), dran[0])
+
+
+def zugwahl(kampf: Kampf, taktik: Taktiken, merker: dict[Any, Any], rng: Any,
+            wer: str | None = None) -> Zugwahl:
+    """Die Entscheidung der Taktik (Moduldoku) für ``wer`` (Vorgabe: wer jetzt handelt) im
+    Zustand ``kampf``; ``rng`` nur für die zufällige Zielwahl. Ein offener Konter, den die
+    Taktik nicht nimmt, wird ausgeschlagen (``konter_verzichten``) – danach handelt der Nächste."""
     konter = _konter(kampf, taktik)
     if konter is None and kampf.konter is not None:
         # ausdrücklich verzichten: sonst hielte ``angriff_ereignis`` einen gewöhnlichen Angriff
         # des Verteidigers auf den Angreifer für den Konter
-        kampf = anwenden(kampf, konter_verzicht_ereignis(kampf, text=False))
-    wer = konter[0] if konter else kampf.am_zug[0]
-    t = kampf[wer]
+        return Zugwahl("konter_verzichten", kampf.konter[0], kampf.konter[1])
+    wer = wer or _handelnder(kampf, konter)
+    if not konter and kampf[wer].angesagt:
+        return Zugwahl("ansage_verfallen", wer)
+    # im gleichzeitigen Abtausch entscheidet die Taktik nach dem Stand vor dem Abtausch
+    lage = kampf.abtausch.basis if kampf.abtausch is not None and not konter else kampf
+    t = lage[wer]
     waffe = _erste_bereite_waffe(t)
     if waffe is None:
-        return anwenden(kampf, aktion_ereignis(kampf, wer, WARTE_TICKS,
-                                               beschreibung="wartet ohne Waffe", text=False))
-    ziel = konter[1] if konter else _ziel(kampf, t, taktik[t.partei], rng)
-    art, vwaffe = _verteidigung(kampf, wer, ziel, waffe, merker, taktik[kampf[ziel].partei])
-    return anwenden(kampf, angriff_ereignis(kampf, wer, ziel, waffe, art,
-                                            verteidigungs_waffe=vwaffe, rng=rng, text=False))
+        return Zugwahl("warten", wer)
+    ziel = konter[1] if konter else _ziel(lage, t, taktik[t.partei], rng)
+    art, vwaffe = _verteidigung(lage, wer, ziel, waffe, merker, taktik[lage[ziel].partei])
+    return Zugwahl("konter" if konter else "angriff", wer, ziel, waffe, art, vwaffe)
+
+
+def zugwahl_ereignis(kampf: Kampf, w: Zugwahl, *, rng: Any = None, augen: Any = None,
+                     text: bool = True) -> Ereignis:
+    """Das Ereignis der Wahl ``w`` im Zustand ``kampf`` – durch dieselben Ereignis-Bauer und
+    Regelprüfungen wie ein Schritt von Hand (``augen``: eingetippte Würfel des Angriffs)."""
+    if w.aktion == "konter_verzichten":
+        return konter_verzicht_ereignis(kampf, text=text)
+    if w.aktion == "warten":
+        return aktion_ereignis(kampf, w.wer, WARTE_TICKS, beschreibung="wartet ohne Waffe", text=text)
+    if w.aktion == "ansage_verfallen":
+        return ansage_verfallen_ereignis(kampf, w.wer)
+    assert w.ziel is not None and w.waffe is not None
+    return angriff_ereignis(kampf, w.wer, w.ziel, w.waffe, w.verteidigung,
+                            verteidigungs_waffe=w.verteidigungs_waffe, rng=rng, augen=augen, text=text)
+
+
+def _schritt(kampf: Kampf, rng: Any, merker: dict[Any, Any], taktik: Taktiken) -> Kampf:
+    """Eine Entscheidung der Taktik (:func:`zugwahl`), gewürfelt und angewandt. Ein Konter, der
+    nicht genommen wird, verfällt mit dem nächsten Ereignis (``anwenden`` setzt ihn neu)."""
+    w = zugwahl(kampf, taktik, merker, rng)
+    if w.aktion == "konter_verzichten":
+        kampf = anwenden(kampf, konter_verzicht_ereignis(kampf, text=False))
+        w = zugwahl(kampf, taktik, merker, rng)
+    return anwenden(kampf, zugwahl_ereignis(kampf, w, rng=rng, text=False))
 
 
 def _startzustand(boegen: Sequence[Bogen], optionen: Optionen | None) -> Kampf:
@@ -338,8 +317,16 @@ def _spielen_ab(
     """Ein Kampf ab dem (unveränderlichen, darum für alle Kämpfe einer Begegnung geteilten)
     Startzustand vor dem Startwurf."""
     kampf = anwenden(start, start_ereignis(start, rng=rng, text=False))
+    return _zu_ende(kampf, taktik, rng, max_runden, merker)
+
+
+def _zu_ende(
+    kampf: Kampf, taktik: Taktiken, rng: Any, max_runden: int, merker: dict[Any, Any],
+) -> simulation.Kampfausgang:
+    """Spielt einen begonnenen Kampf mit der Taktik zu Ende; ``runden``: der Tick der
+    entscheidenden Aktion (absolut), ohne Sieger ``max_runden`` (ein absoluter Tick)."""
     tick = kampf.jetzt or 0
-    while len(_parteien(kampf)) > 1:
+    while len(_parteien(kampf)) > 1 or kampf.abtausch is not None:
         if _konter(kampf, taktik) is None:
             tick = kampf.jetzt or 0
             if tick > max_runden:
@@ -355,6 +342,24 @@ def _spielen_ab(
                             if t.kampfunfaehig(kampf.optionen)),
         tot=(),
     )
+
+
+def weiterspielen(
+    kampf: Kampf, *, rng: Any, taktik: Taktik | Taktiken | None = None, max_runden: int = 100,
+    merker: dict[Any, Any] | None = None,
+) -> simulation.Kampfausgang:
+    """Spielt einen Kampf von einem beliebigen Zustand an (auch vor dem Start, mitten im
+    Abtausch, mit offenem Konter oder angesagter Reaktion) mit der Taktik zu Ende – auf dem
+    Ereignispfad. ``runden`` im Ergebnis sind die *restlichen* Ticks ab ``kampf.jetzt``;
+    ``max_runden`` begrenzt sie ebenso."""
+    je_partei = taktiken(taktik, _partei_folge(kampf))
+    merker = {} if merker is None else merker
+    if not kampf.gestartet:
+        kampf = anwenden(kampf, start_ereignis(kampf, rng=rng, text=False))
+    jetzt = kampf.jetzt or 0
+    a = _zu_ende(kampf, je_partei, rng, jetzt + max_runden, merker)
+    return simulation.Kampfausgang(sieger=a.sieger, runden=max(0, a.runden - jetzt),
+                                   ausgeschaltet=a.ausgeschaltet, tot=a.tot)
 
 
 def einen_kampf(
@@ -419,12 +424,6 @@ def begegnung(
     Raises:
         ValueError: wie :func:`einen_kampf`, oder ``anzahl`` < 1 (deutsche Meldung).
     """
-    import time
-
-    from gm_helfer.felder import generator
-
-    from . import gebuendelt
-
     if anzahl < 1:
         raise ValueError(f"Es muss mindestens ein Kampf simuliert werden, nicht {anzahl}.")
     start = time.perf_counter()

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gm_helfer.text import vorzeichen
+
 __all__ = ["KEINE_VERSCHIEBUNG", "Verschiebung", "verhaeltnis", "pruefe_verschiebung", "kaufkraft"]
 
 
@@ -56,7 +58,7 @@ class Verschiebung:
         }
 
     @classmethod
-    def aus_dict(cls, daten: dict | None) -> "Verschiebung":
+    def aus_dict(cls, daten: dict | None) -> Verschiebung:
         if not daten and cls is Verschiebung:
             return KEINE_VERSCHIEBUNG  # jede eigene Aktion setzt die Verschiebung zurück: kein neues Objekt
         return cls(**(daten or {}))
@@ -110,10 +112,10 @@ def pruefe_verschiebung(
             f"sind {v.verschlechterung}."
         )
     if angriffswert + v.angriff < 0:
-        fehler.append(f"Die Attacke kann nicht unter 0 sinken ({angriffswert} {v.angriff:+d}).")
+        fehler.append(f"Die Attacke kann nicht unter 0 sinken ({angriffswert} {vorzeichen(v.angriff)}).")
     if verteidigung + v.verteidigung < 0:
         fehler.append(
-            f"Die Verteidigung kann nicht unter 0 sinken ({verteidigung} {v.verteidigung:+d})."
+            f"Die Verteidigung kann nicht unter 0 sinken ({verteidigung} {vorzeichen(v.verteidigung)})."
         )
     if schaden_max is not None and schaden_max + v.schaden < 0:
         fehler.append("Der Schaden kann nicht ins Negative verschoben werden.")

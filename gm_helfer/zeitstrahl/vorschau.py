@@ -25,9 +25,9 @@ from .chancen import (
 )
 from .kampf import (
     Kampf,
+    KampfFehler,
     abwehr_arm,
     block_folgen,
-    KampfFehler,
     kann_reagieren,
     reaktions_ticks,
     sturz_plus,

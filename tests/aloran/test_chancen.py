@@ -320,7 +320,7 @@ def test_folgen_chancen_mit_patzer_des_ziels_gleich_aufzaehlung_des_live_austaus
     v = beispielwerte(name="V", attribute=attr, spezialisierungen={"schwert": 1}, ruestung=(0, 1, 0, 2, 0, 0, 3),
                       waffen=(Waffe("Klinge", "schwert", "Hieb", "1W3"),))
     kampf = neuer_kampf([a, v])
-    kampf = aloran.anwenden(kampf, aloran.initiative_ereignis(kampf, augen={"A": "5", "V": "5"}))
+    kampf = aloran.anwenden(kampf, aloran.initiative_ereignis(kampf, augen={"A": "5", "V": "1"}))
     kampf = aloran.anwenden(kampf, aloran.runde_ereignis(kampf))  # ab Runde 1 ist jemand am Zug
     vs = aloran.kampf.vorschau(kampf, "A", "V", "Klinge", "Parade: Klinge")
     assert (vs.lage.angriff_pool, vs.lage.verteidigung_pool, vs.lage.verteidigung_talentstufe) == (2, 2, 1)

@@ -202,6 +202,26 @@ def test_gebuendelt_stimmt_mit_ereignispfad_ueberein(al, namen, taktik, n_ereign
     assert b.verbrauch == {}  # die Taktik gibt keine Ausdauer aus
 
 
+@pytest.mark.parametrize("nacheinander", [False, True], ids=["gleichzeitig", "nacheinander (Option)"])
+def test_gleiche_initiative_gebuendelt_wie_ereignispfad(al, nacheinander, stimmt_ueberein):
+    """Zwei gleiche Wegelagerer mit 1W6+40 Schaden (ein Treffer an Kopf oder Torso schaltet aus):
+    gleiche Initiative ist häufig. „… geschehen ihre Aktionen in der Regel gleichzeitig, d.h. alle
+    ihre Würfelwürfe werden simultan ausgeführt“ – wer gleichzeitig getroffen wird, greift noch an,
+    also fallen manchmal beide (kein Sieger). Nacheinander (Option) fällt nur einer: wer zuerst
+    trifft. Beide Treiber stimmen in beiden Lesarten überein."""
+    w = al["Wegelagerer"]
+    waffen = [dict(x, schaden="1W6+40") for x in w.untertabellen["waffen"]]
+    bs = [_geaendert(w, {"waffen": waffen}, name="Held", seite="Helden"), _geaendert(w, {"waffen": waffen}, name="Bandit")]
+    opt = Optionen(nacheinander_bei_gleicher_initiative=nacheinander)
+    e = ereignis_begegnung(bs, 400, rng=random.Random(7), optionen=opt)
+    b = begegnung(bs, 20_000, rng=np.random.default_rng(7), optionen=opt)
+    stimmt_ueberein(e, b)
+    if nacheinander:
+        assert "unentschieden" not in b.sieg and "unentschieden" not in e.sieg
+    else:
+        assert b.sieg["unentschieden"] > 0.002  # 0,5 %: gleiche Initiative und beide treffen Kopf/Torso
+
+
 def test_gleiche_saat_gleiches_ergebnis_und_random_als_quelle(al):
     bs = [al["Brann"], al["Wolf"]]
     assert begegnung(bs, 500, rng=np.random.default_rng(4)) == begegnung(bs, 500, rng=np.random.default_rng(4))

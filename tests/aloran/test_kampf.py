@@ -172,7 +172,7 @@ def test_patzer_gibt_gegner_bonusaktion(werte):
 
 
 def test_meistertreffer_beeintraechtigt_die_naechste_kampfaktion_sofort(werte):
-    kampf = kampf_mit(werte, "Wegelagerer", "Echsenkrieger")
+    kampf = kampf_mit(werte, "Wegelagerer", "Echsenkrieger", ini={"Wegelagerer": "1", "Echsenkrieger": "9"})
     # Echsenkrieger Speer 3: mehr als 7 Netto ist ein Meistertreffer; W6 3 → Gegner beeinträchtigt
     e = k.angriff_ereignis(kampf, "Echsenkrieger", "Wegelagerer", "Speer", None,
                            augen={"angriff": "0 0 0 0 9 9", "angriff_meister": "3", "zone": "5", "schaden": "1"})
@@ -182,7 +182,7 @@ def test_meistertreffer_beeintraechtigt_die_naechste_kampfaktion_sofort(werte):
 
 
 def test_beeintraechtigt_wirkt_in_der_naechsten_runde(werte):
-    kampf = kampf_mit(werte, "Wegelagerer", "Echsenkrieger")
+    kampf = kampf_mit(werte, "Wegelagerer", "Echsenkrieger", ini={"Wegelagerer": "9", "Echsenkrieger": "1"})
     e = k.angriff_ereignis(kampf, "Wegelagerer", "Echsenkrieger", "Säbel", "Parade: Speer",
                            augen={"angriff": "1 1 5 5", "verteidigung": "2 2 2 2 2 2", "angriff_patzer": "3"})
     neu = k.anwenden(kampf, e)
@@ -295,7 +295,7 @@ PATZER_WEG = {"angriff": "1 1 5 5", "verteidigung": "2 2 2 2 2 2"}  # Säbel 2: 
 
 
 def _alter_patzer(werte, drei_w6, **mehr):
-    kampf = kampf_mit(werte, "Wegelagerer", "Echsenkrieger", optionen=ALT)
+    kampf = kampf_mit(werte, "Wegelagerer", "Echsenkrieger", optionen=ALT, ini={"Wegelagerer": "9", "Echsenkrieger": "1"})
     e = k.angriff_ereignis(kampf, "Wegelagerer", "Echsenkrieger", "Säbel", "Parade: Speer",
                            augen=PATZER_WEG | {"angriff_patzer": drei_w6} | mehr)
     return kampf, e, k.anwenden(kampf, e)
@@ -315,7 +315,7 @@ def test_alte_patzertabelle_rechnet_die_modifikatoren_ein(werte):
 def test_alte_patzertabelle_unparierbar_wird_bei_der_naechsten_attacke_verbraucht(werte):
     _, _, neu = _alter_patzer(werte, "4 4 4")
     assert not k.kann_verteidigen(neu, "Wegelagerer")
-    neu = k.anwenden(neu, k.zug_ende_ereignis(neu, "Wegelagerer"))  # gleiche Initiative: nacheinander
+    neu = k.anwenden(neu, k.zug_ende_ereignis(neu, "Wegelagerer"))  # dann ist der Echsenkrieger dran
     e = k.angriff_ereignis(neu, "Echsenkrieger", "Wegelagerer", "Speer", "Parade: Säbel",
                            augen={"angriff": "9 9 9 9 2 2", "zone": "1", "schaden": "1"})
     assert e.daten["verteidigung"] is None and "kann sich nicht verteidigen" in e.text

@@ -9,7 +9,6 @@ from math import comb
 
 import pytest
 
-from gm_helfer import protokoll
 from gm_helfer.aloran import kampf as ak
 from gm_helfer.aloran import lehre
 from gm_helfer.lehre import pruefen

@@ -9,7 +9,7 @@ from gm_helfer.aloran import kampf as k
 from gm_helfer.aloran import sitzung
 from gm_helfer.aloran.optionen import Optionen
 from gm_helfer.aloran.proben import AloranFehler
-from gm_helfer.aloran.werte import Waffe, beispielwerte
+from gm_helfer.aloran.werte import beispielwerte
 
 
 @pytest.fixture
@@ -258,7 +258,13 @@ def test_neue_runde_erst_wenn_alle_gehandelt_haben(werte):
     kampf = k.anwenden(kampf, k.zug_ende_ereignis(kampf, "Brann"))
     with pytest.raises(AloranFehler, match="Wolf"):
         k.runde_ereignis(kampf)
-    kampf = k.anwenden(kampf, k.abwarten_ereignis(kampf, "Wolf"))  # Zurückgehaltenes verfällt
+    kampf = k.anwenden(kampf, k.abwarten_ereignis(kampf, "Wolf"))
+    # Zurückgehaltenes verfällt nicht still: erst eingreifen oder ausdrücklich verzichten
+    with pytest.raises(AloranFehler, match="Wolf wartet ab"):
+        k.runde_ereignis(kampf)
+    e = k.verzicht_ereignis(kampf, "Wolf")
+    assert e.art == "verzicht" and "Wolf verzichtet auf das Eingreifen" in e.text
+    kampf = k.anwenden(kampf, e)
     assert k.anwenden(kampf, k.runde_ereignis(kampf)).runde == 2
 
 

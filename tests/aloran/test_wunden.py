@@ -130,11 +130,11 @@ def test_gemerkte_wundfragen_gleich_ungemerkt_auch_fuer_listen():
 
     from gm_helfer.aloran import wunden as w
 
-    for wunden in [(0,) * 7, (3, 0, 0, 0, 0, 0, 0), (10, 0, 0, 0, 0, 0, 0), (0, 2, 2, 2, 2, 2, 2), (0, 10, 0, 0, 0, 0, 0)]:
+    for wl in [(0,) * 7, (3, 0, 0, 0, 0, 0, 0), (10, 0, 0, 0, 0, 0, 0), (0, 2, 2, 2, 2, 2, 2), (0, 10, 0, 0, 0, 0, 0)]:
         for ko in (1, 3, 4):
-            assert w.verletzungsstufe(wunden, ko) == w.verletzungsstufe.__wrapped__(wunden, ko)
-            assert w.verletzungsstufe(list(wunden), ko) == w.verletzungsstufe(wunden, ko)
-            assert w.kampfunfaehig(list(wunden), ko) == w.kampfunfaehig(wunden, ko)
+            assert w.verletzungsstufe(wl, ko) == w.verletzungsstufe.__wrapped__(wl, ko)
+            assert w.verletzungsstufe(list(wl), ko) == w.verletzungsstufe(wl, ko)
+            assert w.kampfunfaehig(list(wl), ko) == w.kampfunfaehig(wl, ko)
     with pytest.raises(w.AloranFehler):
         w.verletzungsstufe((0, -1, 0, 0, 0, 0, 0), 3)
     with pytest.raises(w.AloranFehler):

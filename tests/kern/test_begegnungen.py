@@ -114,7 +114,9 @@ def test_pruefen_meldet_jedes_problem_mit_feld():
     assert any("Feld 'optionen.gibtsnicht': diese Option gibt es nicht" in m for m in meldungen)
     assert any("Feld 'optionen.max_runden'" in m for m in meldungen)
     b2 = replace(b, eintraege=(bg.Eintrag("Helden", "Mira"), bg.Eintrag("Drachen", "Bandit")), taktik={}, optionen={})
-    assert bg.pruefen(b2, alle) == ["Begegnung, Feld 'Drachen: Bandit': Seite „Drachen“ gibt es in savage_worlds nicht (möglich: Helden, Schurken)."]
+    assert bg.pruefen(b2, alle) == [
+        "Begegnung, Feld 'Drachen: Bandit': Seite „Drachen“ gibt es in savage_worlds nicht (möglich: Helden, Schurken)."
+    ]
     b3 = replace(b2, optionen={"joker_fuer_verbuendete": "ja"}, eintraege=(bg.Eintrag("Helden", "Mira"),))
     meldungen = bg.pruefen(b3, alle)
     assert any("braucht zwei Seiten" in m for m in meldungen)
@@ -132,7 +134,9 @@ def test_system_ohne_taktik(monkeypatch):
 def test_eine_kaputte_datei_haelt_die_anderen_nicht_auf():
     ordner = bg.ordner("savage_worlds")
     (ordner / "a_kaputt.toml").write_text("name = ")
-    (ordner / "b_fremd.toml").write_text('name = "Y"\nsystem = "w100"\n[[seiten]]\nname = "helden"\nkaempfer = [{ bogen = "John" }]\n')
+    (ordner / "b_fremd.toml").write_text(
+        'name = "Y"\nsystem = "w100"\n[[seiten]]\nname = "helden"\nkaempfer = [{ bogen = "John" }]\n'
+    )
     ladung = bg.laden_alle("savage_worlds")
     assert [b.name for b in ladung.begegnungen] == ["Überfall an der Furt"]
     assert len(ladung.meldungen) == 2
@@ -171,7 +175,9 @@ def test_tisch_begegnung_start_legt_den_kampf_der_begegnung_an():
     assert start.meldung == "" and start.namen == ("Mira", "Lena Falk", "Brakka", "Schwarzer Baron", "Bandit")
     assert start.optionen is None  # das Beispiel setzt nur max_runden
     z = kampf_aus_boegen(start.boegen)
-    assert [k.name for k in z.kaempfer] == ["Mira", "Lena Falk", "Brakka", "Schwarzer Baron"] + [f"Bandit {i}" for i in range(1, 7)]
+    assert [k.name for k in z.kaempfer] == (
+        ["Mira", "Lena Falk", "Brakka", "Schwarzer Baron"] + [f"Bandit {i}" for i in range(1, 7)]
+    )
     # Der Spielleiter wählt Brakka ab
     ohne = tisch.begegnung_start(datei, alle, gewaehlt=["Mira", "Lena Falk", "Schwarzer Baron", "Bandit"])
     assert "Brakka" not in [b.name for b in ohne.boegen] and ohne.namen == start.namen

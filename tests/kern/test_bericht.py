@@ -37,7 +37,8 @@ def _savage_worlds(tmp_path):
     rng = random.Random(3)
     runde = [k.ereignis_runde, lambda z: k.ereignis_karten(z, rng=rng),
              k.ereignis_am_zug, k.ereignis_fertig, k.ereignis_am_zug, k.ereignis_fertig]
-    return _datei(tmp_path, "savage_worlds", start, k.anwenden, k.kopf(start), runde + runde), ["Runde 1", "Runde 2"], ["Brakka", "Baron"]
+    return (_datei(tmp_path, "savage_worlds", start, k.anwenden, k.kopf(start), runde + runde), ["Runde 1", "Runde 2"],
+            ["Brakka", "Baron"])
 
 
 def _aloran(tmp_path):

@@ -272,10 +272,10 @@ def test_abbruch_beim_schreiben_laesst_alte_datei_stehen(tmp_path, monkeypatch):
     geaendert = Bogen(b.datei, {**b.werte, "bennies": 0}, b.untertabellen, b.system)
 
     def kaputt(*_):
-        raise OSError("Platte voll")
+        raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(boegen.os, "replace", kaputt)
-    with pytest.raises(OSError, match="Platte voll"):
+    with pytest.raises(boegen.SpeicherFehler, match="kein Platz mehr auf dem Datenträger"):  # deutsch
         boegen.speichern(geaendert)
     assert datei.read_text(encoding="utf-8") == GUT
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bandit.toml"]

@@ -18,7 +18,9 @@ NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "jupyter" / "chan
 @pytest.fixture(scope="module")
 def ausgefuehrt(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("jupyter")
-    umgebung = {name: str(tmp / name) for name in ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME")}
+    umgebung = {
+        name: str(tmp / name) for name in ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME")
+    }
     for pfad in umgebung.values():
         Path(pfad).mkdir()
     mp = pytest.MonkeyPatch()

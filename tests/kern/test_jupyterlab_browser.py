@@ -48,13 +48,14 @@ def jupyterlab(tmp_path_factory, kind_umgebung):
     umgebung["JUPYTER_PATH"] = os.pathsep.join(daten + [umgebung.get("JUPYTER_PATH", "")]).strip(os.pathsep)
     token = secrets.token_hex(16)
     port = _freier_port()
-    log = open(basis / "jupyterlab.log", "wb")
-    prozess = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--port={port}",
-         "--ServerApp.ip=127.0.0.1", f"--ServerApp.token={token}", f"--ServerApp.root_dir={arbeit}",
-         "--ServerApp.open_browser=False", "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        cwd=arbeit, env=umgebung, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )
+    with open(basis / "jupyterlab.log", "wb") as log:  # der Kindprozess hat seine eigene Kopie des Deskriptors
+        prozess = subprocess.Popen(
+            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--port={port}",
+             "--ServerApp.ip=127.0.0.1", f"--ServerApp.token={token}", f"--ServerApp.root_dir={arbeit}",
+             "--ServerApp.open_browser=False", "--LabApp.news_url=",
+             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+            cwd=arbeit, env=umgebung, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
     url = f"http://127.0.0.1:{port}"
     frist = time.monotonic() + 90
     while time.monotonic() < frist:
@@ -74,7 +75,6 @@ def jupyterlab(tmp_path_factory, kind_umgebung):
         urllib.request.urlopen(f"{url}/api/contents", timeout=5)
     yield {"url": url, "token": token, "kaempfe": Path(umgebung["GM_HELFER_KAEMPFE"]), "log": basis / "jupyterlab.log"}
     _beenden(prozess)
-    log.close()
 
 
 def test_kampf_notebook_in_jupyterlab(jupyterlab, chromium_browser, tmp_path):
@@ -121,8 +121,10 @@ def test_kampf_notebook_in_jupyterlab(jupyterlab, chromium_browser, tmp_path):
         zeilen = protokoll.read_text(encoding="utf-8").splitlines()
         assert len(zeilen) == zeilen_vorher + 1 and '"rueckgaengig"' in zeilen[-1]
 
-        # und „weiter“: der nächste Schritt im Ablauf
-        weiter = tracker.locator("button.gm-tracker-weiter")
+        # und weiter: erst eine offene Entscheidung (nichts Offenes verfällt – „weiter“ würde dann
+        # mit Grund abgelehnt), sonst der nächste Schritt im Ablauf
+        entscheidung = tracker.locator("button.gm-tracker-entscheidung")
+        weiter = entscheidung.first if entscheidung.count() else tracker.locator("button.gm-tracker-weiter")
         if weiter.count():
             weiter.click()
             seite.wait_for_function(

@@ -1,7 +1,5 @@
 """Tests für gm_helfer.pfade: Standardorte und Überschreiben per Umgebungsvariable."""
 
-from pathlib import Path
-
 import pytest
 
 from gm_helfer import pfade

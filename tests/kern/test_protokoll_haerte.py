@@ -447,9 +447,12 @@ def test_vertauschte_zeilen_werden_erkannt(tmp_path):
         ("[1, 2]\n", "Zeile 1"),
         ('{"format": "gm_helfer-protokoll", "version": 1, "kopf": {"stand": 0}}\n{"nr": 1, "zeit": "x"}\n', "Zeile 2"),
         ('{"format": "gm_helfer-protokoll", "version": 1, "kopf": {"stand": 0}}\n{"nr": 1, "ereignis": 5}\n', "Zeile 2"),
-        ('{"format": "gm_helfer-protokoll", "version": 1, "kopf": {"stand": 0}}\n{"nr": "a", "ereignis": {"art": "plus"}}\n', "Zeile 2"),
-        ('{"format": "gm_helfer-protokoll", "version": 1, "kopf": {"stand": 0}}\n{"ereignis": {"art": "plus", "daten": {"n": 1}}}\n', "Zeile 2"),
-        ('{"format": "gm_helfer-protokoll", "version": 1, "kopf": {"stand": 0}}\n{"nr": 1, "ereignis": {"art": "plus", "daten": {}}}\n', "Zeile 2"),
+        ('{"format": "gm_helfer-protokoll", "version": 1, "kopf": {"stand": 0}}\n'
+         '{"nr": "a", "ereignis": {"art": "plus"}}\n', "Zeile 2"),
+        ('{"format": "gm_helfer-protokoll", "version": 1, "kopf": {"stand": 0}}\n'
+         '{"ereignis": {"art": "plus", "daten": {"n": 1}}}\n', "Zeile 2"),
+        ('{"format": "gm_helfer-protokoll", "version": 1, "kopf": {"stand": 0}}\n'
+         '{"nr": 1, "ereignis": {"art": "plus", "daten": {}}}\n', "Zeile 2"),
         ('{"format": "gm_helfer-protokoll", "version": 1, "kopf": {"stand": 0}}\n{"nr": 1, "rueckgaengig": 7}\n', "Zeile 2"),
         ('{"format": "gm_helfer-protokoll", "version": 1, "kopf": {}}\n', "Zeile 1"),
         ('{"format": "gm_helfer-protokoll", "version": 1, "kopf": {"stand": 0}}\nkaputt\n{"nr": 2}\n', "Zeile 2"),

@@ -33,7 +33,8 @@ def test_ein_oder_zwei_prozesse_gleiches_ergebnis(aufstellung):
     chancen = [p for _, p, _, _ in allein.siegchancen()]
     assert chancen[0] > chancen[2]  # mehr Banditen, seltener Heldensieg
     # ein Wert allein (eigene Saat je Punkt): wie in der Reihe an seiner Stelle
-    einzeln = simulation.begegnung("savage_worlds", varianten[1], 400, rng=__import__("random").Random(simulation.punkt_saat(7, 1)),
+    einzeln = simulation.begegnung("savage_worlds", varianten[1], 400,
+                                   rng=__import__("random").Random(simulation.punkt_saat(7, 1)),
                                    taktik=Taktik(ziel="zufall"))
     assert einzeln == allein.auswertungen[1]
     assert [e.anzahl for e in b.eintraege] == [1, 1, 2]  # die Begegnung bleibt unverändert
@@ -54,11 +55,39 @@ def test_anderes_feld_aendert_den_bogen(aufstellung):
     b, alle = aufstellung
     bs = bg.mit_wert(b, alle, "Brakka", "schild", 2)
     assert next(x for x in bs if x.name == "Brakka").werte["schild"] == 2
-    assert "schild" not in next(x for x in alle if x.name == "Brakka").werte or next(x for x in alle if x.name == "Brakka").werte["schild"] != 2
+    brakka_vorher = next(x for x in alle if x.name == "Brakka").werte
+    assert "schild" not in brakka_vorher or brakka_vorher["schild"] != 2
 
 
 def test_heldenseite():
     a = simulation.Auswertung(10, {"helden": 0.7, "gegner": 0.3}, {1: 1.0}, {}, {})
     assert simulation.heldenseite(a) == "helden"
     assert simulation.heldenseite(simulation.Auswertung(10, {"Helden": 1.0}, {1: 1.0}, {}, {})) == "Helden"
-    assert simulation.heldenseite(simulation.Auswertung(10, {"Feinde": 1.0}, {1: 1.0}, {}, {}, seiten={"X": "Gruppe"})) == "Gruppe"
+    gruppe = simulation.Auswertung(10, {"Feinde": 1.0}, {1: 1.0}, {}, {}, seiten={"X": "Gruppe"})
+    assert simulation.heldenseite(gruppe) == "Gruppe"
+
+
+class _Abbruch(Exception):
+    pass
+
+
+def test_pool_endet_mit_der_reihe_auch_abgebrochen(aufstellung):
+    """Nichts rechnet weiter: nach der Reihe (fertig oder abgebrochen) lebt kein Arbeitsprozess."""
+    import multiprocessing
+    import time
+
+    b, alle = aufstellung
+    werte = [2, 3, 4, 5]
+    varianten = [bg.mit_wert(b, alle, "Bandit", "anzahl", w) for w in werte]
+
+    def abbrechen(fertig, gesamt):
+        raise _Abbruch
+
+    beginn = time.monotonic()
+    with pytest.raises(_Abbruch):
+        simulation.reihe_varianten("savage_worlds", varianten, werte, "Bandit: anzahl", 3000, arbeiter=2,
+                                   fortschritt=abbrechen, saat=1)
+    assert multiprocessing.active_children() == []
+    simulation.reihe_varianten("savage_worlds", varianten[:2], werte[:2], "Bandit: anzahl", 20, arbeiter=2)
+    assert multiprocessing.active_children() == []
+    assert time.monotonic() - beginn < 60

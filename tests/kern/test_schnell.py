@@ -103,3 +103,80 @@ def test_simulieren_friert_nur_waehrend_der_kaempfe_ein():
     with pytest.raises(RuntimeError):
         simulation.simulieren(kaputt, 2, rng=random.Random(1))
     assert gc.get_freeze_count() == 0
+
+
+def test_bauen_gleich_dem_konstruktor_und_weist_post_init_ab():
+    import pytest
+
+    from gm_helfer.schnell import bauen
+
+    @dataclass(frozen=True)
+    class Lage:
+        ziel: str
+        abzug: int = 0
+        merkmale: tuple[str, ...] = ()
+
+    gebaut = bauen(Lage, {"ziel": "Ork", "abzug": -2, "merkmale": ("Deckung",)})
+    echt = Lage("Ork", -2, ("Deckung",))
+    assert gebaut == echt and hash(gebaut) == hash(echt) and repr(gebaut) == repr(echt)
+    assert vars(gebaut) == vars(echt)
+    with pytest.raises(TypeError, match="Felder"):
+        bauen(Lage, {"ziel": "Ork"})
+
+    @dataclass(frozen=True)
+    class Geprueft:
+        wert: int
+
+        def __post_init__(self):
+            if self.wert < 0:
+                raise ValueError("negativ")
+
+    with pytest.raises(TypeError, match="__post_init__"):
+        bauen(Geprueft, {"wert": -1})
+
+    @dataclass(frozen=True, slots=True)
+    class Eng:
+        wert: int
+
+    with pytest.raises(TypeError, match="slots"):
+        bauen(Eng, {"wert": 1})
+    with pytest.raises(TypeError, match="keine Datenklasse"):
+        bauen(dict, {})
+
+
+def test_einfrieren_verschachtelt_und_aus_zwei_threads_stellt_die_schwelle_wieder_her():
+    import gc
+    import threading
+
+    from gm_helfer.schnell import _SCHWELLE_IM_BLOCK, alte_objekte_einfrieren
+
+    vorher = gc.get_threshold()
+    drin_a, a_darf_gehen, b_fertig = threading.Event(), threading.Event(), threading.Event()
+    gesehen = []
+
+    def block_a():
+        with alte_objekte_einfrieren():
+            drin_a.set()
+            a_darf_gehen.wait(10)
+            gesehen.append(("a", gc.get_threshold()[0]))
+
+    def block_b():
+        drin_a.wait(10)
+        with alte_objekte_einfrieren():  # beginnt, während a läuft …
+            with alte_objekte_einfrieren():  # … und verschachtelt
+                gesehen.append(("b", gc.get_threshold()[0]))
+            a_darf_gehen.set()  # a endet, während b noch offen ist
+            while len(gesehen) < 2:
+                threading.Event().wait(0.01)
+            gesehen.append(("b nach a", gc.get_threshold()[0], gc.get_freeze_count() > 0))
+        b_fertig.set()
+
+    ta, tb = threading.Thread(target=block_a), threading.Thread(target=block_b)
+    ta.start()
+    tb.start()
+    ta.join(20)
+    tb.join(20)
+    assert b_fertig.is_set()
+    schwelle = max(vorher[0], _SCHWELLE_IM_BLOCK)
+    assert gesehen == [("b", schwelle), ("a", schwelle), ("b nach a", schwelle, True)]
+    assert gc.get_threshold() == vorher  # der letzte Block stellt sie wieder her

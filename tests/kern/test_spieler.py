@@ -9,14 +9,13 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from gm_helfer import spieler, start
 from gm_helfer.protokoll import Verlauf
 from gm_helfer.savage_worlds import kampf as k
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from spieler_hilfe import GEHEIM, kampf_anlegen, treffer  # noqa: E402
+
 
 def _kampf(tmp_path: Path) -> Verlauf:
     return kampf_anlegen(tmp_path)
@@ -109,7 +108,7 @@ def test_start_spieler_zeigt_nur_die_spieleransicht(monkeypatch, capsys):
     assert "--token" in befehl  # im Netz mit Passwort
     ausgabe = capsys.readouterr().out
     assert "Spieleransicht läuft: http://127.0.0.1:5570/" in ausgabe and "Passwort: " in ausgabe
-    assert geoeffnet[-1].startswith("http://127.0.0.1:5570/?access_token=")
+    assert geoeffnet[-1].startswith("http://127.0.0.1:5570/?anmeldecode=")  # Einmalcode, nie das Passwort
 
 
 def test_tisch_bietet_bericht_und_verbergen_an(tmp_path):
@@ -117,9 +116,34 @@ def test_tisch_bietet_bericht_und_verbergen_an(tmp_path):
 
     v = _kampf(tmp_path)
     elemente = tisch.spieler_und_bericht(v)
-    assert len(elemente) == 3  # Bericht als Markdown und HTML, Gegner verbergen
-    auswahl = elemente[2]
-    assert sorted(auswahl.options) == ["Attentäter", "Baron"]  # nur Gegner, nie Helden
+    # Bericht (kurz) als Markdown und HTML, das ganze Protokoll, Titel, Notizen, Gegner verbergen
+    assert len(elemente) == 6
+    auswahl = elemente[-1]
+    # deutsche Häkchen (tisch.mehrfachwahl) statt marimos „Select…“: je Gegner eines, nie Helden
+    assert sorted(auswahl.value) == ["Attentäter", "Baron"]
+    assert tisch.gewaehlt(auswahl) == []
     spieler.verbergen(v.datei, ["Baron"])
-    assert list(tisch.spieler_und_bericht(v)[2].value) == ["Baron"]
+    assert tisch.gewaehlt(tisch.spieler_und_bericht(v)[-1]) == ["Baron"]
     assert tisch.spieler_und_bericht(None) == []
+
+
+def test_gruppe_mit_gemeinsamer_karte_sind_am_zug(tmp_path):
+    """„Banditen sind am Zug“ – eine Gruppe mit gemeinsamer Karte steht in der Mehrzahl, ein
+    einzelner Kämpfer in der Einzahl (wie der Bericht: ``ist_oder_sind``)."""
+    from dataclasses import replace
+
+    from spieler_hilfe import kaempfer
+
+    from gm_helfer.protokoll import Verlauf
+    from gm_helfer.savage_worlds import kampf as k
+
+    banditen = [replace(kaempfer(f"Bandit {i}", "Schurken"), wildcard=False, gruppe="Banditen") for i in (1, 2)]
+    start_ = k.kampf_beginnen([kaempfer("Brakka", "Helden"), *banditen])
+    v = Verlauf(start_, k.anwenden, datei=tmp_path / "savage_worlds_gruppe.jsonl", system="savage_worlds", kopf=k.kopf(start_))
+    v.ausfuehren(k.ereignis_runde(v.zustand))
+    v.ausfuehren(k.ereignis_karten(v.zustand, eingetippt={"Brakka": ["5♣"], "Banditen": ["K♥"]}))
+    v.ausfuehren(k.ereignis_am_zug(v.zustand, "Banditen"))
+    letzte = spieler.lage(v, "savage_worlds").letzte
+    v.schliessen()
+    assert any("Banditen sind am Zug" in t for t in letzte), letzte
+    assert not any("Banditen ist" in t for t in letzte), letzte

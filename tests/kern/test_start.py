@@ -20,8 +20,8 @@ def test_befehl():
     b = start.befehl(port=4321, host="0.0.0.0")
     assert b[:5] == [sys.executable, "-m", "gm_helfer.server", "-y", "run"]  # marimo ohne Serverpfade
     assert b[5] == str(pfade.projekt_ordner() / "notebooks")
-    assert ["--port", "4321"] == b[b.index("--port") : b.index("--port") + 2]
-    assert ["--host", "0.0.0.0"] == b[b.index("--host") : b.index("--host") + 2]
+    assert b[b.index("--port") : b.index("--port") + 2] == ["--port", "4321"]
+    assert b[b.index("--host") : b.index("--host") + 2] == ["--host", "0.0.0.0"]
     assert "--headless" in b  # den Browser öffnet gm-helfer selbst, auf der Startseite
 
 
@@ -62,6 +62,21 @@ def test_freier_port_ueberspringt_belegten():
         port = belegt.getsockname()[1]
         assert start._port_frei("127.0.0.1", port) is False
         assert start._freier_port("127.0.0.1", port) != port
+
+
+def test_belegter_port_deutsch_mit_hinweis_und_ohne_laeuft_zeile(monkeypatch, capsys):
+    """Issue 23: „a port in use gives a German message with the --port hint, and no ‚läuft‘ line“ –
+    marimo wird gar nicht erst gestartet (sonst kämen seine englischen Zeilen)."""
+    gestartet = []
+    monkeypatch.setattr(start.subprocess, "Popen", lambda *a, **k: gestartet.append(a))
+    with socket.socket() as belegt:
+        belegt.bind(("127.0.0.1", 0))
+        belegt.listen()
+        port = belegt.getsockname()[1]
+        with pytest.raises(SystemExit, match=rf"Port {port} ist schon belegt.*--port {port + 1}"):
+            start.main(["--port", str(port), "--kein-browser"])
+    assert gestartet == []
+    assert "läuft" not in capsys.readouterr().out
 
 
 class _FalscherProzess:
@@ -125,6 +140,9 @@ def test_gm_helfer_startet_wirklich(tmp_path, kind_umgebung):
         for seite in ("/?file=start.py", "/?file=wuerfel.py"):
             with urllib.request.urlopen(f"http://127.0.0.1:{port}{seite}", timeout=10) as antwort:
                 assert antwort.status == 200
+        # „/“ (die Adresse fürs Tablet) öffnet die deutsche Startseite, nicht marimos Galerie
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as antwort:
+            assert antwort.status == 200 and antwort.url.endswith("/?file=start.py"), antwort.url
     finally:
         os.killpg(prozess.pid, signal.SIGINT)
         try:

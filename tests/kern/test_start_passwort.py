@@ -77,30 +77,33 @@ def test_netz_ohne_passwort_erzeugt_eines_und_zeigt_es(falscher_start, capsys):
     assert start.main(["--host", "0.0.0.0", "--port", "5560"]) == 0
     prozess = _FalscherProzess.letzter
     assert "--token" in prozess.befehl and "--no-token" not in prozess.befehl
-    passwort = prozess.eingabe.getvalue().decode()
-    assert len(passwort) >= 16 and prozess.geschlossen
+    passwort, code = prozess.eingabe.getvalue().decode().splitlines()
+    assert len(passwort) >= 16 and len(code) >= 24 and prozess.geschlossen
     ausgabe = capsys.readouterr().out
     assert f"Passwort: {passwort} (neu erzeugt" in ausgabe
-    assert "Im Netz erreichbar" in ausgabe
-    assert passwort not in " ".join(prozess.befehl)
-    # der eigene Browser meldet sich mit dem Passwort an
-    assert falscher_start == [f"http://127.0.0.1:5560/?file=start.py&access_token={passwort}"]
+    assert "Im Netz erreichbar" in ausgabe and code not in ausgabe
+    assert passwort not in " ".join(prozess.befehl) and code not in " ".join(prozess.befehl)
+    # der eigene Browser meldet sich mit dem Einmalcode an, nie mit dem Passwort
+    assert falscher_start == [f"http://127.0.0.1:5560/?file=start.py&anmeldecode={code}"]
     start.main(["--host", "0.0.0.0", "--port", "5560"])
-    assert _FalscherProzess.letzter.eingabe.getvalue().decode() != passwort  # jedes Mal neu
+    assert _FalscherProzess.letzter.eingabe.getvalue().decode().splitlines()[0] != passwort  # jedes Mal neu
 
 
 def test_netz_mit_passwort_und_passwortdatei(falscher_start, capsys, tmp_path):
     start.main(["--host", "192.168.1.20", "--port", "5561", "--passwort", "Drache & Zwerg", "--kein-browser"])
-    assert _FalscherProzess.letzter.eingabe.getvalue() == "Drache & Zwerg".encode()
-    assert "Passwort: Drache & Zwerg\n" in capsys.readouterr().out
+    assert _FalscherProzess.letzter.eingabe.getvalue() == b"Drache & Zwerg\n\n"
+    ausgabe = capsys.readouterr().out
+    assert "Drache" not in ausgabe and "Passwort: wie angegeben." in ausgabe and "Prozessliste" in ausgabe
     datei = tmp_path / "passwort.txt"
     datei.write_text("aus-der-datei\n", encoding="utf-8")
     start.main(["--host", "0.0.0.0", "--port", "5562", "--passwort-datei", str(datei)])
-    assert _FalscherProzess.letzter.eingabe.getvalue() == b"aus-der-datei"
-    assert falscher_start[-1].endswith("&access_token=aus-der-datei")
+    passwort, code = _FalscherProzess.letzter.eingabe.getvalue().decode().splitlines()
+    assert passwort == "aus-der-datei"
+    assert falscher_start[-1].endswith(f"&anmeldecode={code}") and "aus-der-datei" not in falscher_start[-1]
+    assert "aus-der-datei" not in capsys.readouterr().out
     start.main(["--port", "5563", "--passwort", "x y&z"])  # auch auf Loopback erzwingbar
     assert "--token" in _FalscherProzess.letzter.befehl
-    assert falscher_start[-1].endswith("&access_token=x%20y%26z")
+    assert "access_token" not in falscher_start[-1] and "x y" not in falscher_start[-1]
 
 
 def test_loopback_ohne_passwort_wie_bisher(falscher_start):
@@ -172,6 +175,36 @@ def test_pfade_verbergen_in_der_notebook_liste():
     assert PROJEKT in server._verborgene_ordner(["-y", "run", "notebooks", "--port", "1"])
 
 
+def test_wurzel_leitet_auf_die_deutsche_startseite():
+    """Issue 23: „/“ öffnete marimos englische Galerie statt der deutschen Startseite."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    async def app(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"galerie"})
+
+    def abfragen(pfad, anfrage=b""):
+        gesendet = []
+
+        async def senden(nachricht):
+            gesendet.append(nachricht)
+
+        with ThreadPoolExecutor(max_workers=1) as ausfuehrer:
+            ausfuehrer.submit(asyncio.run, server.Startseite(app, "start.py")(
+                {"type": "http", "method": "GET", "path": pfad, "query_string": anfrage}, None, senden)).result()
+        return gesendet
+
+    umleitung = abfragen("/")[0]
+    assert umleitung["status"] == 307 and dict(umleitung["headers"])[b"location"] == b"/?file=start.py"
+    mit_code = abfragen("/", b"code=abc")[0]
+    assert dict(mit_code["headers"])[b"location"] == b"/?file=start.py&code=abc"
+    for pfad, anfrage in (("/", b"file=wuerfel.py"), ("/api/kernel/run", b""), ("/health", b"")):
+        assert abfragen(pfad, anfrage)[0]["status"] == 200
+    assert server._startseite(["-y", "run", "notebooks", "--port", "1"]) == "start.py"
+    assert server._startseite(["-y", "run", "notebooks/spieleransicht.py"]) is None  # dort ist „/“ das Notebook
+
+
 def test_deutsche_anmeldeseite():
     from marimo._server.api.endpoints import login
 
@@ -194,15 +227,15 @@ def passwort_server(tmp_path_factory):
     basis = tmp_path_factory.mktemp("passwort_server")
     port = _freier_port()
     passwort = "Drache & Zwerg 7"
-    log = open(basis / "gm_helfer.log", "wb")
-    prozess = subprocess.Popen(
-        [sys.executable, "-m", "gm_helfer.start", "--kein-browser", "--port", str(port), "--passwort", passwort],
-        cwd=basis,
-        env=isolierte_umgebung(basis),
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
+    with open(basis / "gm_helfer.log", "wb") as log:  # der Kindprozess hat seine eigene Kopie des Deskriptors
+        prozess = subprocess.Popen(
+            [sys.executable, "-m", "gm_helfer.start", "--kein-browser", "--port", str(port), "--passwort", passwort],
+            cwd=basis,
+            env=isolierte_umgebung(basis),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
         frist = time.monotonic() + 90
         while time.monotonic() < frist and "gm_helfer läuft" not in (basis / "gm_helfer.log").read_text(errors="replace"):
@@ -222,6 +255,8 @@ def _anfrage(port, methode, pfad, *, cookie="", koerper=None, kopf=None):
     """Eine Anfrage an 127.0.0.1 ohne Weiterleitungen zu folgen: (Status, Kopfzeilen, Text)."""
     verbindung = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     kopfzeilen = dict(kopf or {})
+    if methode != "GET":  # wie ein Browser: verändernde Anfragen nennen ihre Herkunft
+        kopfzeilen.setdefault("Origin", f"http://127.0.0.1:{port}")
     if cookie:
         kopfzeilen["Cookie"] = cookie
     verbindung.request(methode, pfad, body=koerper, headers=kopfzeilen)
@@ -248,6 +283,9 @@ def _anmelden(port, passwort) -> str:
 def test_ohne_anmeldung_kein_notebook(passwort_server, pfad):
     port, _ = passwort_server
     status, antwort, text = _anfrage(port, "GET", pfad)
+    if pfad == "/":  # „/“ führt erst zur Startseite (ohne Inhalt), die dann die Anmeldung verlangt
+        assert status == 307 and antwort.getheader("Location") == "/?file=start.py" and not text
+        status, antwort, text = _anfrage(port, "GET", antwort.getheader("Location"))
     assert status in (302, 303, 401)
     assert "/auth/login" in (antwort.getheader("Location") or "/auth/login")
     assert "__MARIMO_MOUNT_CONFIG__" not in text and "Würfellabor" not in text
@@ -261,9 +299,11 @@ def test_ohne_anmeldung_keine_api_und_kein_websocket(passwort_server):
     assert status in (401, 403)
     import websockets.sync.client as ws_client
 
-    with pytest.raises(Exception) as info:  # noqa: PT011 – jede Ablehnung zählt
-        with ws_client.connect(f"ws://127.0.0.1:{port}/ws?session_id=s1&file=wuerfel.py", open_timeout=20) as ws:
-            ws.recv(timeout=5)
+    with (
+        pytest.raises(Exception) as info,  # noqa: PT011 – jede Ablehnung zählt
+        ws_client.connect(f"ws://127.0.0.1:{port}/ws?session_id=s1&file=wuerfel.py", open_timeout=20) as ws,
+    ):
+        ws.recv(timeout=5)
     assert "403" in str(info.value) or "401" in str(info.value) or "closed" in str(info.value).lower()
 
 
@@ -273,7 +313,9 @@ def test_falsches_passwort_deutsch_abgelehnt(passwort_server):
         port, "POST", "/auth/login", koerper="password=falsch",
         kopf={"Content-Type": "application/x-www-form-urlencoded"},
     )
-    assert status == 200 and "Das Passwort stimmt nicht." in text and not antwort.msg.get_all("Set-Cookie")
+    # kein Sitzungs-Cookie; das Geräte-Cookie der Torwache (Issue 23) meldet niemanden an
+    cookies = [c for c in antwort.msg.get_all("Set-Cookie") or [] if not c.startswith("gm_helfer_geraet=")]
+    assert status == 200 and "Das Passwort stimmt nicht." in text and not cookies
     status, _, text = _anfrage(port, "GET", "/auth/login")
     assert "Passwort für gm_helfer" in text and "Anmelden" in text
 
@@ -281,7 +323,9 @@ def test_falsches_passwort_deutsch_abgelehnt(passwort_server):
 def test_mit_anmeldung_notebook_ohne_serverpfade(passwort_server):
     port, passwort = passwort_server
     cookie = _anmelden(port, passwort)
-    for pfad in ("/?file=wuerfel.py", "/?file=start.py", "/"):
+    status, antwort, _ = _anfrage(port, "GET", "/", cookie=cookie)
+    assert status == 307 and antwort.getheader("Location") == "/?file=start.py"  # „/“: die Startseite
+    for pfad in ("/?file=wuerfel.py", "/?file=start.py"):
         status, _, text = _anfrage(port, "GET", pfad, cookie=cookie)
         assert status == 200, pfad
         assert "__MARIMO_MOUNT_CONFIG__" in text
@@ -319,16 +363,16 @@ def test_browser_anmeldung_dann_wuerfellabor_ohne_serverpfade(passwort_server, c
         seite.get_by_label("Passwort für gm_helfer").fill(passwort)
         seite.get_by_role("button", name="Anmelden").click()
         seite.locator("#chance", has_text="2W6").wait_for(timeout=60000)  # gleich das gewollte Notebook
-        # marimos Übersicht: die Notebook-Liste kommt ohne absolute Pfade und öffnet trotzdem
+        # „/“ führt auf die deutsche Startseite (nicht marimos englische Übersicht); ihre Liste nennt
+        # keine absoluten Pfade, und der Link öffnet das Notebook
         seite.goto(f"http://127.0.0.1:{port}/")
-        with kontext.expect_page(timeout=60000) as neue_seite:
-            seite.get_by_text("Wuerfel").first.click()
-        labor = neue_seite.value
-        labor.on("response", antwort)
-        labor.locator("#chance", has_text="2W6").wait_for(timeout=90000)
-        assert labor.url.endswith("/?file=wuerfel.py")
+        seite.locator("#link-wuerfel").first.wait_for(timeout=60000)
+        assert "file=start.py" in seite.url
+        seite.locator("#link-wuerfel").first.click()
+        seite.locator("#chance", has_text="2W6").wait_for(timeout=90000)
+        assert seite.url.endswith("?file=wuerfel.py")
         seite.wait_for_timeout(1000)
-        assert any("workspace_files" in t or "wuerfel.py" in t for t in gesehen)
+        assert any("wuerfel.py" in t for t in gesehen)
         assert gesehen and not [t for t in gesehen if PROJEKT in t or PROJEKT.replace("/", "\\/") in t]
     finally:
         kontext.close()

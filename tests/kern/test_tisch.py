@@ -8,7 +8,7 @@ from datetime import datetime
 
 import polars as pl
 
-from gm_helfer import tisch
+from gm_helfer import tisch, tisch_kern
 from gm_helfer.protokoll import Ereignis, Verlauf
 
 
@@ -110,3 +110,38 @@ def test_ohne_gespeicherten_kampf_steht_ein_deutscher_text_statt_leer():
     wahl = tisch.kampf_wahl([])
     assert wahl.value == "" and tisch.KEIN_GESPEICHERTER in wahl.text
     assert tisch.fortsetzen(wahl.value, dict, lambda z, e: z).verlauf is None  # Fortsetzen meldet nur
+
+
+def test_ein_klick_mit_mehreren_ereignissen_ist_ein_rueckgaengig():
+    """DESIGN „The flow of a session“: „A step the GM clicks is one undo unit“ – in jedem System,
+    darum im gemeinsamen Tisch: ``Tisch.schritte`` fasst die Ereignisse eines Klicks zusammen."""
+    meldungen: list[str] = []
+    t = tisch.Tisch(lambda f: None, meldungen.append)
+    v = Verlauf(0, _anwenden)
+    t.starten(v, "")
+
+    def angriff_samt_schaden(verlauf):
+        verlauf.ausfuehren(Ereignis("plus", {}, text="Angriff"))
+        verlauf.ausfuehren(Ereignis("plus", {}, text="Schaden"))
+        return ["Angriff", "Schaden"]
+
+    assert t.schritte(angriff_samt_schaden)
+    assert t.schritte(angriff_samt_schaden)
+    assert v.zustand == 4 and len(v.ereignisse) == 4
+    t.rueckgaengig()
+    assert v.zustand == 2 and len(v.ereignisse) == 2
+    t.rueckgaengig()
+    assert v.zustand == 0
+
+
+def test_gespeicherte_kaempfe_helden_zuerst_gegner_zusammengefasst(tmp_path):
+    """Issue 23: „heroes first, then foes grouped (‚Brakka, Lena Falk, Mira gegen Schwarzer Baron und 8
+    Banditen‘)“ – Kopien eines Bogens („Bandit 1“ … „Bandit 8“) als „Bandit ×8“."""
+    kopf = {"kaempfer": [["Bandit 1", "Schurken"], ["Brakka", "Helden"], ["Schwarzer Baron", "Schurken"],
+                         *[[f"Bandit {i}", "Schurken"] for i in range(2, 9)], ["Lena Falk", "Helden"], ["Mira", "helden"]]}
+    v = tisch.neuer_verlauf("test", 0, _anwenden, kopf, ordner=tmp_path)
+    v.ausfuehren(Ereignis("runde", {}, text="Runde 1 beginnt"))
+    v.schliessen()
+    (k,) = tisch.gespeicherte_kaempfe("test", lambda kopf: [tuple(e) for e in kopf["kaempfer"]], ordner=tmp_path)
+    assert k.beschriftung.startswith("Brakka, Lena Falk, Mira gegen Bandit ×8, Schwarzer Baron · Runde 1 · zuletzt: Runde 1")
+    assert tisch_kern._namen_kurz([f"N{i}" for i in range(7)]) == "N0, N1, N2, N3, N4 und 2 weitere"

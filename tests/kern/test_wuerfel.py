@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gm_helfer import wuerfel
-from gm_helfer.wuerfel import Ausdruck, Wuerfel, WuerfelFehler, parse, wurf, wuerfle
+from gm_helfer.wuerfel import Ausdruck, Wuerfel, WuerfelFehler, parse, wuerfle, wurf
 
 
 @pytest.mark.parametrize(
@@ -118,7 +118,8 @@ def test_augenzahl(text, seiten, wert):
 
 @pytest.mark.parametrize(
     ("text", "seiten", "teil"),
-    [("7", 6, "zeigt keine 7"), ("0", 6, "zeigt keine 0"), ("x", 6, "nur Ziffern"), ("-1", 6, "nur Ziffern"), (True, 6, "keine Augenzahl")],
+    [("7", 6, "zeigt keine 7"), ("0", 6, "zeigt keine 0"), ("x", 6, "nur Ziffern"), ("-1", 6, "nur Ziffern"),
+     (True, 6, "keine Augenzahl")],
 )
 def test_augenzahl_fehler(text, seiten, teil):
     with pytest.raises(WuerfelFehler, match=teil):
@@ -250,6 +251,20 @@ def test_zufallszahl_gibt_dieselben_zahlen_wie_randint():
             assert wuerfel.zufallszahl(a, seiten) == b.randint(1, seiten)
     with pytest.raises(ValueError):
         wuerfel.zufallszahl(random.Random(1), 0)
+
+
+def test_unter_zieht_ueber_getrandbits_dieselben_zahlen_wie_randrange():
+    """``wuerfel._unter`` (und die ausgeschriebenen Schleifen in zufallszahl/wurf) benutzen nur die
+    öffentliche ``getrandbits`` statt ``Random._randbelow`` – und ziehen dieselben Zahlen wie
+    ``randrange(n)``; auch der Zustand danach ist derselbe (gleiche Saat → gleiche Kämpfe)."""
+    import random
+
+    for seed in range(30):
+        a, b = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 5, 6, 7, 8, 9, 10, 12, 20, 63, 64, 65, 100, 1000, 2**31 - 1, 2**40, 3**50):
+            for _ in range(5):
+                assert wuerfel._unter(a, n) == b.randrange(n)
+        assert a.getstate() == b.getstate()
 
 
 @pytest.mark.parametrize("ausdruck", ["W8!+W6!", "3W6!+W6!", "2W6+W6", "W4!+W10!+W6+2", "W12-W4"])

@@ -8,7 +8,6 @@ Parse-Cache hatte keine Grenze in Bytes, ``100W1000`` rechnete minutenlang.
 from __future__ import annotations
 
 import random
-import sys
 import tracemalloc
 
 import pytest

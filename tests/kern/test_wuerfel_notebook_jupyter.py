@@ -11,16 +11,19 @@ from nbclient import NotebookClient
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "jupyter" / "wuerfel.ipynb"
 
 
-@pytest.fixture
-def ausgefuehrt(tmp_path, monkeypatch):
-    for name in ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
-        (tmp_path / name).mkdir()
-        monkeypatch.setenv(name, str(tmp_path / name))
-    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "runtime"))
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    NotebookClient(
-        nb, timeout=120, kernel_name="python3", store_widget_state=True, resources={"metadata": {"path": str(tmp_path)}}
-    ).execute()  # eine fehlerhafte Zelle wirft CellExecutionError
+@pytest.fixture(scope="module")
+def ausgefuehrt(tmp_path_factory):
+    """Das ausgeführte Notebook – einmal je Modul (die Tests lesen es nur)."""
+    tmp_path = tmp_path_factory.mktemp("wuerfel_jupyter")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        for name in ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+            (tmp_path / name).mkdir()
+            monkeypatch.setenv(name, str(tmp_path / name))
+        monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "runtime"))
+        nb = nbformat.read(NOTEBOOK, as_version=4)
+        NotebookClient(
+            nb, timeout=120, kernel_name="python3", store_widget_state=True, resources={"metadata": {"path": str(tmp_path)}}
+        ).execute()  # eine fehlerhafte Zelle wirft CellExecutionError
     return nb
 
 

@@ -62,7 +62,8 @@ def test_feuerrate_auf_mehrere_ziele_bestes_ergebnis_aufs_erste_ziel():
 def test_feuerrate_mehr_ziele_als_wuerfel_und_sich_selbst():
     z = am_zug()
     with pytest.raises(KampfFehler, match="3 Würfel"):
-        k.ereignis_angriff(z, "Mira", "Bandit 1", "Maschinenpistole", ziele=["Bandit 1", "Bandit 2", "Bandit 1", "Bandit 2"], augen="2, 9, 5, 1")
+        k.ereignis_angriff(z, "Mira", "Bandit 1", "Maschinenpistole", ziele=["Bandit 1", "Bandit 2", "Bandit 1", "Bandit 2"],
+                           augen="2, 9, 5, 1")
     with pytest.raises(KampfFehler, match="selbst"):
         k.ereignis_angriff(z, "Mira", "Bandit 1", "Maschinenpistole", ziele=["Mira"], augen="2, 9, 5, 1")
     with pytest.raises(KampfFehler, match="kämpft hier nicht"):
@@ -85,9 +86,11 @@ def test_blitzhieb_auf_zwei_gegner_je_gegen_dessen_parade():
 
 def test_dieselbe_waffe_nur_einmal_pro_runde_feuerrate_ist_obergrenze():
     z = am_zug()
-    z1 = anwenden(z, k.ereignis_angriff(z, "Mira", "Bandit 1", "Maschinenpistole", Angriffssituation(aktionen=2), augen="2, 3, 2, 2"))
+    z1 = anwenden(z, k.ereignis_angriff(z, "Mira", "Bandit 1", "Maschinenpistole", Angriffssituation(aktionen=2),
+                                        augen="2, 3, 2, 2"))
     with pytest.raises(KampfFehler, match="nicht zweimal"):
-        anwenden(z1, k.ereignis_angriff(z1, "Mira", "Bandit 1", "Maschinenpistole", Angriffssituation(aktionen=2), augen="2, 3, 2, 2"))
+        anwenden(z1, k.ereignis_angriff(z1, "Mira", "Bandit 1", "Maschinenpistole", Angriffssituation(aktionen=2),
+                                        augen="2, 3, 2, 2"))
     # eine andere Waffe ist eine andere Aktion (zwei angesagt)
     z2 = anwenden(z1, k.ereignis_angriff(z1, "Mira", "Bandit 1", "Dolch", Angriffssituation(aktionen=2), augen="2, 2"))
     # eine dritte Aktion lässt sich nicht hinten dranhängen

@@ -17,7 +17,7 @@ from gm_helfer.savage_worlds.aktionen import (
     sprungweite,
     waffe_bereitmachen,
 )
-from gm_helfer.savage_worlds.initiative import karten_bedarf, karte_waehlen
+from gm_helfer.savage_worlds.initiative import karte_waehlen, karten_bedarf
 
 
 def _alle():
@@ -110,7 +110,8 @@ def test_tabellen_rundreise_fuer_den_data_editor():
     assert vorher == nachher
     # eine Änderung im Editor: Brakkas Konstitution W12 → Robustheit 2 + 6 + 1
     geaendert = tabellen["charaktere"].with_columns(
-        pl.when(pl.col("name") == "Brakka").then(pl.lit("W12")).otherwise(pl.col("attribute.konstitution")).alias("attribute.konstitution")
+        pl.when(pl.col("name") == "Brakka").then(pl.lit("W12")).otherwise(pl.col("attribute.konstitution"))
+        .alias("attribute.konstitution")
     )
     neu = boegen.aus_tabellen({**tabellen, "charaktere": geaendert}, sw_bogen.SCHEMA, r.boegen)
     brakka = next(b for b in neu.boegen if b.name == "Brakka")

@@ -16,7 +16,7 @@ import pytest
 from gm_helfer.savage_worlds import kampf as k
 from gm_helfer.savage_worlds import sitzung
 from gm_helfer.savage_worlds.daten import WAFFEN
-from gm_helfer.savage_worlds.kampf import Kaempfer, anwenden, kampf_beginnen
+from gm_helfer.savage_worlds.kampf import Kaempfer, kampf_beginnen
 from gm_helfer.savage_worlds.proben import Eigenschaft as E
 
 try:
@@ -97,6 +97,7 @@ def test_ausbluten_erinnerung_und_keine_karten_vor_der_probe(browser_seite, wart
         lambda z: k.ereignis_am_zug(z, "Baron"),
         lambda z: k.ereignis_angriff(z, "Baron", "Alrik", "Langschwert", augen="9, 2"),
         lambda z: k.ereignis_schaden(z, augen="6, 4"),  # eine Wunde zu den drei: Außer Gefecht
+        lambda z: k.ereignis_verzicht(z, "Alrik"),  # erst das Wegstecken (hier: verzichtet), dann die Probe
         lambda z: k.ereignis_ausser_gefecht(z, "Alrik", augen="5, 2", verletzung_augen="5, 5, 1"),  # 5 − 3: blutet
         k.ereignis_fertig,
         lambda z: k.ereignis_am_zug(z, "Berta"),
@@ -161,9 +162,11 @@ def test_verlorene_unterbrechung_ist_direkt_danach_dran(browser_seite, warte_fer
     expect(seite.locator("#sw-schritte").first).to_have_text(f"{len(schritte) + 1} Schritte", timeout=30_000)
     expect(seite.locator("#sw-meldung").first).to_contain_text("Bandit 1 handelt zuerst", timeout=30_000)
 
-    # ein Klick: Zug der Banditen beendet, Alrik ist sofort dran (nicht der Baron)
+    # jeder Bandit handelt auf der Karte der Banditen; nach dem letzten ist Alrik sofort dran (nicht der Baron)
+    _klicken(seite, "Zug beenden, nächste Karte", warte_fertig)  # Bandit 1 fertig, Bandit 2 ist dran
+    expect(seite.locator("#sw-am-zug").first).to_have_text("Bandit 2", timeout=30_000)
     _klicken(seite, "Zug beenden, nächste Karte", warte_fertig)
-    expect(seite.locator("#sw-schritte").first).to_have_text(f"{len(schritte) + 3} Schritte", timeout=30_000)
+    expect(seite.locator("#sw-schritte").first).to_have_text(f"{len(schritte) + 4} Schritte", timeout=30_000)
     expect(seite.locator("#sw-lage").first).to_contain_text("an der Reihe: Alrik", timeout=30_000)
     # er kann nicht weiter abwarten: der Knopf ist aus, der Grund steht da
     expect(seite.get_by_role("button", name="Abwarten", exact=True).first).to_be_disabled()
@@ -172,7 +175,8 @@ def test_verlorene_unterbrechung_ist_direkt_danach_dran(browser_seite, warte_fer
 
 
 @pytest.mark.browser
-def test_benny_wiederholt_erholung_und_zweiter_angriff_traegt_den_abzug(browser_seite, warte_fertig, keine_zellfehler, kampf_im_server):
+def test_benny_wiederholt_erholung_und_zweiter_angriff_traegt_den_abzug(browser_seite, warte_fertig, keine_zellfehler,
+                                                                        kampf_im_server):
     """Issue 14, Punkt 3: eine misslungene Erholungsprobe mit einem Benny wiederholen (mit den
     Chancen der Wiederholung), dann zwei angesagte Aktionen – die zweite zeigt den
     Mehrfachaktionsabzug von −2, ohne dass jemand eine Zahl neu eingibt. Klicks werden gezählt."""
@@ -244,6 +248,84 @@ def test_benny_wiederholt_erholung_und_zweiter_angriff_traegt_den_abzug(browser_
         _zahlenfeld(seite, "Aktionen ansagen (erste Aktion der Runde)")
     klick("Angreifen")
     expect(seite.locator("#sw-schritte").first).not_to_have_text(f"{len(schritte) + 3} Schritte", timeout=30_000)
-    assert "mit Bogen an (Mehrfachaktionen -2" in seite.locator("#sw-meldung").first.inner_text()
+    assert "mit Bogen an (Mehrfachaktionen −2" in seite.locator("#sw-meldung").first.inner_text()
     assert klicks == 2  # zwei Angriffe, keine Zahl neu eingegeben
+    keine_zellfehler(seite)
+
+
+def _soeldner(i):
+    return Kaempfer(f"Söldner {i}", "Helden", False, verbuendet_mit="Alrik",
+                    attribute=(("staerke", E(8)),), fertigkeiten=(("kaempfen", E(6)),),
+                    parade=6, robustheit=7, waffen=(WAFFEN["Speer"],))
+
+
+@pytest.mark.browser
+def test_wegstecken_vor_der_ausser_gefecht_probe_und_soeldner_auf_der_karte(
+        browser_seite, warte_fertig, keine_zellfehler, kampf_im_server):
+    """Issue „The flow of a session“: „taking the Außer-Gefecht roll first makes the soak disappear“ –
+    beide Reihenfolgen im Live-Notebook: erst die Probe wird abgelehnt (das Wegstecken bleibt), dann
+    verzichtet und gewürfelt; zurückgenommen und diesmal weggesteckt. Danach handeln Alriks
+    Söldner auf seiner Karte, obwohl er Angeschlagen bleibt („Alle verbündeten Statisten unter der
+    Kontrolle des jeweiligen Spielers handeln auf seiner Aktionskarte.“)."""
+    schritte = [
+        k.ereignis_runde,
+        lambda z: k.ereignis_karten(z, eingetippt={"Baron": ["K♠"], "Alrik": ["Q♥"]}),
+        k.ereignis_am_zug,
+        lambda z: k.ereignis_manoever(z, "Alrik", grund="Trick"),  # Alrik ist Angeschlagen
+        lambda z: k.ereignis_angriff(z, "Baron", "Alrik", "Langschwert", augen="10+6, 1"),
+        lambda z: k.ereignis_schaden(z, augen="10+10+3, 8+2, 6+5"),  # 44 gegen 6: weit über drei Wunden
+    ]
+    start = kampf_beginnen([held("Alrik"), _soeldner(1), _soeldner(2), baron()])
+    datei = kampf_im_server(start, schritte)
+    seite = browser_seite(NOTEBOOK)
+    keine_zellfehler(seite)
+    _fortsetzen(seite, datei, len(schritte), warte_fertig)
+    n = len(schritte)
+    # von Hand, wie am Tisch ohne Automatik: der Schalter „Gegnergruppe spielt … weiter“ beendete
+    # sonst nach Alriks Entscheidung die Karte des Barons im selben Schritt (Issue 26, Punkt 3)
+    gruppe = seite.get_by_role("switch", name=re.compile("Gegnergruppe spielt"))
+    expect(gruppe.first).to_be_checked(timeout=30_000)
+    gruppe.first.click()
+    warte_fertig(seite)
+    expect(gruppe.first).not_to_be_checked(timeout=30_000)
+    # Reihenfolge 1: erst die Außer-Gefecht-Probe – abgelehnt, das Wegstecken bleibt offen
+    _klicken(seite, "Außer-Gefecht-Probe", warte_fertig)
+    expect(seite.locator("#sw-meldung").first).to_contain_text("Erst entscheidet Alrik", timeout=30_000)
+    assert _schritte(seite) == n
+    expect(seite.get_by_role("button", name="Wegstecken (Benny)", exact=True).first).to_be_visible()
+    _klicken(seite, "Nicht wegstecken", warte_fertig)  # ausgeschlagen – im Protokoll
+    _klicken(seite, "Außer-Gefecht-Probe", warte_fertig)
+    expect(seite.locator("#sw-schritte").first).to_have_text(f"{n + 2} Schritte", timeout=30_000)
+    # Reihenfolge 2: beides zurück, diesmal wegstecken (eingetippt: alle Wunden weg)
+    _klicken(seite, "Rückgängig", warte_fertig)
+    _klicken(seite, "Rückgängig", warte_fertig)
+    expect(seite.locator("#sw-schritte").first).to_have_text(f"{n} Schritte", timeout=30_000)
+    # das Panel baut sich nach zwei Rückgängig mitunter noch einmal auf: eintippen, bis das Feld den Wert hält,
+    # und ein Klick, der auf einem alten Knopf landete (kein Schritt, die Meldung noch „Zurückgenommen“), zählt nicht
+    wegstecken = seite.get_by_role("button", name="Wegstecken (Benny)", exact=True)
+    for _ in range(3):
+        if _schritte(seite) > n or not (wegstecken.count() and wegstecken.first.is_visible()):
+            break
+        feld = seite.get_by_role("textbox", name="Echte Würfel", exact=True).first  # das Feld des Wegsteckens
+        feld.fill("8+8+8+8+8+2, 3")
+        warte_fertig(seite)
+        if feld.input_value() == "8+8+8+8+8+2, 3":
+            _klicken(seite, "Wegstecken (Benny)", warte_fertig)
+        seite.wait_for_timeout(1000)
+    expect(seite.locator("#sw-meldung").first).to_contain_text("9 von 9 Wunden weg", timeout=30_000)
+    expect(seite.locator("#sw-schritte").first).to_have_text(f"{n + 1} Schritte", timeout=30_000)
+    expect(seite.get_by_role("button", name="Außer-Gefecht-Probe", exact=True)).to_have_count(0, timeout=30_000)
+    # Alriks Karte: er bleibt Angeschlagen (misslungene Erholung), seine Söldner handeln trotzdem
+    _klicken(seite, "Zug beenden, nächste Karte", warte_fertig)
+    expect(seite.locator("#sw-am-zug").first).to_have_text("Alrik", timeout=30_000)
+    expect(seite.locator("#sw-karte-noch").first).to_have_text("Söldner 1, Söldner 2", timeout=30_000)
+    seite.get_by_role("textbox", name="Angriff: echte Würfel").first.fill("2, 1")
+    warte_fertig(seite)
+    _klicken(seite, "Erholungsprobe", warte_fertig)
+    expect(seite.locator("#sw-meldung").first).to_contain_text("Alrik", timeout=30_000)
+    _klicken(seite, "Zug beenden, nächste Karte", warte_fertig)
+    expect(seite.locator("#sw-am-zug").first).to_have_text("Söldner 1", timeout=30_000)
+    expect(seite.locator("#sw-karte-noch").first).to_have_text("Söldner 2", timeout=30_000)
+    _klicken(seite, "Zug beenden, nächste Karte", warte_fertig)
+    expect(seite.locator("#sw-am-zug").first).to_have_text("Söldner 2", timeout=30_000)
     keine_zellfehler(seite)

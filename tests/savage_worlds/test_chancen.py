@@ -73,7 +73,8 @@ def test_kritischer_fehlschlag_ist_ein_36tel_bei_w6():
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from(["W4", "W6", "W8", "W10", "W12", "W12+1", "untrainiert"]), st.booleans(), st.integers(-6, 4), st.integers(2, 9))
+@given(st.sampled_from(["W4", "W6", "W8", "W10", "W12", "W12+1", "untrainiert"]), st.booleans(), st.integers(-6, 4),
+       st.integers(2, 9))
 def test_probe_ergebnisse_summieren_zu_eins(wuerfel, wildcard, mod, mw):
     r = probe_ergebnisse(wuerfel, wildcard, mod, mw)
     assert math.fsum(r.values()) == pytest.approx(1, abs=1e-11)

@@ -44,7 +44,6 @@ from gm_helfer.savage_worlds.schaden import (
 )
 from gm_helfer.savage_worlds.simulation import begegnung, ereignis_begegnung
 
-
 # ---------------------------------------------------------------------------------------
 # 1. Skalar gegen Feld
 # ---------------------------------------------------------------------------------------
@@ -185,7 +184,8 @@ def test_gleiche_saat_gleiches_ergebnis_und_random_als_quelle(sw):
 def test_bloecke_und_fortschritt(sw, monkeypatch):
     monkeypatch.setattr(gebuendelt, "BLOCK", 300)
     gemeldet = []
-    a = begegnung([sw["Mira"], _banditen(sw, 2)], 1000, rng=np.random.default_rng(1), fortschritt=lambda f, n: gemeldet.append((f, n)))
+    a = begegnung([sw["Mira"], _banditen(sw, 2)], 1000, rng=np.random.default_rng(1),
+                  fortschritt=lambda f, n: gemeldet.append((f, n)))
     assert gemeldet == [(300, 1000), (600, 1000), (900, 1000), (1000, 1000)]
     assert a.anzahl == 1000 and math.isclose(sum(a.sieg.values()), 1)
 
@@ -202,10 +202,12 @@ def test_ein_schlag_mit_exakter_chance_gebuendelt(sw):
     (mit Joker, 2 von 54 Karten, +2)."""
     held = replace(sw["Brakka"], werte={**sw["Brakka"].werte, "fertigkeiten.kaempfen": "W12", "schild": 3, "ruestung": 10,
                                         "attribute.konstitution": "W12"},
-                   untertabellen={**sw["Brakka"].untertabellen, "waffen": ({"name": "Hammer", "art": "Nahkampf", "schaden": "2W6+6", "parade": 3},)})
+                   untertabellen={**sw["Brakka"].untertabellen,
+                                  "waffen": ({"name": "Hammer", "art": "Nahkampf", "schaden": "2W6+6", "parade": 3},)})
     opfer = replace(sw["Bandit"], werte={**sw["Bandit"].werte, "anzahl": 1, "fertigkeiten.kaempfen": "untrainiert", "schild": 3,
                                          "ruestung": 0, "attribute.konstitution": "W4", "attribute.staerke": "W4"},
-                    untertabellen={**sw["Bandit"].untertabellen, "waffen": ({"name": "Stock", "art": "Nahkampf", "schaden": "St", "parade": 3},)})
+                    untertabellen={**sw["Bandit"].untertabellen,
+                                   "waffen": ({"name": "Stock", "art": "Nahkampf", "schaden": "St", "parade": 3},)})
     ohne = Fraction(probe_chancen("W12", wildcard=True, modifikator=0, mindestwurf=8).erfolg)
     mit = Fraction(probe_chancen("W12", wildcard=True, modifikator=JOKER_BONUS, mindestwurf=8).erfolg)
     exakt = float(Fraction(2, 54) * mit + Fraction(52, 54) * ohne)

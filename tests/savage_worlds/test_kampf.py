@@ -20,11 +20,11 @@ from gm_helfer.savage_worlds.optionen import Optionen
 from gm_helfer.savage_worlds.proben import Eigenschaft as E
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sw_kaempfer import bandit, baron, held  # noqa: E402
+from sw_kaempfer import aufrufen, aufrufen_verlauf, bandit, baron, held, naechste_runde  # noqa: E402
 
 
 def runde_mit_karten(z, karten):
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     return anwenden(z, k.ereignis_karten(z, eingetippt=karten))
 
 
@@ -38,7 +38,7 @@ def start(*kaempfer, **opt):
 def test_eine_karte_je_gruppe_gleichartiger_statisten_und_verbuendete_auf_spielerkarte():
     soeldner = Kaempfer("Söldner 1", "Helden", False, verbuendet_mit="Alrik")
     z = start(held(), soeldner, bandit(1), bandit(2), baron())
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     assert set(k.braucht_karte(z)) == {"Alrik", "Banditen", "Baron"}
     z = anwenden(z, k.ereignis_karten(z, rng=random.Random(2)))
     assert len(z.karten) == 3
@@ -46,7 +46,7 @@ def test_eine_karte_je_gruppe_gleichartiger_statisten_und_verbuendete_auf_spiele
 
 def test_grosse_gruppen_eine_karte_je_seite():
     z = start(held(), held("Berta"), bandit(1), baron(), grosse_gruppen=True)
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     assert set(k.braucht_karte(z)) == {"Helden", "Schurken"}
 
 
@@ -64,9 +64,9 @@ def test_joker_plus_zwei_nur_fuer_halter_und_nur_in_dieser_runde():
     mods = dict(k.angriffs_modifikatoren(z, "Alrik", "Baron", "Langschwert"))
     assert mods["Joker"] == 2
     # Alrik wartet mit dem Joker ab und nimmt ihn in die nächste Runde mit: dort kein +2
-    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = aufrufen(z, "Alrik")
     z = anwenden(z, k.ereignis_abwarten(z))
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     assert z.karte_von("Alrik") == Karte.parse("Joker rot")
     assert "Alrik" in z.abwartend
     assert z.joker_bonus("Alrik") == 0
@@ -86,11 +86,11 @@ def test_mischen_nur_nach_runde_mit_joker_und_danach_hat_jeder_eine_karte():
     z = start()
     z = runde_mit_karten(z, {"Alrik": ["5♠"], "Banditen": ["K♠"], "Baron": ["A♠"]})
     assert not z.joker_in_runde
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     assert len(z.stapel.ablage) == 3  # nicht gemischt: die Karten liegen auf der Ablage
     z = anwenden(z, k.ereignis_karten(z, eingetippt={"Alrik": ["Joker"], "Banditen": ["2♣"], "Baron": ["3♣"]}))
     assert z.joker_in_runde
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     assert z.stapel.ablage == () and len(z.stapel.ziehstapel) == 54
     z = anwenden(z, k.ereignis_karten(z, rng=random.Random(5)))
     assert {e for e, _, _ in z.karten} == {"Alrik", "Banditen", "Baron"}
@@ -99,9 +99,10 @@ def test_mischen_nur_nach_runde_mit_joker_und_danach_hat_jeder_eine_karte():
 def test_gemischt_wird_ohne_die_karte_des_abwartenden():
     z = start()
     z = runde_mit_karten(z, {"Alrik": ["Q♥"], "Banditen": ["Joker"], "Baron": ["3♣"]})
-    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = anwenden(z, k.ereignis_fertig(aufrufen(z, "Banditen")))
+    z = aufrufen(z, "Alrik")
     z = anwenden(z, k.ereignis_abwarten(z))
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     assert len(z.stapel.ziehstapel) == 53
     assert Karte.parse("Q♥") not in z.stapel.ziehstapel
     assert k.braucht_karte(z) == ("Banditen", "Baron")
@@ -110,7 +111,7 @@ def test_gemischt_wird_ohne_die_karte_des_abwartenden():
 def test_kuehler_kopf_vor_schnell_beim_austeilen():
     a = held("A", talente=frozenset({"kuehler_kopf", "schnell"}))
     z = start(a)
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     # Kühler Kopf: 3♠ und 4♥, beste 4♥ ≤ 5 → Schnell zieht neu: 9♣
     z2 = anwenden(z, k.ereignis_karten(z, eingetippt={"A": ["3♠", "4♥", "9♣"]}))
     assert z2.karte_von("A") == Karte.parse("9♣")
@@ -124,7 +125,7 @@ def test_kuehler_kopf_vor_schnell_beim_austeilen():
 def test_verbesserter_kuehler_kopf_drei_karten_mit_rng():
     a = held("A", talente=frozenset({"verbesserter_kuehler_kopf"}))
     z = start(a)
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     e = k.ereignis_karten(z, rng=random.Random(11))
     assert len(e.daten["gezogen"]["A"]) == 3
     z = anwenden(z, e)
@@ -136,24 +137,24 @@ def test_abwarten_angeschlagen_geht_nicht():
     z = start()
     z = runde_mit_karten(z, {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
     z = k._ersetze(z, replace(z.kaempfer_namens("Alrik"), angeschlagen=True))
-    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = aufrufen(z, "Alrik")
     with pytest.raises(KampfFehler, match="Angeschlagen"):
         anwenden(z, k.ereignis_abwarten(z))
 
 
 def test_ueberraschung_hinterhalt_wartet_und_opfer_ohne_karte_in_runde_eins():
     z = start()
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     z = anwenden(z, k.ereignis_ueberraschung(z, ["Banditen", "Baron"], ["Alrik"], augen={"Alrik": "1, 2"}))
     assert z.abwartend == {"Banditen", "Baron"}
     assert k.braucht_karte(z) == ()
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     assert set(k.braucht_karte(z)) == {"Alrik", "Banditen", "Baron"}
 
 
 def test_ueberraschung_gelungene_wahrnehmung_bekommt_karte():
     z = start()
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     z = anwenden(z, k.ereignis_ueberraschung(z, ["Banditen"], ["Alrik"], augen={"Alrik": "4+2, 2"}))
     assert "Alrik" in k.braucht_karte(z)
 
@@ -174,9 +175,9 @@ def test_gruppe_sind_an_der_reihe_einzelner_ist_an_der_reihe():
 def test_unterbrechen_vergleichende_geschicklichkeit():
     z = start()
     z = runde_mit_karten(z, {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
-    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = aufrufen(z, "Alrik")
     z = anwenden(z, k.ereignis_abwarten(z))
-    z = anwenden(z, k.ereignis_am_zug(z, "Banditen"))
+    z = aufrufen(z, "Banditen")
     gewonnen = anwenden(z, k.ereignis_unterbrechen(z, "Alrik", "Bandit 1", augen="7, 2", gegen_augen="5"))
     assert gewonnen.am_zug == "Alrik" and "Alrik" not in gewonnen.abwartend
     verloren = anwenden(z, k.ereignis_unterbrechen(z, "Alrik", "Bandit 1", augen="3, 2", gegen_augen="5"))
@@ -195,8 +196,10 @@ def test_nahkampf_gegen_parade_fernkampf_gegen_4_mit_modifikatoren():
     s = Angriffssituation(reichweite="mittel", beleuchtung="düster", deckung="leicht", ziel_geduckt=True, aktionen=2)
     w = k.angriffs_werte(z, "Alrik", "Baron", "Bogen", s)
     assert w["mindestwurf"] == 4
-    assert k.Angriffssituation.aus_werten({"aktionen": 2.0, "reichweite": "mittel"}) == Angriffssituation(reichweite="mittel", aktionen=2)
-    assert dict(w["modifikatoren"]) == {"Reichweite": -2, "Beleuchtung": -1, "Deckung": -1, "Ziel geduckt": -1, "Mehrfachaktionen": -2}
+    assert (k.Angriffssituation.aus_werten({"aktionen": 2.0, "reichweite": "mittel"})
+            == Angriffssituation(reichweite="mittel", aktionen=2))
+    assert dict(w["modifikatoren"]) == {"Reichweite": -2, "Beleuchtung": -1, "Deckung": -1, "Ziel geduckt": -1,
+                                        "Mehrfachaktionen": -2}
     liegt = k.angriffs_werte(z, "Alrik", "Baron", "Bogen", Angriffssituation(ziel_liegt=True))
     assert liegt["modifikator"] == -2
     blind = k.angriffs_werte(z, "Alrik", "Baron", "Bogen", Angriffssituation(blind=True))
@@ -219,7 +222,7 @@ def test_angriff_nur_wer_an_der_reihe_ist():
 
 
 def _am_zug(z, wer):
-    return anwenden(z, k.ereignis_am_zug(z, wer))
+    return aufrufen(z, wer)
 
 
 def test_steigerung_gibt_w6_bonusschaden_und_joker_plus_zwei():
@@ -238,7 +241,7 @@ def test_feuerrate_mehrere_treffer_ein_wildcard_wuerfel():
     e = k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", augen="5, 2, 3, 5")
     z = anwenden(z, e)
     assert len(z.offene_treffer) == 2  # 5 und 5 (Wildcard ersetzt die 2) treffen, die 3 nicht
-    with pytest.raises(Exception):
+    with pytest.raises(ValueError, match="braucht 4 Würfel"):  # WuerfelFehler
         k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", augen="5, 2, 3")
 
 
@@ -264,8 +267,9 @@ def test_angeschlagen_auf_angeschlagen_macht_eine_wunde():
     z = anwenden(z, k.ereignis_schaden(z, augen="6, 4"))  # 10 gegen 9: Angeschlagen
     assert z.kaempfer_namens("Baron").angeschlagen and z.kaempfer_namens("Baron").wunden == 0
     z = anwenden(z, k.ereignis_fertig(z))
-    z = anwenden(z, k.ereignis_runde(z))
-    z = anwenden(z, k.ereignis_karten(z, eingetippt={"Alrik": ["Q♣"], "Banditen": ["2♣"], "Baron": ["3♦"]}))
+    z = naechste_runde(z)
+    # die übergangenen Banditen warten ab und behalten ihre Karte
+    z = anwenden(z, k.ereignis_karten(z, eingetippt={"Alrik": ["Q♣"], "Baron": ["3♦"]}))
     z = _treffer(z, "Alrik", "Baron", "Langschwert", "9, 3")
     z = anwenden(z, k.ereignis_schaden(z, augen="6, 3"))  # 9 gegen 9: Erfolg → Wunde
     b = z.kaempfer_namens("Baron")
@@ -357,6 +361,7 @@ def test_mehrfach_ausser_gefecht_zustand_wird_nie_besser():
     z = anwenden(z, k.ereignis_angriff(z, "Baron", "Alrik", "Langschwert", augen="9, 2"))
     z = anwenden(z, k.ereignis_schaden(z, augen="6, 4"))
     assert z.kaempfer_namens("Alrik").ag_probe_offen
+    z = anwenden(z, k.ereignis_verzicht(z, "Alrik"))  # erst das Wegstecken (hier: verzichtet), dann die Probe
     z = anwenden(z, k.ereignis_ausser_gefecht(z, "Alrik", augen="8+8+1, 2", verletzung_augen="5, 5, 1"))
     a = z.kaempfer_namens("Alrik")
     assert a.blutet and a.ag_ergebnis == "fehlschlag" and len(a.verletzungen) == 2
@@ -366,7 +371,7 @@ def test_ausbluten_vor_den_karten_und_heilen_stoppt():
     z = start()
     z = _ausser_gefecht(anwenden(z, k.ereignis_runde(z)))
     z = anwenden(z, k.ereignis_ausser_gefecht(z, "Alrik", augen="5, 2", verletzung_augen="3, 4, 2"))
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     weiter = anwenden(z, k.ereignis_ausbluten(z, "Alrik", augen="7, 2"))  # 7−3 = 4: Erfolg
     assert weiter.kaempfer_namens("Alrik").blutet
     assert anwenden(z, k.ereignis_ausbluten(z, "Alrik", augen="6, 3")).kaempfer_namens("Alrik").tot
@@ -382,7 +387,7 @@ def test_ausbluten_vor_den_karten_und_heilen_stoppt():
     with pytest.raises(KampfFehler, match="nicht an der Reihe"):
         k.ereignis_heilen(zwei, "Theo", "Alrik", augen="4, 1")
     zwei = anwenden(zwei, k.ereignis_karten(zwei, eingetippt={"Banditen": ["K♠"], "Baron": ["3♣"], "Theo": ["A♥"]}))
-    zwei = anwenden(zwei, k.ereignis_am_zug(zwei, "Theo"))
+    zwei = aufrufen(zwei, "Theo")
     e = k.ereignis_heilen(zwei, "Theo", "Alrik", augen="4, 1")
     assert e.daten["probe"]["modifikator"] == 0
     geheilt = anwenden(zwei, e)
@@ -398,7 +403,8 @@ def test_ausbluten_vor_den_karten_und_heilen_stoppt():
     with pytest.raises(KampfFehler, match="andere"):
         k.ereignis_heilen(zwei, "Alrik", "Alrik", augen="4, 1")
     # nach dem Kampf (niemand ist an der Reihe): ohne Zug
-    nach = anwenden(z, k.ereignis_heilen(replace(z, kaempfer=z.kaempfer + (held("Theo"),)), "Theo", "Alrik", augen="4, 1", als_aktion=False))
+    nach = anwenden(z, k.ereignis_heilen(replace(z, kaempfer=z.kaempfer + (held("Theo"),)), "Theo", "Alrik", augen="4, 1",
+                                         als_aktion=False))
     assert not nach.kaempfer_namens("Alrik").blutet
 
 
@@ -406,7 +412,7 @@ def test_erholung_und_benny():
     z = runde_mit_karten(start(held(angeschlagen=True, wunden=1), baron()), {"Alrik": ["Q♥"], "Baron": ["2♣"]})
     with pytest.raises(KampfFehler, match="wenn er an der Reihe ist"):
         anwenden(z, k.ereignis_erholung(z, "Alrik", augen="6+3, 2"))
-    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = aufrufen(z, "Alrik")
     assert z.erholung_offen == {"Alrik"}
     # Zu Beginn des Zugs ist die Erholungsprobe Pflicht: ohne sie kein Zugende, keine Aktion
     with pytest.raises(KampfFehler, match="erst die Erholungsprobe"):
@@ -454,7 +460,7 @@ def spiele_eine_runde(verlauf, rng):
     verlauf.ausfuehren(k.ereignis_runde(z))
     verlauf.ausfuehren(k.ereignis_karten(verlauf.zustand, rng=rng))
     while (n := verlauf.zustand.naechster()) is not None:
-        verlauf.ausfuehren(k.ereignis_am_zug(verlauf.zustand, n))
+        aufrufen_verlauf(verlauf, n)
         z = verlauf.zustand
         for m in z.mitglieder(n):
             if m.angeschlagen and m.kampffaehig:
@@ -469,6 +475,9 @@ def spiele_eine_runde(verlauf, rng):
             verlauf.ausfuehren(k.ereignis_angriff(z, m.name, ziele[0].name, m.waffen[0].name, rng=rng))
             while verlauf.zustand.offene_treffer:
                 verlauf.ausfuehren(k.ereignis_schaden(verlauf.zustand, rng=rng))
+                wer = k.wegstecken_offen(verlauf.zustand)
+                if wer is not None:
+                    verlauf.ausfuehren(k.ereignis_verzicht(verlauf.zustand, wer))
                 for x in verlauf.zustand.kaempfer:
                     if x.ag_probe_offen:
                         verlauf.ausfuehren(k.ereignis_ausser_gefecht(verlauf.zustand, x.name, rng=rng))
@@ -532,7 +541,8 @@ def test_blindes_feuer_heimlichkeit_ignoriert_den_treffer():
     ziel = replace(bandit(1), fertigkeiten=(("heimlichkeit", E(8)),))
     z = runde_mit_karten(start(held(waffen=(mp,)), ziel), {"Alrik": ["Q♥"], "Banditen": ["K♠"]})
     z = _am_zug(z, "Alrik")
-    z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", Angriffssituation(blind=True), augen="8+2, 2, 3, 2"))
+    z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", Angriffssituation(blind=True),
+                                       augen="8+2, 2, 3, 2"))
     assert len(z.offene_treffer) == 1  # 10 − 4 = 6 trifft, 3 − 4 und 2 − 4 nicht
     e = k.ereignis_heimlichkeit(z, "Bandit 1", feuerrate=3, augen="5")
     assert e.daten["probe"]["modifikator"] == -2  # Feuerrate 3: −2
@@ -545,7 +555,7 @@ def test_blindes_feuer_heimlichkeit_ignoriert_den_treffer():
 
 def test_sprint_ohne_wundabzug_auf_den_wuerfel():
     z = runde_mit_karten(start(held(wunden=2)), {"Alrik": ["Q♥"]})
-    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = aufrufen(z, "Alrik")
     e = k.ereignis_sprint(z, "Alrik", augen="5")
     assert "4“ + 5“ = 9“" in e.text
     neu = anwenden(z, e)
@@ -575,7 +585,7 @@ def test_regeltext_wegstecken_zwei_von_drei_kein_zweites_wegstecken_nur_wiederho
 def test_regeltext_dreissig_zombies_in_fuenf_sechsergruppen():
     zombies = [Kaempfer(f"Zombie {i}", "Schurken", False, gruppe=f"Zombies {i // 6 + 1}") for i in range(30)]
     z = start(held(), *zombies)
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     assert len(k.braucht_karte(z)) == 6  # Alrik und fünf Zombiegruppen
 
 
@@ -596,26 +606,26 @@ def test_verlorene_unterbrechung_und_angeschlagen_nie_wieder_abwarten_in_dieser_
     Abzuwarten“; „Falls er bei der Erholungsprobe eine Steigerung erzielt, kann er wie gewohnt
     sofort normal handeln, nicht jedoch erneut Abwarten.“"""
     z = runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
-    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = aufrufen(z, "Alrik")
     z = anwenden(z, k.ereignis_abwarten(z))
-    z = anwenden(z, k.ereignis_am_zug(z, "Banditen"))
+    z = aufrufen(z, "Banditen")
     verloren = anwenden(z, k.ereignis_unterbrechen(z, "Alrik", "Bandit 1", augen="3, 2", gegen_augen="5"))
     verloren = anwenden(verloren, k.ereignis_fertig(verloren))
-    dran = anwenden(verloren, k.ereignis_am_zug(verloren, "Alrik"))  # auch wenn er später an die Reihe kommt
+    dran = aufrufen(verloren, "Alrik")  # auch wenn er später an die Reihe kommt
     with pytest.raises(KampfFehler, match="muss handeln"):
         anwenden(dran, k.ereignis_abwarten(dran))
     # Angeschlagen an der Reihe, Erholung mit Steigerung: handelt normal, wartet aber nicht ab
     a = runde_mit_karten(start(held(angeschlagen=True), bandit(1), bandit(2), baron()),
                          {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
-    a = anwenden(a, k.ereignis_am_zug(a, "Alrik"))
+    a = aufrufen(a, "Alrik")
     a = anwenden(a, k.ereignis_erholung(a, "Alrik", augen="6+3, 2"))
     assert "Alrik" not in a.nur_freie_aktionen
     with pytest.raises(KampfFehler, match="muss handeln"):
         anwenden(a, k.ereignis_abwarten(a))
     # in der nächsten Runde darf er wieder abwarten
     a = anwenden(a, k.ereignis_fertig(a))
-    a = runde_mit_karten(a, {"Alrik": ["A♥"], "Banditen": ["4♠"], "Baron": ["5♣"]})
-    a = anwenden(a, k.ereignis_am_zug(a, "Alrik"))
+    a = runde_mit_karten(a, {"Alrik": ["A♥"], "Baron": ["5♣"]})  # die Banditen warten noch ab
+    a = aufrufen(a, "Alrik")
     assert "Alrik" in anwenden(a, k.ereignis_abwarten(a)).abwartend
 
 
@@ -623,7 +633,7 @@ def test_manoever_macht_angeschlagen_aber_nie_eine_wunde():
     """„Allerdings können nur physische Angriffe auf diese Weise Wunden verursachen, nicht jedoch
     Geistige Duelle oder andere Manöver.“"""
     z = runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
-    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = aufrufen(z, "Alrik")
     z = anwenden(z, k.ereignis_abwarten(z))
     e = k.ereignis_manoever(z, "Alrik", grund="Geistiges Duell")
     assert e.regel == "Savage Worlds › Schaden › Schaden anwenden"
@@ -639,7 +649,7 @@ def test_manoever_macht_angeschlagen_aber_nie_eine_wunde():
     zweimal = anwenden(zweimal, k.ereignis_erholung(zweimal, "Alrik", augen="2, 1"))  # bleibt Angeschlagen
     zweimal = anwenden(zweimal, k.ereignis_fertig(zweimal))
     # ein physischer Treffer auf den Angeschlagenen macht dagegen eine Wunde
-    z2 = anwenden(zweimal, k.ereignis_am_zug(zweimal, "Banditen"))
+    z2 = aufrufen(zweimal, "Banditen")
     z2 = anwenden(z2, k.ereignis_angriff(z2, "Bandit 1", "Alrik", "Kurzschwert", augen="6+1"))
     z2 = anwenden(z2, k.ereignis_schaden(z2, augen="5, 2"))  # 7 gegen Robustheit 6: Erfolg → Wunde
     assert z2.kaempfer_namens("Alrik").wunden == 1
@@ -648,7 +658,7 @@ def test_manoever_macht_angeschlagen_aber_nie_eine_wunde():
 def test_pattsituation_geschicklichkeit_bestimmt_die_reihenfolge_naechste_runde_wieder_karten():
     z = runde_mit_karten(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
     for emp in ("Banditen", "Alrik", "Baron"):
-        z = anwenden(z, k.ereignis_am_zug(z, emp))
+        z = aufrufen(z, emp)
         z = anwenden(z, k.ereignis_abwarten(z))
     assert z.abwartend == {"Alrik", "Banditen", "Baron"}
     with pytest.raises(KampfFehler, match="mindestens zwei"):
@@ -660,17 +670,17 @@ def test_pattsituation_geschicklichkeit_bestimmt_die_reihenfolge_naechste_runde_
     assert not z.abwartend
     reihe = []
     while (n := z.naechster()) is not None:
-        z = anwenden(z, k.ereignis_am_zug(z, n))
+        z = aufrufen(z, n)
         reihe.append(n)
         z = anwenden(z, k.ereignis_fertig(z))
     assert reihe == list(z.patt_folge)
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     assert set(k.braucht_karte(z)) == {"Alrik", "Banditen", "Baron"} and z.patt_folge == ()
 
 
 def test_pattsituation_nach_hinterhalt_ohne_karten():
     z = start()
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     z = anwenden(z, k.ereignis_ueberraschung(z, ["Banditen", "Baron"], ["Alrik"], augen={"Alrik": "1, 2"}))
     z = anwenden(z, k.ereignis_patt(z, ["Banditen", "Baron"], augen={"Banditen": "2", "Baron": "7, 3"}))
     z = anwenden(z, k.ereignis_am_zug(z))

@@ -51,8 +51,11 @@ def test_alle_abschnitte_des_live_notebooks_laufen(tmp_path, monkeypatch):
     for knopf in ("Wegstecken (Benny)", "Nicht wegstecken", "Außer-Gefecht-Probe", "Rückgängig"):
         assert knopf in entscheidungen, knopf
     assert "Angreifen" in _texte(defs["zug_knoepfe"])
-    # Standardziel des Barons: ein stehender Held (Brakka ist außer Gefecht)
-    assert defs["ziel_wahl"].value == zug.standard_ziel(z, "Schwarzer Baron") == "Lena Falk"
+    # Standardziel des Barons (Issue 23, Punkt 5): der stehende Held, den er mit der besten exakten
+    # Chance außer Gefecht setzt (Brakka ist schon außer Gefecht)
+    chancen = zug.ausschalt_chancen(z, "Schwarzer Baron")
+    assert "Brakka" not in chancen and defs["ziel_wahl"].value in chancen
+    assert chancen[defs["ziel_wahl"].value] == max(chancen.values())
     # vor dem Schaden (eingetippter Angriff ohne Schaden): „Schaden würfeln“ mit seinen Chancen
     vorher = v.zustaende[-2]
     assert vorher.offene_treffer

@@ -37,7 +37,7 @@ def test_eigenschaft_falsch_deutsche_meldung(text):
 
 def test_untrainiert_ist_w4_minus_2():
     # Aufgabe: „an untrained skill rolls W4−2“
-    assert UNTRAINIERT == Eigenschaft(4, -2)
+    assert Eigenschaft(4, -2) == UNTRAINIERT
     assert str(UNTRAINIERT) == "W4-2"
 
 

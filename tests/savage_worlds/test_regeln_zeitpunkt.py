@@ -20,7 +20,7 @@ from gm_helfer.savage_worlds.kampf import Angriffssituation, KampfFehler, anwend
 from gm_helfer.savage_worlds.proben import Eigenschaft as E
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sw_kaempfer import bandit, baron, held  # noqa: E402
+from sw_kaempfer import aufrufen, bandit, baron, held, naechste_runde  # noqa: E402
 
 
 def start(*kaempfer):
@@ -28,12 +28,12 @@ def start(*kaempfer):
 
 
 def runde(z, karten):
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     return anwenden(z, k.ereignis_karten(z, eingetippt=karten))
 
 
 def dran(z, wer=None):
-    return anwenden(z, k.ereignis_am_zug(z, wer))
+    return aufrufen(z, wer)
 
 
 def fertig(z):
@@ -71,10 +71,11 @@ def test_ausbluten_genau_eine_probe_je_runde():
     with pytest.raises(KampfFehler, match="Alrik.*schon"):
         k.ereignis_ausbluten(z, "Alrik", augen="8+4, 2")
     with pytest.raises(KampfFehler, match="Alrik.*schon"):
-        anwenden(z, k.Ereignis("ausbluten", {"name": "Alrik", "probe": k.wuerfle_probe(E(8), wildcard=True, modifikator=-3, augen="8+4, 2").als_dict()}))
+        anwenden(z, k.Ereignis("ausbluten", {"name": "Alrik", "probe": k.wuerfle_probe(E(8), wildcard=True, modifikator=-3,
+                                                                                         augen="8+4, 2").als_dict()}))
     # in der nächsten Runde wieder genau eine
     z = anwenden(z, k.ereignis_karten(z, eingetippt={"Berta": ["5♥"], "Baron": ["6♠"]}))
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     assert k.ausbluten_faellig(z) == ("Alrik",)
 
 
@@ -268,7 +269,7 @@ def test_eingetippte_karte_von_der_ablage_ist_ein_fehler():
     z = runde(start(), {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]})
     for emp in ("Banditen", "Alrik", "Baron"):
         z = fertig(dran(z, emp))
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     assert Karte.parse("Q♥") in z.stapel.ablage
     with pytest.raises(KampfFehler, match="schon gespielt"):
         k.ereignis_karten(z, eingetippt={"Alrik": ["Q♥"], "Banditen": ["5♠"], "Baron": ["4♣"]})
@@ -278,7 +279,7 @@ def test_eingetippte_karte_nach_joker_runde_wieder_im_stapel():
     z = runde(start(), {"Alrik": ["Joker"], "Banditen": ["K♠"], "Baron": ["3♣"]})
     for emp in ("Alrik", "Banditen", "Baron"):
         z = fertig(dran(z, emp))
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     z = anwenden(z, k.ereignis_karten(z, eingetippt={"Alrik": ["K♠"], "Banditen": ["Joker"], "Baron": ["3♣"]}))
     assert z.karte_von("Alrik") == Karte.parse("K♠")
 
@@ -307,7 +308,8 @@ def test_heimlichkeit_gegen_blindes_feuer_nur_einmal_und_nur_bei_blindem_feuer()
     sehend = anwenden(z, k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", augen="6, 2, 3, 2"))
     with pytest.raises(KampfFehler, match="blind"):
         k.ereignis_heimlichkeit(sehend, augen="7")
-    z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", Angriffssituation(blind=True), augen="8+2, 8+1, 3, 2"))
+    z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", Angriffssituation(blind=True),
+                                       augen="8+2, 8+1, 3, 2"))
     assert len(z.offene_treffer) == 2
     z = anwenden(z, k.ereignis_heimlichkeit(z, augen="5"))  # 5 − 2 = 3: der Treffer bleibt
     assert len(z.offene_treffer) == 2
@@ -322,7 +324,8 @@ def test_heimlichkeit_ignoriert_den_ganzen_angriff():
     ziel = replace(bandit(1), fertigkeiten=(("heimlichkeit", E(8)),))
     z = runde(start(held(waffen=(mp,)), ziel), {"Alrik": ["Q♥"], "Banditen": ["K♠"]})
     z = dran(z, "Alrik")
-    z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", Angriffssituation(blind=True), augen="8+2, 8+1, 3, 2"))
+    z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", Angriffssituation(blind=True),
+                                       augen="8+2, 8+1, 3, 2"))
     assert anwenden(z, k.ereignis_heimlichkeit(z, augen="7")).offene_treffer == ()
 
 
@@ -340,6 +343,9 @@ def test_ausser_gefecht_probe_vor_dem_naechsten_schadenswurf():
     assert z.kaempfer_namens("Baron").ag_probe_offen
     with pytest.raises(KampfFehler, match="Baron.*Außer-Gefecht-Probe"):
         k.ereignis_schaden(z, augen="5, 4")
+    with pytest.raises(KampfFehler, match="Baron.*wegsteckt"):  # erst das Wegstecken, dann die Probe
+        anwenden(z, k.ereignis_ausser_gefecht(z, "Baron", augen="7, 2", verletzung_augen="6, 6, 1"))
+    z = anwenden(z, k.ereignis_verzicht(z, "Baron"))
     z = anwenden(z, k.ereignis_ausser_gefecht(z, "Baron", augen="7, 2", verletzung_augen="6, 6, 1"))
     z = anwenden(z, k.ereignis_schaden(z, augen="5, 4"))
     assert z.kaempfer_namens("Baron").ag_probe_offen
@@ -347,12 +353,16 @@ def test_ausser_gefecht_probe_vor_dem_naechsten_schadenswurf():
 
 def test_wegstecken_nur_bevor_es_weitergeht():
     """Wunden › Timing: „Wickele jeden Schadenswurf (einschließlich Schaden wegstecken) separat ab,
-    bevor du zum nächsten übergehst.“ – ist der Nächste an der Reihe, ist es zu spät."""
+    bevor du zum nächsten übergehst.“ – das Wegstecken verfällt nicht stillschweigend: erst
+    wegstecken oder verzichten (im Protokoll), dann geht es weiter; danach ist es zu spät."""
     z = runde(start(), {"Baron": ["K♠"], "Alrik": ["Q♥"], "Banditen": ["3♣"]})
     z = dran(z, "Baron")
     z = anwenden(z, k.ereignis_angriff(z, "Baron", "Alrik", "Langschwert", augen="8, 2"))
     z = anwenden(z, k.ereignis_schaden(z, augen="6, 4"))  # eine Wunde
     assert k.ereignis_wegstecken(z, "Alrik", augen="4, 2")  # jetzt geht es
+    with pytest.raises(KampfFehler, match="Alrik: Schaden wegstecken"):
+        fertig(z)
+    z = anwenden(z, k.ereignis_verzicht(z, "Alrik"))
     z = dran(fertig(z), "Alrik")
     with pytest.raises(KampfFehler, match="wegstecken"):
         k.ereignis_wegstecken(z, "Alrik", augen="4, 2")
@@ -365,6 +375,7 @@ def test_ausser_gefecht_probe_bevor_der_naechste_dran_ist():
     z = anwenden(z, k.ereignis_angriff(z, "Baron", "Alrik", "Langschwert", augen="8, 2"))
     z = anwenden(z, k.ereignis_schaden(z, augen="6, 4"))
     assert z.kaempfer_namens("Alrik").ag_probe_offen
+    z = anwenden(z, k.ereignis_verzicht(z, "Alrik"))
     z = fertig(z)
     with pytest.raises(KampfFehler, match="Alrik.*Außer-Gefecht-Probe"):
         dran(z)
@@ -383,7 +394,8 @@ def test_heimlichkeit_je_treffer_als_option():
     z = runde(kampf_beginnen([held(waffen=(mp,)), ziel], optionen=Optionen(heimlichkeit_je_treffer=True)),
               {"Alrik": ["Q♥"], "Banditen": ["K♠"]})
     z = dran(z, "Alrik")
-    z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", Angriffssituation(blind=True), augen="8+2, 8+1, 3, 2"))
+    z = anwenden(z, k.ereignis_angriff(z, "Alrik", "Bandit 1", "Maschinenpistole", Angriffssituation(blind=True),
+                                       augen="8+2, 8+1, 3, 2"))
     z = anwenden(z, k.ereignis_heimlichkeit(z, augen="7"))  # gelingt: ein Treffer weg
     assert len(z.offene_treffer) == 1
     z = anwenden(z, k.ereignis_heimlichkeit(z, augen="5"))  # misslingt: der zweite bleibt

@@ -16,9 +16,12 @@ from gm_helfer.savage_worlds.proben import Eigenschaft as E
 
 
 def _kampf(**ziel_extra):
-    held = Kaempfer("Alrik", "Helden", True, attribute=(("staerke", E(12)), ("konstitution", E(8)), ("willenskraft", E(6)), ("geschicklichkeit", E(8))),
-                    fertigkeiten=(("kaempfen", E(10)), ("heilen", E(8))), parade=7, robustheit=6, waffen=(WAFFEN["Langschwert"],), bennies=3)
-    baron = Kaempfer("Baron", "Schurken", True, attribute=(("konstitution", E(8)), ("geschicklichkeit", E(6))), parade=8, robustheit=9, **ziel_extra)
+    held = Kaempfer("Alrik", "Helden", True, attribute=(("staerke", E(12)), ("konstitution", E(8)), ("willenskraft", E(6)),
+                                                        ("geschicklichkeit", E(8))),
+                    fertigkeiten=(("kaempfen", E(10)), ("heilen", E(8))), parade=7, robustheit=6, waffen=(WAFFEN["Langschwert"],),
+                    bennies=3)
+    baron = Kaempfer("Baron", "Schurken", True, attribute=(("konstitution", E(8)), ("geschicklichkeit", E(6))), parade=8,
+                     robustheit=9, **ziel_extra)
     bandit = Kaempfer("Bandit", "Schurken", False, parade=5, robustheit=5)
     z = k.kampf_beginnen([held, baron, bandit])
     z = k.anwenden(z, k.ereignis_runde(z))
@@ -57,7 +60,8 @@ def test_treffer_vorschau_mit_modifikatoren_und_feuerrate():
     z = _kampf()
     t = vorschau.treffer_vorschau(z, "Alrik", "Baron", "Langschwert", Angriffssituation(aktionen=2))
     assert t == pytest.approx(sw.probe_ergebnisse("W10", True, -2, 8))
-    z2 = k._ersetze(z, replace(z.kaempfer_namens("Alrik"), waffen=(WAFFEN["Maschinenpistole"],), fertigkeiten=(("schiessen", E(8)),)))
+    z2 = k._ersetze(z, replace(z.kaempfer_namens("Alrik"), waffen=(WAFFEN["Maschinenpistole"],),
+                               fertigkeiten=(("schiessen", E(8)),)))
     t2 = vorschau.treffer_vorschau(z2, "Alrik", "Baron", "Maschinenpistole")
     m = sw.mehrfach_chancen("W8", 3, True, 0, 4)
     assert t2["Fehlschlag"] == pytest.approx(m[(0, 0)], abs=1e-12)
@@ -128,7 +132,8 @@ def test_zwei_treffer_auf_einen_statisten_zweites_angeschlagen_wirft_ihn_raus():
 
 def test_angriff_vorschau_feuerrate_summiert_zu_eins_und_mehr_treffer_mehr_wirkung():
     z = _kampf()
-    z = k._ersetze(z, replace(z.kaempfer_namens("Alrik"), waffen=(WAFFEN["Maschinenpistole"],), fertigkeiten=(("schiessen", E(8)),)))
+    z = k._ersetze(z, replace(z.kaempfer_namens("Alrik"), waffen=(WAFFEN["Maschinenpistole"],),
+                              fertigkeiten=(("schiessen", E(8)),)))
     a = vorschau.angriff_vorschau(z, "Alrik", "Baron", "Maschinenpistole")
     assert math.fsum(a.values()) == pytest.approx(1, abs=1e-11)
     m = sw.mehrfach_chancen("W8", 3, True, 0, 4)
@@ -142,10 +147,12 @@ def test_ziele_wirkung_je_ziel_aus_seinen_treffern():
     from gm_helfer.savage_worlds.chancen import treffer_je_ziel
 
     z = _kampf()
-    z = k._ersetze(z, replace(z.kaempfer_namens("Alrik"), waffen=(WAFFEN["Maschinenpistole"],), fertigkeiten=(("schiessen", E(8)),)))
+    z = k._ersetze(z, replace(z.kaempfer_namens("Alrik"), waffen=(WAFFEN["Maschinenpistole"],),
+                              fertigkeiten=(("schiessen", E(8)),)))
     w = vorschau.ziele_wirkung(z, "Alrik", ["Baron", "Bandit"], "Maschinenpistole")
     je = treffer_je_ziel("W8", ["Baron", "Bandit", "Bandit"], None, True, 0)
-    assert w["Baron"] == pytest.approx(vorschau.mehrere_treffer_wirkung(z, "Alrik", "Baron", "Maschinenpistole", je["Baron"]), abs=1e-12)
+    assert w["Baron"] == pytest.approx(vorschau.mehrere_treffer_wirkung(z, "Alrik", "Baron", "Maschinenpistole", je["Baron"]),
+                                       abs=1e-12)
     assert set(w["Bandit"]) == {"verfehlt", "keine Wirkung", "Angeschlagen", "Außer Gefecht"}
     for stufen in w.values():
         assert math.fsum(stufen.values()) == pytest.approx(1, abs=1e-11)

@@ -20,14 +20,14 @@ from gm_helfer.savage_worlds.daten import WAFFEN
 from gm_helfer.savage_worlds.kampf import Angriffssituation, KampfFehler, anwenden, kampf_beginnen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sw_kaempfer import bandit, baron, held  # noqa: E402
+from sw_kaempfer import aufrufen, bandit, baron, held, naechste_runde  # noqa: E402
 from test_chancen import explodierend  # noqa: E402
 
 KARTEN = {"Alrik": ["Q♥"], "Banditen": ["K♠"], "Baron": ["3♣"]}
 
 
 def _runde(z, karten=KARTEN):
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     return anwenden(z, k.ereignis_karten(z, eingetippt=karten))
 
 
@@ -40,7 +40,7 @@ def _schluessel(z):
 
 def _angeschlagen_dran(**extra):
     z = _runde(kampf_beginnen([held(angeschlagen=True, wunden=1, **extra), bandit(1), baron()]))
-    return anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    return aufrufen(z, "Alrik")
 
 
 def test_erholung_fehlschlag_mit_benny_wiederholen_steigerung_zaehlt():
@@ -86,7 +86,7 @@ def test_wiederholen_ausgeschlagen_mit_zugende_oder_behalten_und_ohne_benny_kein
 
 def test_statist_hat_keine_wiederholung():
     z = _runde(kampf_beginnen([held(), bandit(1, angeschlagen=True), baron()]))
-    z = anwenden(z, k.ereignis_am_zug(z, "Banditen"))
+    z = aufrufen(z, "Banditen")
     z = anwenden(z, k.ereignis_erholung(z, "Bandit 1", augen="2"))
     assert not [s for s, _ in _schluessel(z) if s.endswith("_wiederholen")]
     assert "Statist" in k.probe_wiederholbar(z, "Bandit 1")
@@ -118,7 +118,7 @@ def test_ausbluten_fehlschlag_wiederholen_stabil_und_austeilen_schlaegt_aus():
     z = kampf_beginnen([held(), bandit(1), baron()])
     z = _ausser_gefecht(anwenden(z, k.ereignis_runde(z)))
     z = anwenden(z, k.ereignis_ausser_gefecht(z, "Alrik", augen="5, 2", verletzung_augen="3, 4, 2"))
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     tot = anwenden(z, k.ereignis_ausbluten(z, "Alrik", augen="6, 3"))
     assert tot.kaempfer_namens("Alrik").tot
     assert ("ausbluten_wiederholen", "Alrik") in _schluessel(tot)
@@ -209,7 +209,7 @@ def test_chancen_ausbluten_wiederholen_gegen_aufzaehlung(jetzt):
     z = kampf_beginnen([held(), bandit(1), baron()])
     z = _ausser_gefecht(anwenden(z, k.ereignis_runde(z)))
     z = anwenden(z, k.ereignis_ausser_gefecht(z, "Alrik", augen="5, 2", verletzung_augen="3, 4, 2"))
-    z = anwenden(z, k.ereignis_runde(z))
+    z = naechste_runde(z)
     z = anwenden(z, k.ereignis_ausbluten(z, "Alrik", augen="6, 3" if jetzt == "tod" else "7, 2"))
     v = vorschau.probe_wiederholen_vorschau(z, "Alrik")
     texte = vorschau.WIEDERHOLEN_TEXTE["ausbluten"]
@@ -223,7 +223,7 @@ def test_chancen_ausbluten_wiederholen_gegen_aufzaehlung(jetzt):
 def _pistole_und_messer():
     held_ = held(waffen=(WAFFEN["Bogen"], WAFFEN["Langschwert"]))
     z = _runde(kampf_beginnen([held_, bandit(1), baron()]))
-    return anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    return aufrufen(z, "Alrik")
 
 
 def test_zweite_angesagte_aktion_traegt_den_abzug_ohne_neue_eingabe():
@@ -304,7 +304,7 @@ def test_hausregel_aktion_anhaengen_zahl_folgt_aus_dem_getanen():
 
     held_ = held(waffen=(WAFFEN["Bogen"], WAFFEN["Langschwert"]))
     z = _runde(kampf_beginnen([held_, bandit(1), baron()], optionen=Optionen(aktion_anhaengen=True)))
-    z = anwenden(z, k.ereignis_am_zug(z, "Alrik"))
+    z = aufrufen(z, "Alrik")
     z = anwenden(z, k.ereignis_sprint(z, "Alrik", augen="3"))
     assert k.aktionen_zahl(z, "Alrik") == 2
     akt = {a.schluessel: a for a in zug.aktionen(z, "Alrik")}

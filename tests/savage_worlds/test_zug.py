@@ -22,9 +22,12 @@ def verlauf():
 
 
 def _dran(verlauf, empfaenger):
-    """Runde 1, Karten ausgeteilt, ``empfaenger`` gezielt aufgerufen."""
+    """Runde 1, Karten ausgeteilt, ``empfaenger`` aufgerufen: wer vor ihm dran wäre, wartet ab
+    („vom Ass zur Zwei“ übergeht niemanden stillschweigend)."""
     verlauf.ausfuehren(k.ereignis_runde(verlauf.zustand))
     verlauf.ausfuehren(k.ereignis_karten(verlauf.zustand, rng=random.Random(5)))
+    while (vorher := verlauf.zustand.naechster()) not in (None, empfaenger) and empfaenger not in verlauf.zustand.abwartend:
+        verlauf.ausfuehren(k.ereignis_abwarten(verlauf.zustand, vorher))
     verlauf.ausfuehren(k.ereignis_am_zug(verlauf.zustand, empfaenger))
 
 
@@ -65,13 +68,15 @@ def test_reihenfolge_und_gruppe_handelt_nacheinander(verlauf):
 
 def test_angeschlagen_darf_nicht_angreifen_mit_grund(verlauf):
     z = verlauf.zustand
-    verlauf = Verlauf(replace(z, kaempfer=tuple(replace(kf, angeschlagen=True) if kf.name == "Brakka" else kf for kf in z.kaempfer)), k.anwenden)
+    verlauf = Verlauf(replace(z, kaempfer=tuple(replace(kf, angeschlagen=True) if kf.name == "Brakka" else kf
+                                                for kf in z.kaempfer)), k.anwenden)
     _dran(verlauf, "Brakka")
     akt = {a.schluessel: a for a in zug.aktionen(verlauf.zustand, "Brakka")}
     assert not akt["angriff"].erlaubt and "Angeschlagen" in akt["angriff"].grund
     assert akt["erholung"].erlaubt and akt["benny_erholen"].erlaubt
     assert not akt["fertig"].erlaubt and "Erholungsprobe" in akt["fertig"].grund
-    assert Entscheidung("erholung", "Brakka", "Brakka ist Angeschlagen: Erholungsprobe oder Benny") in zug.offene_entscheidungen(verlauf.zustand)
+    assert (Entscheidung("erholung", "Brakka", "Brakka ist Angeschlagen: Erholungsprobe oder Benny")
+            in zug.offene_entscheidungen(verlauf.zustand))
     # und die Regel lehnt den Angriff wirklich ab
     with pytest.raises(k.KampfFehler):
         zug.angreifen(verlauf, "Brakka", "Bandit 1", "Langschwert", rng=random.Random(0))
@@ -84,8 +89,7 @@ def test_angriff_ein_klick_wuerfelt_schaden_bei_treffer(verlauf):
     assert len(zeilen) == 2 and "Steigerung" in zeilen[0]
     assert [e.art for e in verlauf.ereignisse[-2:]] == ["angriff", "schaden"]
     assert not verlauf.zustand.offene_treffer
-    # ohne eingetippten Schaden bleibt der Treffer als Entscheidung offen
-    verlauf.rueckgaengig()
+    # ohne eingetippten Schaden bleibt der Treffer als Entscheidung offen; ein Klick, ein Rückgängig
     verlauf.rueckgaengig()
     zug.angreifen(verlauf, "Brakka", "Bandit 1", "Langschwert", augen="10+5, 2")
     assert [e.schluessel for e in zug.offene_entscheidungen(verlauf.zustand)] == ["schaden:0"]
@@ -118,7 +122,11 @@ def test_wegstecken_bleibt_bis_genommen_oder_verzichtet(verlauf):
 
 def test_zug_beenden_ruft_naechste_karte_auf(verlauf):
     _dran(verlauf, "Brakka")
-    zug.zug_beenden(verlauf)
+    # Brakkas verbündete Statisten handeln auf seiner Karte: je „Zug beenden“ das nächste Mitglied
+    mitglieder = zug.noch_auf_der_karte(verlauf.zustand)
+    assert mitglieder[0] == "Brakka"
+    for _ in mitglieder:
+        zug.zug_beenden(verlauf)
     z = verlauf.zustand
     assert "Brakka" in z.gehandelt and z.am_zug and z.am_zug != "Brakka"
 
@@ -133,7 +141,8 @@ def test_neue_runde_ein_klick(verlauf):
 
 def test_neue_runde_haelt_beim_ausbluten(verlauf):
     z = verlauf.zustand
-    blutend = replace(z, kaempfer=tuple(replace(kf, ausser_gefecht=True, blutet=True) if kf.name == "Mira" else kf for kf in z.kaempfer))
+    blutend = replace(z, kaempfer=tuple(replace(kf, ausser_gefecht=True, blutet=True) if kf.name == "Mira" else kf
+                                        for kf in z.kaempfer))
     v = Verlauf(blutend, k.anwenden)
     zug.neue_runde(v, rng=random.Random(0))
     assert [e.art for e in v.ereignisse] == ["runde"]
@@ -192,3 +201,23 @@ def test_statist_kann_nicht_wiederholen(verlauf):
     zug.angreifen(verlauf, "Bandit 1", "Mira", "Kurzschwert", augen="1", schaden_augen="4, 2")
     assert "Statist" in k.angriff_wiederholbar(verlauf.zustand)
     assert not [e for e in zug.offene_entscheidungen(verlauf.zustand) if e.schluessel == "wiederholen"]
+
+
+def test_ein_rueckgaengig_nimmt_den_ganzen_klick_angreifen_zurueck(verlauf):
+    """Issue: „One ‚Angreifen‘ click writes attack and damage; one ‚Rückgängig‘ takes back only the
+    damage and leaves the hit open, after which ‚Zug beenden‘ is allowed.“"""
+    _dran(verlauf, "Brakka")
+    vorher = verlauf.zustand
+    zug.angreifen(verlauf, "Brakka", "Bandit 1", "Langschwert", augen="10+5, 2", schaden_augen="8, 6, 3")
+    assert [e.art for e in verlauf.ereignisse[-2:]] == ["angriff", "schaden"]
+    assert verlauf.schritte[-1] == verlauf.schritte[-2]
+    verlauf.rueckgaengig()
+    assert verlauf.zustand == vorher
+    assert not verlauf.zustand.offene_treffer
+
+
+def test_zug_beenden_und_neue_runde_sind_je_ein_schritt(verlauf):
+    zug.neue_runde(verlauf, rng=random.Random(3))
+    assert len(set(verlauf.schritte)) == 1
+    verlauf.rueckgaengig()
+    assert verlauf.zustand.runde == 0 and not verlauf.ereignisse

@@ -31,9 +31,8 @@ import numpy as np
 import pytest
 
 from gm_helfer import boegen, simulation
-from gm_helfer.w100 import KritRegel, Optionen, W100Fehler
+from gm_helfer.w100 import KritRegel, Optionen, W100Fehler, gebuendelt
 from gm_helfer.w100 import chancen as w100_chancen
-from gm_helfer.w100 import gebuendelt
 from gm_helfer.w100.angriff import (
     Abwehr,
     bewerte_angriff,

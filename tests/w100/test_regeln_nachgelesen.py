@@ -11,9 +11,8 @@ from itertools import product
 import pytest
 
 from gm_helfer import w100
-from gm_helfer.w100 import KritRegel, Optionen, W100Fehler, Waffe, anwenden, neuer_kampf
+from gm_helfer.w100 import KritRegel, Optionen, W100Fehler, Waffe, anwenden, neuer_kampf, sitzung
 from gm_helfer.w100 import chancen as w100_chancen
-from gm_helfer.w100 import sitzung
 
 
 def _bereit(kaempfer, optionen=Optionen()):

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from gm_helfer import boegen, pfade
-from gm_helfer import w100
+from gm_helfer import boegen, pfade, w100
 
 
 def test_beispielboegen_laden_ohne_fehler():

@@ -1,7 +1,10 @@
 """Eine ganze Runde W100 durch das Zug-Panel im echten Browser (headless Chromium) – mit Klickzählung.
 
-Eingetippte Initiative (ein Klick), der Wolf läuft zu John, John weicht mit 20 Flee aus (Chancen vor
-dem Wurf), ein eingetippter W100 ohne Schadenswurf wird abgelehnt und bleibt stehen, Rückgängig;
+Eingetippte Initiative (ein Klick), „Niemand ergreift die Initiative“ (bis dahin wartet der erste Zug
+mit Grund), der Wolf läuft zu John, John weicht mit 20 Flee aus (Chancen vor dem Wurf), ein
+eingetippter W100 mit leerem Schadensfeld – das Programm würfelt den Schaden –, Rückgängig, dann mit
+eingetipptem Schaden (das Beispiel im Feld passt zum Biss); Parade gegen den Bogen des Goblins steht
+vor dem Klick gesperrt mit Grund;
 dann jeder Zug über das Panel (Angreifen samt Schaden, Zug beenden), die neu gewürfelte Runde 2
 mit eingetippten Würfeln (ein Klick) und Fortsetzen in einer zweiten Sitzung (gesperrt → ansehen).
 """
@@ -24,10 +27,9 @@ INITIATIVE = {"Schattenwolf": "90", "John": "80", "Kael": "1", "Goblin-Schütze"
 
 
 def _zahlenfeld(seite, name):
-    for feld in seite.locator("input[inputmode=numeric]").all():
-        if ">" + name + "<" in (feld.get_attribute("aria-label") or ""):
-            return feld
-    raise AssertionError(f"kein Zahlenfeld {name}")
+    # der Name steht im aria-label (tisch.kopf: Beschrifter); solange der es noch nicht ersetzt hat, als HTML
+    return seite.locator(f'input[inputmode=numeric][aria-label="{name}"], '
+                         f'input[inputmode=numeric][aria-label*=">{name}<"]').first
 
 
 @pytest.mark.browser
@@ -53,29 +55,45 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, warte_fertig, keine_zellf
     p.klick("Initiative würfeln")
     assert p.anzahl == 1
     p.warte_auf("w100-meldung", "Schattenwolf 220")
-    # Vor dem ersten Zug: „Initiative Ergreifen“ steht als offene Entscheidung da
+    # Vor dem ersten Zug: „Initiative Ergreifen“ steht als offene Entscheidung da – bis sie
+    # entschieden ist, wartet der erste Zug (gesperrt, mit Grund)
     p.warte_auf("w100-aufgaben", "Ergreift jemand die Initiative?")
     p.warte_auf("w100-am-zug", "Schattenwolf")
+    assert not p.da("Auf das Ziel zugehen")
+    expect(seite.get_by_text("Offen (Spielleiter): Ergreift jemand die Initiative?").first).to_be_visible(timeout=30_000)
+    p.klick("Niemand ergreift die Initiative")
+    p.warte_auf("w100-meldung", "Niemand ergreift die Initiative – den ersten Zug hat Schattenwolf.")
+    assert "Ergreift jemand" not in p.text("w100-aufgaben")  # ausgeschlagen – und im Protokoll
 
-    # Der Wolf läuft zu John (Standardziel: der nächste Gegner); John weicht mit 20 Flee aus
+    # Der Wolf läuft zu John: kein Biss kann jemanden mit vollen LP umwerfen (überall 0,0 %), bei
+    # Gleichstand zählt die Zielwahl der Taktik („naechster“); John weicht mit 20 Flee aus
+    ziel = seite.get_by_role("combobox", name="Ziel", exact=True).first
+    assert ziel.evaluate("e => e.options[e.selectedIndex].text").startswith("John – 0,0")
     p.klick("Auf das Ziel zugehen")
     p.warte_auf("w100-meldung", "Schattenwolf bewegt sich")
     p.warte_auf("w100-abwehr", "John kann vor dem Wurf mit bis zu 30 Flee-Punkten ausweichen")
-    assert "Ergreift jemand" not in p.text("w100-aufgaben")  # ausgeschlagen: der erste Zug lief
-    seite.get_by_text("Ausweichen (Flee)").first.click()
+    seite.get_by_role("radio", name="Ausweichen (Flee)").first.click()  # die Wahl, nicht der Text im Vorschlag
     warte_fertig(seite)
-    _zahlenfeld(seite, "Abwehrpunkte").fill("20")
+    # Zahlenfelder heißen für Screenreader wie ihre Beschriftung – kein HTML, kein „Number input“
+    seite.get_by_role("textbox", name="Abwehrpunkte", exact=True).first.fill("20")
     _zahlenfeld(seite, "Abwehrpunkte").press("Tab")
     warte_fertig(seite)
+    namen = [f.get_attribute("aria-label") for f in seite.locator("input[inputmode=numeric]").all()]
+    assert namen and not [n for n in namen if "<" in n or n == "Number input"], namen
     # Chancen vor dem Wurf: 40 − 25 − 20 = −5 → Treffer ab natürlicher 80 (21 Augen)
     p.warte_auf("w100-treffer", "21,0 %")
-    # Ein eingetippter Treffer ohne Schadenswurf wird abgelehnt – der W100 bleibt stehen
+    # Das Beispiel im Schadensfeld passt zum Biss (2W6+3: zwei Würfel)
+    schaden_feld = seite.get_by_role("textbox", name="Schaden: echte Würfel (nur bei Treffer)", exact=True).first
+    assert "(2W6+3)" in (schaden_feld.get_attribute("placeholder") or "")
+    # Ein eingetippter Treffer mit leerem Schadensfeld: „leer = Programm würfelt“ – auch den Schaden
     p.eintippen("W100: echter Wurf", "89")
     n = p.schritte()
     p.klick("Angreifen")
-    p.warte_auf("w100-meldung", "es fehlt der Schadenswurf")
-    assert seite.get_by_role("textbox", name="W100: echter Wurf", exact=True).first.input_value() == "89"
-    assert p.schritte() == n
+    p.warte_auf("w100-meldung", "89 + 40 − 25 − 20 Flee = 84 → Streiftreffer")
+    assert p.schritte() == n + 1
+    p.klick("Rückgängig")
+    p.warte_auf("w100-meldung", "Zurückgenommen")
+    p.eintippen("W100: echter Wurf", "89")
     p.eintippen("Schaden: echte Würfel (nur bei Treffer)", "5, 4")
     p.klick("Angreifen")
     # 89 + 40 − 25 − 20 = 84: Streiftreffer; (5 + 4 + 3 − 3 Panzerung) / 2 = 4
@@ -89,10 +107,18 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, warte_fertig, keine_zellf
     # Der Rest der Runde durch das Panel: wer angreifen kann, greift an (samt Schaden) und beendet
     zuege = ["Schattenwolf"]
     angriffe = []
+    parade_gesehen = False
     for _ in range(20):
         if "ist vorbei" in p.text("w100-lage") or not seite.locator("#w100-am-zug").count():
             break
         zuege.append(p.text("w100-am-zug"))
+        if zuege[-1] == "Goblin-Schütze":
+            # Parade gegen den Bogen: vor dem Klick gesperrt, mit dem Grund
+            seite.get_by_role("combobox", name="Waffe / Katalysator").first.select_option(label="Kurzbogen")
+            warte_fertig(seite)
+            expect(seite.get_by_text("Fernkampfangriffe lassen sich nicht parieren").first).to_be_visible(timeout=30_000)
+            assert not seite.get_by_text("Parade (Nahkampf-OB)", exact=True).count()
+            parade_gesehen = True
         vorher = p.anzahl
         if p.da("Angreifen"):
             p.klick("Angreifen")
@@ -106,7 +132,7 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, warte_fertig, keine_zellf
             p.klick("Zug beenden")
         keine_zellfehler(seite)
     print(f"Züge: {zuege}; Klicks je Standardangriff: {angriffe}; insgesamt {p.anzahl}")
-    assert zuege[:2] == ["Schattenwolf", "John"]
+    assert zuege[:2] == ["Schattenwolf", "John"] and parade_gesehen
     assert angriffe and all(k == 2 for k in angriffe)
     p.warte_auf("w100-lage", "Runde 1 ist vorbei")
     seite.screenshot(path=str(tmp_path / "w100_1280.png"), full_page=True)
@@ -142,3 +168,49 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, warte_fertig, keine_zellf
     q.klick("Nur ansehen")
     expect(neu.locator("#w100-protokoll-schritte").first).to_have_text(f"{n} Schritte", timeout=30_000)
     keine_zellfehler(neu)
+
+
+
+@pytest.mark.browser
+def test_gegner_handeln_nach_vorschlag(browser_seite, warte_fertig, keine_zellfehler, zug_panel):
+    """Eine Runde, in der die Gegner nach Vorschlag handeln (Issue 26): ist ein NSC am Zug, spielt
+    „Gruppe handelt“ seine Züge (ein Klick, mindestens ein Schritt im Protokoll); hält sie vor der
+    Abwehr eines Helden an, spielt „Vorschlag spielen“ den Angriff mit der Abwehr der Taktik. Die
+    Helden spielen ihren Vorschlag ebenso."""
+    seite = browser_seite(NOTEBOOK)
+    p = zug_panel(seite, "w100")
+    p.bereit()
+    keine_zellfehler(seite)
+    p.klick("Neuer Kampf")
+    p.warte_auf("w100-lage", "Initiative bestimmen")
+    seite.get_by_text("Echte W100 eintippen").first.click()
+    for name, wert in INITIATIVE.items():
+        p.eintippen(name, wert)
+    p.klick("Initiative würfeln")
+    p.klick("Niemand ergreift die Initiative")
+    p.warte_auf("w100-am-zug", "Schattenwolf")
+    p.warte_auf("w100-vorschlag", "Schattenwolf")
+    p.anzahl = 0
+    gegner_klicks, gespielt, zuege = 0, [], []
+    for _ in range(24):
+        if "ist vorbei" in p.text("w100-lage") or not seite.locator("#w100-am-zug").count():
+            break
+        wer = p.text("w100-am-zug")
+        zuege.append(wer)
+        n = p.schritte()
+        angehalten = "sagt die Abwehr an" in p.text("w100-meldung")  # die Gruppe hielt vor der Abwehr eines Helden
+        if p.da("Gruppe handelt") and not angehalten:
+            p.klick("Gruppe handelt")
+            gegner_klicks += 1
+        else:
+            assert p.da("Vorschlag spielen"), f"{wer}: kein Vorschlag"
+            p.klick("Vorschlag spielen")
+        if p.schritte() == n and "sagt die Abwehr an" in p.text("w100-meldung"):
+            # die Gruppe hielt sofort wieder vor der Abwehr eines Helden: der Spielleiter spielt den Angriff
+            p.klick("Vorschlag spielen")
+        gespielt.append(p.text("w100-meldung"))
+        assert p.schritte() > n, f"{wer}: der Klick schrieb keinen Schritt – {gespielt[-1]}"
+        keine_zellfehler(seite)
+    print(f"Züge: {zuege}; Klicks für Gegner: {gegner_klicks}, insgesamt {p.anzahl}; {gespielt}")
+    assert gegner_klicks >= 2 and "Schattenwolf" in zuege and "John" in zuege
+    p.warte_auf("w100-lage", "Runde 1 ist vorbei")

@@ -30,7 +30,7 @@ def _geschlossen(ob, db, pb, lucky=False, mod=0, abwehr=0, g_s=75, g_v=100):
     miss = anzahl(1, g_s - 1 - s)
     voll = anzahl(g_v - s, 100)
     streif = anzahl(g_s - s, g_v - 1 - s)
-    if lucky and 77 > pb:
+    if lucky and pb < 77:
         # die 77 wandert aus ihrer Stufe in die Stufe von 154 + s
         def stufe(x):
             return "m" if x < g_s else ("s" if x < g_v else "v")

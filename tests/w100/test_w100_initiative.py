@@ -10,7 +10,6 @@ from gm_helfer import w100
 from gm_helfer.w100 import Optionen, W100Fehler, anwenden, neuer_kampf
 
 
-
 def _schritt(kampf, ereignis):
     return anwenden(kampf, ereignis)
 

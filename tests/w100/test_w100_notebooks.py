@@ -6,8 +6,6 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
-
 from gm_helfer import w100
 from gm_helfer.w100 import lehre, sitzung
 

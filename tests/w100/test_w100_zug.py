@@ -6,16 +6,14 @@ Regeltext regeln/w100.txt › Initiative und Kampfrunde, Kampf, Angriff und Vert
 from __future__ import annotations
 
 import random
-
-import pytest
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gm_helfer import w100
-from gm_helfer.w100 import anwenden, neuer_kampf
-from gm_helfer.w100 import sitzung, zug
+from gm_helfer.w100 import anwenden, neuer_kampf, sitzung, zug
 from gm_helfer.zug import Aktion, Entscheidung
 
 from .conftest import _john, _mira, _ork, _wolf
@@ -24,9 +22,17 @@ from .conftest import _john, _mira, _ork, _wolf
 ALLE = {"John": 90, "Ork": 10, "Wolf": 1, "Mira": 2}
 
 
-def _vier():
+def _los(k):
+    """Nach der Initiative: „Initiative Ergreifen“ geprüft, niemand ergreift sie (Ereignis)."""
+    return anwenden(k, w100.ergreifen_verzicht_ereignis(k))
+
+
+def _vier(offen=False):
+    """John, Ork, Wolf, Mira nach der Initiative; ``offen``: noch vor der Frage „Ergreift jemand
+    die Initiative?“, sonst hat der Spielleiter verzichtet."""
     k = neuer_kampf([_john(), _ork(), _wolf(), _mira()])
-    return anwenden(k, w100.initiative_ereignis(k, augen=ALLE))
+    k = anwenden(k, w100.initiative_ereignis(k, augen=ALLE))
+    return k if offen else _los(k)
 
 
 def _erlaubt(kampf, wer):
@@ -135,7 +141,7 @@ def test_standardwaffe_ist_eigene_waffe_die_das_ziel_erreicht():
     schuetze = replace(_john(), waffen=(w100.Waffe("Dolch", "nahkampf", 35, "W10+2", "stich", 1.5),
                              w100.Waffe("Kurzbogen", "fernkampf", 40, "W10+2", "stich", 30.0, 8)))
     k2 = neuer_kampf([schuetze, _wolf()])
-    k2 = anwenden(k2, w100.initiative_ereignis(k2, augen={"John": 90, "Wolf": 1}))
+    k2 = _los(anwenden(k2, w100.initiative_ereignis(k2, augen={"John": 90, "Wolf": 1})))
     assert zug.am_zug(k2) == "John"
     assert zug.standard_waffe(k2, "John") == "Kurzbogen"
     # nach dem Bogenschuss ist die Angriffshandlung des Bogens verbraucht – der Dolch erreicht nicht
@@ -178,25 +184,32 @@ def test_verbotene_handlungen_nennen_den_grund_auf_deutsch():
 def test_initiative_ergreifen_bleibt_offen_bis_ergriffen_oder_ausgeschlagen():
     """„Bevor der Kampf beginnt, prüft, ob Initiative Ergreifen einem Beteiligten den ersten
     Zug verschafft.“"""
-    k = _vier()
+    k = _vier(offen=True)
     (offen,) = zug.offene_entscheidungen(k)
     assert offen.schluessel == "initiative_ergreifen" and offen.wer == "Spielleiter"
-    assert "sonst beginnt John" in offen.text
+    assert "(dann beginnt John)" in offen.text
+    # solange sie offen ist, wartet der erste Zug – mit dem Grund, wer was entscheiden muss
+    grund = _erlaubt(k, "John")["angriff"].grund
+    assert grund.startswith("Offen (Spielleiter): Ergreift jemand die Initiative?")
     # ein Spielleiter-Eingriff dazwischen lässt sie stehen
     k2 = anwenden(k, w100.lp_ereignis(k, "Ork", -5, "Falle"))
     assert [e.schluessel for e in zug.offene_entscheidungen(k2)] == ["initiative_ergreifen"]
     # ergriffen: weg, und der Ergreifende ist am Zug
     k3 = anwenden(k2, w100.ergreifen_ereignis(k2, "Ork"))
     assert zug.offene_entscheidungen(k3) == [] and zug.am_zug(k3) == "Ork"
-    # ausgeschlagen: der erste Zug beginnt
-    k4 = anwenden(k2, zug.zug_beginnen(k2))
-    assert zug.offene_entscheidungen(k4) == []
+    # ausgeschlagen: ein eigenes Ereignis, danach beginnt der erste Zug
+    e = w100.ergreifen_verzicht_ereignis(k2)
+    assert e.text == "Niemand ergreift die Initiative – den ersten Zug hat John."
+    k4 = anwenden(k2, e)
+    assert zug.offene_entscheidungen(k4) == [] and _erlaubt(k4, "John")["angriff"].erlaubt
+    with pytest.raises(w100.W100Fehler, match="nicht offen"):
+        w100.ergreifen_verzicht_ereignis(k4)
 
 
 def test_abwehr_des_ziels_bleibt_offen_bis_gewuerfelt_ist():
     """„Danach können angesagtes Ausweichen und … eine angesagte Parade das Ergebnis weiter
     senken. Beide Abwehrarten werden nicht für denselben Angriff addiert.“"""
-    k = anwenden(_vier(), w100.ergreifen_ereignis(_vier(), "John"))
+    k = anwenden(_vier(offen=True), w100.ergreifen_ereignis(_vier(offen=True), "John"))
     plan = dict(ziel="Ork", waffe="Langschwert")
     (e,) = zug.offene_entscheidungen(k, **plan)
     assert e == Entscheidung("abwehr", "Ork", "Ork kann vor dem Wurf mit bis zu 20 Flee-Punkten "
@@ -212,15 +225,14 @@ def test_abwehr_des_ziels_bleibt_offen_bis_gewuerfelt_ist():
     # Mira gegen einen Bogenschuss: Parade nur gegen Nahkampf (Einstellung), Flee ja
     schuetze = replace(_john(), waffen=(w100.Waffe("Kurzbogen", "fernkampf", 40, "W10+2", "stich", 30.0, 8),))
     k5 = neuer_kampf([schuetze, _wolf()])
-    k5 = anwenden(k5, w100.initiative_ereignis(k5, augen={"John": 90, "Wolf": 1}))
+    k5 = _los(anwenden(k5, w100.initiative_ereignis(k5, augen={"John": 90, "Wolf": 1})))
     (e5,) = [x for x in zug.offene_entscheidungen(k5, ziel="Wolf", waffe="Kurzbogen")
              if x.schluessel == "abwehr"]
     assert "35 Flee-Punkten" in e5.text and "parieren" not in e5.text
     # ohne Flee und ohne Parade gibt es nichts zu entscheiden
     k6 = neuer_kampf([schuetze, _wolf(flee=0)])
-    k6 = anwenden(k6, w100.initiative_ereignis(k6, augen={"John": 90, "Wolf": 1}))
-    assert [x.schluessel for x in zug.offene_entscheidungen(k6, ziel="Wolf", waffe="Kurzbogen")] \
-        == ["initiative_ergreifen"]
+    k6 = _los(anwenden(k6, w100.initiative_ereignis(k6, augen={"John": 90, "Wolf": 1})))
+    assert zug.offene_entscheidungen(k6, ziel="Wolf", waffe="Kurzbogen") == []
 
 
 def test_eine_ganze_runde_nur_ueber_die_zug_schnittstelle():
@@ -262,6 +274,8 @@ def test_ein_klick_schritte_eine_runde_mit_zaehlung():
     klicks = {"runde": 0, "angriff": 0, "ende": 0}
     zug.neue_runde(verlauf, augen=ALLE)
     klicks["runde"] += 1
+    zug.ergreifen_verzichten(verlauf)  # einmal je Kampf: niemand ergreift die Initiative
+    klicks["runde"] += 1
     assert verlauf.zustand.runde == 1 and zug.am_zug(verlauf.zustand) == "John"
     while (wer := zug.am_zug(verlauf.zustand)) is not None:
         kampf = verlauf.zustand
@@ -272,7 +286,7 @@ def test_ein_klick_schritte_eine_runde_mit_zaehlung():
         zug.zug_beenden(verlauf)
         klicks["ende"] += 1
     # Mira (Zauberin, 20 m) erreicht alle; jeder Zug: ein Klick Angreifen, ein Klick Zug beenden
-    assert klicks["runde"] == 1 and klicks["ende"] == 6 and klicks["angriff"] <= klicks["ende"]
+    assert klicks["runde"] == 2 and klicks["ende"] == 6 and klicks["angriff"] <= klicks["ende"]
     assert zug.aktionen(verlauf.zustand, None)[0].erlaubt
     zug.neue_runde(verlauf)
     assert verlauf.zustand.runde == 2
@@ -284,6 +298,11 @@ def test_abgelehnter_schritt_aendert_nichts():
     k = neuer_kampf([_john(), _ork()])
     verlauf = Verlauf(k, anwenden)
     zug.neue_runde(verlauf, augen={"John": 90, "Ork": 10})
+    # solange „Initiative Ergreifen“ offen ist, ist jeder Schritt des ersten Zugs abgelehnt
+    with pytest.raises(w100.W100Fehler, match="Ergreift jemand die Initiative"):
+        zug.angreifen(verlauf, "John", "Ork", "Langschwert", rng=random.Random(1))
+    assert len(verlauf.ereignisse) == 1
+    zug.ergreifen_verzichten(verlauf)
     n = len(verlauf.ereignisse)
     # eingetippter Treffer ohne Schadenswurf: abgelehnt, auch der Zugbeginn wird nicht eingetragen
     with pytest.raises(w100.W100Fehler, match="es fehlt der Schadenswurf"):

@@ -255,7 +255,8 @@ def test_ein_schlag_gegen_exakte_chance(bogen):
     Kampf endet nach Tick 0 (``max_runden=0``): die Helden gewinnen genau dann, wenn der erste
     Schlag die Lebenspunkte des Ziels aufbraucht. Ziel: die Rüstung der Stadtwache (Lederwams
     RS 2 außer am Kopf, Eisenhelm RS 3 nur am Kopf), 7 Lebenspunkte; Schaden 2W6 mit
-    Trefferzonen, empfindlichen Treffern und kritischen Effekten. Exakt: ``angriff_schadens_chancen_exakt`` (gegen Abzählung getestet).
+    Trefferzonen, empfindlichen Treffern und kritischen Effekten. Exakt: ``angriff_schadens_chancen_exakt``
+    (gegen Abzählung getestet).
     Ohne Rüstung und mit 1 Lebenspunkt ist es die Trefferchance 11/20 (W20: 10–20 trifft 10
     gegen 20, die 1 patzt) – unabhängig von Hand gezählt."""
     waffe = dict(bogen["Herkulos"].untertabellen["waffen"][0])

@@ -89,9 +89,9 @@ def test_waffenlose_parade_in_der_schadensvorschau_nach_dem_vierteln():
 def test_trefferzonen_tabelle_des_textes_ist_symmetrisch():
     """„Bei einem erfolgreichen Treffer wird mit 2 W6 gewürfelt …“ – die Tabelle im Text ist
     symmetrisch (Zeile a, Spalte b = Zeile b, Spalte a); die Doku darf nichts anderes sagen."""
-    zeilen = [l for l in REGELN.read_text(encoding="utf-8").splitlines()
-              if l.startswith("| ") and l[2:3].isdigit() and l.count("|") == 8]
-    tabelle = [[c.strip() for c in l.strip().strip("|").split("|")][1:] for l in zeilen]
+    zeilen = [z for z in REGELN.read_text(encoding="utf-8").splitlines()
+              if z.startswith("| ") and z[2:3].isdigit() and z.count("|") == 8]
+    tabelle = [[c.strip() for c in z.strip().strip("|").split("|")][1:] for z in zeilen]
     assert len(tabelle) == 6
     for a, b in product(range(6), repeat=2):
         assert tabelle[a][b] == tabelle[b][a]

@@ -118,38 +118,50 @@ def test_staerkere_gruppe_gewinnt_klar_oefter(bogen):
     assert ueberzahl.ausgeschaltet.get("Lyra", 0) > allein.ausgeschaltet.get("Lyra", 0)
 
 
-def test_ein_entscheidender_angriff_gegen_exakte_chance(bogen):
+@pytest.mark.slow  # Zehntausende Kämpfe gegen die exakte Chance: in CI, nicht im schnellen Lauf
+@pytest.mark.parametrize("gleichzeitig", [False, True], ids=["nacheinander", "gleichzeitig"])
+def test_ein_entscheidender_angriff_gegen_exakte_chance(bogen, gleichzeitig):
     """Beide starten bei Tick 0 (Start-Schwierigkeit 0), beide haben 1 Lebenspunkt und keine
     Rüstung. Der Held (erster Bogen) handelt zuerst; das Ziel ist selbst bei Tick 0 dran und
     darf nicht reagieren („man kann nicht zur selben Zeit agieren und reagieren“), verteidigt
-    also passiv. Jeder Treffer macht mindestens 1 Schadenspunkt: Der Held gewinnt bei Tick 0
-    genau mit der Trefferchance seines ersten Angriffs. Verfehlt er, greift der Feind (schnelle
-    Waffe) noch bei Tick 0 an, der Held (langsame Waffe) darf nicht reagieren – ein Sieg der
-    Helden bei Tick 0 kommt also nur aus dem ersten Angriff."""
+    also passiv. Jeder Treffer macht mindestens 1 Schadenspunkt.
+
+    Nacheinander (``Optionen(gleichzeitig=False)``): Der Held gewinnt bei Tick 0 genau mit der
+    Trefferchance seines ersten Angriffs; verfehlt er, greift der Feind (schnelle Waffe) noch
+    bei Tick 0 an. Gleichzeitig („Wenn mehrere Parteien gleichzeitig dran sind, finden deren
+    Aktionen auch gleichzeitig statt.“): der Feind schlägt auch zu, wenn der Held trifft – der
+    Held gewinnt bei Tick 0 nur, wenn er trifft und der Feind verfehlt; treffen beide, fallen
+    beide."""
     waffe = dict(bogen["Herkulos"].untertabellen["waffen"][0])
     held = geaendert(bogen["Herkulos"], lebenspunkte=1, ruestung=(),
                      waffen=[{**waffe, "geschwindigkeit": 6}], **{"fertigkeiten.nahkampf": 10})
     feind = geaendert(bogen["Söldner"], lebenspunkte=1, ruestung=(), kampferfahrung=20,
                       groesse=0, waffen=[{**waffe, "name": "Messer", "geschwindigkeit": 2}])
-    optionen = z.Optionen(start_schwierigkeit=0)
+    optionen = z.Optionen(start_schwierigkeit=0, gleichzeitig=gleichzeitig)
     n = 2000
-    gewonnen = verloren = 0
+    gewonnen = verloren = beide = 0
     rng = random.Random(21)
     merker = {}  # die exakten Chancen der Verteidigungswahl einmal für alle Kämpfe (wie begegnung)
     for _ in range(n):
         aus = sim._spielen([held, feind], rng, optionen, 100, merker)
         gewonnen += aus.sieger == "Helden" and aus.runden == 0
         verloren += aus.sieger == "Feinde" and aus.runden == 0
-    exakt = z.angriff_chancen(angriffswert=10, verteidigung=20).treffer
+        beide += aus.sieger is None and len(aus.ausgeschaltet) == 2 and aus.runden == 0
+    held_trifft = z.angriff_chancen(angriffswert=10, verteidigung=20).treffer
     # unabhängig: W20, Treffer bei 10 + Wurf ≥ 20 (Wurf 10–19) oder kritisch (20), nie bei 1
-    assert Fraction(exakt).limit_denominator(100) == Fraction(11, 20)
-    se = math.sqrt(exakt * (1 - exakt) / n)
-    assert abs(gewonnen / n - exakt) < 5 * se
-    # Verfehlt der Held, trifft der Feind (11 gegen passiv 10, auch halbiert) bei Tick 0 mit
-    # jedem Wurf außer dem Patzer
-    gegen = (1 - exakt) * z.angriff_chancen(angriffswert=11, verteidigung=10).treffer
-    assert math.isclose(gegen, Fraction(9, 20) * Fraction(19, 20))
-    assert abs(verloren / n - gegen) < 5 * math.sqrt(gegen * (1 - gegen) / n)
+    assert Fraction(held_trifft).limit_denominator(100) == Fraction(11, 20)
+    # Der Feind trifft (11 gegen passiv 10) mit jedem Wurf außer dem Patzer
+    feind_trifft = z.angriff_chancen(angriffswert=11, verteidigung=10).treffer
+    assert math.isclose(feind_trifft, Fraction(19, 20))
+    if gleichzeitig:
+        erwartet = {"gewonnen": held_trifft * (1 - feind_trifft),
+                    "verloren": (1 - held_trifft) * feind_trifft,
+                    "beide": held_trifft * feind_trifft}
+    else:
+        erwartet = {"gewonnen": held_trifft, "verloren": (1 - held_trifft) * feind_trifft, "beide": 0}
+    for name, gezaehlt in (("gewonnen", gewonnen), ("verloren", verloren), ("beide", beide)):
+        p = erwartet[name]
+        assert abs(gezaehlt / n - p) < 5 * math.sqrt(max(p * (1 - p), 1e-4) / n), (name, gezaehlt, p)
 
 
 def test_boegen_bleiben_unveraendert(bogen):

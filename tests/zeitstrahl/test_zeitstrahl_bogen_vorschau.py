@@ -67,7 +67,8 @@ def test_verteidigungswahlen_mit_gruenden_und_exakten_chancen():
     erwartet = sum(abz.treffer_nach(12, "parade", 13).values())
     assert parade.chancen.treffer == pytest.approx(float(erwartet), abs=1e-15)
     # Söldner weiter weg als das Angriffsende: keine Reaktion möglich
-    k_weit = z.anwenden(_kampf(), z.start_ereignis(_kampf(), {"Herkulos": 20, "Söldner": 30}, augen={"Herkulos": "10", "Söldner": "10"}))
+    k_weit = z.anwenden(_kampf(), z.start_ereignis(_kampf(), {"Herkulos": 20, "Söldner": 30},
+                                                   augen={"Herkulos": "10", "Söldner": "10"}))
     gesperrt = {w.art: w.grund for w in z.verteidigungs_wahlen(k_weit, "Herkulos", "Söldner", 0)}
     assert gesperrt["passiv"] == "" and "keine Reaktion" in gesperrt["ausweichen"]
     # Vorschau und Blockrisiko einer unmöglichen Reaktion: deutsche Meldung statt falscher Zahlen

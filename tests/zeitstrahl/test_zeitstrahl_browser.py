@@ -34,34 +34,53 @@ def test_ein_kampfabschnitt_durch_das_zug_panel(browser_seite, warte_fertig, kei
     # Chancen stehen vor dem Wurf da
     assert "%" in p.text("zs-chance-passiv")
 
-    # Jeder Angriff ist ein Klick; wer dran ist, rückt der Zeitstrahl von selbst weiter
-    angriffe, konter = 0, 0
-    for _ in range(8):
+    # Jeder Angriff ist ein Klick; wer dran ist, rückt der Zeitstrahl von selbst weiter. Die Würfel
+    # würfelt das Programm: jeder erlaubte Ausgang wird behandelt – ein offener Konter wird genommen
+    # oder ausgeschlagen (ohne bereite Waffe nur ausgeschlagen), wer nach einem Patzer keine bereite
+    # Waffe mehr hat, nimmt eine andere Aktion (Angreifen steht dann gesperrt mit Grund da).
+    angriffe, konter, andere = 0, 0, 0
+    for _ in range(16):
+        if angriffe >= 4 and angriffe + konter >= 8:
+            break
         n = p.schritte()
         vorher = p.anzahl
-        if p.da("Kontern"):
-            p.klick("Kontern" if konter % 2 == 0 else "Auf den Konter verzichten")
+        if p.da("Auf den Konter verzichten"):
+            p.klick("Kontern" if konter % 2 == 0 and p.da("Kontern") else "Auf den Konter verzichten")
             konter += 1
-        else:
+        elif p.da("Angreifen"):
             am_zug = p.text("zs-am-zug")
             p.klick("Angreifen")
             assert p.anzahl - vorher == 1
             angriffe += 1
             p.warte_auf("zs-meldung", f"{am_zug} greift")
+        else:
+            assert "nicht möglich" in p.text("zs-verboten")
+            p.klick("Andere Aktion ausführen")
+            andere += 1
         p.warte_auf("zs-protokoll-schritte", f"{n + 1} Schritte")
         keine_zellfehler(seite)
-    print(f"Angriffe: {angriffe} (je ein Klick), Konter entschieden: {konter}")
+    print(f"Angriffe: {angriffe} (je ein Klick), Konter entschieden: {konter}, andere Aktionen: {andere}")
     assert angriffe >= 4
 
     # Eingetippte Würfel: eine natürliche 1 ist ein Patzer (der W6 der Patzertabelle auch eingetippt)
-    if p.da("Auf den Konter verzichten"):
-        p.klick("Auf den Konter verzichten")
+    for _ in range(4):  # wer dran ist, braucht eine bereite Waffe (s. o.)
+        if p.da("Auf den Konter verzichten"):
+            p.klick("Auf den Konter verzichten")
+        elif not p.da("Angreifen"):
+            p.klick("Andere Aktion ausführen")
     n = p.schritte()
-    seite.get_by_role("textbox", name="Angriff: echter Wurf", exact=True).first.fill("1")
-    seite.get_by_text("Weitere Würfel (kritische Effekte, Patzer)").first.click()
-    seite.get_by_role("textbox", name="Weitere W6 (krit, patzer, …)", exact=True).first.fill("patzer=3")
-    seite.keyboard.press("Tab")
-    warte_fertig(seite)
+    warte_fertig(seite)  # erst tippen, wenn das Panel nach dem letzten Schritt (und den NSC danach) steht
+    wurf = seite.get_by_role("textbox", name="Angriffswurf", exact=True).first
+    weitere = seite.get_by_role("textbox", name="Weitere W6", exact=True).first
+    for _ in range(3):  # baut sich das Panel danach noch einmal auf, sind die Felder leer: noch einmal tippen
+        wurf.fill("1")
+        weitere.fill("patzer=3")
+        seite.keyboard.press("Tab")
+        warte_fertig(seite)
+        seite.wait_for_timeout(500)
+        if wurf.input_value() == "1" and weitere.input_value() == "patzer=3":
+            break
+    assert wurf.input_value() == "1" and weitere.input_value() == "patzer=3"
     p.klick("Angreifen")
     p.warte_auf("zs-meldung", "Patzer")
     assert "✎" in p.text("zs-meldung")
@@ -78,3 +97,68 @@ def test_ein_kampfabschnitt_durch_das_zug_panel(browser_seite, warte_fertig, kei
     q.klick("Nur ansehen")
     expect(neu.locator("#zs-protokoll-schritte").first).to_have_text(f"{n} Schritte", timeout=30_000)
     keine_zellfehler(neu)
+
+
+@pytest.mark.browser
+def test_gleichzeitiger_abtausch_im_zug_panel(browser_seite, keine_zellfehler, zug_panel):
+    """„Wenn mehrere Parteien gleichzeitig dran sind, finden deren Aktionen auch gleichzeitig
+    statt.“ – alle starten bei Tick 0 (eingetippte 20er); nach dem ersten Angriff sagt das Panel,
+    dass der Nächste gegen den Stand vor dem Abtausch würfelt, und seine Protokollzeile trägt
+    „(gleichzeitig bei Tick 0)“."""
+    seite = browser_seite(NOTEBOOK)
+    p = zug_panel(seite, "zs")
+    p.bereit()
+    keine_zellfehler(seite)
+    p.klick("Neuer Kampf")
+    p.warte_auf("zs-protokoll-schritte", "0 Schritte")
+    namen = ("Herkulos", "Lyra", "Bruni", "Söldner", "Ork-Schläger")
+    p.eintippen("Echte W20 je Name", ", ".join(f"{n}=20" for n in namen))
+    p.klick("Startpositionen würfeln")
+    p.warte_auf("zs-protokoll-schritte", "1 Schritt")
+    p.warte_auf("zs-lage", "Tick 0")
+    assert p.text("zs-gleichzeitig").strip() == ""
+    erster = p.text("zs-am-zug")
+    p.klick("Angreifen")
+    p.warte_auf("zs-protokoll-schritte", "2 Schritte")
+    if p.da("Auf den Konter verzichten"):
+        p.klick("Auf den Konter verzichten")
+        p.warte_auf("zs-protokoll-schritte", "3 Schritte")
+    zweiter = p.text("zs-am-zug")
+    assert zweiter != erster
+    p.warte_auf("zs-gleichzeitig", f"Gleichzeitig bei Tick 0: {zweiter} würfelt gegen den Stand vor dem Abtausch")
+    assert "Tick 0" in p.text("zs-lage")
+    p.klick("Angreifen")
+    p.warte_auf("zs-meldung", "(gleichzeitig bei Tick 0)")
+    keine_zellfehler(seite)
+
+
+@pytest.mark.browser
+def test_nscs_spielen_sich_selbst_und_lagebild(browser_seite, keine_zellfehler, zug_panel):
+    """Issue 26: der NSC, der dran ist, zeigt den Vorschlag seiner Taktik; „Gruppe handelt“ spielt
+    alle NSCs dieses Ticks in einem Klick (ein Schritt, ein Rückgängig). Issue 25: die
+    Lagebild-Zeile steht da (Siegchance der Helden mit Intervall)."""
+    seite = browser_seite(NOTEBOOK)
+    p = zug_panel(seite, "zs")
+    p.bereit()
+    keine_zellfehler(seite)
+    p.klick("Neuer Kampf")
+    p.warte_auf("zs-protokoll-schritte", "0 Schritte")
+    # die Feinde bei Tick 0, die Helden weit dahinter (keine aktive Verteidigung möglich)
+    p.eintippen("Echte W20 je Name", "Herkulos=1, Lyra=1, Bruni=1, Söldner=20, Ork-Schläger=20")
+    p.klick("Startpositionen würfeln")
+    p.warte_auf("zs-protokoll-schritte", "1 Schritt")
+    p.warte_auf("zs-vorschlag", "greift")
+    p.warte_auf("zs-lagebild", "Helden gewinnen")
+    p.anzahl = 0
+    p.klick("Gruppe handelt (alle NSCs dieses Ticks)")
+    assert p.anzahl == 1
+    p.warte_auf("zs-protokoll-schritte", "3 Schritte")  # zwei Angriffe (Ereignisse), ein Klick
+    p.warte_auf("zs-meldung", "greift")
+    p.warte_auf("zs-lagebild", "Helden gewinnen")
+    keine_zellfehler(seite)
+    p.klick("Rückgängig")
+    p.warte_auf("zs-protokoll-schritte", "1 Schritt")
+    p.warte_auf("zs-vorschlag", "greift")
+    p.klick("Vorschlag spielen")
+    p.warte_auf("zs-protokoll-schritte", "2 Schritte")
+    keine_zellfehler(seite)

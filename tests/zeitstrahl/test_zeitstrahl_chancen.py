@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
 from fractions import Fraction
 from itertools import product
-
-import sys
 from pathlib import Path
 
 import pytest
@@ -73,9 +72,7 @@ def _angriff_abzaehlen(wert, vert_werte, aktiv, krit=20, patzer=1, krit_immer=Fa
             p = Fraction(1, 20 * len(vert_werte))
             if w <= patzer:
                 continue
-            if w >= krit and (not aktiv or krit_immer):
-                treffer += p
-            elif wert + w >= v:
+            if w >= krit and (not aktiv or krit_immer) or wert + w >= v:
                 treffer += p
     return treffer
 
@@ -272,7 +269,8 @@ def test_waffenlose_abwehr_in_der_schadensvorschau(art, zweite_hand):
             assert vorschau[s] == pytest.approx(float(p), abs=1e-12)
 
 
-@pytest.mark.parametrize(("ke", "s", "probe"), [(10, 25, "W20"), (0, 25, "W20"), (14, 12, "W20"), (8, 30, "2W10"), (3, 10, "2W10")])
+@pytest.mark.parametrize(("ke", "s", "probe"),
+                         [(10, 25, "W20"), (0, 25, "W20"), (14, 12, "W20"), (8, 30, "2W10"), (3, 10, "2W10")])
 def test_startpositions_chancen_gegen_abzaehlung(ke, s, probe):
     """„… die negative Differenz zum gewünschten Ergebnis ist die Startposition“."""
     o = z.Optionen(probe=probe)

@@ -32,8 +32,8 @@ SOELDNER = kaempfer("Söldner", "Feinde", ke=10, nk=11, waffen=(SCHWERT, SCHILD,
 ORK = kaempfer("Ork", "Feinde", ke=8, st=16, nk=10, waffen=(FLEGEL, FAUST), lp=36)
 
 
-def gestartet(*ks, positionen):
-    k = z.neuer_kampf(ks)
+def gestartet(*ks, positionen, optionen=None):
+    k = z.neuer_kampf(ks, optionen or z.Optionen())
     # Position = Schwierigkeit − (KE + Wurf) mit Wurf 10
     schwierigkeit = {t.name: t.kaempfer.kampferfahrung + 10 + positionen[t.name] for t in k.teilnehmer}
     return z.anwenden(k, z.start_ereignis(k, schwierigkeit, augen={t.name: "10" for t in k.teilnehmer}))
@@ -139,6 +139,9 @@ def test_nicht_agieren_und_reagieren_zur_selben_zeit():
 def test_ansage_ohne_angriff_kostet_einen_tick():
     k = gestartet(HERKULOS, SOELDNER, positionen={"Herkulos": 0, "Söldner": 0})
     k = z.anwenden(k, z.ansage_ereignis(k, "Söldner"))
+    # Herkulos handelt gleichzeitig (Optionen.gleichzeitig): erst danach steht fest, dass kein
+    # Angriff kommt
+    k = z.anwenden(k, z.aktion_ereignis(k, "Herkulos", 3))
     k = z.anwenden(k, z.ansage_verfallen_ereignis(k, "Söldner"))
     assert k["Söldner"].position == 1 and not k["Söldner"].angesagt
     with pytest.raises(KampfFehler, match="keine Reaktion angesagt"):
@@ -150,7 +153,8 @@ def test_reaktion_nur_wenn_angriff_nicht_vor_eigener_aktion_endet():
     # Angriff von Tick 0 mit Geschwindigkeit 4 endet bei 4 < 5
     assert "keine Reaktion" in z.kann_reagieren(k, "Söldner", 4)
     with pytest.raises(KampfFehler, match="keine Reaktion"):
-        z.angriff_ereignis(k, "Herkulos", "Söldner", 0, "parade", verteidigungs_waffe=0, augen={"angriff": "5", "verteidigung": "5"})
+        z.angriff_ereignis(k, "Herkulos", "Söldner", 0, "parade", verteidigungs_waffe=0,
+                           augen={"angriff": "5", "verteidigung": "5"})
     assert z.kann_reagieren(k, "Söldner", 5) == ""
     offen = z.Kampf(k.teilnehmer, z.Optionen(reaktion_nur_im_fenster=False), gestartet=True)
     assert z.kann_reagieren(offen, "Söldner", 4) == ""
@@ -347,7 +351,8 @@ def test_kritische_verteidigung_und_patzer_effekte():
     # Effekt 2: halber Schaden, falls der Angriff trotzdem trifft (30 + 19 = 49 ≥ 10 + 2 + 20)
     k_stark = gestartet(kaempfer("A", nk=30), b, positionen={"A": 0, "B": 1})
     e = z.angriff_ereignis(k_stark, "A", "B", 0, "parade", verteidigungs_waffe=0,
-                           augen={"angriff": "19", "verteidigung": "20", "verteidigung_krit": "2", "zone": "1 4", "schaden": "6 6"})
+                           augen={"angriff": "19", "verteidigung": "20", "verteidigung_krit": "2", "zone": "1 4",
+                                  "schaden": "6 6"})
     assert e.daten["treffer"] and e.daten["schaden"]["schadenspunkte"] == 6
     # Angriffspatzer 1: Waffe verloren
     e = z.angriff_ereignis(k, "A", "B", 0, augen={"angriff": "1", "patzer": "1"})
@@ -428,6 +433,8 @@ def test_anwenden_veraendert_nichts_und_lebenspunkte_sinken_nur(seed):
     for _ in range(12):
         if len(k.aktive) < 2:
             break
+        if k.konter is not None:  # ein offener Konter verschwindet nicht: ausdrücklich verzichten
+            k = z.anwenden(k, z.konter_verzicht_ereignis(k))
         wer = k.am_zug[0]
         ziel = rng.choice([t.name for t in k.aktive if t.name != wer])
         art = rng.choice(z.VERTEIDIGUNGEN)
@@ -449,7 +456,9 @@ def test_anwenden_veraendert_nichts_und_lebenspunkte_sinken_nur(seed):
 def test_reaktion_unterbricht_laufende_aktion_und_blendung_endet():
     a = kaempfer("A", nk=10)
     b = kaempfer("B", nk=10)
-    k = gestartet(a, b, positionen={"A": 0, "B": 0})
+    # nacheinander: B handelt bei Tick 0 zuerst, A greift danach (noch bei Tick 0) an und B,
+    # schon bei Tick 3, darf reagieren; gleichzeitig hätte B bei Tick 0 selbst gehandelt
+    k = gestartet(a, b, positionen={"A": 0, "B": 0}, optionen=z.Optionen(gleichzeitig=False))
     k = z.anwenden(k, z.aktion_ereignis(k, "B", 3, "kontinuierlich", "Tür zuhalten"))
     assert k["B"].laufend == "Tür zuhalten"
     # „Alle anderen Arten der Verteidigung unterbrechen gegebenenfalls die aktuelle Aktion.“

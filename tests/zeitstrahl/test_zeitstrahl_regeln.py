@@ -86,7 +86,7 @@ def test_zonenruestung_und_schicht_ignorieren():
 
 def test_trefferzonen_tabelle_wie_im_text():
     zeilen = _abschnitt("Trefferzonen", "Kritische Erfolge")
-    tabelle = [l for l in zeilen if l.startswith("| ") and l[2].isdigit()]
+    tabelle = [z for z in zeilen if z.startswith("| ") and z[2].isdigit()]
     assert len(tabelle) == 6
     for reihe, zeile in enumerate(tabelle, start=1):
         zellen = [c.strip() for c in zeile.strip().strip("|").split("|")]

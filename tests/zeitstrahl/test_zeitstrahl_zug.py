@@ -64,17 +64,21 @@ def test_wer_eine_reaktion_ansagt_wartet_und_laesst_sie_sonst_verfallen():
     verbraucht man auf diese Weise eine Zeiteinheit und die Aktion ist vorbei.“"""
     k = gestartet(HERKULOS, SOELDNER, positionen={"Herkulos": 0, "Söldner": 0})
     k = z.anwenden(k, z.ansage_ereignis(k, "Herkulos"))
-    # Herkulos wartet: am Zug ist der Söldner; Herkulos darf nur seine Reaktion verfallen lassen
+    # Herkulos wartet: am Zug ist der Söldner, der gleichzeitig handelt („… finden deren
+    # Aktionen auch gleichzeitig statt“) – solange er nicht gehandelt hat, kann der Angriff noch
+    # kommen, also verfällt die Reaktion noch nicht
     assert zug.am_zug(k) == "Söldner"
     h = _aktionen(k, "Herkulos")
-    assert [s for s, a in h.items() if a.erlaubt] == ["ansage_verfallen"]
-    assert h["angriff"].grund.startswith("Herkulos hat eine Reaktion angesagt")
-    (offen,) = zug.offene_entscheidungen(k)
+    assert [s for s, a in h.items() if a.erlaubt] == []
+    assert h["ansage_verfallen"].grund == ("Herkulos hat im gleichzeitigen Abtausch bei Tick 0 schon "
+                                           "gehandelt – noch offen: Söldner.")
+    abtausch, offen = zug.offene_entscheidungen(k)
+    assert abtausch.schluessel == "gleichzeitig" and abtausch.wer == "Söldner"
     assert offen == Entscheidung("ansage", "Herkulos", "Herkulos wartet mit angesagter Reaktion auf "
                                  "einen Angriff – kommt keiner, verfällt sie (1 Tick).")
     # ein Spielleiter-Eingriff ändert daran nichts
     k = z.anwenden(k, z.lebenspunkte_ereignis(k, "Söldner", 25, "Trank"))
-    assert zug.offene_entscheidungen(k) == [offen]
+    assert zug.offene_entscheidungen(k) == [abtausch, offen]
     # der Söldner handelt anders; jetzt bleibt nur Herkulos bei Tick 0
     k2 = z.anwenden(k, z.aktion_ereignis(k, "Söldner", 3))
     assert zug.am_zug(k2) == "Herkulos" and zug.offene_entscheidungen(k2) == [offen]

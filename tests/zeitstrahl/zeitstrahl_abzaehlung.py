@@ -62,9 +62,7 @@ def treffer_nach(wert, art, vwert, *, krit_immer=False, halb=False, **kw):
     ergebnis = Counter()
     for a, kritisch, ae, p in angriffe(wert, **kw):
         for v, ve, q in verteidigungen(art, vwert, wahl_v, halb):
-            if kritisch and (art == "passiv" or krit_immer):
-                ergebnis[(ae, ve)] += p * q
-            elif a >= v:
+            if kritisch and (art == "passiv" or krit_immer) or a >= v:
                 ergebnis[(ae, ve)] += p * q
     return ergebnis
 

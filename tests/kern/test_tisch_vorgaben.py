@@ -1,0 +1,46 @@
+"""Vorgaben am Spieltisch: „Wer kämpft mit?“ wählt den letzten Kampf oder die Begegnung vor (nicht
+jeden Bogen), nennt Bögen mit mehreren Kämpfern („Bandit ×4“) und fragt auf Deutsch (Häkchen
+statt marimos „Select…“)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from types import SimpleNamespace
+
+from gm_helfer import tisch
+
+
+def _bogen(name, **werte):
+    return SimpleNamespace(name=name, werte=werte)
+
+
+def test_bogen_mit_mehreren_kaempfern_sagt_es():
+    boegen = [_bogen("Brakka"), _bogen("Bandit", anzahl=4), _bogen("Wolf", anzahl=1)]
+    assert tisch.bogen_beschriftung(boegen) == {"Brakka": "Brakka", "Bandit": "Bandit ×4", "Wolf": "Wolf"}
+
+
+def test_mehrfachwahl_deutsch_mit_haken_und_gewaehlten_namen():
+    wahl = tisch.mehrfachwahl({"Brakka": "Brakka", "Bandit": "Bandit ×4"}, ["Bandit"], label="Wer kämpft mit?")
+    assert tisch.gewaehlt(wahl) == ["Bandit"]
+    html = wahl.text
+    assert "Bandit ×4" in html and "Select" not in html and "multiselect" not in html
+    assert tisch.gewaehlt(["a", "b"]) == ["a", "b"]  # eine Liste bleibt, wie sie ist
+
+
+def _gespeichert(*namen):
+    return tisch.GespeicherterKampf(Path("k.jsonl"), tuple(namen), 3, "–", datetime(2026, 1, 1))
+
+
+def test_neuer_kampf_waehlt_den_letzten_kampf_vor_nicht_jeden_bogen():
+    """Issue 23: „a new Savage Worlds fight preselects every sheet (14 fighters)“."""
+    boegen = {"Brakka": "Brakka", "Mira": "Mira", "Bandit": "Bandit ×4", "Baron": "Baron", "Wolf": "Wolf ×3"}
+    t = tisch.Tisch(lambda *a: None, lambda *a: None)
+    neu = t.anlage(boegen, lambda namen: None, zuletzt=lambda: [_gespeichert("Brakka", "Bandit 1", "Bandit 2")])
+    assert tisch.gewaehlt(neu.teilnehmer) == ["Brakka", "Bandit"]
+    # die geladene Begegnung geht vor
+    mit = t.anlage(boegen, lambda namen: None, vorauswahl=["Mira", "Wolf"], zuletzt=lambda: [_gespeichert("Brakka")])
+    assert tisch.gewaehlt(mit.teilnehmer) == ["Mira", "Wolf"]
+    # ohne gespeicherten Kampf: der Vorschlag des Systems, sonst niemand
+    assert tisch.gewaehlt(t.anlage(boegen, lambda namen: None, zuletzt=list, sonst=["Baron"]).teilnehmer) == ["Baron"]
+    assert tisch.gewaehlt(t.anlage(boegen, lambda namen: None, zuletzt=list).teilnehmer) == []

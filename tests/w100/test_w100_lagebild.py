@@ -1,0 +1,107 @@
+"""Lagebild für W100 (Issue 25): gebündelt vom Zustand an = Ereignispfad vom Zustand an.
+
+Zustände mitten im Kampf entstehen über das Protokoll mit eingetippten W100 (der Schaden würfelt
+``rng``) und den Vorschlägen der Taktik: offenes „Initiative Ergreifen“, mitten im Zug, gebundene
+Parade, spätere Runden. Von jedem spielen 2000 Kämpfe gebündelt und 2000 auf dem Ereignispfad
+weiter; Siegchance und Dauer müssen innerhalb von 4 Standardfehlern übereinstimmen.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from gm_helfer import boegen, lagebild, pfade
+from gm_helfer.protokoll import Verlauf
+from gm_helfer.w100 import anwenden, simulation
+from gm_helfer.w100 import kampf as wk
+from gm_helfer.w100.bogen import kampf_aus_boegen
+from gm_helfer.w100.optionen import Optionen
+from gm_helfer.w100.tisch import lagebild as wl
+from gm_helfer.w100.tisch import sitzung, zug
+
+from .conftest import SCHWERT, _john, _ork
+
+ALLE = boegen.laden("w100", pfade.charakter_ordner("w100")).boegen
+BOEGEN = [b for b in ALLE if b.name in ("Mira", "Ork-Krieger", "Goblin-Schütze")]  # etwa 40 % für die Helden
+N = 2000
+
+
+def _zustand(schritte: int, saat: int, taktik=None):
+    """Ein Zustand nach ``schritte`` Klicks am Tisch (eingetippte W100, Vorschläge der Taktik)."""
+    taktik = taktik or simulation.Taktik()
+    r = random.Random(saat)
+    v = Verlauf(kampf_aus_boegen(BOEGEN, Optionen()), anwenden)
+    zug.neue_runde(v, augen={b.name: str(r.randint(1, 100)) for b in BOEGEN})
+    for _ in range(schritte):
+        k = v.zustand
+        if wk.sieger(k) is not None:
+            break
+        if wk.ergreifen_offen(k):
+            zug.ergreifen_verzichten(v)
+        elif wk.runde_vorbei(k):
+            zug.neue_runde(v, rng=r)
+        else:
+            zug.vorschlag_spielen(v, zug.am_zug(k), augen=str(r.randint(1, 100)), rng=r, taktik=taktik)
+    return v.zustand
+
+
+def _vergleich(zustand, taktik):
+    ev = [wl.weiterspielen(zustand, rng=np.random.default_rng(7 + i), taktik=taktik) for i in range(N)]
+    fb = wl.gebuendelt([zustand] * N, rng=np.random.default_rng(11), taktik=taktik)
+    p_ev = np.mean([a.sieger == "helden" for a in ev])
+    p_fb = np.mean(fb.sieger == fb.seiten.index("helden"))
+    se = math.sqrt((p_ev * (1 - p_ev) + p_fb * (1 - p_fb)) / N) or 1e-9
+    r_ev = np.array([a.runden for a in ev], float)
+    r_fb = fb.runden.astype(float)
+    se_r = math.sqrt((r_ev.var() + r_fb.var()) / N) or 1e-9
+    return (p_ev - p_fb) / se, (r_ev.mean() - r_fb.mean()) / se_r
+
+
+@pytest.mark.slow  # je Zustand 2000 Kämpfe auf beiden Wegen (Issue 25, Punkt 6): in CI, nicht im schnellen Lauf
+@pytest.mark.parametrize("schritte, saat, taktik", [
+    (0, 1, simulation.Taktik()),          # „Initiative Ergreifen“ offen
+    (3, 2, simulation.Taktik()),          # mitten im ersten Zug
+    (6, 3, simulation.Taktik(abwehr="parade")),  # gebundene Parade
+    (14, 4, simulation.Taktik(einsatz="haelfte")),  # spätere Runde
+])
+def test_gebuendelt_vom_zustand_wie_ereignispfad(schritte, saat, taktik):
+    zustand = _zustand(schritte, saat, taktik)
+    assert wk.sieger(zustand) is None
+    z_sieg, z_runden = _vergleich(zustand, taktik)
+    assert abs(z_sieg) < 4, z_sieg
+    assert abs(z_runden) < 4, z_runden
+
+
+def test_ein_angriff_vor_dem_ende_exakt():
+    """John (nur das Schwert) hat den letzten Zug der letzten Runde: die Siegchance der Helden ist
+    genau die Chance, dass dieser Angriff den Ork kampfunfähig macht (Vorschau, exakt)."""
+    john = replace(_john(), waffen=(SCHWERT,))
+    ork = replace(_ork(), lp=14, initiative_bonus=-100)  # Initiative unter 1: kein Zug in dieser Runde
+    k = wk.neuer_kampf([john, ork])
+    k = anwenden(k, wk.initiative_ereignis(k, augen={"John": "10", "Ork": "50"}))  # John 55, Ork −50
+    k = anwenden(k, wk.ergreifen_verzicht_ereignis(k))
+    v = zug.vorschlag(k, "John")
+    assert (v.schluessel, v.ziel, v.abwehr) == ("angriff", "Ork", "ausweichen")
+    vs = sitzung.vorschau(zug.im_zug(k, "John"), "Ork", v.waffe, abwehr=v.abwehr, punkte=v.punkte)
+    exakt = vs.kampfunfaehig
+    e = wl.gebuendelt([k] * 20000, rng=np.random.default_rng(5), max_runden=1)
+    p = np.mean(e.sieger == e.seiten.index("helden"))
+    assert abs(p - exakt) < 4 * math.sqrt(exakt * (1 - exakt) / 20000), (p, exakt)
+    lb = lagebild.lagebild("w100", k, 20000, rng=np.random.default_rng(6), max_runden=1, mit_optionen=False)
+    assert abs(lb.sieg["helden"] - exakt) < 4 * math.sqrt(exakt * (1 - exakt) / 20000)
+
+
+def test_wahlen_und_lagebild_mit_optionen():
+    zustand = _zustand(3, 2)
+    texte = [t for t, _ in wl.wahlen(zustand)]
+    assert texte[0].startswith("Vorschlag: ")
+    lb = lagebild.lagebild("w100", zustand, 300, rng=np.random.default_rng(3))
+    assert lb.weg == "gebündelt" and len(lb.optionen) == len(texte)
+    assert 0 <= lb.sieg["helden"] <= 1
+    offen = _zustand(0, 1)
+    assert [t for t, _ in wl.wahlen(offen)][0] == "Niemand ergreift die Initiative"
