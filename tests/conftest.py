@@ -347,6 +347,34 @@ def warte_fertig():
     return warte_bis_fertig
 
 
+def aufklappen_bis(seite, titel: str, ziel, versuche: int = 4) -> None:
+    """Klappt den Abschnitt ``titel`` (marimo-Akkordeon) auf, bis ``ziel`` (ein Locator) sichtbar ist.
+
+    Ein Klick, während die Zelle des Akkordeons neu läuft, trifft das alte Element: das neue steht
+    wieder zu (so in CI gesehen, W100-Lageplan). Deshalb: warten, bis die Seite ruht, nur einen
+    zugeklappten Kopf klicken (ein zweiter Klick auf einen offenen klappte ihn zu) und nachsehen.
+    """
+    from playwright.sync_api import expect
+
+    kopf = seite.get_by_role("button", name=titel).first  # Teil des Titels genügt
+    for _ in range(versuche):
+        warte_bis_fertig(seite)
+        if kopf.get_attribute("aria-expanded") != "true":
+            kopf.click()
+        try:
+            expect(ziel).to_be_visible(timeout=15_000)
+            return
+        except AssertionError:
+            continue
+    expect(ziel).to_be_visible(timeout=1_000)
+
+
+@pytest.fixture
+def aufklappen():
+    """``aufklappen(page, titel, ziel)``: siehe ``aufklappen_bis``."""
+    return aufklappen_bis
+
+
 FEHLER_SELEKTOR = ".marimo-cell.has-error, .marimo-cell [role=alert] h5.text-error"
 
 
@@ -398,6 +426,10 @@ class ZugPanel:
         if zeile.count() and zeile.first.is_visible():
             zeile.first.click()
             self.seite.wait_for_timeout(200)
+
+    def oeffne(self, titel: str, ziel) -> None:
+        """Abschnitt ``titel`` aufklappen, bis ``ziel`` sichtbar ist (``aufklappen_bis``)."""
+        aufklappen_bis(self.seite, titel, ziel)
 
     def klick(self, name: str) -> None:
         """Einen Knopf klicken (und zählen), dann warten, bis keine Zelle mehr läuft. Steht er in der

@@ -53,7 +53,7 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, keine_zellfehler, zug_pan
     keine_zellfehler(seite)
     p.klick("Neuer Kampf")
     p.warte_auf("aloran-runde", "Runde 0")
-    seite.get_by_text("Initiative: echte W10 eintippen").first.click()
+    p.oeffne("Initiative: echte W10 eintippen", seite.get_by_role("textbox", name=next(iter(INITIATIVE)), exact=True).first)
     for name, wert in INITIATIVE.items():
         p.eintippen(name, wert)
     p.anzahl = 0
@@ -102,7 +102,7 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, keine_zellfehler, zug_pan
         warte_fertig(seite)
     seite.wait_for_timeout(1000)
     diagramme = seite.locator(".vega-embed").count()
-    seite.get_by_text("Patzer, Meistertreffer und Trefferzonen", exact=True).first.click()
+    p.oeffne("Patzer, Meistertreffer und Trefferzonen", seite.locator(".vega-embed").nth(diagramme + 1))
     expect(seite.locator(".vega-embed")).to_have_count(diagramme + 2, timeout=30_000)
     assert not seite.get_by_text("failed with exception").count()
 
@@ -160,7 +160,7 @@ def test_begegnung_laden_startet_ihren_kampf(browser_seite, keine_zellfehler, zu
     p.warte_auf("aloran-runde", "Runde 0")
     p.warte_auf_gespeicherte(vorher + 1)  # der neue Kampf steht gleich in der Liste
     assert "Brann, Tamra" in seite.get_by_role("combobox", name="Gespeicherter Kampf").first.inner_text()
-    seite.get_by_text("Initiative: echte W10 eintippen").first.click()
+    p.oeffne("Initiative: echte W10 eintippen", seite.get_by_label("Brann", exact=True).first)
     for name in ("Brann", "Tamra", "Wegelagerer 1", "Wegelagerer 2", "Wolf"):
         expect(seite.get_by_label(name, exact=True).first).to_be_visible(timeout=30_000)
     # kein Initiativefeld für Meridan (ein Häkchen „Meridan“ bei „Wer kämpft mit?“ gibt es, abgewählt)
@@ -181,14 +181,14 @@ def test_bonusaktionen_und_angriff_ausser_der_reihe(browser_seite, keine_zellfeh
     p.bereit()
     p.klick("Neuer Kampf")
     p.warte_auf("aloran-runde", "Runde 0")
-    seite.get_by_text("Initiative: echte W10 eintippen").first.click()
+    p.oeffne("Initiative: echte W10 eintippen", seite.get_by_role("textbox", name=next(iter(INITIATIVE)), exact=True).first)
     for name, wert in INITIATIVE.items():
         p.eintippen(name, wert)
     p.klick("Initiative würfeln und Runde 1 beginnen")
     p.warte_auf("aloran-am-zug", "Brann")
     keine_zellfehler(seite)
 
-    seite.get_by_text("Bewegung, Interaktion, Bonusaktionen", exact=True).first.click()
+    p.oeffne("Bewegung, Interaktion, Bonusaktionen", seite.get_by_role("combobox", name="Bonusaktion", exact=True).first)
     seite.get_by_role("combobox", name="Wer", exact=True).first.select_option(label="Brann")
     seite.get_by_role("combobox", name="Bonusaktion", exact=True).first.select_option(label="Interaktion")
     p.klick("Bonusaktion gewähren")
@@ -236,7 +236,7 @@ def test_gegner_handeln_nach_vorschlag_und_das_lagebild_erscheint(browser_seite,
     p = zug_panel(seite, "aloran")
     p.bereit()
     p.klick("Neuer Kampf")
-    seite.get_by_text("Initiative: echte W10 eintippen").first.click()
+    p.oeffne("Initiative: echte W10 eintippen", seite.get_by_role("textbox", name=next(iter(INITIATIVE)), exact=True).first)
     for name, wert in INITIATIVE.items():
         p.eintippen(name, wert)
     p.klick("Initiative würfeln und Runde 1 beginnen")

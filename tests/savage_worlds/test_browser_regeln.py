@@ -132,7 +132,8 @@ def test_ausbluten_erinnerung_und_keine_karten_vor_der_probe(browser_seite, wart
 
 
 @pytest.mark.browser
-def test_verlorene_unterbrechung_ist_direkt_danach_dran(browser_seite, warte_fertig, keine_zellfehler, kampf_im_server):
+def test_verlorene_unterbrechung_ist_direkt_danach_dran(browser_seite, warte_fertig, keine_zellfehler, kampf_im_server,
+                                                       aufklappen):
     """„Falls der unterbrechende Charakter verliert, kann er sich nicht mehr entscheiden, weiter
     Abzuwarten, sondern muss zum nächstmöglichen Zeitpunkt handeln.“ – im Live-Notebook: nach dem
     Zug der Banditen ist Alrik dran, nicht der Baron."""
@@ -150,8 +151,7 @@ def test_verlorene_unterbrechung_ist_direkt_danach_dran(browser_seite, warte_fer
     _fortsetzen(seite, datei, len(schritte), warte_fertig)
     expect(seite.locator("#sw-lage").first).to_contain_text("an der Reihe: Banditen", timeout=30_000)
 
-    seite.get_by_text("Aktionen unterbrechen", exact=True).first.click()
-    warte_fertig(seite)
+    aufklappen(seite, "Aktionen unterbrechen", seite.get_by_role("combobox", name="Wer unterbricht", exact=True).first)
     seite.get_by_role("combobox", name="Wer unterbricht", exact=True).first.select_option(label="Alrik")
     warte_fertig(seite)
     seite.get_by_role("combobox", name="wen", exact=True).first.select_option(label="Bandit 1")

@@ -33,7 +33,7 @@ def _zahlenfeld(seite, name):
 
 
 @pytest.mark.browser
-def test_eine_runde_durch_das_zug_panel(browser_seite, warte_fertig, keine_zellfehler, zug_panel, tmp_path):
+def test_eine_runde_durch_das_zug_panel(browser_seite, warte_fertig, keine_zellfehler, zug_panel, aufklappen, tmp_path):
     seite = browser_seite(NOTEBOOK)
     p = zug_panel(seite, "w100")
     p.bereit()
@@ -48,7 +48,7 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, warte_fertig, keine_zellf
     p.warte_auf("w100-lage", "Initiative bestimmen")
 
     # Initiative mit echten Würfeln: eintippen, dann ein Klick
-    seite.get_by_text("Echte W100 eintippen").first.click()
+    p.oeffne("Echte W100 eintippen", seite.get_by_role("textbox", name=next(iter(INITIATIVE)), exact=True).first)
     for name, wert in INITIATIVE.items():
         p.eintippen(name, wert)
     p.anzahl = 0
@@ -138,7 +138,7 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, warte_fertig, keine_zellf
     seite.screenshot(path=str(tmp_path / "w100_1280.png"), full_page=True)
 
     # Runde 2, neu gewürfelt mit echten Würfeln: ein Klick
-    seite.get_by_text("Echte W100 eintippen").first.click()
+    p.oeffne("Echte W100 eintippen", seite.get_by_role("textbox", name="John", exact=True).first)
     for name in INITIATIVE:
         if seite.get_by_role("textbox", name=name, exact=True).count():
             p.eintippen(name, "00" if name == "John" else "1")
@@ -148,8 +148,7 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, warte_fertig, keine_zellf
     p.warte_auf("w100-meldung", "Runde 2 beginnt (neu gewürfelt)")
     keine_zellfehler(seite)
     # Der Lageplan entsteht erst beim Aufklappen (lazy) – mit Diagramm und Bewegen-Knopf, ohne Fehler
-    seite.get_by_text("Lageplan und Bewegung", exact=True).first.click()
-    expect(seite.get_by_role("button", name="Bewegen nach x, y").first).to_be_visible(timeout=30_000)
+    aufklappen(seite, "Lageplan und Bewegung", seite.get_by_role("button", name="Bewegen nach x, y").first)
     assert not seite.get_by_text("failed with exception").count()
     seite.set_viewport_size({"width": 820, "height": 1100})
     seite.wait_for_timeout(800)
@@ -183,7 +182,7 @@ def test_gegner_handeln_nach_vorschlag(browser_seite, warte_fertig, keine_zellfe
     keine_zellfehler(seite)
     p.klick("Neuer Kampf")
     p.warte_auf("w100-lage", "Initiative bestimmen")
-    seite.get_by_text("Echte W100 eintippen").first.click()
+    p.oeffne("Echte W100 eintippen", seite.get_by_role("textbox", name=next(iter(INITIATIVE)), exact=True).first)
     for name, wert in INITIATIVE.items():
         p.eintippen(name, wert)
     p.klick("Initiative würfeln")
