@@ -173,6 +173,28 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if item.get_closest_marker("slow") is None and _ist_langsam(item):
             item.add_marker(pytest.mark.slow)
+    _lange_dateien_zuerst(items)
+
+
+def _lange_dateien_zuerst(items) -> None:
+    """Ordnet die Dateien: erst die mit Browsertests (die meisten zuerst), dann die langsamen, dann
+    der Rest – jede Datei bleibt beisammen, innerhalb der Datei bleibt die Reihenfolge.
+
+    pytest-xdist verteilt mit ``--dist loadfile`` ganze Dateien in dieser Reihenfolge (mit
+    ``--no-loadscope-reorder``, siehe ``pyproject.toml``; sonst zuerst die mit den meisten Tests).
+    So laufen die langen Browserdateien zuerst und die vielen kurzen füllen am Ende die Lücken,
+    statt dass am Schluss ein Arbeiter allein eine lange Datei abarbeitet.
+    """
+    dateien: dict[object, list] = {}
+    for item in items:
+        dateien.setdefault(item.path, []).append(item)
+
+    def gewicht(gruppe: list) -> tuple[int, int]:
+        browser = sum(1 for i in gruppe if i.get_closest_marker("browser"))
+        langsam = sum(1 for i in gruppe if i.get_closest_marker("slow"))
+        return (0, -browser) if browser else (1, -langsam) if langsam else (2, 0)
+
+    items[:] = [i for gruppe in sorted(dateien.values(), key=gewicht) for i in gruppe]
 
 
 @pytest.fixture(scope="session")

@@ -140,7 +140,7 @@ def test_browsertest_ohne_chromium(ci, kind_umgebung):
     if ci:
         env["CI"] = "true"
     ergebnis = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rsE", "-q",
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rsE", "-q", "-n", "0",  # ein Test: ohne xdist-Arbeiter
          "tests/kern/test_browser_wuerfel.py::test_start_zeigt_2w6"],
         cwd=PROJEKT, env=env, capture_output=True, text=True, timeout=300,
     )
