@@ -103,21 +103,83 @@ def test_fehler_halten_den_tisch_nicht_auf() -> None:
     assert lauf.stand().fehler.startswith("Lagebild nicht verfügbar")
 
 
+_LANGER_LAUF = (
+    "import sys, time; sys.path.insert(0, 'tests')\n"
+    "from kern.test_lage_lauf import zustand\n"
+    "from gm_helfer.lage_lauf import LageLauf\n"
+    "z = zustand.__wrapped__()\n"
+    "l = LageLauf('w100', seite='helden', stufen=(100, 10**7))\n"
+    "l.anstossen(1, z)\n"
+    "while l._rechner.pid() is None or l.stand().bild is None: time.sleep(0.05)\n"
+    "print('rechner', l._rechner.pid(), 'laeuft', l.laeuft(), flush=True)\n"
+)
+
+
+def _weg(pid: int, frist: float = 20.0) -> bool:
+    """Der Prozess ``pid`` ist binnen ``frist`` Sekunden verschwunden (auch kein Zombie mehr)."""
+    ende = time.monotonic() + frist
+    while time.monotonic() < ende:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except FileNotFoundError:
+            return True
+        if "State:\tZ" in status:
+            return True  # beendet, nur noch nicht abgeholt
+        time.sleep(0.1)
+    return False
+
+
 def test_nichts_laeuft_nach_dem_programmende() -> None:
-    """Ein Lauf mit langen Stufen: das Programm endet trotzdem gleich, kein Faden hält es auf."""
-    code = (
-        "import sys, time; sys.path.insert(0, 'tests')\n"
-        "from kern.test_lage_lauf import zustand\n"
-        "from gm_helfer.lage_lauf import LageLauf\n"
-        "z = zustand.__wrapped__()\n"
-        "l = LageLauf('w100', seite='helden', stufen=(100, 10**7))\n"
-        "l.anstossen(1, z); time.sleep(0.5); print('ende', l.laeuft())\n"
-    )
+    """Ein Lauf mit langen Stufen: das Programm endet trotzdem gleich, kein Faden hält es auf, und
+    sein Rechenprozess ist danach weg."""
     t = time.perf_counter()
-    aus = subprocess.run([sys.executable, "-c", code], cwd=WURZEL, capture_output=True, text=True, timeout=120)
+    aus = subprocess.run([sys.executable, "-c", _LANGER_LAUF + "print('ende')\n"], cwd=WURZEL,
+                         capture_output=True, text=True, timeout=120)
     assert aus.returncode == 0, aus.stderr
-    assert "ende True" in aus.stdout
+    assert "laeuft True" in aus.stdout and "ende" in aus.stdout
     assert time.perf_counter() - t < 60
+    if sys.platform.startswith("linux"):
+        assert _weg(int(aus.stdout.split()[1]))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="liest /proc (Linux)")
+def test_rechenprozess_endet_mit_einem_hart_beendeten_programm() -> None:
+    """Auch ``kill -9`` auf das Programm lässt keinen Rechenprozess zurück (er merkt, dass sein
+    Elternprozess fehlt) – und er rechnet nachrangig (nice) in einem anderen Prozess als der Tisch."""
+    import signal
+
+    prog = subprocess.Popen([sys.executable, "-c", _LANGER_LAUF + "time.sleep(600)\n"], cwd=WURZEL,
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        zeile = prog.stdout.readline()
+        assert zeile.startswith("rechner"), zeile
+        pid = int(zeile.split()[1])
+        assert pid != prog.pid
+        nice = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+        assert nice >= 10
+        prog.send_signal(signal.SIGKILL)
+        prog.wait(30)
+        assert _weg(pid), f"Rechenprozess {pid} läuft nach dem Ende des Programms weiter"
+    finally:
+        prog.kill()
+        prog.wait(30)
+
+
+def test_leerlauf_beendet_den_rechenprozess_der_naechste_auftrag_startet_ihn_neu(zustand, monkeypatch) -> None:
+    from gm_helfer import lage_lauf
+
+    lauf = LageLauf("w100", seite="helden", stufen=(50,), rng=np.random.default_rng(4))
+    monkeypatch.setattr(lage_lauf, "LEERLAUF", 0.5)  # gilt für den Rechenprozess, der gleich startet
+    lauf.anstossen(1, zustand)
+    _warten(lauf)
+    erster = lauf._rechner._prozess
+    assert lauf.stand().bild.anzahl == 50
+    erster.join(30)  # endet im Leerlauf
+    assert not erster.is_alive()
+    lauf.anstossen(2, zustand)
+    _warten(lauf)
+    assert lauf.stand().schluessel == 2 and lauf.stand().bild.anzahl == 50 and not lauf.stand().fehler
+    lauf._rechner.beenden()
 
 
 def test_faeden_sind_daemonen(zustand) -> None:
