@@ -181,8 +181,17 @@ function render({ model, el }) {
     }
     if (r.bottom > h || r.top < 0) punkt.scrollIntoView({ block: "end", inline: "nearest" });
   };
+  // Scrollt, klickt oder tippt der Spielleiter selbst (etwa zum Lageplan weiter unten), hört der
+  // Blick sofort auf – er zieht ihn nie zurück zum Panel
+  const selbst = ["wheel", "touchstart", "pointerdown", "keydown"];
+  const aufhoeren = () => {
+    clearInterval(takt); clearTimeout(frist);
+    selbst.forEach((art) => document.removeEventListener(art, aufhoeren, true));
+  };
   const takt = setInterval(blick, 150);
-  setTimeout(() => clearInterval(takt), model.get("warten"));
+  const frist = setTimeout(aufhoeren, model.get("warten"));
+  selbst.forEach((art) => document.addEventListener(art, aufhoeren, { capture: true, passive: true }));
+  return aufhoeren;
 }
 export default { render };
 """
@@ -192,7 +201,9 @@ class Blickfang(anywidget.AnyWidget):
     """Unsichtbar unter der Meldung eines Schritts: bringt sie ins Fenster, wenn der Schritt das
     Panel darüber wachsen ließ (die Antwort steht, wo die Augen sind – ohne zu scrollen). Passt
     das Panel ganz ins Fenster – vom Handelnden (Element mit einer ID auf ``-am-zug``) bis zu den
-    offenen Aufgaben (``.tisch-aufgaben``) unter der Meldung –, zeigt es das ganze Panel."""
+    offenen Aufgaben (``.tisch-aufgaben``) unter der Meldung –, zeigt es das ganze Panel. Sobald
+    der Spielleiter selbst scrollt, klickt oder tippt, hört es auf (sonst zöge es ihn bis zu
+    ``warten`` ms nach dem Schritt immer wieder zum Panel zurück)."""
 
     _esm = _BLICK_JS
     warten = traitlets.Int(6000).tag(sync=True)

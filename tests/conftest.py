@@ -373,14 +373,21 @@ def aufklappen_bis(seite, titel: str, ziel, versuche: int = 4) -> None:
     """Klappt den Abschnitt ``titel`` (marimo-Akkordeon) auf, bis ``ziel`` (ein Locator) sichtbar ist.
 
     Ein Klick, während die Zelle des Akkordeons neu läuft, trifft das alte Element: das neue steht
-    wieder zu (so in CI gesehen, W100-Lageplan). Deshalb: warten, bis die Seite ruht, nur einen
-    zugeklappten Kopf klicken (ein zweiter Klick auf einen offenen klappte ihn zu) und nachsehen.
+    wieder zu. Deshalb: warten, bis die Seite ruht, nur einen zugeklappten Kopf klicken (ein
+    zweiter Klick auf einen offenen klappte ihn zu) und nachsehen; steht er offen, aber leer, zu-
+    und wieder aufklappen. (Der CI-Fehler am W100-Lageplan – offen, aber leer – kam vom
+    ``widgets.Blickfang``, der die Seite nach einem Schritt 6 s lang zum Panel zurückzog: ein
+    Abschnitt mit ``lazy=True`` lädt erst, wenn er im Fenster steht. Der hört jetzt beim ersten
+    eigenen Scrollen oder Klicken auf.)
     """
     from playwright.sync_api import expect
 
     kopf = seite.get_by_role("button", name=titel).first  # Teil des Titels genügt
-    for _ in range(versuche):
+    for versuch in range(versuche):
         warte_bis_fertig(seite)
+        if versuch and kopf.get_attribute("aria-expanded") == "true":
+            kopf.click()  # offen, aber leer: zu und wieder auf (ein Abschnitt mit lazy=True lädt neu)
+            warte_bis_fertig(seite)
         if kopf.get_attribute("aria-expanded") != "true":
             kopf.click()
         try:
