@@ -72,16 +72,25 @@ def test_ein_kampfabschnitt_durch_das_zug_panel(browser_seite, warte_fertig, kei
     warte_fertig(seite)  # erst tippen, wenn das Panel nach dem letzten Schritt (und den NSC danach) steht
     wurf = seite.get_by_role("textbox", name="Angriffswurf", exact=True).first
     weitere = seite.get_by_role("textbox", name="Weitere W6", exact=True).first
-    for _ in range(3):  # baut sich das Panel danach noch einmal auf, sind die Felder leer: noch einmal tippen
-        wurf.fill("1")
-        weitere.fill("patzer=3")
-        seite.keyboard.press("Tab")
-        warte_fertig(seite)
-        seite.wait_for_timeout(500)
-        if wurf.input_value() == "1" and weitere.input_value() == "patzer=3":
+    # Läuft die Zelle der Würfelfelder nach dem Tippen noch einmal (auf der belasteten CI-Maschine zweimal
+    # gesehen), kennt der Kernel die Eingabe nicht mehr, obwohl das Feld sie zeigt: das Programm würfelt
+    # (ohne ✎ im Protokoll). Dann zurücknehmen und noch einmal tippen – in der Abschlussnotiz als offen benannt.
+    for _ in range(3):
+        for _ in range(3):  # baut sich das Panel danach noch einmal auf, sind die Felder leer: noch einmal tippen
+            wurf.fill("1")
+            weitere.fill("patzer=3")
+            seite.keyboard.press("Tab")
+            warte_fertig(seite)
+            seite.wait_for_timeout(500)
+            if wurf.input_value() == "1" and weitere.input_value() == "patzer=3":
+                break
+        assert wurf.input_value() == "1" and weitere.input_value() == "patzer=3"
+        p.klick("Angreifen")
+        p.warte_auf("zs-protokoll-schritte", f"{n + 1} Schritte")
+        if "✎" in p.text("zs-meldung"):
             break
-    assert wurf.input_value() == "1" and weitere.input_value() == "patzer=3"
-    p.klick("Angreifen")
+        p.klick("Rückgängig")
+        p.warte_auf("zs-protokoll-schritte", f"{n} Schritte")
     p.warte_auf("zs-meldung", "Patzer")
     assert "✎" in p.text("zs-meldung")
     p.klick("Rückgängig")
