@@ -1,8 +1,9 @@
 """Die Lagebild-Zelle der Live-Notebooks (Notebook-Schicht, nur Spielleiter).
 
-Die Rechnung läuft in :class:`gm_helfer.lage_lauf.LageLauf` (ein ``mo.Thread``): die Zelle kehrt
-sofort zurück, der Faden schreibt jede Stufe mit ``mo.output.replace`` in die Ausgabe *dieser*
-Zelle – kein Klick, keine Einzelwurf-Chance wartet darauf. Die Ansicht: eine Zeile (Siegchance mit
+Die Rechnung läuft in :class:`gm_helfer.lage_lauf.LageLauf` (gerechnet in einem eigenen Prozess,
+ein ``mo.Thread`` wartet auf die Stufen): die Zelle kehrt sofort zurück, der Faden schreibt jede
+Stufe mit ``mo.output.replace`` in die Ausgabe *dieser* Zelle – kein Klick, keine Einzelwurf-Chance
+wartet darauf. Die Ansicht: eine Zeile (Siegchance mit
 95-%-Intervall), der Verlauf über den Kampf als kleine Linie (je Schritt) und – auf Wunsch – die
 Wahlen des Augenblicks als geordnete Balken („Lagebild je Wahl“).
 

@@ -347,7 +347,7 @@ def _(kampftisch):
 
 @app.cell
 def _():
-    # Lagebild (nur Spielleiter, Issue 25): ein Lauf je Sitzung; er rechnet im Hintergrund (mo.Thread) –
+    # Lagebild (nur Spielleiter, Issue 25): ein Lauf je Sitzung; er rechnet im Hintergrund (eigener Prozess) –
     # kein Klick und keine Einzelwurf-Chance wartet darauf. „Lagebild je Wahl“ spielt die Wahlen des
     # Augenblicks dazu (wenige Kämpfe je Wahl, ebenfalls im Hintergrund).
     from gm_helfer import tisch_lage as _tl
