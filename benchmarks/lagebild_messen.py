@@ -309,10 +309,10 @@ def _savage_worlds() -> dict:
     print(f"  Ereignispfad ab Zustand: {100 / t_ep:,.0f} Kämpfe/s")
     vorher, nachher = sw_klicks(start)
     print(f"  Klicks je Runde: vorher {vorher:.1f}, nachher {nachher:.1f} (Ziel ≤ 8)")
-    from gm_helfer.savage_worlds.vorschlag import taktik_je_seite
+    from gm_helfer.savage_worlds.vorschlag import naechster_schritt, taktik_je_seite
 
     tks = taktik_je_seite(start)
-    sauber = next((z for z in zustaende if lb._sauber(z, tks)), start)  # die Maschine setzt sofort an
+    sauber = next((z for z in zustaende if lb._sauber(z, naechster_schritt(z, tks, None))), start)  # die Maschine setzt sofort an
     return _zeile("Savage Worlds", lambda n: lb.gebuendelt([sauber] * n, rng=np.random.default_rng(1)),
                   ("schlichte Schleife", schlicht), ohne)
 

@@ -76,11 +76,19 @@ def gebuendelt(zustaende: Sequence[Kampfzustand], *, rng: Any, taktik: Any = Non
     grenzen: list[Kampfzustand] = []
     gemerkt: dict[int, Kampfzustand] = {}
     for z in zustaende:
-        if _sauber(z, tk):
+        if id(z) in gemerkt:
+            grenzen.append(gemerkt[id(z)])
+            continue
+        v = naechster_schritt(z, tk, None)
+        if _sauber(z, v):
             grenzen.append(gemerkt.setdefault(id(z), z))  # ohne Zufall: derselbe Zustand bleibt derselbe
             continue
-        while not _sauber(z, tk):
-            z = k.anwenden(z, ereignis(z, naechster_schritt(z, tk, rng), rng=rng, text=False))  # type: ignore[arg-type]
+        while not _sauber(z, v):
+            assert v is not None  # nicht sauber heißt: es steht ein Schritt an
+            if v.aktion == "angriff":  # nur die Zielwahl würfelt (Taktik „zufall“) – mit ``rng``
+                v = naechster_schritt(z, tk, rng)
+            z = k.anwenden(z, ereignis(z, v, rng=rng, text=False))  # type: ignore[arg-type]
+            v = naechster_schritt(z, tk, None)
         grenzen.append(z)
     if any(_wartet_ab(g) or g.vorrang or g.patt_folge for g in grenzen):
         raise NichtGebuendelt("jemand wartet ab oder eine Unterbrechung läuft (das kennt die gebündelte Maschine nicht).")
@@ -98,11 +106,11 @@ def _wartet_ab(z: Kampfzustand) -> bool:
     return any(any(m.kampffaehig for m in z.mitglieder(emp)) for emp in z.abwartend)
 
 
-def _sauber(z: Kampfzustand, tk: Any) -> bool:
+def _sauber(z: Kampfzustand, v: Vorschlag | None) -> bool:
     """Ob die gebündelte Maschine hier ansetzen kann: Kampf entschieden, Rundengrenze, zwischen zwei
     Karten, oder eine gerade aufgerufene Karte, an der noch kein Mitglied gehandelt hat – ohne
-    offene Entscheidung, Abwarten und Unterbrechung."""
-    v = naechster_schritt(z, tk, None)
+    offene Entscheidung, Abwarten und Unterbrechung. ``v``: der nächste Schritt der Taktik,
+    ``naechster_schritt(z, tk, None)``."""
     if v is None or v.aktion == "runde":
         return True
     if z.abwartend or z.vorrang or z.patt_folge:
@@ -111,8 +119,7 @@ def _sauber(z: Kampfzustand, tk: Any) -> bool:
         return True
     if not z.am_zug or v.aktion not in ("erholung", "benny_erholen", "angriff", "fertig"):
         return False
-    for m in z.mitglieder(z.am_zug):
-        kf = z.kaempfer_namens(m.name)
+    for kf in z.mitglieder(z.am_zug):
         if any(n == kf.name for n, _ in z.aktionen_runde) or kf.name in z.mitglieder_fertig:
             return False
         if kf.angeschlagen and kf.kampffaehig and kf.name not in z.erholung_offen:

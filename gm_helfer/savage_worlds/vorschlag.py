@@ -34,6 +34,10 @@ from gm_helfer.savage_worlds.kampf import Kampfzustand
 
 __all__ = ["Vorschlag", "ereignis", "naechster_schritt", "taktik_je_seite"]
 
+_OHNE_SAAT = random.Random()
+"""Die Zielwahl „zufall“ ohne übergebenes ``rng`` (ein neuer ``random.Random()`` je Aufruf kostete im
+Vorlauf des Lagebilds ein Zehntel der Zeit: er liest jedes Mal Systemzufall)."""
+
 
 @dataclass(frozen=True)
 class Vorschlag:
@@ -60,6 +64,11 @@ def taktik_je_seite(zustand: Kampfzustand, taktik: Any = None) -> dict[str, sim.
 
 def _gehandelt(z: Kampfzustand, name: str) -> bool:
     return name in z.mitglieder_fertig or any(n == name for n, _ in z.aktionen_runde)
+
+
+def _alle_gehandelt(z: Kampfzustand) -> set[str]:
+    """Wer in dieser Runde schon gehandelt hat oder fertig ist (:func:`_gehandelt` für alle auf einmal)."""
+    return {*z.mitglieder_fertig, *(n for n, _ in z.aktionen_runde)}
 
 
 def _entscheidungen(z: Kampfzustand, tk: Mapping[str, sim.Taktik]) -> Vorschlag | None:
@@ -92,9 +101,9 @@ def _rundenbeginn(z: Kampfzustand) -> Vorschlag | None:
 def _karte(z: Kampfzustand, emp: str, tk: Mapping[str, sim.Taktik], rng: Any) -> Vorschlag:
     """Die aufgerufene Karte: Benny nach misslungener Erholung, Erholungsproben, Angriffe, Zugende."""
     mitglieder = z.mitglieder(emp)
-    for m in mitglieder:
-        kf = z.kaempfer_namens(m.name)
-        if (kf.angeschlagen and kf.kampffaehig and kf.name not in z.erholung_offen and not _gehandelt(z, kf.name)
+    gehandelt = _alle_gehandelt(z)
+    for kf in mitglieder:
+        if (kf.angeschlagen and kf.kampffaehig and kf.name not in z.erholung_offen and kf.name not in gehandelt
                 and sim.benny_nach_erholung(kf, kf, tk[kf.seite])):
             return Vorschlag("benny_erholen", kf.name, text=f"{kf.name} gibt einen Benny aus: nicht mehr Angeschlagen")
     for name in sorted(z.erholung_offen):
@@ -103,9 +112,8 @@ def _karte(z: Kampfzustand, emp: str, tk: Mapping[str, sim.Taktik], rng: Any) ->
             if sim.benny_statt_erholung(kf, tk[kf.seite]):
                 return Vorschlag("benny_erholen", name, text=f"{name} gibt einen Benny aus: nicht mehr Angeschlagen")
             return Vorschlag("erholung", name, text=f"{name}: Erholungsprobe (Willenskraft)")
-    for m in mitglieder:
-        kf = z.kaempfer_namens(m.name)
-        if _gehandelt(z, kf.name) or not sim.greift_an(z, kf):
+    for kf in mitglieder:
+        if kf.name in gehandelt or not sim.greift_an(z, kf):
             continue
         ziel = sim.ziel_waehlen(z, kf, tk[kf.seite], rng)
         if ziel is None:
@@ -129,7 +137,7 @@ def naechster_schritt(z: Kampfzustand, tk: Mapping[str, sim.Taktik], rng: Any = 
     if v is not None:
         return v
     if z.am_zug:
-        return _karte(z, z.am_zug, tk, rng if rng is not None else random.Random())
+        return _karte(z, z.am_zug, tk, rng if rng is not None else _OHNE_SAAT)
     nxt = z.naechster()
     if nxt is not None:
         return Vorschlag("am_zug", nxt, text=f"{nxt} ist an der Reihe")
