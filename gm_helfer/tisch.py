@@ -192,6 +192,8 @@ class Tisch:
         Entscheidungen der Gegner, die der Spielleiter ohne Rückfrage treffen lässt (etwa
         ``lambda v: zug.nsc_entscheiden(v, schalter.value, rng=kampftisch.rng)``); gibt Protokollzeilen."""
         self._letzter_fehler = ""
+        self._getippt: dict[str, Any] = {}
+        """Eingetippte Würfel des laufenden Schritts (:meth:`wuerfel_felder`)."""
 
     @property
     def nur_lesen(self) -> bool:
@@ -227,6 +229,26 @@ class Tisch:
             self.merker.clear()
             self.merker["_wer"] = wer
         return Auswahl(self.merker, wer)
+
+    def wuerfel_felder(self, felder: Mapping[str, tuple[str, str]], *, schritt: int, breit: bool = False) -> Any:
+        """Die Würfelfelder eines Schritts als ``mo.ui.dictionary`` (Schlüssel → (Beschriftung,
+        Beispiel), :func:`wuerfel_feld`; ``schritt``: die Zahl der Ereignisse im Protokoll).
+
+        Was eingetippt ist, merkt sich der Tisch bis zum nächsten Schritt: baut sich die Zelle im
+        selben Schritt neu – der Spielleiter wechselt Ziel, Waffe oder Verteidigung, nachdem die
+        Spieler schon gewürfelt haben –, stehen die Augen wieder im Feld, im Browser wie im Kernel.
+        Ein abgelehnter Klick ändert den Schritt nicht (die Augen bleiben); mit jedem neuen Schritt,
+        auch Rückgängig, sind die Felder leer."""
+        import marimo as mo
+
+        if self._getippt.get("_schritt") != schritt:
+            self._getippt = {"_schritt": schritt}
+        werte = self._getippt
+        return mo.ui.dictionary(
+            {s: wuerfel_feld(beschriftung, beispiel, wert=str(werte.get(s, "")), schluessel=schritt, breit=breit)
+             for s, (beschriftung, beispiel) in felder.items()},
+            on_change=werte.update,
+        )
 
     @property
     def zustand(self) -> Any:

@@ -209,14 +209,20 @@ def _(angriff_wahl, kampf, kampftisch, nsc_automatik, verlauf, wer_handelt, ziel
         value=_taktik_wahl if _taktik_wahl in _moeglich else (_moeglich or ["keine Verteidigung"])[0],
         label=tisch.frisch(f"Verteidigung von {ziel_wahl.value}", (wer_handelt, ziel_wahl.value, len(verlauf.ereignisse))),
     )
-    _haupt = ("angriff", "verteidigung", "zone", "schaden")
-    augen = mo.ui.dictionary(
-        {s: tisch.wuerfel_feld(aloran_kampf.WUERFEL_SCHLUESSEL[s], "z. B. 7 3 0 1" if s in _haupt[:2] else "z. B. 14",
-                               schluessel=len(verlauf.ereignisse))
-         for s in aloran_kampf.WUERFEL_SCHLUESSEL}
-    )
     verteidigung_wahl
-    return augen, verteidigung_wahl
+    return (verteidigung_wahl,)
+
+
+@app.cell
+def _(kampftisch, verlauf):
+    # Die Würfel vom Tisch – eine eigene Zelle, die nur mit dem Schritt neu läuft: wer erst würfelt und
+    # dann Ziel, Angriff oder Verteidigung wechselt, behält seine Augen (der Tisch merkt sie bis zum nächsten Schritt)
+    mo.stop(verlauf is None)
+    augen = kampftisch.wuerfel_felder(
+        {s: (t, "z. B. 7 3 0 1" if s in ("angriff", "verteidigung") else "z. B. 14")
+         for s, t in aloran_kampf.WUERFEL_SCHLUESSEL.items()},
+        schritt=len(verlauf.ereignisse))
+    return (augen,)
 
 
 @app.cell

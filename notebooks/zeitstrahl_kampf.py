@@ -196,24 +196,29 @@ def _(kampf, kampftisch, nsc_automatik, verlauf, wer, ziel_wahl):
     vwaffe_wahl = mo.ui.dropdown(options=_vwaffen, value=(_nsc[1] if _nsc and _nsc[1] else _beste.waffe if _beste and _beste.waffe in _vwaffen else next(iter(_vwaffen), None)), label="mit")
     zweite_hand = mo.ui.switch(value=False, label="zweite Hand (−1 Tick)")
     zweite_waffe = mo.ui.dropdown(options=_vwaffen, value=None, allow_select_none=True, label="zweite Blockwaffe")
-    # eine Zeile Würfelfelder unter den Knöpfen (tisch.wuerfel_reihe): kurze Beschriftungen, das Beispiel im Feld
-    _n = len(verlauf.ereignisse)
-    augen = mo.ui.dictionary(
-        {
-            "angriff": tisch.wuerfel_feld("Angriffswurf", "z. B. 14", schluessel=_n, breit=True),
-            "verteidigung": tisch.wuerfel_feld("Verteidigung", "z. B. 7, leer bei passiv", schluessel=_n, breit=True),
-            "zone": tisch.wuerfel_feld("Trefferzone 2W6", "z. B. 3 5", schluessel=_n, breit=True),
-            "schaden": tisch.wuerfel_feld("Trefferpunkte", "z. B. 4 2 3", schluessel=_n, breit=True),
-            "weitere": tisch.wuerfel_feld("Weitere W6", "krit=2 patzer=6", schluessel=_n, breit=True),
-        }
-    )
     mo.vstack(
         [
             mo.hstack([verteidigung_wahl, vwaffe_wahl, zweite_hand, zweite_waffe], justify="start", wrap=True),
             mo.md(zs_zug.gesperrte_verteidigungen(_beste)),
         ]
     )
-    return augen, verteidigung_wahl, vwaffe_wahl, zweite_hand, zweite_waffe
+    return verteidigung_wahl, vwaffe_wahl, zweite_hand, zweite_waffe
+
+
+@app.cell
+def _(kampftisch, verlauf):
+    # Die Würfel vom Tisch: eine Zeile unter den Knöpfen (tisch.wuerfel_reihe), kurze Beschriftungen, das
+    # Beispiel im Feld. Eine eigene Zelle, die nur mit dem Schritt neu läuft: wer erst würfelt und dann
+    # Ziel oder Verteidigung wechselt, behält seine Augen (der Tisch merkt sie sich bis zum nächsten Schritt).
+    mo.stop(verlauf is None)
+    augen = kampftisch.wuerfel_felder({
+        "angriff": ("Angriffswurf", "z. B. 14"),
+        "verteidigung": ("Verteidigung", "z. B. 7, leer bei passiv"),
+        "zone": ("Trefferzone 2W6", "z. B. 3 5"),
+        "schaden": ("Trefferpunkte", "z. B. 4 2 3"),
+        "weitere": ("Weitere W6", "krit=2 patzer=6"),
+    }, schritt=len(verlauf.ereignisse), breit=True)
+    return (augen,)
 
 
 @app.cell

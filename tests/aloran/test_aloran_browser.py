@@ -69,21 +69,27 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, keine_zellfehler, zug_pan
     assert optionen[0].startswith("Ork-Krieger – 6,7") and optionen[1].startswith("Echsenkrieger – 6,7"), optionen
     assert all(t.endswith("kampfunfähig") for t in optionen[:2]) and optionen[2] == "Meridan"
     assert ziel.evaluate("e => e.options[e.selectedIndex].text") == optionen[0]
+    # Würfel vom Tisch, eingetippt *bevor* das Ziel feststeht (die Spieler würfeln, während der
+    # Spielleiter noch wählt): 6 Netto-Erfolge gegen 0 → tödlicher Treffer, Kopf, (3 + 3 + 4) × 3 − 2 = 28 Wunden
+    getippt = {"Angriff (W10-Pool)": "0 9 8 7 6 5 4 3", "Verteidigung (W10-Pool)": "2 2 2 2 2 2",
+               "Trefferzone (W20)": "20", "Schaden": "3"}
+    for name, wert in getippt.items():
+        p.eintippen(name, wert)
     # Brann (Langschwert, 8 W10 gegen 6) greift den Echsenkrieger an (Parade Speer, 6 W10 gegen 5): von Hand gewählt
     ziel.select_option(label=optionen[1])
     p.warte_auf("aloran-aufgaben", "Echsenkrieger kann vor dem Wurf abwehren")
     p.warte_auf("aloran-chancen", "Trefferchance")
     assert seite.get_by_text("Angriff 8 W10 gegen 6 – Verteidigung 6 W10 gegen 5").count() >= 1
     p.warte_auf("aloran-aufgaben", "Echsenkrieger kann vor dem Wurf abwehren")
-    # Würfel vom Tisch: 6 Netto-Erfolge gegen 0 → tödlicher Treffer, Kopf, (3 + 3 + 4) × 3 − 2 = 28 Wunden
-    p.eintippen("Angriff (W10-Pool)", "0 9 8 7 6 5 4 3")
-    p.eintippen("Verteidigung (W10-Pool)", "2 2 2 2 2 2")
-    p.eintippen("Trefferzone (W20)", "20")
-    p.eintippen("Schaden", "3")
+    warte_fertig(seite)
+    # die eingetippten Würfel stehen nach dem Zielwechsel noch im Feld – und zählen (✎ im Protokoll, s. u.)
+    for name, wert in getippt.items():
+        assert seite.get_by_role("textbox", name=name, exact=True).first.input_value() == wert, name
     n = p.schritte()
     p.klick("Angreifen")
     p.warte_auf("aloran-meldung", "tödlicher Treffer")
     p.warte_auf("aloran-meldung", "28 Wunden")
+    assert "✎" in p.text("aloran-meldung")
     assert p.schritte() == n + 1
     assert seite.get_by_text("kampfunfähig").count() >= 1
     # Brann hat seine Kampfaktion verbraucht: kein zweiter Angriff, der Grund steht da

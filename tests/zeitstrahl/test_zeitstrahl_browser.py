@@ -72,9 +72,10 @@ def test_ein_kampfabschnitt_durch_das_zug_panel(browser_seite, warte_fertig, kei
     warte_fertig(seite)  # erst tippen, wenn das Panel nach dem letzten Schritt (und den NSC danach) steht
     wurf = seite.get_by_role("textbox", name="Angriffswurf", exact=True).first
     weitere = seite.get_by_role("textbox", name="Weitere W6", exact=True).first
-    # Läuft die Zelle der Würfelfelder nach dem Tippen noch einmal (auf der belasteten CI-Maschine zweimal
-    # gesehen), kennt der Kernel die Eingabe nicht mehr, obwohl das Feld sie zeigt: das Programm würfelt
-    # (ohne ✎ im Protokoll). Dann zurücknehmen und noch einmal tippen – in der Abschlussnotiz als offen benannt.
+    # Läuft die Zelle der Würfelfelder nach dem Tippen noch einmal, baut der Tisch die Felder mit den
+    # gemerkten Augen (Tisch.wuerfel_felder). Offen bleibt, wenn sie neu läuft, während die Eingabe noch
+    # unterwegs ist (auf der belasteten CI-Maschine vor dem Merken zweimal gesehen): dann würfelt das
+    # Programm (ohne ✎ im Protokoll) – zurücknehmen und noch einmal tippen; in der Abschlussnotiz benannt.
     for _ in range(3):
         for _ in range(3):  # baut sich das Panel danach noch einmal auf, sind die Felder leer: noch einmal tippen
             wurf.fill("1")
@@ -85,6 +86,15 @@ def test_ein_kampfabschnitt_durch_das_zug_panel(browser_seite, warte_fertig, kei
             if wurf.input_value() == "1" and weitere.input_value() == "patzer=3":
                 break
         assert wurf.input_value() == "1" and weitere.input_value() == "patzer=3"
+        # erst getippt, dann das Ziel gewechselt (die Spieler würfeln, während der Spielleiter noch wählt):
+        # die Würfel bleiben im Feld und zählen
+        ziel = seite.get_by_role("combobox", name="Ziel", exact=True).first
+        gewaehlt = ziel.evaluate("e => e.options[e.selectedIndex].text")
+        andere = [t for t in ziel.locator("option").all_inner_texts() if t != gewaehlt]
+        if andere:
+            ziel.select_option(label=andere[0])
+            warte_fertig(seite)
+            assert wurf.input_value() == "1" and weitere.input_value() == "patzer=3"
         p.klick("Angreifen")
         p.warte_auf("zs-protokoll-schritte", f"{n + 1} Schritte")
         if "✎" in p.text("zs-meldung"):
