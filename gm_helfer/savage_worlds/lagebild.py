@@ -81,7 +81,8 @@ def gebuendelt(zustaende: Sequence[Kampfzustand], *, rng: Any, taktik: Any = Non
             continue
         v = naechster_schritt(z, tk, None)
         if _sauber(z, v):
-            grenzen.append(gemerkt.setdefault(id(z), z))  # ohne Zufall: derselbe Zustand bleibt derselbe
+            gemerkt[id(z)] = z  # ohne Zufall: derselbe Zustand bleibt derselbe
+            grenzen.append(z)
             continue
         while not _sauber(z, v):
             assert v is not None  # nicht sauber heißt: es steht ein Schritt an
@@ -120,7 +121,7 @@ def _sauber(z: Kampfzustand, v: Vorschlag | None) -> bool:
     if not z.am_zug or v.aktion not in ("erholung", "benny_erholen", "angriff", "fertig"):
         return False
     for kf in z.mitglieder(z.am_zug):
-        if any(n == kf.name for n, _ in z.aktionen_runde) or kf.name in z.mitglieder_fertig:
+        if _gehandelt(z, kf.name):
             return False
         if kf.angeschlagen and kf.kampffaehig and kf.name not in z.erholung_offen:
             return False
