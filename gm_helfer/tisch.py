@@ -60,6 +60,7 @@ from gm_helfer.tisch_bausteine import (  # noqa: F401 – alte Importwege (gm_he
     tabelle_html,
     teilnehmer_wahl,
     verbotene_ansicht,
+    wahl_ansicht,
     wuerfel_feld,
     wuerfel_reihe,
     zug_rahmen,
@@ -194,6 +195,7 @@ class Tisch:
         self._letzter_fehler = ""
         self._getippt: dict[str, Any] = {}
         """Eingetippte Würfel des laufenden Schritts (:meth:`wuerfel_felder`)."""
+        self._automatik_titel = ""  # die Überschrift der Schalter (:meth:`schalter_ansicht`)
 
     @property
     def nur_lesen(self) -> bool:
@@ -333,9 +335,18 @@ class Tisch:
 
         vorgabe = {s: an and s not in aus for s in arten}
         schalter = mo.ui.dictionary({s: mo.ui.switch(value=vorgabe[s], label=text) for s, text in arten.items()},
-                                    label=titel, on_change=setzen)
+                                    on_change=setzen)
+        self._automatik_titel = titel
         setzen(vorgabe)
         return schalter
+
+    def schalter_ansicht(self, schalter: Any):
+        """Die Schalter aus :meth:`automatik_schalter` unter ihrem Titel, einer je Zeile. Nicht das
+        ``mo.ui.dictionary`` selbst ausgeben: marimo zeigt es als Baum mit den Schlüsseln in
+        Anführungszeichen und „2 Items“ (im Spielabend bei 1280 und 820 px gesehen)."""
+        import marimo as mo
+
+        return mo.vstack([mo.md(f"**{self._automatik_titel}**"), *schalter.elements.values()], gap=0.3)
 
     def nsc_schalter(self, zug: Any):
         """Die Schalter „Gegner entscheiden ohne Rückfrage“ für das System der Zug-Schnittstelle
@@ -544,7 +555,7 @@ class Tisch:
         wahl, knoepfe = (None, {})
         if gespeichert is not None:
             wahl, knoepfe = self.fortsetzen_wahl(gespeichert, start, anwenden)
-        teile = [mo.md("## Kampf anlegen oder fortsetzen"), teilnehmer, *einstellungen, knopf]
+        teile = [mo.md("## Kampf anlegen oder fortsetzen"), wahl_ansicht(teilnehmer), *einstellungen, knopf]
         if wahl is not None:
             teile += [wahl, reihe(*knoepfe.values())]
         return Anlage(teilnehmer, knopf, wahl, knoepfe, mo.vstack(teile))
@@ -573,7 +584,7 @@ class Tisch:
                      if verlauf is not None and verlauf.nur_lesen else mo.md(""))
         spieler_elemente = spieler_und_bericht(verlauf, melden=self._set_meldung)
         return nachladen, spieler_elemente, mo.vstack([nachladen, self.folger(), protokoll_ansicht(verlauf, hook),
-                                                      reihe(*spieler_elemente)])
+                                                      reihe(*map(wahl_ansicht, spieler_elemente))])
 
 
 class Anlage(NamedTuple):

@@ -237,18 +237,39 @@ def boegen_laden(system: str, schema: Any, beschriftungen: Mapping[str, str]):
 
 
 def mehrfachwahl(optionen: Sequence[str] | Mapping[str, str], value: Sequence[str] = (), *, label: str = "",
-                 on_change: Callable[[list[str]], Any] | None = None):
+                 on_change: Callable[[list[str]], Any] | None = None, schluessel: Any = None):
     """Eine Mehrfachauswahl auf Deutsch: je Option ein Häkchen (statt marimos ``multiselect`` mit
     „Select…“, „Search…“, „Select all“, die sich nicht übersetzen lassen). ``optionen``: Namen
     oder ``{Name: Beschriftung}`` („Bandit“ → „Bandit ×4“). Die gewählten Namen: :func:`gewaehlt`.
+
+    Ausgeben mit :func:`wahl_ansicht` (Titel ``label`` und die Häkchen), nie das Element selbst:
+    marimo zeigt ein ``mo.ui.dictionary`` als Baum mit den Schlüsseln in Anführungszeichen und
+    „8 Items“. ``schluessel``: ändert er sich, zeichnet auch der Browser die Häkchen neu
+    (:func:`frisch`), etwa wenn die Vorauswahl wechselt.
     """
     import marimo as mo
 
     beschriftung = dict(optionen) if isinstance(optionen, Mapping) else {n: n for n in optionen}
     an = set(value)
     aenderung = None if on_change is None else (lambda werte: on_change([n for n, ja in werte.items() if ja]))
-    haken = {n: mo.ui.checkbox(value=n in an, label=text) for n, text in beschriftung.items()}
-    return mo.ui.dictionary(haken, label=label, on_change=aenderung)
+    haken = {n: mo.ui.checkbox(value=n in an, label=text if schluessel is None else frisch(text, schluessel))
+             for n, text in beschriftung.items()}
+    wahl = mo.ui.dictionary(haken, on_change=aenderung)
+    wahl.titel = label  # für wahl_ansicht (das dictionary selbst zeigt keinen Titel mehr)
+    return wahl
+
+
+def wahl_ansicht(wahl: Any):
+    """Eine :func:`mehrfachwahl` zum Ausgeben: ihr Titel und darunter die Häkchen nebeneinander
+    (``mo.ui.dictionary.hstack``; ein Klick auf ein Häkchen ändert die Auswahl wie sonst). Jedes
+    andere Element kommt unverändert zurück (für Listen, in denen auch eine Mehrfachwahl steht)."""
+    import marimo as mo
+
+    if not (isinstance(wahl, mo.ui.dictionary) and hasattr(wahl, "titel")):
+        return wahl
+    haken = wahl.hstack(justify="start", wrap=True, gap=0.4)
+    titel = getattr(wahl, "titel", "")
+    return mo.vstack([mo.md(titel), haken], gap=0.2) if titel else haken
 
 
 def gewaehlt(wahl: Any) -> list[str]:
@@ -296,7 +317,7 @@ def teilnehmer_wahl(namen: Sequence[str] | Mapping[str, str], vorauswahl: Sequen
     „Bandit ×4“); vorgewählt ``vorauswahl`` (der letzte oder fortgesetzte Kampf, die geladene
     Begegnung), ohne sie keiner – nicht jeder Bogen im Ordner."""
     wahl = [n for n in (vorauswahl or ()) if n in namen]
-    return mehrfachwahl(namen, wahl, label=frisch(label, tuple(wahl)))
+    return mehrfachwahl(namen, wahl, label=label, schluessel=tuple(wahl))
 
 
 def neu_knopf(on_click: Callable[[Any], Any] | None = None):

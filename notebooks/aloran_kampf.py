@@ -161,7 +161,7 @@ def _(hinterhalt, initiative_augen, kampf, kampftisch):
     tisch.zug_rahmen(
         runde_knopf,
         mo.accordion({"Initiative: echte W10 eintippen, Hinterhalt (leer = das Programm würfelt)": mo.vstack([
-            tisch.reihe(*initiative_augen.elements.values()), hinterhalt])})
+            tisch.reihe(*initiative_augen.elements.values()), tisch.wahl_ansicht(hinterhalt)])})
         if initiative_augen.elements else mo.md(""),
         tisch.grund_ansicht(_runde),
     )
@@ -364,7 +364,7 @@ def _(kampf, kampftisch):
 def _(kampftisch):
     # Entscheidungen der Gegner ohne Rückfrage (Issue 26, Punkt 3): je Art ein Schalter, nach der Taktik
     nsc_automatik = kampftisch.nsc_schalter(aloran_zug)
-    nsc_automatik
+    kampftisch.schalter_ansicht(nsc_automatik)
     return (nsc_automatik,)
 
 

@@ -159,8 +159,9 @@ def _(kampf, kampftisch, verlauf, wer):
     )
     _beispiel = swzug.wurf_beispiele(kampf, wer, _auswahl.gemerkt("ziel") or _ziel_vorgabe,
                                      _auswahl.gemerkt("waffe") or swzug.standard_waffe(kampf, wer))
-    angriff_augen = tisch.wuerfel_feld("Angriff: echte Würfel", _beispiel[0], schluessel=len(verlauf.ereignisse))
-    schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel", _beispiel[1], schluessel=len(verlauf.ereignisse))
+    # breit im Raster (tisch.wuerfel_reihe): der Platzhalter samt Ausdruck passt, auch bei 820 px
+    angriff_augen = tisch.wuerfel_feld("Angriff: echte Würfel", _beispiel[0], schluessel=len(verlauf.ereignisse), breit=True)
+    schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel", _beispiel[1], schluessel=len(verlauf.ereignisse), breit=True)
     _e = lage_wahl.elements
     mo.vstack(
         [
@@ -174,7 +175,7 @@ def _(kampf, kampftisch, verlauf, wer):
                         [
                             mo.hstack([_e["reichweite"], _e["beleuchtung"], _e["deckung"]], justify="start", wrap=True),
                             mo.hstack([_e["ziel_geduckt"], _e["ziel_liegt"], _e["blind"], _e["blitzhieb"]], justify="start", wrap=True),
-                            weitere_ziele,
+                            tisch.wahl_ansicht(weitere_ziele),
                         ]
                     )
                 }
@@ -273,7 +274,7 @@ def _(angriff_augen, kampf, kampftisch, lage_wahl, schaden_augen, waffe_wahl, we
     zug_knoepfe = _knoepfe  # global gebunden: sonst wirken Klicks nicht
     mo.vstack(
         [
-            mo.hstack([angriff_augen, schaden_augen], justify="start", wrap=True),
+            tisch.wuerfel_reihe(angriff_augen, schaden_augen),
             mo.hstack(_knoepfe, justify="start", wrap=True),
             tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel != "angriff"]),
             _hilfe if _hilfe is not None else mo.md(""),
@@ -452,7 +453,7 @@ def _(kampf, kampftisch):
 def _(kampftisch):
     # Entscheidungen der Gegner ohne Rückfrage (Issue 26, Punkt 3): je Art ein Schalter, nach der Taktik
     nsc_automatik = kampftisch.nsc_schalter(swzug)
-    nsc_automatik
+    kampftisch.schalter_ansicht(nsc_automatik)
     return (nsc_automatik,)
 
 
@@ -528,10 +529,10 @@ def _(kampf, kampftisch, wer, wuerfel_rng):
     mo.vstack([
         mo.accordion(
             {
-                "Nahkampf markieren (Überzahl: +1 je weiteren Gegner am Ziel, höchstens +4 – aus dem Regelwerk)": mo.hstack([_nah, _nah_knopf], justify="start", wrap=True),
+                "Nahkampf markieren (Überzahl: +1 je weiteren Gegner am Ziel, höchstens +4 – aus dem Regelwerk)": mo.hstack([tisch.wahl_ansicht(_nah), _nah_knopf], justify="start", wrap=True),
                 "Bewegen und Sprinten": mo.hstack([_zoll, _art, _bewegen, _sprint], justify="start", wrap=True),
                 "Karte gezielt aufrufen (Joker, Abwartende)": mo.hstack([_dran, _dran_knopf], justify="start", wrap=True),
-                "Überraschung (nur vor den ersten Karten)": mo.hstack([_hinterhalt, _opfer, _ue_augen, _ue_knopf], justify="start", wrap=True),
+                "Überraschung (nur vor den ersten Karten)": mo.hstack([tisch.wahl_ansicht(_hinterhalt), tisch.wahl_ansicht(_opfer), _ue_augen, _ue_knopf], justify="start", wrap=True),
                 "Aktionen unterbrechen": mo.hstack([_unterbrecher, _unterbrochen, _ub_augen, _ub_knopf], justify="start", wrap=True),
                 "Bennies verteilen": mo.hstack([_benny_an, _benny_knopf], justify="start", wrap=True),
             }

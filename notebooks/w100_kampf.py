@@ -242,7 +242,8 @@ def _(
     ziel_wahl,
 ):
     # Die Knöpfe des Zugs: Angreifen (samt Schaden), auf das Ziel zugehen, Zug beenden, Rückgängig
-    _aktionen = {a.schluessel: a for a in w100_zug.aktionen(kampf, wer)}
+    # für dieses Ziel und diese Waffe: außer Reichweite ist „Angreifen“ gesperrt (der Grund steht bei den Chancen)
+    _aktionen = {a.schluessel: a for a in w100_zug.aktionen(kampf, wer, ziel=ziel_wahl.value, waffe=waffe_wahl.value)}
 
     def _angreifen(v):
         kampftisch.schritte(lambda vv: w100_zug.angreifen(
@@ -341,7 +342,7 @@ def _(kampf, kampftisch):
 def _(kampftisch):
     # Entscheidungen der NSC ohne Rückfrage (Issue 26, Punkt 3): je Art ein Schalter, nach der Taktik
     nsc_automatik = kampftisch.nsc_schalter(w100_zug)
-    nsc_automatik
+    kampftisch.schalter_ansicht(nsc_automatik)
     return (nsc_automatik,)
 
 

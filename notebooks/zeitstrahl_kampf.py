@@ -206,16 +206,17 @@ def _(kampf, kampftisch, nsc_automatik, verlauf, wer, ziel_wahl):
 
 
 @app.cell
-def _(kampftisch, verlauf):
+def _(kampf, kampftisch, verlauf, waffe_wahl, wer):
     # Die Würfel vom Tisch: eine Zeile unter den Knöpfen (tisch.wuerfel_reihe), kurze Beschriftungen, das
-    # Beispiel im Feld. Eine eigene Zelle, die nur mit dem Schritt neu läuft: wer erst würfelt und dann
-    # Ziel oder Verteidigung wechselt, behält seine Augen (der Tisch merkt sie sich bis zum nächsten Schritt).
+    # Beispiel im Feld (die Trefferpunkte so viele Augen, wie die Waffe Würfel wirft). Eine eigene Zelle,
+    # die nicht mit Ziel oder Verteidigung neu läuft; läuft sie mit der Waffe neu, bleiben die Augen (der
+    # Tisch merkt sie sich bis zum nächsten Schritt).
     mo.stop(verlauf is None)
     augen = kampftisch.wuerfel_felder({
         "angriff": ("Angriffswurf", "z. B. 14"),
         "verteidigung": ("Verteidigung", "z. B. 7, leer bei passiv"),
         "zone": ("Trefferzone 2W6", "z. B. 3 5"),
-        "schaden": ("Trefferpunkte", "z. B. 4 2 3"),
+        "schaden": ("Trefferpunkte", zs_zug.schaden_beispiel(kampf, wer, waffe_wahl.value)),
         "weitere": ("Weitere W6", "krit=2 patzer=6"),
     }, schritt=len(verlauf.ereignisse), breit=True)
     return (augen,)
@@ -407,7 +408,7 @@ def _(kampf, kampftisch):
 def _(kampftisch):
     # Entscheidungen der NSC ohne Rückfrage (Issue 26, Punkt 3): je Art ein Schalter, nach der Taktik
     nsc_automatik = kampftisch.nsc_schalter(zs_zug)
-    nsc_automatik
+    kampftisch.schalter_ansicht(nsc_automatik)
     return (nsc_automatik,)
 
 

@@ -32,7 +32,8 @@ except ImportError:  # ohne Playwright überspringt conftest die Browsertests
     expect = None
 
 FENSTER = {"width": 820, "height": 1180}
-ENGLISCH = ("Select", "Search", "Back", "Run", "Error", "None", "True", "False", "Loading", "No results", "Submit", "Cancel")
+ENGLISCH = ("Select", "Search", "Back", "Run", "Error", "None", "True", "False", "Loading", "No results", "Submit", "Cancel",
+            "Items")
 """Englische Wörter, die ein Spielleiter nicht sehen soll (als ganze Wörter, sichtbar)."""
 MARIMO_LADEANZEIGE = {"Loading chart..."}
 """Der Drehkreisel, den marimo zeigt, bis es den Code für Diagramme nachgeladen hat (einmal je Seite,

@@ -28,6 +28,27 @@ def test_mehrfachwahl_deutsch_mit_haken_und_gewaehlten_namen():
     assert tisch.gewaehlt(["a", "b"]) == ["a", "b"]  # eine Liste bleibt, wie sie ist
 
 
+def test_mehrfachwahl_ansicht_ohne_json_baum():
+    """Im Spielabend (1280 und 820 px) gesehen: die erste Zeile der Seite war
+    ``"Wer kämpft mit?<span style='display:none'>a693…</span>": { 8 Items`` und je Bogen ein Schlüssel in
+    Anführungszeichen – marimo zeigt ein ``mo.ui.dictionary`` als JSON-Baum, samt dem unsichtbaren
+    Schlüssel von ``frisch`` im Text. :func:`tisch.wahl_ansicht` zeigt den Titel und die Häkchen."""
+    import marimo as mo
+
+    wahl = tisch.teilnehmer_wahl({"Brakka": "Brakka", "Bandit": "Bandit ×4"}, ["Bandit"])
+    html = tisch.wahl_ansicht(wahl).text
+    assert "marimo-dict" not in html and "Items" not in html
+    assert "Wer kämpft mit?" in html and html.count("<marimo-checkbox") == 2
+    assert tisch.gewaehlt(wahl) == ["Bandit"]
+    # in der Anlage: die Ansicht, nicht das dictionary
+    t = tisch.Tisch(lambda *a: None, lambda *a: None)
+    anlage = t.anlage({"Brakka": "Brakka", "Bandit": "Bandit ×4"}, lambda namen: None, zuletzt=list)
+    assert "marimo-dict" not in anlage.ansicht.text
+    # andere Elemente bleiben, wie sie sind
+    knopf = mo.ui.button(label="x")
+    assert tisch.wahl_ansicht(knopf) is knopf
+
+
 def _gespeichert(*namen):
     return tisch.GespeicherterKampf(Path("k.jsonl"), tuple(namen), 3, "–", datetime(2026, 1, 1))
 

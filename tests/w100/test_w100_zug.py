@@ -181,6 +181,23 @@ def test_verbotene_handlungen_nennen_den_grund_auf_deutsch():
         assert "None" not in (a.grund or "") and "None" not in a.text
 
 
+def test_angriff_auf_ein_ziel_ausser_reichweite_ist_vor_dem_klick_gesperrt():
+    """Issue 23, Punkt 3: „an option that the current situation forbids is shown disabled with its
+    German reason before the click, never refused after it“. Im Spielabend (1280 px) war „Angreifen“
+    frei, solange *irgendein* Gegner in Reichweite stand, und der Klick auf das gewählte, ferne Ziel
+    kam als „⚠ … außer Reichweite“ zurück. Mit Ziel und Waffe gilt die Aktion für genau diesen Angriff."""
+    k = _vier()  # John (0 | 0) ist am Zug; der Ork steht 1 m entfernt, der Wolf 10 m
+    assert _erlaubt(k, "John")["angriff"].erlaubt  # irgendein Angriff geht (auf den Ork)
+    nah = {a.schluessel: a for a in zug.aktionen(k, "John", ziel="Ork", waffe="Langschwert")}
+    assert nah["angriff"].erlaubt and nah["angriff"].grund is None
+    fern = {a.schluessel: a for a in zug.aktionen(k, "John", ziel="Wolf", waffe="Langschwert")}
+    assert not fern["angriff"].erlaubt
+    assert fern["angriff"].grund == "Wolf ist 10 m entfernt – außer Reichweite von „Langschwert“ (1,5 m). Erst bewegen."
+    assert fern["bewegung"].erlaubt and fern["zug_beenden"].erlaubt
+    with pytest.raises(w100.W100Fehler, match="außer Reichweite"):  # derselbe Grund, den der Klick bekäme
+        w100.angriff_planen(zug.im_zug(k, "John"), "John", "Wolf", "Langschwert")
+
+
 def test_initiative_ergreifen_bleibt_offen_bis_ergriffen_oder_ausgeschlagen():
     """„Bevor der Kampf beginnt, prüft, ob Initiative Ergreifen einem Beteiligten den ersten
     Zug verschafft.“"""

@@ -187,11 +187,14 @@ def _angriff_grund(kampf: Kampf, wer: str) -> str | None:
     return next(g for g in gruende if "außer Reichweite" not in g)
 
 
-def aktionen(kampf: Kampf, wer: str | None) -> list[Aktion]:
+def aktionen(kampf: Kampf, wer: str | None, *, ziel: str | None = None, waffe: str | None = None) -> list[Aktion]:
     """Was ``wer`` jetzt tun könnte; verbotene Handlungen mit deutschem Grund.
 
     Schlüssel: ``angriff``, ``bewegung``, ``zug_beenden``. Mit ``wer=None`` die Schritte des
     Spielleiters zwischen den Zügen: ``initiative`` (vor dem Kampf) bzw. ``neue_runde``.
+    Mit ``ziel`` und ``waffe`` gilt ``angriff`` für genau diesen Angriff (etwa: dieses Ziel steht
+    außer Reichweite dieser Waffe) – so sperrt das Panel den Knopf vor dem Klick, statt ihn danach
+    abzulehnen (Issue 23, Punkt 3).
     """
     if wer is None:
         if kampf.runde == 0:
@@ -207,6 +210,11 @@ def aktionen(kampf: Kampf, wer: str | None) -> list[Aktion]:
     k = im_zug(kampf, wer)
     a = k[wer]
     g_angriff = _angriff_grund(kampf, wer)
+    if g_angriff is None and ziel and waffe:
+        try:
+            angriff_planen(k, wer, ziel, waffe)
+        except W100Fehler as fehler:
+            g_angriff = str(fehler)
     g_bewegung = (None if a.bewegungen < a.bewegungen_erlaubt(k.optionen)
                   else f"{wer} hat in diesem Zug keine Bewegungshandlung mehr.")
     return [Aktion("angriff", "Angreifen", g_angriff is None, g_angriff),

@@ -47,6 +47,7 @@ __all__ = [
     "aktionen",
     "standard_ziel",
     "standard_waffe",
+    "schaden_beispiel",
     "offene_entscheidungen",
     "verteidigung_entscheidung",
     "wurf_stand",
@@ -215,6 +216,23 @@ def standard_waffe(kampf: Kampf, wer: str) -> str | None:
     passend = [w for w in bereit if not w.schild and not w.waffenlos]
     wahl = (passend or bereit or [None])[0]
     return wahl.name if wahl is not None else None
+
+
+def schaden_beispiel(kampf: Kampf | None, wer: str | None, waffe: str | None) -> str:
+    """Der Platzhalter des Felds „Trefferpunkte“ für diese Waffe: ein vollständiges Beispiel mit so
+    vielen Augen, wie die Waffe Schadenswürfel wirft („z. B. 3 1 (2W4)“ für ein Rapier, „z. B. 3 1 3
+    (3W4)“ für eine Stachelkeule). Ohne Waffe ein Beispiel mit zwei Würfeln."""
+    from gm_helfer import wuerfel
+
+    if kampf is None or not wer or not waffe:
+        return "z. B. 3 1"
+    try:
+        w = next((w for w in kampf[wer].kaempfer.waffen if w.name == waffe), None)
+        if w is not None:
+            return f"z. B. {wuerfel.beispiel(w.schaden, ' ')} ({w.schaden})"
+    except (KampfFehler, wuerfel.WuerfelFehler):
+        pass
+    return "z. B. 3 1"
 
 
 _TEXT = {"ausweichen": "aktiv ausweichen", "parade": "parieren", "blocken": "blocken"}
