@@ -35,7 +35,9 @@ handelt (:func:`~gm_helfer.w100.kampf.naechster`: höchste verfügbare Initiativ
 größte Schlüssel (Initiative, Bonus, Aufstellung) je Kampf; ``tests/w100/test_gebuendelt.py``
 prüft an zufälligen Zuständen, dass er denselben wählt wie ``naechster``. Die Schleifen
 laufen über Züge (je Schritt ein Zug in jedem noch laufenden Kampf), über die Handelnden und
-über ihre Waffen – jeder Schritt gilt für alle Kämpfe zugleich, in denen er ansteht. Dasselbe
+über ihre Waffen – jeder Schritt gilt für alle Kämpfe zugleich, in denen er ansteht; was nicht
+würfelt (Ziel, Bewegung), rechnet für alle Handelnden eines Schritts auf einmal, gewürfelt wird
+je Handelndem in aufsteigender Reihenfolge (gleiche Saat, gleiche Würfe). Dasselbe
 gilt für Parade: der OB eines Nahkampfangriffs sinkt um die gebundenen Punkte, wie in
 :meth:`Kaempfer.angriffswert` (nie unter 0).
 
@@ -51,6 +53,7 @@ from typing import Any
 import numpy as np
 
 from gm_helfer import wuerfel
+from gm_helfer.felder import explodierend
 from gm_helfer.schnell import ersetzen_ohne_pruefung
 from gm_helfer.simulation import Feldausgang, in_bloecken
 from gm_helfer.w100.ablauf import schritt_punkt
@@ -96,10 +99,8 @@ class _Angriffswaffe:
     """(N,) passender DB jedes möglichen Ziels."""
     panzerung: np.ndarray
     """(N,) Panzerung jedes möglichen Ziels gegen die Schadensart."""
-    seiten: np.ndarray
-    """Würfel des Schadensausdrucks (Seitenzahl je Würfel), ``zeichen`` ihr Vorzeichen."""
-    zeichen: np.ndarray
-    explodierend: np.ndarray
+    wuerfel: tuple[tuple[int, int, bool], ...]
+    """Würfel des Schadensausdrucks: je Würfel (Seitenzahl, Vorzeichen, ob er explodiert)."""
     konstante: int
     hoechstwert: int | None
     ausweichen: bool
@@ -124,11 +125,13 @@ class Ergebnis(Feldausgang):
 
 def _schadenswurf(rng: np.random.Generator, w: _Angriffswaffe, anzahl: int) -> np.ndarray:
     """Würfelschicht: der Schadensausdruck der Waffe ``anzahl``-mal (explodierende Würfel ohne Grenze)."""
-    from gm_helfer.felder import explodierend
-
     summe = np.full(anzahl, w.konstante, dtype=np.int64)
-    for seiten, zeichen, knall in zip(w.seiten, w.zeichen, w.explodierend):
-        summe += zeichen * explodierend(rng, np.full(anzahl, seiten), explodiert=bool(knall))
+    for seiten, zeichen, knall in w.wuerfel:
+        wurf = explodierend(rng, np.full(anzahl, seiten), explodiert=knall)
+        if zeichen > 0:
+            summe += wurf
+        else:
+            summe -= wurf
     return summe
 
 
@@ -145,9 +148,7 @@ def _angriffswaffen(a: Kaempfer, kf: tuple[Kaempfer, ...], o: Optionen) -> list[
             waffe=w, ob=replace(a, parade_gebunden=0).angriffswert(w), nahkampf=w.art == NAHKAMPF,
             db=np.array([z.db_gegen(w) for z in kf]),
             panzerung=np.array([z.panzerung_gegen(w.schadensart) for z in kf]),
-            seiten=np.array([g.seiten for g in einzel], dtype=np.int64),
-            zeichen=np.array([g.vorzeichen for g in einzel], dtype=np.int64),
-            explodierend=np.array([g.explodierend for g in einzel], dtype=bool),
+            wuerfel=tuple((int(g.seiten), int(g.vorzeichen), bool(g.explodierend)) for g in einzel),
             konstante=ausdruck.konstante,
             hoechstwert=(schadens_hoechstwert(w.schaden)
                          if o.krit_folge == "hoechstschaden" and w.krit.art != "keine" else None),
@@ -155,6 +156,19 @@ def _angriffswaffen(a: Kaempfer, kf: tuple[Kaempfer, ...], o: Optionen) -> list[
             parade=parade_erlaubt(w, o),
         ))
     return liste
+
+
+_FLACH = ("lp", "flee", "flee_eingesetzt", "parade")
+"""Die Felder (Kämpfe × Kämpfer), die :meth:`_Maschine._angriff` über flache Sichten liest und schreibt."""
+
+
+def _abschnitte(wer: np.ndarray) -> list[tuple[int, int, int]]:
+    """(Handelnder, von, bis) je Handelndem im aufsteigend geordneten ``wer``."""
+    if not len(wer):
+        return []
+    wechsel = (np.flatnonzero(wer[1:] != wer[:-1]) + 1).tolist()
+    grenzen = [0, *wechsel, len(wer)]
+    return [(int(wer[von]), von, bis) for von, bis in zip(grenzen[:-1], grenzen[1:])]
 
 
 class _Maschine:
@@ -187,6 +201,10 @@ class _Maschine:
         self.angriffshandlungen = tuple(k.angriffshandlungen_erlaubt(o) for k in kf)
         self.bewegungen_je_zug = tuple(k.bewegungen_erlaubt(o) for k in kf)
         self.weite = np.array([max((x.waffe.reichweite for x in ws), default=0.0) for ws in self.waffen])
+        self.bewaffnet = np.array([bool(ws) for ws in self.waffen])
+        self.beweglich = np.array([b >= 1 for b in self.bewegungen_je_zug])
+        self._flach: dict[str, np.ndarray] = {}
+        """Flache Sichten der Felder des laufenden :meth:`laufen` (:data:`_FLACH`)."""
 
     # -- Hilfen ------------------------------------------------------------------------
     def _initiative(self, z: dict[str, np.ndarray], ff: np.ndarray) -> None:
@@ -219,8 +237,7 @@ class _Maschine:
         return schluessel.argmax(1), verfuegbar.any(1)
 
     # -- ein Zug -----------------------------------------------------------------------
-    def _ziel(self, z: dict[str, np.ndarray], g: np.ndarray, a: int, abstand: np.ndarray,
-              offen: np.ndarray) -> np.ndarray:
+    def _ziel(self, z: dict[str, np.ndarray], g: np.ndarray, abstand: np.ndarray, offen: np.ndarray) -> np.ndarray:
         """Das Ziel des Zuges nach ``Taktik.ziel`` unter den kampffähigen Gegnern ``offen``."""
         art = self.taktik.ziel
         if art == "naechster":
@@ -235,58 +252,112 @@ class _Maschine:
         lp = lp if art == "schwaechster" else -lp
         return np.where(offen, lp, np.inf).argmin(1)
 
-    def _zug(self, z: dict[str, np.ndarray], g: np.ndarray, a: int) -> None:
-        """Ein Zug des Kämpfers ``a`` in den Kämpfen ``g`` (Taktik: Moduldoku der Simulation)."""
-        waffen = self.waffen[a]
-        o, zeile = self.o, np.arange(len(g))
-        if not o.parade_bis_rundenende:
-            z["parade"][g, a] = 0  # Parade bindet nur bis zum Beginn des eigenen Zuges
-        offen = z["faehig"][g] & self.gegner[a]
-        hat = offen.any(1)
-        g, offen, zeile = g[hat], offen[hat], zeile[: hat.sum()]
-        if not waffen or not len(g):
-            return
-        pos = z["pos"][g]
-        abstand = np.hypot(pos[:, :, 0] - pos[:, a, 0:1], pos[:, :, 1] - pos[:, a, 1:2])
-        ziel = self._ziel(z, g, a, abstand, offen)
-        if self.bewegungen_je_zug[a] >= 1:
-            weg = abstand[zeile, ziel] > self.weite[a] + _TOLERANZ
-            if weg.any():
-                h = g[weg]
-                x, y = schritt_punkt(pos[weg, a, 0], pos[weg, a, 1], pos[weg, ziel[weg], 0], pos[weg, ziel[weg], 1],
-                                     self.bewegung[a], max(0.0, self.weite[a] - _RAND))
-                z["pos"][h, a, 0], z["pos"][h, a, 1] = x, y
-                pos = z["pos"][g]
-                abstand = np.hypot(pos[:, :, 0] - pos[:, a, 0:1], pos[:, :, 1] - pos[:, a, 1:2])
-        for _ in range(self.angriffshandlungen[a]):
-            handlung = np.ones(len(g), bool)  # Angriffshandlung läuft (Patzerfolge kann sie beenden)
-            for w in waffen:
-                laeuft = z["laeuft"][g] & handlung
-                offen = z["faehig"][g] & self.gegner[a]
-                reicht = offen & (abstand <= w.waffe.reichweite + _TOLERANZ)
-                nah = np.where(reicht, abstand, np.inf).argmin(1)
-                t = np.where(reicht[zeile, ziel], ziel, nah)
-                s = laeuft & reicht.any(1)
-                if s.any():
-                    patzer = self._angriff(z, g[s], a, t[s], w)
-                    if o.patzer_folge == "angriffshandlung":
-                        handlung[np.flatnonzero(s)[patzer]] = False
+    def _zuege(self, z: dict[str, np.ndarray], ff: np.ndarray, wer: np.ndarray) -> None:
+        """Je Kampf ``ff`` ein Zug seines Handelnden ``wer`` (Taktik: Moduldoku der Simulation).
 
-    def _angriff(self, z: dict[str, np.ndarray], g: np.ndarray, a: int, t: np.ndarray, w: _Angriffswaffe) -> np.ndarray:
-        """Ein Angriff von ``a`` mit ``w`` auf ``t`` je Kampf ``g``; gibt die Patzer zurück."""
-        rng, o, taktik = self.rng, self.o, self.taktik
+        Die Kämpfe sind voneinander getrennt: was nicht würfelt (Parade lösen, Ziel, Bewegung), rechnet
+        für alle Handelnden auf einmal; die Angriffe laufen je Handelndem in aufsteigender Reihenfolge –
+        dieselbe Folge von Würfen wie ein Zug je Kämpfer nacheinander."""
+        if not self.o.parade_bis_rundenende:
+            z["parade"][ff, wer] = 0  # Parade bindet nur bis zum Beginn des eigenen Zuges
+        bewaffnet = self.bewaffnet[wer]
+        if np.count_nonzero(bewaffnet) < len(bewaffnet):
+            ff, wer = ff[bewaffnet], wer[bewaffnet]
+        if not ff.size:
+            return
+        # nach Handelndem geordnet; stabil, damit je Handelndem die Kämpfe aufsteigend bleiben
+        ordnung = np.argsort(wer, kind="stable")
+        ff, wer = ff[ordnung], wer[ordnung]
+        if self.taktik.ziel == "zufall":  # das Ziel wird je Handelndem vor seinen Angriffen gewürfelt
+            for a, von, bis in _abschnitte(wer):
+                g, _, abstand, ziel = self._anlauf(z, ff[von:bis], wer[von:bis])
+                self._angriffe(z, a, g, abstand, ziel)
+            return
+        g, wer, abstand, ziel = self._anlauf(z, ff, wer)
+        for a, von, bis in _abschnitte(wer):
+            self._angriffe(z, a, g[von:bis], abstand[von:bis], ziel[von:bis])
+
+    def _abstaende(self, pos: np.ndarray, wer: np.ndarray) -> np.ndarray:
+        """(F, N): Abstand des Handelnden ``wer`` zu jedem Kämpfer, je Kampf (Positionen ``pos``)."""
+        eigen = pos[np.arange(len(wer)), wer]
+        return np.hypot(pos[:, :, 0] - eigen[:, 0:1], pos[:, :, 1] - eigen[:, 1:2])
+
+    def _anlauf(self, z: dict[str, np.ndarray], g: np.ndarray,
+                wer: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Ziel und Bewegung der Handelnden ``wer`` in den Kämpfen ``g`` (ohne die, in denen kein
+        kampffähiger Gegner mehr steht). Gibt (Kämpfe, Handelnde, Abstände danach, Ziele)."""
+        offen = z["faehig"][g] & self.gegner[wer]
+        hat = offen.any(1)
+        if np.count_nonzero(hat) < len(hat):
+            g, wer, offen = g[hat], wer[hat], offen[hat]
+        pos = z["pos"][g]
+        abstand = self._abstaende(pos, wer)
+        if not len(g):
+            return g, wer, abstand, np.zeros(0, np.int64)
+        ziel = self._ziel(z, g, abstand, offen)
+        weg = self.beweglich[wer] & (abstand[np.arange(len(g)), ziel] > self.weite[wer] + _TOLERANZ)
+        if np.count_nonzero(weg):
+            h, wh, zh = g[weg], wer[weg], ziel[weg]
+            x, y = schritt_punkt(pos[weg, wh, 0], pos[weg, wh, 1], pos[weg, zh, 0], pos[weg, zh, 1],
+                                 self.bewegung[wh], np.maximum(0.0, self.weite[wh] - _RAND))
+            z["pos"][h, wh, 0], z["pos"][h, wh, 1] = x, y
+            abstand = self._abstaende(z["pos"][g], wer)
+        return g, wer, abstand, ziel
+
+    def _angriffe(self, z: dict[str, np.ndarray], a: int, g: np.ndarray, abstand: np.ndarray,
+                  ziel: np.ndarray) -> None:
+        """Die Angriffshandlungen von ``a`` in den Kämpfen ``g``: je Handlung jede ausgerüstete Waffe
+        auf das Ziel, wenn sie es erreicht, sonst auf den nächsten erreichbaren Gegner."""
+        if not len(g):
+            return
+        zeile = np.arange(len(g))
+        gegner = self.gegner[a]
+        patzer_beendet = self.o.patzer_folge == "angriffshandlung"
+        for _ in range(self.angriffshandlungen[a]):
+            # Angriffshandlung läuft (nur die Patzerfolge „angriffshandlung“ kann sie beenden)
+            handlung = np.ones(len(g), bool) if patzer_beendet else None
+            for w in self.waffen[a]:
+                reicht = z["faehig"][g] & gegner & (abstand <= w.waffe.reichweite + _TOLERANZ)
+                s = z["laeuft"][g] & reicht.any(1)
+                if handlung is not None:
+                    s &= handlung
+                anzahl = np.count_nonzero(s)
+                if not anzahl:
+                    continue
+                am_ziel = reicht[zeile, ziel]
+                if np.count_nonzero(am_ziel) == len(g):
+                    t = ziel
+                else:
+                    t = np.where(am_ziel, ziel, np.where(reicht, abstand, np.inf).argmin(1))
+                if anzahl == len(g):  # alle greifen an: ohne Auswahl (dieselben Felder)
+                    patzer = self._angriff(z, g, a, t, w, patzer_beendet)
+                else:
+                    patzer = self._angriff(z, g[s], a, t[s], w, patzer_beendet)
+                if handlung is not None and patzer is not None:
+                    handlung[np.flatnonzero(s)[patzer]] = False
+
+    def _angriff(self, z: dict[str, np.ndarray], g: np.ndarray, a: int, t: np.ndarray, w: _Angriffswaffe,
+                 patzer_zaehlt: bool) -> np.ndarray | None:
+        """Ein Angriff von ``a`` mit ``w`` auf ``t`` je Kampf ``g``; gibt die Patzer zurück, wenn sie
+        zählen (``patzer_zaehlt``: ein Patzer beendet die Angriffshandlung), sonst ``None``."""
+        rng, o, taktik, flach = self.rng, self.o, self.taktik, self._flach
         anzahl = len(g)
+        stelle = g * self.n + t  # (Kampf g, Ziel t) in den flachen Sichten
         # Abwehr nach der Taktik, vor dem Wurf angesagt
-        frei = np.maximum(0, self.nahkampf_ob[t] - z["parade"][g, t])
-        pariert = (frei > 0) if taktik.abwehr == "parade" and w.parade else np.zeros(anzahl, bool)
-        flee = z["flee"][g, t]
-        weicht = ~pariert & (flee > 0) & w.ausweichen
-        punkte = np.where(pariert, taktik.punkte(frei), np.where(weicht, taktik.punkte(flee), 0))
+        flee = flach["flee"][stelle]
+        pariert = None
         if taktik.abwehr == "parade" and w.parade:
+            frei = np.maximum(0, self.nahkampf_ob[t] - flach["parade"][stelle])
+            pariert = frei > 0
+            weicht = ~pariert & (flee > 0) & w.ausweichen
+            punkte = np.where(pariert, taktik.punkte(frei), np.where(weicht, taktik.punkte(flee), 0))
             art: Any = np.where(pariert, PARADE, np.where(weicht, AUSWEICHEN, KEINE_ABWEHR))
+            ausweichen = np.where(weicht, punkte, 0)
         else:  # nur Ausweichen möglich: eine Art für alle (0 Punkte = nicht ausgewichen)
+            weicht = (flee > 0) & w.ausweichen
+            punkte = ausweichen = np.where(weicht, taktik.punkte(flee), 0)
             art = AUSWEICHEN
-        ob = np.maximum(0, w.ob - z["parade"][g, a]) if w.nahkampf else w.ob
+        ob = np.maximum(0, w.ob - flach["parade"][g * self.n + a]) if w.nahkampf else w.ob
         natuerlich = rng.integers(1, 101, anzahl)
         e = bewerte_angriff(natuerlich, ob=ob, db=w.db[t], patzerbereich=w.waffe.patzerbereich,
                             abwehr=ersetzen_ohne_pruefung(_OHNE_ABWEHR, art=art, punkte=punkte), krit=w.waffe.krit,
@@ -294,18 +365,19 @@ class _Maschine:
         schaden = schaden_nach_treffer(_schadenswurf(rng, w, anzahl), panzerung=w.panzerung[t], stufe=e.stufe,
                                        kritisch=e.kritisch, krit_faktor=w.waffe.krit.faktor, optionen=o,
                                        hoechstwert=w.hoechstwert)
-        ausweichen = np.where(weicht, punkte, 0)
-        z["flee"][g, t] -= ausweichen
-        z["flee_eingesetzt"][g, t] += ausweichen
-        z["parade"][g, t] += np.where(pariert, punkte, 0)
-        lp = np.minimum(self.lp_max[t], z["lp"][g, t] - schaden)
-        z["lp"][g, t] = lp
+        if np.count_nonzero(weicht):  # ohne Ausweichen bleiben Flee und eingesetzte Punkte gleich
+            flach["flee"][stelle] -= ausweichen
+            flach["flee_eingesetzt"][stelle] += ausweichen
+        if pariert is not None:
+            flach["parade"][stelle] += np.where(pariert, punkte, 0)
+        lp = np.minimum(self.lp_max[t], flach["lp"][stelle] - schaden)
+        flach["lp"][stelle] = lp
         faellt = ~kampffaehig_nach_lp(lp, o)
-        if faellt.any():
+        if np.count_nonzero(faellt):
             h = g[faellt]
             z["faehig"][h, t[faellt]] = False
             z["laeuft"][h] &= ~self._entschieden(z["faehig"][h])
-        return e.stufe == PATZER
+        return e.stufe == PATZER if patzer_zaehlt else None
 
     # -- ganze Kämpfe ------------------------------------------------------------------
     def block(self, anzahl: int, max_runden: int) -> Ergebnis:
@@ -336,6 +408,11 @@ class _Maschine:
         ``flee_eingesetzt``, ``parade``, ``pos``, ``ini``: verbleibende Initiative, ``ini_wert``:
         die gespeicherte für die nächste Runde, ``runde``, ``laeuft``), zwischen zwei Zügen. So
         startet auch das Lagebild (:mod:`gm_helfer.w100.tisch.lagebild`) von Zuständen des Live-Kampfs."""
+        # flache Sichten (F·N) der Felder, die jeder Angriff liest und schreibt: ein Indexfeld g·N + t
+        # ist schneller als zwei Indexfelder [g, t]; zusammenhängend, damit reshape eine Sicht gibt
+        for name in _FLACH:
+            z[name] = np.ascontiguousarray(z[name])
+        self._flach = {name: z[name].reshape(-1) for name in _FLACH}
         alle = np.arange(len(z["runde"]))
         while True:
             ff = alle[z["laeuft"]]
@@ -348,8 +425,7 @@ class _Maschine:
                 z["laeuft"][vorbei[ende]] = False
                 self._neue_runde(z, vorbei[~ende])
             ff, wer = ff[hat], wer[hat]
-            for a in np.unique(wer):
-                self._zug(z, ff[wer == a], int(a))
+            self._zuege(z, ff, wer)
             z["ini"][ff, wer] -= INITIATIVE_KOSTEN
         faehig = z["faehig"]
         stehend = (faehig.astype(np.int64) @ self.seiten_matrix) > 0
