@@ -11,7 +11,9 @@ Kein Test: Zeiten hängen von der Maschine ab. Gemessen wird je Notebook (Median
   (``sichtbar``) und bis keine Zelle mehr läuft (``ruhig``; marimo meldet über den Websocket je
   Zelle ``queued`` → ``running`` → ``idle``).
 - **Klick → Zustand**: „Angreifen“ im Zug-Panel (ein Klick, samt Schaden) bzw. Rückgängig, bis
-  die Zahl der Protokollschritte sich ändert (``sichtbar``) und bis keine Zelle mehr läuft (``ruhig``).
+  die Meldung des Schritts unter den Knöpfen sich ändert (``Klick→Meldung``: das Ergebnis, auf das
+  der Spielleiter sieht), bis die Zahl der Protokollschritte weiter unten sich ändert
+  (``Klick→Protokoll``, früher „Klick sichtbar“) und bis keine Zelle mehr läuft (``ruhig``).
 
 ``--klicks`` zählt stattdessen die Klicks je Runde am Tisch, vorher/nachher (ohne Browser, über die
 Zug-Schnittstelle: :mod:`tisch_klicks`).
@@ -276,6 +278,28 @@ def _warte_aenderung(seite, selektor: str, vorher: str | None, start: float) -> 
         seite.wait_for_timeout(5)
 
 
+def _warte_schritt(seite, rezept: Rezept, schritte_vorher: str | None, meldung_vorher: str | None,
+                   start: float) -> tuple[float, float]:
+    """Nach einem Klick: ``(meldung, schritte)`` – Sekunden, bis die Meldung des Schritts unter den
+    Knöpfen sich ändert (das Ergebnis, auf das der Spielleiter sieht) und bis die Schrittzahl des
+    Protokolls sich ändert (sie steht weiter unten, ihre Zelle läuft später). Ohne Meldungs-Selektor,
+    oder wenn die Meldung 2 s nach dem Protokoll noch denselben Text zeigt, ist ``meldung`` ``nan``."""
+    t_meldung = float("nan") if not rezept.meldung else None
+    t_schritte = None
+    while t_meldung is None or t_schritte is None:
+        jetzt = time.monotonic() - start
+        if t_meldung is None and (m := _text(seite, rezept.meldung)) is not None and m != meldung_vorher:
+            t_meldung = jetzt
+        if t_schritte is None and (n := _text(seite, rezept.schritte)) is not None and n != schritte_vorher:
+            t_schritte = jetzt
+        if t_meldung is None and t_schritte is not None and jetzt > t_schritte + 2:
+            t_meldung = float("nan")  # gleicher Text wie vorher: zählt nicht
+        if jetzt > FRIST:
+            raise TimeoutError(f"{rezept.schritte} / {rezept.meldung} haben sich nicht geändert")
+        seite.wait_for_timeout(5)
+    return t_meldung, t_schritte
+
+
 def ergebnis_lage(seite, knopf_kasten: dict | None, selektor: str) -> tuple[float, float]:
     """Nach einem Klick: ``(im_fenster, abstand)`` – 1.0, wenn die Meldung des Schritts ganz im Fenster
     steht (ohne Scrollen), sonst 0.0; ``abstand``: Pixel vom unteren Rand des Knopfs bis zur Meldung
@@ -317,7 +341,8 @@ def _ergebnis_merken(seite, rezept: Rezept, knopf_kasten: dict | None, aus: dict
 
 def eingaben_und_klicks(browser, url: str, rezept: Rezept, runden: int) -> dict[str, list[float]]:
     """Eine Seite: neuen Kampf bis zu den Chancen, dann ``runden`` Eingaben und Klicks."""
-    aus: dict[str, list[float]] = {"eingabe_sichtbar": [], "eingabe_ruhig": [], "klick_sichtbar": [], "klick_ruhig": [],
+    aus: dict[str, list[float]] = {"eingabe_sichtbar": [], "eingabe_ruhig": [], "klick_meldung": [], "klick_sichtbar": [],
+                                   "klick_ruhig": [],
                                    "ergebnis_im_fenster": [], "ergebnis_abstand": [], "am_zug_im_fenster": []}
     kontext, seite, verkehr = _neue_seite(browser, url)
     try:
@@ -361,11 +386,14 @@ def eingaben_und_klicks(browser, url: str, rezept: Rezept, runden: int) -> dict[
             if knopf is None:
                 raise RuntimeError(f"kein Knopf {rezept.wurf}")
             ausgang = _text(seite, rezept.schritte)
+            meldung = _text(seite, rezept.meldung) if rezept.meldung else None
             knopf.scroll_into_view_if_needed()
             knopf_kasten = knopf.bounding_box()
             start, seit = time.monotonic(), time.time()
             knopf.click()
-            aus["klick_sichtbar"].append(_warte_aenderung(seite, rezept.schritte, ausgang, start))
+            t_meldung, t_schritte = _warte_schritt(seite, rezept, ausgang, meldung, start)
+            aus["klick_meldung"].append(t_meldung)
+            aus["klick_sichtbar"].append(t_schritte)
             aus["klick_ruhig"].append(warte_ruhig(seite, verkehr) - start)
             _zellen_merken("klick", verkehr, seit)
             _ergebnis_merken(seite, rezept, knopf_kasten, aus)
@@ -373,13 +401,16 @@ def eingaben_und_klicks(browser, url: str, rezept: Rezept, runden: int) -> dict[
                 if _text(seite, rezept.schritte) == ausgang:
                     break
                 vorher = _text(seite, rezept.schritte)
+                meldung = _text(seite, rezept.meldung) if rezept.meldung else None
                 rueck = _knopf(seite, rezept.rueck)
                 while rueck is None:
                     seite.wait_for_timeout(20)
                     rueck = _knopf(seite, rezept.rueck)
                 start, seit = time.monotonic(), time.time()
                 rueck.click()
-                aus["klick_sichtbar"].append(_warte_aenderung(seite, rezept.schritte, vorher, start))
+                t_meldung, t_schritte = _warte_schritt(seite, rezept, vorher, meldung, start)
+                aus["klick_meldung"].append(t_meldung)
+                aus["klick_sichtbar"].append(t_schritte)
                 aus["klick_ruhig"].append(warte_ruhig(seite, verkehr) - start)
                 _zellen_merken("klick", verkehr, seit)
         return aus
@@ -571,7 +602,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Grundlinie (Regler, icepool, Altair): öffnen {_fmt(g['oeffnen'])} · Eingabe sichtbar "
           f"{_fmt(g['eingabe_sichtbar'])} · Eingabe ruhig {_fmt(g['eingabe_ruhig'])}")
     kopf = ("Notebook", "Fortsetzen→Chancen", "Neuer Kampf→Chancen", "Eingabe sichtbar", "Eingabe ruhig",
-            "× Grundlinie", "Klick sichtbar", "Klick ruhig", "Ergebnis ohne Scrollen", "Abstand Knopf→Ergebnis",
+            "× Grundlinie", "Klick→Meldung", "Klick→Protokoll", "Klick ruhig", "Ergebnis ohne Scrollen", "Abstand Knopf→Ergebnis",
             "Am Zug und Ergebnis im Bild")
     print("| " + " | ".join(kopf) + " |")
     print("|" + "---|" * len(kopf))
@@ -581,7 +612,8 @@ def main(argv: list[str] | None = None) -> int:
         faktor = (f"{statistics.median(r['eingabe_ruhig']) / g_eingabe:4.1f}×" if r.get("eingabe_ruhig") else "–")
         print("| " + " | ".join([
             name, _fmt(r.get("fortsetzen", [])), _fmt(r.get("neu", [])), _fmt(r.get("eingabe_sichtbar", [])),
-            _fmt(r.get("eingabe_ruhig", [])), faktor, _fmt(r.get("klick_sichtbar", [])), _fmt(r.get("klick_ruhig", [])),
+            _fmt(r.get("eingabe_ruhig", [])), faktor, _fmt([t for t in r.get("klick_meldung", []) if t == t]),
+            _fmt(r.get("klick_sichtbar", [])), _fmt(r.get("klick_ruhig", [])),
             _im_fenster(r.get("ergebnis_im_fenster", [])), _abstand(r.get("ergebnis_abstand", [])),
             _im_fenster(r.get("am_zug_im_fenster", [])),
         ]) + " |")
