@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gm_helfer.text import aufzaehlung, dezimal, zahl
+from gm_helfer.text import anzahl, aufzaehlung, dezimal, zahl
 
 from .zustand import _NAMEN_VERTEIDIGUNG
 
@@ -57,12 +57,12 @@ def treffer_zeile(zone: str, empfindlich: bool, trefferpunkte: Sequence[int], sc
                   schadenspunkte: int) -> str:
     return (f"Treffer {zone}{' (empfindlich)' if empfindlich else ''}: "
             f"Trefferpunkte {aufzaehlung(trefferpunkte)} − RS {schutz} je Würfel → "
-            f"{schadenspunkte} Schadenspunkte")
+            f"{anzahl(schadenspunkte, 'Schadenspunkt', 'Schadenspunkte')}")
 
 
 def waffenlos_zeile(art: str, schadenspunkte: int, arm: str) -> str:
     return (f"Waffenlos {'pariert' if art == 'parade' else 'geblockt'}: "
-            f"{schadenspunkte} Schadenspunkte am {arm}")
+            f"{anzahl(schadenspunkte, 'Schadenspunkt', 'Schadenspunkte')} am {arm}")
 
 
 def block_zeilen(folgen: Any, trefferpunkte: int, haupt_name: str,
