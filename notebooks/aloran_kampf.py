@@ -214,14 +214,14 @@ def _(angriff_wahl, kampf, kampftisch, nsc_automatik, verlauf, wer_handelt, ziel
 
 
 @app.cell
-def _(kampftisch, verlauf):
-    # Die Würfel vom Tisch – eine eigene Zelle, die nur mit dem Schritt neu läuft: wer erst würfelt und
-    # dann Ziel, Angriff oder Verteidigung wechselt, behält seine Augen (der Tisch merkt sie bis zum nächsten Schritt)
+def _(auswahl, kampf, kampftisch, verlauf):
+    # Die Würfel vom Tisch – je Feld ein Beispiel für diesen Wurf (so viele W10, wie der Pool hat). Wer erst
+    # würfelt und dann Ziel, Angriff oder Verteidigung wechselt, behält seine Augen: die Zelle läuft neu, der
+    # Tisch merkt sie sich bis zum nächsten Schritt (Tisch.wuerfel_felder)
     mo.stop(verlauf is None)
+    _beispiel = aloran_zug.wurf_beispiele(kampf, **auswahl)
     augen = kampftisch.wuerfel_felder(
-        {s: (t, "z. B. 7 3 0 1" if s in ("angriff", "verteidigung") else "z. B. 14")
-         for s, t in aloran_kampf.WUERFEL_SCHLUESSEL.items()},
-        schritt=len(verlauf.ereignisse))
+        {s: (t, _beispiel[s]) for s, t in aloran_kampf.WUERFEL_SCHLUESSEL.items()}, schritt=len(verlauf.ereignisse))
     return (augen,)
 
 

@@ -230,3 +230,35 @@ def test_ein_klick_neue_runde_und_eine_runde_mit_zaehlung():
         verlauf.ausfuehren(aloran.kampf.zug_ende_ereignis(verlauf.zustand, wer))
         klicks += 2
     assert klicks == 4 and zug.neue_runde(verlauf) == ["Runde 2 beginnt"]
+
+
+def test_wurf_beispiele_haben_so_viele_w10_wie_der_pool_und_gelten_eingetippt():
+    """Issue 23, Punkt 3: „placeholders show a correct, complete example for the roll at hand“. Im
+    Spielabend stand in beiden Pool-Feldern immer „z. B. 7 3 0 1“ – vier W10, auch für Pools von 6 bis
+    10 Würfeln, die eingetippt genau so viele Augen brauchen. Jetzt: je Pool so viele W10, wie er hat,
+    und die Beispiele, so eingetippt, sind ein vollständiger Wurf für diesen Austausch."""
+    import re
+
+    from gm_helfer.aloran.austausch import WUERFEL_SCHLUESSEL, austausch_lage
+    from gm_helfer.aloran.tisch import sitzung
+
+    k = _vier()
+    wer = zug.am_zug(k)
+    waffe = zug.standard_waffe(k, wer)
+    for ziel in (n for n in ("Ada", "Bo", "Goblin") if n != wer):
+        for verteidigung in [None, *sitzung.verteidigung_namen(k, ziel, wer, waffe)]:
+            bsp = zug.wurf_beispiele(k, wer, ziel, waffe, verteidigung)
+            assert set(bsp) == set(WUERFEL_SCHLUESSEL)
+            lage, art = austausch_lage(k, wer, ziel, waffe, verteidigung)
+            augen = {s: re.sub(r" \(.*\)$", "", bsp[s].removeprefix("z. B. ")) for s in ("angriff", "zone", "schaden")}
+            assert len(augen["angriff"].split()) == lage.angriff_pool
+            if art is not None:
+                augen["verteidigung"] = bsp["verteidigung"].removeprefix("z. B. ")
+                assert len(augen["verteidigung"].split()) == lage.verteidigung_pool
+            else:
+                assert "keine Verteidigung" in bsp["verteidigung"]
+            e = aloran.kampf.angriff_ereignis(k, wer, ziel, waffe, verteidigung, augen=augen)  # ohne rng: nichts fehlt
+            assert e.eingetippt
+    # die übrigen Felder nach ihrem Würfel; ohne Ziel die allgemeinen Beispiele
+    ohne = zug.wurf_beispiele(k, wer, None, waffe, None)
+    assert ohne["zone"] == ohne["angriff_patzer_zone"] == "z. B. 14" and ohne["angriff_meister"] == "z. B. 4"

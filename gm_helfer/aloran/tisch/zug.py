@@ -57,6 +57,7 @@ __all__ = [
     "ziel_reihenfolge",
     "ziel_optionen",
     "standard_waffe",
+    "wurf_beispiele",
     "offene_entscheidungen",
     "verteidigung_entscheidung",
     "runde_beginnen",
@@ -348,6 +349,47 @@ def verteidigung_entscheidung(kampf: Kampf, angreifer: str, ziel: str, angriff: 
         return None
     wahl = ", ".join(namen[:-1]) + (" oder " if len(namen) > 1 else "") + namen[-1]
     return Entscheidung("verteidigung", ziel, f"{ziel} kann vor dem Wurf abwehren ({wahl}) – oder verzichten.")
+
+
+_W10_BEISPIEL = "7305182946"
+"""Die Augen der Pool-Beispiele der Reihe nach (eine 0 auf dem W10 zählt als 10)."""
+
+_BEISPIEL_OHNE = {"angriff": "z. B. 7 3 0 5", "verteidigung": "z. B. 7 3 0", "schaden": "z. B. 4"}
+"""Die Platzhalter der Haupt-Würfe, wenn der Angriff (noch) nicht feststeht."""
+
+
+def _pool_beispiel(anzahl: int) -> str:
+    """„z. B. 7 3 0 5 1“: so viele W10, wie der Pool hat."""
+    return "z. B. " + " ".join(_W10_BEISPIEL[i % len(_W10_BEISPIEL)] for i in range(anzahl))
+
+
+def wurf_beispiele(kampf: Kampf | None, angreifer: str | None, ziel: str | None, angriff: str | None,
+                   verteidigung: str | None, **lage: Any) -> dict[str, str]:
+    """Die Platzhalter der Würfelfelder für diesen Austausch (je Schlüssel von
+    :data:`~gm_helfer.aloran.austausch.WUERFEL_SCHLUESSEL` einer): der Angriff und die
+    Verteidigung mit so vielen W10, wie ihr Pool hat (die Pools aus
+    :func:`~gm_helfer.aloran.austausch.austausch_lage`, samt Wunden und Modifikatoren), der Schaden
+    als vollständiges Beispiel für den Schadensausdruck der Waffe. ``lage``: ``von_hinten``,
+    ``angriff_modifikator``, ``verteidigung_modifikator`` wie bei der Vorschau. Steht der Angriff
+    nicht fest (kein Ziel, kein Angriff, unzulässig), die allgemeinen Beispiele."""
+    from gm_helfer import wuerfel
+
+    from ..austausch import WUERFEL_SCHLUESSEL
+
+    # die übrigen Felder nach ihrem Würfel: W20 → „14“, W6 (auch „W6 bzw. Waffe“) → „4“
+    ohne = {s: "z. B. 14" if "(W20" in t else "z. B. 4" for s, t in WUERFEL_SCHLUESSEL.items()} | _BEISPIEL_OHNE
+    if kampf is None or not angreifer or not ziel or not angriff:
+        return ohne
+    try:
+        la, v_art = _k.austausch_lage(kampf, angreifer, ziel, angriff, verteidigung, **lage)
+        schaden = angriffsart(kampf.kaempfer_namens(angreifer).werte, angriff).schaden_ausdruck
+    except (AloranFehler, ValueError, KeyError):
+        return ohne
+    aus = dict(ohne, angriff=_pool_beispiel(la.angriff_pool))
+    aus["verteidigung"] = _pool_beispiel(la.verteidigung_pool) if v_art is not None else "nicht nötig (keine Verteidigung)"
+    if schaden is not None:
+        aus["schaden"] = f"z. B. {wuerfel.beispiel(schaden)} ({schaden})"
+    return aus
 
 
 def offene_entscheidungen(kampf: Kampf, *, angreifer: str | None = None, ziel: str | None = None,
