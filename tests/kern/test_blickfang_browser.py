@@ -16,6 +16,10 @@ NOTEBOOK = "w100_kampf.py"
 @pytest.mark.browser
 def test_eigenes_scrollen_nach_einem_schritt_bleibt(browser_seite, zug_panel, tmp_path):
     seite = browser_seite(NOTEBOOK, kaempfe=tmp_path / "kaempfe")
+    # ein niedriges Fenster: unter der Meldung steht mehr als ein Fenster voll, so steht sie nach dem
+    # Scrollen sicher darüber (bei 800 px reichte die Seite vor dem ersten Zug nur knapp – seit die
+    # Schalter der Gegner als Liste statt als JSON-Baum dastehen, nicht mehr)
+    seite.set_viewport_size({"width": 1280, "height": 560})
     p = zug_panel(seite, "w100")
     p.bereit()
     p.klick("Neuer Kampf")
