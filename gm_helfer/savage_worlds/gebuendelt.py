@@ -44,7 +44,7 @@ neu gemischt. Beide Joker sind gleich hoch; dann gilt die Reihenfolge des Austei
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -55,7 +55,7 @@ from gm_helfer.karten import JOKER, blatt
 from gm_helfer.savage_worlds import kampf as k
 from gm_helfer.savage_worlds.daten import JOKER_BONUS
 from gm_helfer.savage_worlds.initiative import schnell_wert_zieht_neu
-from gm_helfer.savage_worlds.proben import probe_auswerten
+from gm_helfer.savage_worlds.proben import WILDCARD_WUERFEL, probe_auswerten
 from gm_helfer.savage_worlds.schaden import (
     MAX_WUNDEN,
     ausbluten_auswerten,
@@ -232,9 +232,36 @@ def _feste_rechnen(start: k.Kampfzustand) -> _Feste:
     )
 
 
+class _Flach:
+    """Flache Sichten (F · N,) auf die Felder (F, N) eines :class:`_Zustand` – dieselben Daten:
+    ``flach.wunden[kampf * N + i]`` ist ``wunden[kampf, i]``. numpy liest und schreibt über einen
+    flachen Index etwa fünfmal schneller als über ein Paar (Kämpfe, Kämpfer); deshalb werden die
+    Felder des Zustands nur an Ort und Stelle geändert, nie ersetzt."""
+
+    __slots__ = ("angeschlagen", "aus", "bennies", "blutet", "joker", "nur_frei", "tot", "wunden")
+    angeschlagen: np.ndarray
+    aus: np.ndarray
+    bennies: np.ndarray
+    blutet: np.ndarray
+    joker: np.ndarray
+    nur_frei: np.ndarray
+    tot: np.ndarray
+    wunden: np.ndarray
+
+    def __init__(self, z: _Zustand) -> None:
+        for name in self.__slots__:
+            feld = getattr(z, name)
+            sicht = feld.reshape(-1)
+            if not np.shares_memory(sicht, feld):  # eine Kopie: Schreiben über die Sicht ginge verloren
+                raise ValueError(f"Feld „{name}“ liegt nicht zusammenhängend im Speicher.")
+            setattr(self, name, sicht)
+
+
 @dataclass
 class _Zustand:
-    """Der veränderliche Zustand eines Blocks von F Kämpfen (nur innerhalb dieses Moduls)."""
+    """Der veränderliche Zustand eines Blocks von F Kämpfen (nur innerhalb dieses Moduls).
+
+    Die Felder (F, N) werden nur an Ort und Stelle geändert: :attr:`flach` sieht auf dieselben Daten."""
 
     wunden: np.ndarray
     angeschlagen: np.ndarray
@@ -254,6 +281,12 @@ class _Zustand:
     laeuft: np.ndarray
     stehend: np.ndarray
     """(F, Seiten): Zahl der Kampffähigen je Seite."""
+    joker: np.ndarray
+    """(F, N): Jokerbonus je Kämpfer in dieser Runde (aus der Karte seines Empfängers)."""
+    flach: _Flach = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.flach = _Flach(self)
 
 
 @dataclass(frozen=True)
@@ -270,45 +303,81 @@ class Ergebnis(Feldausgang):
 
 
 def _probe(
-    rng: np.random.Generator, seiten: np.ndarray, bonus: np.ndarray, wildcard: np.ndarray,
+    rng: np.random.Generator, seiten: np.ndarray, bonus: np.ndarray, wild_seiten: np.ndarray,
     modifikator: Any, mindestwurf: Any = 4, *, anzahl: int = 1, kritisch_alle: bool = False,
 ) -> tuple[Any, ...]:
-    """Würfelt eine Probe je Eintrag (Eigenschaftswürfel explodierend, Wildcard-Würfel nur für
-    Wildcards) und wertet sie mit :func:`probe_auswerten` aus."""
+    """Würfelt eine Probe je Eintrag (Eigenschaftswürfel explodierend, Wildcard-Würfel mit
+    ``wild_seiten`` Seiten: 6 für Wildcards, 0 – keiner – für Statisten) und wertet sie mit
+    :func:`probe_auswerten` aus."""
     eigen = [explodierend(rng, seiten) for _ in range(anzahl)]
-    wild = explodierend(rng, wildcard * 6)
+    wild = explodierend(rng, wild_seiten)
     return probe_auswerten(eigen, wild, bonus=bonus, modifikator=modifikator, mindestwurf=mindestwurf,
                            kritisch_alle=kritisch_alle)
 
 
+def _wildcard_wuerfel(anzahl: int) -> np.ndarray:
+    """Seiten der Wildcard-Würfel für ``anzahl`` Proben von Wildcards."""
+    return np.full(anzahl, WILDCARD_WUERFEL)
+
+
+def _irgendein(maske: np.ndarray) -> bool:
+    """Ob ein Eintrag wahr ist – wie ``maske.any()``, aber ``count_nonzero`` kostet numpy auf
+    kleinen Feldern ein Viertel (die Maschine fragt das einige tausend Mal je Aufruf)."""
+    return bool(np.count_nonzero(maske))
+
+
 class _Maschine:
     def __init__(self, start: k.Kampfzustand, rng: np.random.Generator, taktik: Mapping[str, Any] | None = None) -> None:
-        self.f = _feste(start)
+        self.f = f = _feste(start)
         self.empfaenger_namen = tuple(start.alle_empfaenger())
         self.opt = start.optionen
+        self.kritisch_alle = self.opt.kritischer_fehlschlag_alle_wuerfel
         self.rng = rng
-        self.n = len(self.f.namen)
-        self.seiten_matrix = np.eye(len(self.f.seiten), dtype=np.int64)[self.f.seite]
-        self.gegner = self.f.seite[:, None] != self.f.seite[None, :]
-        self.reihenfolge = self.n - 1 - np.arange(self.n)
+        self.n = n = len(f.namen)
+        self.seiten_matrix = np.eye(len(f.seiten), dtype=np.int64)[f.seite]
+        self.gegner = f.seite[:, None] != f.seite[None, :]
         # Taktik je Kämpfer (die seiner Seite), als Index in ZIELE, WEGSTECKEN, ERHOLUNG
-        je_seite = [(taktik or {}).get(s) for s in self.f.seiten]
+        je_seite = [(taktik or {}).get(s) for s in f.seiten]
 
         def index(feld: str, wahl: tuple[str, ...]) -> np.ndarray:
-            return np.array([wahl.index(getattr(je_seite[i], feld)) if je_seite[i] is not None else 0 for i in self.f.seite])
+            return np.array([wahl.index(getattr(je_seite[i], feld)) if je_seite[i] is not None else 0 for i in f.seite])
 
         self.ziel_modus = index("ziel", ZIELE)
         self.wegstecken_modus = index("wegstecken", WEGSTECKEN)
         self.erholung_modus = index("erholung", ERHOLUNG)
-        # abgeleitet, einmal je Maschine (Issue 25, Punkt 5: weniger numpy-Aufrufe je Angriff)
-        self.ziel_faktor = np.select([self.ziel_modus == 0, self.ziel_modus == 1], [1, -1], 0)[:, None]
-        self.ziel_versatz = np.where(self.ziel_modus == 1, 2 * MAX_WUNDEN + 2, 0)[:, None]
+        # abgeleitet, einmal je Maschine: weniger numpy-Aufrufe je Zug, Angriff und Schaden.
+        # Zielwert von i auf j: (verletzt · Faktor + Versatz) · N + Bogenreihenfolge, als
+        # verletzt · ziel_gewicht[i] + ziel_grund[i, j]
+        faktor = np.select([self.ziel_modus == 0, self.ziel_modus == 1], [1, -1], 0)[:, None]
+        versatz = np.where(self.ziel_modus == 1, 2 * MAX_WUNDEN + 2, 0)[:, None]
+        self.ziel_gewicht = faktor * n
+        self.ziel_grund = versatz * n + (n - 1 - np.arange(n))
         self.ziel_zufall = self.ziel_modus == ZIELE.index("zufall")
         self.hat_zufall = bool(self.ziel_zufall.any())
-        self.joker_gilt = self.f.joker_gilt.astype(np.int64)
-        self.anzahlen = np.unique(self.f.angriff_anzahl)
+        self.joker_gilt = f.joker_gilt.astype(np.int64)
+        self.anzahlen = np.unique(f.angriff_anzahl)
+        self.angriff_mod = f.angriff_mod.reshape(-1)
+        self.mindestwurf = f.mindestwurf.reshape(-1)
+        """(N · N,) flach: Eintrag ``i * N + j`` ist der Angriff von i auf j."""
+        self.wild_seiten = f.wildcard * WILDCARD_WUERFEL
+        self.schaden_mit_minus = bool((f.schaden_zeichen < 0).any())
+        self.schaden_mit_konstante = bool(f.schaden_konstante.any())
+        self.schaden_einsen = np.ones(f.schaden_seiten.shape[1], np.int64)
         self.weg_immer = self.wegstecken_modus == WEGSTECKEN.index("immer")
         self.weg_ag = self.wegstecken_modus == WEGSTECKEN.index("ausser_gefecht")
+        self.weg_alle_immer = bool(self.weg_immer.all())
+        self.weg_mit_ag = bool(self.weg_ag.any())
+        self.erholung_sofort = self.erholung_modus == ERHOLUNG.index("sofort")
+        self.erholung_nach = self.erholung_modus == ERHOLUNG.index("nach_fehlschlag")
+        self.mit_sofort = bool(self.erholung_sofort.any())
+        self.mit_nach = bool(self.erholung_nach.any())
+        # Mitglieder je Empfänger: Index (−1 als 0) und ob der Platz besetzt ist; als Matrix (N, R)
+        self.mitglied = np.maximum(f.mitglieder, 0)
+        self.mitglied_da = f.mitglieder >= 0
+        self.mitglied_matrix = np.zeros((n, len(f.kuehler_kopf)), np.int64)
+        self.mitglied_matrix[self.mitglied[self.mitglied_da], np.nonzero(self.mitglied_da)[0]] = 1
+        self.abzug = wundabzug(np.arange(MAX_WUNDEN + 1))
+        """Wundabzug je Zahl der Wunden (:func:`wundabzug` für jeden möglichen Wert, siehe :meth:`block`)."""
 
     # -- Hilfen ------------------------------------------------------------------------
     def _neu(self, anzahl: int) -> _Zustand:
@@ -330,15 +399,16 @@ class _Maschine:
             runde=np.zeros(anzahl, np.int64),
             laeuft=np.ones(anzahl, bool),
             stehend=np.tile(self.seiten_matrix.sum(0), (anzahl, 1)),
+            joker=np.zeros((anzahl, n), np.int64),
         )
 
     def _entschieden(self, z: _Zustand, ff: np.ndarray) -> np.ndarray:
         """Ob in den Kämpfen ``ff`` höchstens noch eine Seite Kampffähige hat."""
         return (z.stehend[ff] > 0).sum(1) <= 1
 
-    def _joker(self, z: _Zustand, ff: np.ndarray, wer: np.ndarray) -> np.ndarray:
-        """+2 für ``wer``, wenn die Karte seines Empfängers in dieser Runde ein Joker ist."""
-        return _JOKER_JE_KARTE[z.hand[ff, self.f.empfaenger[wer]]] * self.joker_gilt[wer]
+    def _joker_merken(self, z: _Zustand, ff: np.ndarray) -> None:
+        """Nach dem Austeilen: +2 für jeden Kämpfer, dessen Empfänger in dieser Runde einen Joker hat."""
+        z.joker[ff] = _JOKER_JE_KARTE[z.hand[ff][:, self.f.empfaenger]] * self.joker_gilt
 
     def _mischen(self, z: _Zustand, ff: np.ndarray, karten: np.ndarray) -> None:
         """Die Karten ``karten`` ((len(ff), 54) bool) werden in zufälliger Reihenfolge der neue Ziehstapel."""
@@ -351,7 +421,7 @@ class _Maschine:
         """Je Kampf die nächste Karte des gemischten Ziehstapels – gleich verteilt wie eine Karte
         von einer zufälligen Stelle des Stapels (Ereignispfad). Leer: die Ablage wird gemischt."""
         leer = z.oben[ff] >= z.ende[ff]
-        if leer.any():
+        if _irgendein(leer):
             g = ff[leer]
             self._mischen(z, g, z.ablage[g])
             z.ablage[g] = False
@@ -364,10 +434,9 @@ class _Maschine:
     def _runde(self, z: _Zustand, ff: np.ndarray) -> None:
         f = self.f
         z.runde[ff] += 1
-        hand = z.hand[ff]
-        for r in range(hand.shape[1]):
-            gueltig = hand[:, r] >= 0
-            z.ablage[ff[gueltig], hand[gueltig, r]] = True
+        hand = z.hand.take(ff, 0)
+        karte_da = hand >= 0
+        z.ablage[np.broadcast_to(ff[:, None], hand.shape)[karte_da], hand[karte_da]] = True
         z.hand[ff] = -1
         z.nur_frei[ff] = False
         neu = ff[z.joker_gezogen[ff]]
@@ -375,20 +444,19 @@ class _Maschine:
             self._mischen(z, neu, np.ones((neu.size, len(_KARTENWERT)), bool))
             z.ablage[neu] = False
         z.joker_gezogen[ff] = False
-        # 1. Ausbluten vor den Karten
-        for i in range(self.n):
-            g = ff[z.blutet[ff, i] & ~z.tot[ff, i]]
-            if g.size:
-                e = _probe(self.rng, np.full(g.size, f.konstitution[0][i]), f.konstitution[1][i], np.ones(g.size, bool),
-                           wundabzug(z.wunden[g, i]), kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)[0]
-                ausgang = ausbluten_auswerten(e)
-                z.tot[g, i] |= ausgang == "tod"
-                z.blutet[g, i] &= ausgang == "weiter"
-        # 2. Karten austeilen, in der Reihenfolge der Empfänger
-        faehig = ~(z.aus | z.tot)
+        # 1. Ausbluten vor den Karten (eine Probe ändert nur ihren Kämpfer: wer blutet, steht vorher fest)
+        blutend = z.blutet.take(ff, 0) & ~z.tot.take(ff, 0)
+        for i in np.flatnonzero(blutend.any(0)):
+            g = ff[blutend[:, i]]
+            e = _probe(self.rng, np.full(g.size, f.konstitution[0][i]), f.konstitution[1][i], _wildcard_wuerfel(g.size),
+                       self.abzug.take(z.wunden[g, i]), kritisch_alle=self.kritisch_alle)[0]
+            ausgang = ausbluten_auswerten(e)
+            z.tot[g, i] |= ausgang == "tod"
+            z.blutet[g, i] &= ausgang == "weiter"
+        # 2. Karten austeilen, in der Reihenfolge der Empfänger (an jeden mit einem kampffähigen Mitglied)
+        faehige_mitglieder = (~(z.aus.take(ff, 0) | z.tot.take(ff, 0))).astype(np.int64) @ self.mitglied_matrix
         for r, (kk, schnell) in enumerate(zip(f.kuehler_kopf, f.schnell)):
-            glieder = f.mitglieder[r][f.mitglieder[r] >= 0]
-            g = ff[faehig[ff][:, glieder].any(1)]
+            g = ff[faehige_mitglieder[:, r] > 0]
             if not g.size:
                 continue
             # Kühler Kopf: 1 + kk Karten, die beste zählt (bei zwei Jokern der zuerst gezogene)
@@ -407,65 +475,68 @@ class _Maschine:
                 beste = beste.copy()
                 beste[nochmal] = self._ziehen(z, h)
             z.hand[g, r] = beste
+        self._joker_merken(z, ff)
         self._herunterzaehlen(z, ff)
 
     def _herunterzaehlen(self, z: _Zustand, ff: np.ndarray, erledigt: np.ndarray | None = None) -> None:
         """3. Herunterzählen: Plätze in der Reihenfolge der Karten; ``erledigt`` ((len(ff), R)
         bool): wer in dieser Runde schon gehandelt hat (Start mitten in der Runde)."""
-        hand = z.hand[ff]
+        hand = z.hand.take(ff, 0)
         r_anz = hand.shape[1]
         schluessel = np.where(hand < 0, len(_KARTENWERT), _RANG[np.maximum(hand, 0)]) * r_anz + np.arange(r_anz)
         folge = np.argsort(schluessel, axis=1)
+        # je Platz: ob dort eine Karte liegt (und ihr Empfänger noch nicht gehandelt hat)
+        spielt = np.take_along_axis(hand, folge, 1) >= 0
+        if erledigt is not None:
+            spielt &= ~np.take_along_axis(erledigt, folge, 1)
         for platz in range(r_anz):
-            rec = folge[:, platz]
-            gueltig = (hand[np.arange(len(ff)), rec] >= 0) & z.laeuft[ff]
-            if erledigt is not None:
-                gueltig &= ~erledigt[np.arange(len(ff)), rec]
-            if gueltig.any():
-                self._zug(z, ff[gueltig], rec[gueltig])
+            gueltig = spielt[:, platz] & z.laeuft.take(ff)
+            if _irgendein(gueltig):
+                self._zug(z, ff[gueltig], folge[:, platz][gueltig])
 
     def _zug(self, z: _Zustand, ff: np.ndarray, rec: np.ndarray) -> None:
         """Ein Kartenempfänger je Kampf ist an der Reihe: Erholungsproben, dann Angriffe."""
-        f = self.f
-        # Paare (Kampf, Mitglied) des Empfängers, der je Kampf an der Reihe ist
-        zeile, spalte = np.nonzero(np.arange(f.mitglieder.shape[1]) < f.anzahl_mitglieder[rec][:, None])
-        g, wer = ff[zeile], f.mitglieder[rec[zeile], spalte]
+        f, fl = self.f, z.flach
+        # (Kampf, Platz des Mitglieds) des Empfängers, der je Kampf an der Reihe ist, als flacher Index
+        wer = self.mitglied.take(rec, 0)
+        paar = (ff * self.n)[:, None] + wer
+        faehig = self.mitglied_da.take(rec, 0) & ~(fl.aus[paar] | fl.tot[paar])
         # Erholungsproben aller Angeschlagenen (voneinander unabhängig, daher alle auf einmal;
         # die Reihenfolge der Namen spielt nur im Ereignispfad eine Rolle)
-        faehig = ~(z.aus[g, wer] | z.tot[g, wer])
-        erholung = faehig & z.angeschlagen[g, wer]
-        # Taktik „sofort“: ein Benny statt der Probe („als hätte er eine Steigerung erzielt“)
-        sofort = erholung & (self.erholung_modus[wer] == ERHOLUNG.index("sofort")) & (z.bennies[g, wer] > 0)
-        if sofort.any():
-            self._benny_gegen_angeschlagen(z, g[sofort], wer[sofort])
-            erholung &= ~sofort
-        if erholung.any():
-            ge, a = g[erholung], wer[erholung]
-            mod = wundabzug(z.wunden[ge, a]) + self._joker(z, ge, a)
-            e = _probe(self.rng, f.willenskraft[0][a], f.willenskraft[1][a], f.wildcard[a], mod,
-                       kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)[0]
-            noch, handelt = erholung_auswerten(e, erfolg_handelt=self.opt.erholung_erfolg_handelt)
-            z.angeschlagen[ge, a] = noch
-            z.nur_frei[ge, a] = ~handelt
-            # Taktik „nach_fehlschlag“: wer Angeschlagen bleibt, gibt einen Benny aus
-            nach = noch & (self.erholung_modus[a] == ERHOLUNG.index("nach_fehlschlag")) & (z.bennies[ge, a] > 0)
-            self._benny_gegen_angeschlagen(z, ge[nach], a[nach])
+        erholung = faehig & fl.angeschlagen[paar]
+        if _irgendein(erholung):
+            pe, a = paar[erholung], wer[erholung]
+            if self.mit_sofort:  # Taktik „sofort“: ein Benny statt der Probe („als hätte er eine Steigerung erzielt“)
+                sofort = self.erholung_sofort.take(a) & (fl.bennies[pe] > 0)
+                if _irgendein(sofort):
+                    self._benny_gegen_angeschlagen(z, pe[sofort])
+                    pe, a = pe[~sofort], a[~sofort]
+            if pe.size:
+                mod = self.abzug.take(fl.wunden[pe]) + fl.joker[pe]
+                e = _probe(self.rng, f.willenskraft[0].take(a), f.willenskraft[1].take(a), self.wild_seiten.take(a), mod,
+                           kritisch_alle=self.kritisch_alle)[0]
+                noch, handelt = erholung_auswerten(e, erfolg_handelt=self.opt.erholung_erfolg_handelt)
+                fl.angeschlagen[pe] = noch
+                fl.nur_frei[pe] = ~handelt
+                if self.mit_nach:  # Taktik „nach_fehlschlag“: wer Angeschlagen bleibt, gibt einen Benny aus
+                    nach = noch & self.erholung_nach.take(a) & (fl.bennies[pe] > 0)
+                    self._benny_gegen_angeschlagen(z, pe[nach])
         # Angriffe der Mitglieder nacheinander. Angriffe ändern nur Gegner; wer von den
         # Mitgliedern handeln darf, steht nach den Erholungsproben also für den ganzen Zug fest.
-        kann = faehig & ~(z.angeschlagen[g, wer] | z.nur_frei[g, wer])
-        for nummer in range(int(spalte.max(initial=-1)) + 1):
-            auswahl = kann & (spalte == nummer)
-            auswahl[auswahl] &= z.laeuft[g[auswahl]]
-            if auswahl.any():
-                ga = g[auswahl]
-                self._angriff(z, ga, wer[auswahl])
-                z.laeuft[ga] &= ~self._entschieden(z, ga)
+        # Ob ein Kampf noch läuft, ändert sich mit jedem Angriff (:meth:`_schaden`).
+        kann = faehig & ~(fl.angeschlagen[paar] | fl.nur_frei[paar])
+        for nummer in np.flatnonzero(kann.any(0)):
+            auswahl = kann[:, nummer] & z.laeuft.take(ff)
+            if _irgendein(auswahl):
+                self._angriff(z, ff[auswahl], wer[:, nummer][auswahl])
 
-    def _benny_gegen_angeschlagen(self, z: _Zustand, ff: np.ndarray, wer: np.ndarray) -> None:
-        """Ein Benny: nicht mehr Angeschlagen, handelt normal (Regeltext „Angeschlagen“)."""
-        z.bennies[ff, wer] -= 1
-        z.angeschlagen[ff, wer] = False
-        z.nur_frei[ff, wer] = False
+    def _benny_gegen_angeschlagen(self, z: _Zustand, paar: np.ndarray) -> None:
+        """Ein Benny: nicht mehr Angeschlagen, handelt normal (Regeltext „Angeschlagen“);
+        ``paar``: flache Indizes (Kampf · N + Kämpfer)."""
+        fl = z.flach
+        fl.bennies[paar] -= 1
+        fl.angeschlagen[paar] = False
+        fl.nur_frei[paar] = False
 
     # -- Angriff und Schaden -----------------------------------------------------------
     def _ziel(self, z: _Zustand, ff: np.ndarray, a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -473,96 +544,134 @@ class _Maschine:
         kampffähige Gegner mit den meisten Wunden, dann Angeschlagen, dann der erste in
         Bogenreihenfolge; „staerkster“ umgekehrt; „erster“ nur die Bogenreihenfolge; „zufall“
         gleich verteilt unter den kampffähigen Gegnern."""
-        gegner = self.gegner[a] & ~(z.aus[ff] | z.tot[ff])
-        verletzt = z.wunden[ff] * 2 + z.angeschlagen[ff]
+        gegner = self.gegner.take(a, 0) & ~(z.aus.take(ff, 0) | z.tot.take(ff, 0))
+        wunden = z.wunden.take(ff, 0)
+        verletzt = wunden + wunden + z.angeschlagen.take(ff, 0)  # 2 · Wunden + Angeschlagen
         # schwaechster: verletzt, staerkster: 2 · MAX_WUNDEN + 2 − verletzt, sonst 0
-        wert = (verletzt * self.ziel_faktor[a] + self.ziel_versatz[a]) * self.n + self.reihenfolge
+        wert = verletzt * self.ziel_gewicht.take(a, 0) + self.ziel_grund.take(a, 0)
         if self.hat_zufall:
-            zufall = self.ziel_zufall[a]
-            if zufall.any():
+            zufall = self.ziel_zufall.take(a)
+            if _irgendein(zufall):
                 wert = wert.astype(float)
-                wert[zufall] = self.rng.random((int(zufall.sum()), self.n))
+                wert[zufall] = self.rng.random((np.count_nonzero(zufall), self.n))
         wert = np.where(gegner, wert, -1)
         return wert.argmax(1), gegner.any(1)
 
     def _angriff(self, z: _Zustand, ff: np.ndarray, a: np.ndarray) -> None:
-        f = self.f
+        fl = z.flach
         t, da = self._ziel(z, ff, a)
-        ff, a, t = ff[da], a[da], t[da]
-        joker = self._joker(z, ff, a)
-        mod = f.angriff_mod[a, t] + wundabzug(z.wunden[ff, a]) + joker
-        for anzahl in self.anzahlen if len(self.anzahlen) > 1 else ():
-            s = f.angriff_anzahl[a] == anzahl
-            if s.any():
-                self._treffer(z, ff[s], a[s], t[s], mod[s], joker[s], int(anzahl))
+        if np.count_nonzero(da) < da.size:
+            ff, a, t = ff[da], a[da], t[da]
+        ff_n = ff * self.n
+        it = ff_n + t  # flache Indizes des Ziels in den Feldern (F, N)
+        paar = a * self.n + t
+        ia = ff_n + a  # und des Angreifers
+        joker = fl.joker[ia]
+        mod = self.angriff_mod[paar] + self.abzug.take(fl.wunden[ia]) + joker
+        mindestwurf = self.mindestwurf[paar]
         if len(self.anzahlen) == 1:  # alle mit gleich vielen Würfeln: ohne Auswahl
-            self._treffer(z, ff, a, t, mod, joker, int(self.anzahlen[0]))
+            self._treffer(z, ff, it, a, t, mod, mindestwurf, joker, int(self.anzahlen[0]))
+            return
+        for anzahl in self.anzahlen:
+            s = self.f.angriff_anzahl.take(a) == anzahl
+            if _irgendein(s):
+                self._treffer(z, ff[s], it[s], a[s], t[s], mod[s], mindestwurf[s], joker[s], int(anzahl))
 
-    def _treffer(self, z: _Zustand, g: np.ndarray, a_: np.ndarray, t_: np.ndarray, mod: np.ndarray,
-                 joker: np.ndarray, anzahl: int) -> None:
+    def _treffer(self, z: _Zustand, g: np.ndarray, it: np.ndarray, a_: np.ndarray, t_: np.ndarray, mod: np.ndarray,
+                 mindestwurf: np.ndarray, joker: np.ndarray, anzahl: int) -> None:
         """Die Angriffsprobe mit ``anzahl`` Würfeln, dann der Schaden je Treffer."""
         f = self.f
-        ergebnisse = _probe(self.rng, f.angriff_seiten[a_], f.angriff_bonus[a_], f.wildcard[a_], mod,
-                            f.mindestwurf[a_, t_], anzahl=anzahl, kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)
+        ergebnisse = _probe(self.rng, f.angriff_seiten.take(a_), f.angriff_bonus.take(a_), self.wild_seiten.take(a_), mod,
+                            mindestwurf, anzahl=anzahl, kritisch_alle=self.kritisch_alle)
         for e in ergebnisse:  # je Treffer, bestes Ergebnis zuerst
             h = e.erfolg
-            if h.any():
-                self._schaden(z, g[h], a_[h], t_[h], e.steigerungen[h] > 0, joker[h])
+            if _irgendein(h):
+                self._schaden(z, g[h], it[h], a_[h], t_[h], e.steigerungen[h] > 0, joker[h])
 
-    def _schaden(self, z: _Zustand, ff: np.ndarray, a: np.ndarray, t: np.ndarray, steigerung: np.ndarray,
-                 joker: np.ndarray) -> None:
-        f, rng = self.f, self.rng
-        wuerfe = explodierend(rng, f.schaden_seiten[a]) * f.schaden_zeichen[a]
-        schaden = wuerfe.sum(1) + f.schaden_konstante[a] + joker + explodierend(rng, steigerung * 6)
-        vorher_w, vorher_ang, vorher_aus = z.wunden[ff, t], z.angeschlagen[ff, t], z.aus[ff, t]
-        wirkung = schaden_auswerten(schaden, f.robustheit[t], angeschlagen=vorher_ang)
-        neue = wirkung.wunden
-        getroffen = np.asarray(neue > 0)  # ein Feld (für mypy: schaden_auswerten nennt Zahlen)
-        if not getroffen.any():  # keine Wunde: kein Wegstecken, keine Probe – höchstens Angeschlagen
-            z.angeschlagen[ff, t] = wirkung.angeschlagen
+    def _schaden(self, z: _Zustand, ff: np.ndarray, it: np.ndarray, a: np.ndarray, t: np.ndarray,
+                 steigerung: np.ndarray, joker: np.ndarray) -> None:
+        """Schaden der Treffer von ``a`` auf ``t`` in den Kämpfen ``ff`` (``it``: flacher Index des Ziels)."""
+        f, fl, rng = self.f, z.flach, self.rng
+        wuerfe = explodierend(rng, f.schaden_seiten.take(a, 0))
+        if self.schaden_mit_minus:  # sonst sind alle Vorzeichen +1 (leere Plätze würfeln 0)
+            wuerfe *= f.schaden_zeichen.take(a, 0)
+        schaden = wuerfe @ self.schaden_einsen + joker  # Summe je Zeile (``@`` kostet hier die Hälfte von ``sum(1)``)
+        if self.schaden_mit_konstante:
+            schaden += f.schaden_konstante.take(a)
+        schaden += explodierend(rng, steigerung * WILDCARD_WUERFEL)  # +1W6 bei Steigerung
+        vorher_w, vorher_ang, vorher_aus = fl.wunden[it], fl.angeschlagen[it], fl.aus[it]
+        wirkung = schaden_auswerten(schaden, f.robustheit.take(t), angeschlagen=vorher_ang)
+        neue = np.asarray(wirkung.wunden)  # ein Feld (für mypy: schaden_auswerten nennt Zahlen)
+        getroffen = neue > 0
+        if not _irgendein(getroffen):  # keine Wunde: kein Wegstecken, keine Probe – höchstens Angeschlagen
+            fl.angeschlagen[it] = wirkung.angeschlagen
             return
         # Standardtaktik 5: Wildcards stecken weg, solange Bennies und Wunden übrig sind
-        weg = np.zeros(len(ff), np.int64)
-        wildcard = f.wildcard[t]
-        joker_ziel: np.ndarray | None = None
-        kann = wildcard & getroffen & (z.bennies[ff, t] > 0)  # wer überhaupt wegstecken kann
-        immer, bei_ag = self.weg_immer[t], self.weg_ag[t]
-        for _ in range(MAX_WEGSTECKEN_VERSUCHE if kann.any() else 0):
-            # Taktik des Ziels: immer, nie, oder nur, wenn die übrigen Wunden es ausschalten würden
-            wuerde_aus = wunden_auswerten(vorher_w, np.maximum(neue - weg, 0), wildcard=True, ausser_gefecht=vorher_aus)[1]
-            will = immer | (bei_ag & wuerde_aus)
-            s = kann & (weg < neue) & (z.bennies[ff, t] > 0) & will
-            if not s.any():
-                break
-            z.bennies[ff[s], t[s]] -= 1
-            joker_ziel = self._joker(z, ff, t) if joker_ziel is None else joker_ziel
-            e = _probe(rng, f.konstitution[0][t[s]], f.konstitution[1][t[s]], np.ones(int(s.sum()), bool),
-                       wundabzug(vorher_w[s]) + joker_ziel[s], kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)[0]
-            weg[s] = np.maximum(weg[s], wegstecken_auswerten(e))
-        bleiben = np.where(getroffen, np.maximum(neue - weg, 0), 0)
+        wildcard = f.wildcard.take(t)
+        bennies = fl.bennies[it]
+        kann = wildcard & getroffen & (bennies > 0)  # wer überhaupt wegstecken kann
+        bleiben = neue
+        if _irgendein(kann):
+            weg = np.zeros(len(ff), np.int64)
+            self._wegstecken(z, it, t, kann, neue, weg, bennies, vorher_w, vorher_aus)
+            bleiben = np.maximum(neue - weg, 0)  # ohne Treffer: neue = weg = 0
         wunden, aus = wunden_auswerten(vorher_w, bleiben, wildcard=wildcard, ausser_gefecht=vorher_aus)
         ganz_weg = vorher_ang & (not self.opt.wegstecken_beendet_angeschlagen)
-        z.angeschlagen[ff, t] = np.where(getroffen, np.where(bleiben > 0, True, ganz_weg), wirkung.angeschlagen)
-        z.wunden[ff, t] = wunden
-        neu_aus = aus & ~vorher_aus & ~z.tot[ff, t]
-        z.stehend[ff[neu_aus], self.f.seite[t[neu_aus]]] -= 1  # jeder Kampf höchstens einmal in ff
-        z.aus[ff, t] = aus
+        verwundet = bleiben > 0
+        fl.angeschlagen[it] = np.where(getroffen, verwundet | ganz_weg, wirkung.angeschlagen)
+        fl.wunden[it] = wunden
+        lebt = ~fl.tot[it]
+        neu_aus = aus & ~vorher_aus & lebt
+        if _irgendein(neu_aus):  # jeder Kampf höchstens einmal in ff
+            raus = ff[neu_aus]
+            z.stehend[raus, f.seite.take(t[neu_aus])] -= 1
+            z.laeuft[raus] &= ~self._entschieden(z, raus)
+        fl.aus[it] = aus
         # Außer-Gefecht-Probe einer Wildcard, die (weitere) Wunden über drei bekommt
-        g = wildcard & (bleiben > 0) & aus & ~z.tot[ff, t]
-        if g.any():
-            gg, tg = ff[g], t[g]
-            joker_ziel = self._joker(z, ff, t) if joker_ziel is None else joker_ziel
-            e = _probe(rng, f.konstitution[0][tg], f.konstitution[1][tg], np.ones(len(gg), bool),
-                       wundabzug(wunden[g]) + joker_ziel[g], kritisch_alle=self.opt.kritischer_fehlschlag_alle_wuerfel)[0]
+        g = wildcard & verwundet & aus & lebt
+        if _irgendein(g):
+            ig, tg = it[g], t[g]
+            e = _probe(rng, f.konstitution[0].take(tg), f.konstitution[1].take(tg), _wildcard_wuerfel(len(ig)),
+                       self.abzug.take(wunden[g]) + fl.joker[ig], kritisch_alle=self.kritisch_alle)[0]
             ausgang = ausser_gefecht_auswerten(e)
             tod = ausgang == "tod"
-            z.tot[gg, tg] |= tod
-            z.blutet[gg, tg] = (z.blutet[gg, tg] | (ausgang == "fehlschlag")) & ~tod
+            fl.tot[ig] |= tod
+            fl.blutet[ig] = (fl.blutet[ig] | (ausgang == "fehlschlag")) & ~tod
+
+    def _wegstecken(self, z: _Zustand, it: np.ndarray, t: np.ndarray, kann: np.ndarray, neue: np.ndarray,
+                    weg: np.ndarray, bennies: np.ndarray, vorher_w: np.ndarray, vorher_aus: np.ndarray) -> None:
+        """Standardtaktik 5: Wegstecken-Proben mit Bennies, höchstens :data:`MAX_WEGSTECKEN_VERSUCHE`
+        je Schaden; schreibt ``weg`` (weggesteckte Wunden) und ``bennies`` (die des Ziels) fort."""
+        f, fl = self.f, z.flach
+        immer = None if self.weg_alle_immer else self.weg_immer.take(t)
+        bei_ag = self.weg_ag.take(t) if self.weg_mit_ag else None
+        joker_ziel = fl.joker[it]
+        for _ in range(MAX_WEGSTECKEN_VERSUCHE):
+            s = kann & (weg < neue) & (bennies > 0)
+            if immer is not None:  # Taktik des Ziels: immer, nie, oder nur, wenn die übrigen Wunden es ausschalten würden
+                will = immer
+                if bei_ag is not None:
+                    wuerde_aus = wunden_auswerten(vorher_w, np.maximum(neue - weg, 0), wildcard=True,
+                                                  ausser_gefecht=vorher_aus)[1]
+                    will = immer | (bei_ag & wuerde_aus)
+                s &= will
+            if not _irgendein(s):
+                break
+            bennies -= s  # je Probe ein Benny (True zählt 1)
+            ts = t[s]
+            e = _probe(self.rng, f.konstitution[0].take(ts), f.konstitution[1].take(ts), _wildcard_wuerfel(len(ts)),
+                       self.abzug.take(vorher_w[s]) + joker_ziel[s], kritisch_alle=self.kritisch_alle)[0]
+            weg[s] = np.maximum(weg[s], wegstecken_auswerten(e))
+        fl.bennies[it] = bennies
 
     # -- Ganze Kämpfe ------------------------------------------------------------------
     def block(self, anzahl: int, max_runden: int, anfang: _Zustand | None = None,
               erledigt: np.ndarray | None = None) -> Ergebnis:
         z = self._neu(anzahl) if anfang is None else anfang
+        # Wunden steigen nur bis MAX_WUNDEN (Statisten behalten ihre): der Wundabzug für jeden
+        # Wert, der vorkommen kann, einmal ausgerechnet (und negative Wunden gemeldet wie bisher)
+        wundabzug(z.wunden)
+        self.abzug = wundabzug(np.arange(max(MAX_WUNDEN, int(z.wunden.max(initial=0))) + 1))
         bennies_vorher = z.bennies.copy()
         alle = np.arange(anzahl)
         z.laeuft &= ~self._entschieden(z, alle)
@@ -590,23 +699,20 @@ class _Maschine:
         anzahl = len(zustaende)
         index = {x: i for i, x in enumerate(f.namen)}
         empf = {e: r for r, e in enumerate(self.empfaenger_namen)}
-        felder = {name: np.zeros((anzahl, n), t) for name, t in
+        # jeder verschiedene Zustand einmal gelesen; ``quelle``: seine Zeile je Kampf
+        zeile: dict[int, int] = {}
+        quelle = np.array([zeile.setdefault(id(zs), len(zeile)) for zs in zustaende])
+        verschieden = list({id(zs): zs for zs in zustaende}.values())
+        u = len(verschieden)
+        felder = {name: np.zeros((u, n), t) for name, t in
                   (("wunden", np.int64), ("angeschlagen", bool), ("aus", bool), ("tot", bool), ("blutet", bool),
                    ("bennies", np.int64))}
-        im_stapel = np.zeros((anzahl, len(_KARTENWERT)), bool)
-        ablage = np.zeros((anzahl, len(_KARTENWERT)), bool)
-        hand = np.full((anzahl, len(f.kuehler_kopf)), -1)
-        erledigt = np.zeros((anzahl, len(f.kuehler_kopf)), bool)
-        joker = np.zeros(anzahl, bool)
-        gesehen: dict[int, int] = {}
-        for i, zs in enumerate(zustaende):
-            j = gesehen.setdefault(id(zs), i)
-            if j != i:  # derselbe Zustand: dieselben Felder
-                for feld in felder.values():
-                    feld[i] = feld[j]
-                im_stapel[i], ablage[i], hand[i], joker[i] = im_stapel[j], ablage[j], hand[j], joker[j]
-                erledigt[i] = erledigt[j]
-                continue
+        im_stapel = np.zeros((u, len(_KARTENWERT)), bool)
+        ablage = np.zeros((u, len(_KARTENWERT)), bool)
+        hand = np.full((u, len(f.kuehler_kopf)), -1)
+        erledigt = np.zeros((u, len(f.kuehler_kopf)), bool)
+        joker = np.zeros(u, bool)
+        for i, zs in enumerate(verschieden):
             for x in zs.kaempfer:
                 s = index[x.name]
                 felder["wunden"][i, s], felder["bennies"][i, s] = x.wunden, x.bennies
@@ -619,12 +725,16 @@ class _Maschine:
             for e in zs.gehandelt:
                 erledigt[i, empf[e]] = e != zs.am_zug  # eine gerade aufgerufene Karte spielt die Maschine
             joker[i] = zs.joker_in_runde
+        felder = {name: feld[quelle] for name, feld in felder.items()}
+        im_stapel, ablage, hand, erledigt, joker = (x[quelle] for x in (im_stapel, ablage, hand, erledigt, joker))
         z = self._neu(anzahl)
-        z.wunden, z.angeschlagen, z.tot, z.blutet, z.bennies = (
+        # an Ort und Stelle: z.flach sieht auf diese Felder
+        z.wunden[:], z.angeschlagen[:], z.tot[:], z.blutet[:], z.bennies[:] = (
             felder["wunden"], felder["angeschlagen"], felder["tot"], felder["blutet"], felder["bennies"])
-        z.aus = felder["aus"] & ~felder["tot"]
+        z.aus[:] = felder["aus"] & ~felder["tot"]
         self._mischen(z, np.arange(anzahl), im_stapel)
         z.ablage, z.hand, z.joker_gezogen = ablage, hand, joker
+        self._joker_merken(z, np.arange(anzahl))
         z.stehend = (~felder["aus"]).astype(np.int64) @ self.seiten_matrix
         return z, erledigt
 
