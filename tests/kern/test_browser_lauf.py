@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from gm_helfer import lauf
+
 pytestmark = pytest.mark.browser
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "notebooks"))
@@ -47,7 +49,9 @@ def test_stopp_zeigt_teilergebnis_binnen_einer_sekunde(seite, keine_zellfehler, 
         seite.wait_for_timeout(500)
         werte.append(int(seite.locator("#begegnung-fortschritt").get_attribute("value")))
     assert werte == sorted(werte) and len(set(werte)) >= 2, werte
-    assert all(b - a in (0, 5000, 10000) for a, b in itertools.pairwise(werte)), werte  # Stücke zu 5 %
+    # ganze Stücke (lauf.stuecke: 5 % von 200 000, höchstens 5 000 Kämpfe); wie viele zwischen zwei Blicken
+    # fertig werden, hängt an der Maschine (die gebündelte SW-Maschine schafft mehrere je Sekunde)
+    assert all((b - a) % lauf.stuecke(200_000)[0] == 0 for a, b in itertools.pairwise(werte)), werte
     knopf = seite.get_by_role("button", name="Stopp", exact=True)
     knopf.hover()
     start = time.monotonic()
