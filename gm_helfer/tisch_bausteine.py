@@ -434,13 +434,19 @@ def wuerfel_feld(label: str = "Echte Würfel", beispiel: str = "z. B. 8+3, 5", *
                       on_change=on_change, full_width=breit)
 
 
-def wuerfel_reihe(*felder: Any):
+def wuerfel_reihe(*felder: Any, spalten: str | None = None):
     """Die Würfelfelder eines Zugs als Raster (CSS ``.tisch-wuerfel``): gleich breite Spalten, so
     viele je Zeile, wie das Fenster trägt (fünf auch bei 820 px; die Beschriftung steht über dem Feld).
-    Die Felder mit ``breit=True`` bauen (:func:`wuerfel_feld`), sonst bleiben sie schmal."""
+    Die Felder mit ``breit=True`` bauen (:func:`wuerfel_feld`), sonst bleiben sie schmal.
+
+    ``spalten`` (CSS ``grid-template-columns``) für lange Beispiele, z. B. ``"repeat(auto-fit, minmax(15em,
+    1fr))"`` (ein Pool aus zehn W10: weniger Felder je Zeile, jedes Beispiel ganz) oder ``"2fr 3fr"``
+    (das zweite Feld braucht mehr Platz)."""
     import marimo as mo
 
-    return mo.Html("<div class='tisch-wuerfel'>" + "".join(f"<div>{mo.as_html(f).text}</div>" for f in felder) + "</div>")
+    stil = f" style='grid-template-columns: {spalten}'" if spalten else ""
+    return mo.Html(f"<div class='tisch-wuerfel'{stil}>" + "".join(f"<div>{mo.as_html(f).text}</div>" for f in felder)
+                   + "</div>")
 
 
 def protokoll_ansicht(verlauf: Verlauf | None, hook: str = "tisch-protokoll", hoehe: str = "30em"):

@@ -217,11 +217,13 @@ def _(angriff_wahl, kampf, kampftisch, nsc_automatik, verlauf, wer_handelt, ziel
 def _(auswahl, kampf, kampftisch, verlauf):
     # Die Würfel vom Tisch – je Feld ein Beispiel für diesen Wurf (so viele W10, wie der Pool hat). Wer erst
     # würfelt und dann Ziel, Angriff oder Verteidigung wechselt, behält seine Augen: die Zelle läuft neu, der
-    # Tisch merkt sie sich bis zum nächsten Schritt (Tisch.wuerfel_felder)
+    # Tisch merkt sie sich bis zum nächsten Schritt (Tisch.wuerfel_felder). Breit im Raster
+    # (tisch.wuerfel_reihe, Spalten ab 15em: bei 820 px zwei je Zeile): das ganze Beispiel steht im Feld
     mo.stop(verlauf is None)
     _beispiel = aloran_zug.wurf_beispiele(kampf, **auswahl)
     augen = kampftisch.wuerfel_felder(
-        {s: (t, _beispiel[s]) for s, t in aloran_kampf.WUERFEL_SCHLUESSEL.items()}, schritt=len(verlauf.ereignisse))
+        {s: (t, _beispiel[s]) for s, t in aloran_kampf.WUERFEL_SCHLUESSEL.items()}, schritt=len(verlauf.ereignisse),
+        breit=True)
     return (augen,)
 
 
@@ -298,8 +300,9 @@ def _(augen, auswahl, kampf, kampftisch, wer_handelt):
     _haupt = ("angriff", "verteidigung", "zone", "schaden")
     _e = augen.elements
     tisch.zug_rahmen(
-        tisch.reihe(*(_e[s] for s in _haupt)),
-        mo.accordion({"Weitere Würfel (Patzer- und Meistertreffer-Tabellen)": tisch.reihe(*(f for s, f in _e.items() if s not in _haupt))}),
+        tisch.wuerfel_reihe(*(_e[s] for s in _haupt), spalten="repeat(auto-fit, minmax(15em, 1fr))"),
+        mo.accordion({"Weitere Würfel (Patzer- und Meistertreffer-Tabellen)":
+                      tisch.wuerfel_reihe(*(f for s, f in _e.items() if s not in _haupt))}),
         tisch.reihe(*zug_knoepfe),
         tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel not in ("angriff", "verzichten")]),
     )

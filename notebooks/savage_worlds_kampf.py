@@ -159,7 +159,8 @@ def _(kampf, kampftisch, verlauf, wer):
     )
     _beispiel = swzug.wurf_beispiele(kampf, wer, _auswahl.gemerkt("ziel") or _ziel_vorgabe,
                                      _auswahl.gemerkt("waffe") or swzug.standard_waffe(kampf, wer))
-    # breit im Raster (tisch.wuerfel_reihe): der Platzhalter samt Ausdruck passt, auch bei 820 px
+    # breit im Raster (tisch.wuerfel_reihe; der Schaden mit Steigerungswürfel bekommt drei Fünftel): das
+    # Beispiel samt Ausdruck passt, auch bei 820 px
     angriff_augen = tisch.wuerfel_feld("Angriff: echte Würfel", _beispiel[0], schluessel=len(verlauf.ereignisse), breit=True)
     schaden_augen = tisch.wuerfel_feld("Schaden: echte Würfel", _beispiel[1], schluessel=len(verlauf.ereignisse), breit=True)
     _e = lage_wahl.elements
@@ -274,7 +275,7 @@ def _(angriff_augen, kampf, kampftisch, lage_wahl, schaden_augen, waffe_wahl, we
     zug_knoepfe = _knoepfe  # global gebunden: sonst wirken Klicks nicht
     mo.vstack(
         [
-            tisch.wuerfel_reihe(angriff_augen, schaden_augen),
+            tisch.wuerfel_reihe(angriff_augen, schaden_augen, spalten="minmax(0, 2fr) minmax(0, 3fr)"),
             mo.hstack(_knoepfe, justify="start", wrap=True),
             tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel != "angriff"]),
             _hilfe if _hilfe is not None else mo.md(""),

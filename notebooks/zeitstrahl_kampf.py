@@ -207,14 +207,15 @@ def _(kampf, kampftisch, nsc_automatik, verlauf, wer, ziel_wahl):
 
 @app.cell
 def _(kampf, kampftisch, verlauf, waffe_wahl, wer):
-    # Die Würfel vom Tisch: eine Zeile unter den Knöpfen (tisch.wuerfel_reihe), kurze Beschriftungen, das
+    # Die Würfel vom Tisch: ein Raster unter den Knöpfen (tisch.wuerfel_reihe; Spalten ab 12em, bei 820 px
+    # drei je Zeile, damit jedes Beispiel ganz zu sehen ist), kurze Beschriftungen, das
     # Beispiel im Feld (die Trefferpunkte so viele Augen, wie die Waffe Würfel wirft). Eine eigene Zelle,
     # die nicht mit Ziel oder Verteidigung neu läuft; läuft sie mit der Waffe neu, bleiben die Augen (der
     # Tisch merkt sie sich bis zum nächsten Schritt).
     mo.stop(verlauf is None)
     augen = kampftisch.wuerfel_felder({
         "angriff": ("Angriffswurf", "z. B. 14"),
-        "verteidigung": ("Verteidigung", "z. B. 7, leer bei passiv"),
+        "verteidigung": ("Verteidigung (passiv: leer)", "z. B. 7"),
         "zone": ("Trefferzone 2W6", "z. B. 3 5"),
         "schaden": ("Trefferpunkte", zs_zug.schaden_beispiel(kampf, wer, waffe_wahl.value)),
         "weitere": ("Weitere W6", "krit=2 patzer=6"),
@@ -345,7 +346,8 @@ def _(augen, kampf, kampftisch, krit_wahl, modifikator, verschiebung, verteidigu
     zug_knoepfe += [_andere, _ticks, _art, _was]
     _e = augen.elements
     tisch.zug_rahmen(
-        tisch.wuerfel_reihe(_e["angriff"], _e["verteidigung"], _e["zone"], _e["schaden"], _e["weitere"]),
+        tisch.wuerfel_reihe(_e["angriff"], _e["verteidigung"], _e["zone"], _e["schaden"], _e["weitere"],
+                            spalten="repeat(auto-fit, minmax(12em, 1fr))"),
         tisch.reihe(*zug_knoepfe[: -4]),
         mo.accordion({f"Andere Aktion von {_wer} (sofortig, vorbereitet, kontinuierlich)": tisch.reihe(_ticks, _art, _was, _andere)}),
         tisch.verbotene_ansicht([a for a in _aktionen.values() if a.schluessel not in ("angriff", "konter")]),

@@ -4,7 +4,8 @@ Ein ganzer Kampf über mindestens drei Runden (Zeitstrahl: Ticks) durch das Zug-
 Programmwürfeln und eingetippten Würfeln, einem Rückgängig, einem Neuladen der Seite und dem
 Fortsetzen ohne Warten (dasselbe Gerät bekommt seinen Kampf sofort zurück). Nach **jedem** Klick:
 die Meldung des Schritts (Ergebnis oder Ablehnung) steht im Fenster, ohne zu scrollen, und kein
-englisches Wort aus :data:`ENGLISCH` steht sichtbar auf der Seite.
+englisches Wort aus :data:`ENGLISCH` steht sichtbar auf der Seite, und jedes sichtbare Würfelfeld
+zeigt sein Beispiel ganz (Issue 23: „placeholders show a correct, complete example“).
 
 Die Programmwürfel machen jeden Lauf anders: der Test wählt nach jedem Klick unter dem, was das
 Panel gerade anbietet (offene Entscheidungen zuerst, dann Runde, Angriff, Zug beenden, zuletzt der
@@ -63,6 +64,27 @@ _SICHTBARER_TEXT = """
   return aus;
 }
 """
+
+_ABGESCHNITTENE_BEISPIELE = """
+() => {
+  const aus = [];
+  const mass = document.createElement('canvas').getContext('2d');
+  const gehen = (wurzel) => {
+    for (const n of wurzel.querySelectorAll('*')) {
+      if (n.shadowRoot) gehen(n.shadowRoot);
+      if (n.tagName !== 'INPUT' || !n.placeholder.startsWith('z. B.') || !n.offsetWidth) continue;
+      const s = getComputedStyle(n);
+      mass.font = s.font;
+      const beispiel = n.placeholder.split(' · ')[0];
+      const platz = n.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+      if (mass.measureText(beispiel).width > platz + 0.5) aus.push(`${n.placeholder} (${Math.round(platz)} px)`);
+    }
+  };
+  gehen(document.body);
+  return aus;
+}
+"""
+"""Sichtbare Würfelfelder, deren Beispiel (der Platzhalter bis „ · “) nicht ganz ins Feld passt."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +157,7 @@ class Spielabend:
         self.seite, self.abend, self.warte, self.fehlerfrei, self.bilder = seite, abend, warte_fertig, keine_zellfehler, bilder
         self.klicks = 0
         self.englisch: dict[str, str] = {}  # englischer Text → nach welchem Klick zuerst gesehen
+        self.abgeschnitten: dict[str, str] = {}  # Platzhalter mit abgeschnittenem Beispiel → nach welchem Klick
         self.gesperrt: set[tuple[int, str]] = set()  # (Schritte, Knopf): schon abgelehnt
 
     def schritte(self) -> int:
@@ -169,6 +192,8 @@ class Spielabend:
             muster = re.compile(rf"\b{re.escape(wort)}\b")
             for treffer in (t for t in texte if muster.search(t) and t.strip() not in MARIMO_LADEANZEIGE):
                 self.englisch.setdefault(treffer, was)  # gesammelt, am Ende geprüft: der Abend läuft zu Ende
+        for platzhalter in self.seite.evaluate(_ABGESCHNITTENE_BEISPIELE):
+            self.abgeschnitten.setdefault(platzhalter, was)
 
     def klick(self, name: str) -> str:
         knopf = _knopf(self.seite, name).first
@@ -320,4 +345,5 @@ def test_spielabend(system, tablet, warte_fertig, keine_zellfehler, tmp_path):
     assert getippt_ok, f"keiner der eingetippten Würfe {abend.getippt} wurde angenommen"
     assert rueckgaengig and neu_geladen
     assert not s.englisch, f"sichtbar auf Englisch (Text → erster Klick): {s.englisch}"
+    assert not s.abgeschnitten, f"Würfelfeld, dessen Beispiel nicht ganz zu sehen ist (→ erster Klick): {s.abgeschnitten}"
     assert s.zeit() >= abend.ziel or name is None
