@@ -72,6 +72,7 @@ from gm_helfer.tisch_begegnung import (  # noqa: F401 – alte Importwege (gm_he
     begegnung_taktik,
     begegnung_titel,
     begegnung_wahl,
+    erster_vorschlag,
 )
 from gm_helfer.tisch_kern import (  # noqa: F401 – alte Importwege (gm_helfer.tisch.X)
     ANSEHEN,
@@ -131,6 +132,7 @@ __all__ = [
     "begegnung_start",
     "begegnung_titel",
     "begegnung_wahl",
+    "erster_vorschlag",
     "anzahl",
     "augen",
     "boegen_speichern",

@@ -93,6 +93,32 @@ def begegnung_start(datei: Path | str | None, boegen: Sequence[Any], gewaehlt: I
         return BegegnungsStart((), (), None, f"⚠ {fehler}")
 
 
+def erster_vorschlag(system: str, boegen: Sequence[Any], ordner: Path | str | None = None) -> list[str]:
+    """„Wer kämpft mit?“ beim ersten Kampf überhaupt (kein gespeicherter Kampf, keine geladene
+    Begegnung): die Bögen der ersten Begegnung des Systems (nach Dateiname, :func:`begegnung_wahl`)
+    und dazu jeder Bogen auf der Seite ihrer Helden – die ganze Gruppe gegen die vorbereiteten
+    Gegner, nicht jeder Bogen im Ordner (Issue 23, Punkt 5). Die Seite der Helden: das Feld
+    ``seite`` der Bögen, die auf der ersten Seite der Begegnung stehen. Ohne lesbare Begegnung,
+    oder wenn keiner ihrer Bögen da ist: alle Bögen."""
+    from gm_helfer import begegnungen
+
+    alle = [b.name for b in boegen]
+    ladung = begegnungen.laden_alle(system, Path(ordner) if ordner is not None else None)
+    if not ladung.begegnungen:
+        return alle
+    b = ladung.begegnungen[0]
+    in_begegnung = {e.bogen for e in b.eintraege}
+    erste_seite = b.eintraege[0].seite if b.eintraege else None
+    helden_boegen = {e.bogen for e in b.eintraege if e.seite == erste_seite}
+
+    def seite(bogen: Any) -> str:
+        return str((getattr(bogen, "werte", {}) or {}).get("seite", "")).casefold()
+
+    helden_seiten = {seite(x) for x in boegen if x.name in helden_boegen} - {""}
+    wahl = [x.name for x in boegen if x.name in in_begegnung or seite(x) in helden_seiten]
+    return wahl if any(n in in_begegnung for n in wahl) else alle
+
+
 def begegnung_boegen(datei: Path | str, boegen: Sequence[Any], namen: Iterable[str]) -> tuple[list[Any], Any]:
     """Für „Neuer Kampf“ mit gewählter Begegnung: ``(bögen, optionen)`` – die Kämpfer der Begegnung,
     soweit ihr Bogen unter „Wer kämpft mit?“ (``namen``) steht, und ihre Optionen (``None``: die

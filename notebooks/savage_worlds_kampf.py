@@ -81,7 +81,7 @@ def _(begegnung, geprueft, get_start, kampftisch):
         _kampf,
         vorauswahl=_aus_begegnung,
         zuletzt=sitzung.gespeicherte_kaempfe,
-        sonst=_namen,
+        sonst=tisch.erster_vorschlag("savage_worlds", geprueft.boegen),  # der erste Kampf: die Gruppe gegen die Beispielgegner
         fortgesetzt=lambda v: _aus_begegnung or sitzung.bogen_auswahl([k.name for k in v.start.kaempfer], _namen),
         einstellungen=[begegnung, tisch.reihe(grosse_gruppen, sl_bennies),
                        mo.accordion({"Hausregeln (siehe docs/savage_worlds.md)": mo.vstack(list(hausregeln.elements.values()))})],

@@ -34,10 +34,12 @@ def _schritte(seite) -> int:
 
 
 def _kampfordner(tmp_path_factory):
-    """Der Kampfordner des marimo-Servers für dieses Notebook (conftest legt ihn in Temp an)."""
-    ordner = sorted(tmp_path_factory.getbasetemp().glob("server_savage_worlds_kampf*/kaempfe"))
+    """Der Kampfordner des marimo-Servers für dieses Notebook (conftest legt ihn in Temp an): der mit
+    dem neuesten Kampf – laufen im selben Prozess mehrere Server dieses Notebooks, sortiert „…kampf10“
+    vor „…kampf2“, der letzte Ordner nach Namen war dann nicht der des Laptops."""
+    ordner = list(tmp_path_factory.getbasetemp().glob("server_savage_worlds_kampf*/kaempfe"))
     assert ordner, "Kampfordner des Servers nicht gefunden"
-    return ordner[-1]
+    return max(ordner, key=lambda o: max((d.stat().st_mtime for d in o.glob("savage_worlds_*.jsonl")), default=0.0))
 
 
 def _fortsetzen(seite, runde, warte_fertig, knopf="Kampf fortsetzen"):

@@ -65,3 +65,39 @@ def test_neuer_kampf_waehlt_den_letzten_kampf_vor_nicht_jeden_bogen():
     # ohne gespeicherten Kampf: der Vorschlag des Systems, sonst niemand
     assert tisch.gewaehlt(t.anlage(boegen, lambda namen: None, zuletzt=list, sonst=["Baron"]).teilnehmer) == ["Baron"]
     assert tisch.gewaehlt(t.anlage(boegen, lambda namen: None, zuletzt=list).teilnehmer) == []
+
+
+def _begegnung_datei(ordner: Path, name: str, seiten: str) -> None:
+    ordner.mkdir(parents=True, exist_ok=True)
+    (ordner / name).write_text(f'name = "{name}"\nsystem = "savage_worlds"\n{seiten}', encoding="utf-8")
+
+
+def test_erster_kampf_ueberhaupt_die_gruppe_gegen_die_beispielgegner(tmp_path):
+    """Issue 23, Punkt 5: „A new fight preselects the last fight's fighters or the loaded encounter,
+    not every sheet“ – ohne beides (der erste Kampf überhaupt) die Bögen der ersten Begegnung und
+    jeder Bogen auf der Seite ihrer Helden; der Wolf, den keine Begegnung nennt, bleibt draußen."""
+    boegen = [_bogen("Bandit", seite="Schurken", anzahl=4), _bogen("Brakka", seite="Helden"),
+              _bogen("Mira", seite="Helden"), _bogen("Söldner", seite="Helden", anzahl=2),
+              _bogen("Baron", seite="Schurken"), _bogen("Wolf", seite="Schurken")]
+    seiten = ('[[seiten]]\nname = "Helden"\nkaempfer = [{ bogen = "Mira" }, { bogen = "Brakka" }]\n'
+              '[[seiten]]\nname = "Schurken"\nkaempfer = [{ bogen = "Baron" }, { bogen = "Bandit", anzahl = 6 }]\n')
+    _begegnung_datei(tmp_path / "b", "a_furt.toml", seiten)
+    _begegnung_datei(tmp_path / "b", "b_wald.toml", seiten.replace('"Baron"', '"Wolf"'))  # die zweite zählt nicht
+    assert tisch.erster_vorschlag("savage_worlds", boegen, tmp_path / "b") == ["Bandit", "Brakka", "Mira", "Söldner", "Baron"]
+    # ohne Begegnung, oder wenn keiner ihrer Bögen da ist: alle Bögen
+    assert tisch.erster_vorschlag("savage_worlds", boegen, tmp_path / "leer") == [b.name for b in boegen]
+    assert tisch.erster_vorschlag("savage_worlds", [_bogen("Theo", seite="Helden")], tmp_path / "b") == ["Theo"]
+    # in der Anlage: ohne letzten Kampf und ohne Begegnung gilt der Vorschlag
+    t = tisch.Tisch(lambda *a: None, lambda *a: None)
+    neu = t.anlage(tisch.bogen_beschriftung(boegen), lambda namen: None, zuletzt=list,
+                   sonst=tisch.erster_vorschlag("savage_worlds", boegen, tmp_path / "b"))
+    assert tisch.gewaehlt(neu.teilnehmer) == ["Bandit", "Brakka", "Mira", "Söldner", "Baron"]
+
+
+def test_erster_vorschlag_der_mitgelieferten_boegen():
+    """Die Beispielbögen von Savage Worlds: alle außer dem Wolf (Überfall an der Furt: Mira, Lena Falk,
+    Brakka gegen den Schwarzen Baron und die Banditen; dazu Theo vom Stein und die Söldner der Helden)."""
+    from gm_helfer import boegen
+
+    b = boegen.laden("savage_worlds").boegen
+    assert set(tisch.erster_vorschlag("savage_worlds", b)) == {x.name for x in b} - {"Wolf"}

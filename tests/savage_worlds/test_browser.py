@@ -70,7 +70,8 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, warte_fertig, keine_zellf
     klick.anzahl = 0
     klick("Neue Runde: Karten austeilen")
     assert klick.anzahl == 1
-    expect(seite.locator("#sw-karten svg.karte")).to_have_count(7, timeout=30_000)
+    # sechs Empfänger: der erste Kampf überhaupt wählt alle Bögen außer dem Wolf vor (tisch.erster_vorschlag)
+    expect(seite.locator("#sw-karten svg.karte")).to_have_count(6, timeout=30_000)
     expect(seite.locator("#sw-am-zug").first).to_be_visible(timeout=30_000)
     assert _schritte(seite) == 3  # Runde, Karten, erste Karte aufgerufen
     # Bildschirmfotos des Zug-Panels am Desktop und am Tablet (820 px) zum Ansehen
