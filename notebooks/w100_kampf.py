@@ -79,7 +79,7 @@ def _(begegnung, geprueft, get_start, kampftisch):
         _kampf,
         vorauswahl=_aus_begegnung,
         zuletzt=sitzung.gespeicherte_kaempfe,
-        sonst=[b.name for b in geprueft.boegen],
+        sonst=tisch.erster_vorschlag("w100", geprueft.boegen),  # der erste Kampf: die Gruppe gegen die Beispielgegner
         fortgesetzt=lambda v: _aus_begegnung or [k.name for k in v.zustand.kaempfer],
         einstellungen=[begegnung, mo.accordion({"Einstellungen des Kampfes (siehe docs/w100.md)": mo.vstack(
             [tisch.reihe(*_e[:3]), tisch.reihe(*_e[3:7]), tisch.reihe(*_e[7:])])})],

@@ -369,6 +369,21 @@ def warte_fertig():
     return warte_bis_fertig
 
 
+def mitkaempfen(seite, *namen: str) -> None:
+    """Vor „Neuer Kampf“: die Häkchen der Bögen ``namen`` unter „Wer kämpft mit?“ setzen (der erste
+    Kampf überhaupt wählt nur die Gruppe gegen die Beispielgegner vor, :func:`gm_helfer.tisch.erster_vorschlag`).
+    Ein Bogen mit mehreren Kämpfern heißt dort „Bandit ×4“: gesucht wird der Anfang der Beschriftung."""
+    import re
+
+    for name in namen:
+        haken = seite.get_by_role("checkbox", name=re.compile(rf"^{re.escape(name)}( ×\d+)?$")).first
+        haken.wait_for(timeout=30_000)
+        if not haken.is_checked():
+            haken.click()
+            warte_bis_fertig(seite)
+        assert haken.is_checked(), f"„{name}“ unter „Wer kämpft mit?“ ließ sich nicht anhaken"
+
+
 def aufklappen_bis(seite, titel: str, ziel, versuche: int = 4) -> None:
     """Klappt den Abschnitt ``titel`` (marimo-Akkordeon) auf, bis ``ziel`` (ein Locator) sichtbar ist.
 
@@ -455,6 +470,10 @@ class ZugPanel:
         if zeile.count() and zeile.first.is_visible():
             zeile.first.click()
             self.seite.wait_for_timeout(200)
+
+    def mitkaempfen(self, *namen: str) -> None:
+        """Bögen unter „Wer kämpft mit?“ anhaken (:func:`mitkaempfen`)."""
+        mitkaempfen(self.seite, *namen)
 
     def oeffne(self, titel: str, ziel) -> None:
         """Abschnitt ``titel`` aufklappen, bis ``ziel`` sichtbar ist (``aufklappen_bis``)."""

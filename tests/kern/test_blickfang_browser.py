@@ -22,6 +22,7 @@ def test_eigenes_scrollen_nach_einem_schritt_bleibt(browser_seite, zug_panel, tm
     seite.set_viewport_size({"width": 1280, "height": 560})
     p = zug_panel(seite, "w100")
     p.bereit()
+    p.mitkaempfen("Kultist", "Ork-Krieger", "Schattenwolf")  # alle Bögen: die Seite ist lang genug
     p.klick("Neuer Kampf")
     p.klick("Initiative würfeln")
     p.warte_auf("w100-meldung", "Initiative")

@@ -18,6 +18,8 @@ import time
 
 import pytest
 
+from tests.conftest import mitkaempfen
+
 try:
     from playwright.sync_api import TimeoutError as KlickZeitAus
     from playwright.sync_api import expect
@@ -48,6 +50,7 @@ SYSTEME = {
         wahl=r"wählt|Konter|greift .* an"),
     "w100": dict(
         notebook="w100_kampf.py", hook="w100-lagebild",
+        dazu=("Kultist", "Ork-Krieger", "Schattenwolf"),  # wie vor der Vorauswahl des ersten Kampfes: alle Bögen
         start=["Neuer Kampf", "Initiative würfeln", "Niemand ergreift die Initiative"],
         weiter=["Niemand ergreift die Initiative", "Gruppe handelt", "Vorschlag spielen", "Angreifen", "Zug beenden",
                 *(f"Runde {n} beginnen" for n in range(2, 30))],
@@ -155,6 +158,7 @@ def test_lagebild_im_hintergrund_verlauf_und_wahlen(system, browser_seite, warte
               if seite.locator(f"#{hook}").count() else None)
         return True
 
+    mitkaempfen(seite, *cfg.get("dazu", ()))
     for name in cfg["start"]:
         if isinstance(name, tuple):  # (Feld, Text): eintippen
             feld = seite.get_by_role("textbox", name=name[0], exact=True).first

@@ -27,6 +27,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from server_hilfe import aufraeumen, gm_helfer_starten  # noqa: E402
 
+from tests.conftest import mitkaempfen
+
 try:
     from playwright.sync_api import expect
 except ImportError:  # ohne Playwright überspringt conftest die Browsertests
@@ -103,6 +105,8 @@ class Abend:
     zeit: str = "Runde"
     ziel: int = 3
     ein_angriff_je_zug: bool = True
+    dazu: tuple[str, ...] = ()
+    """Bögen, die vor „Neuer Kampf“ zur Vorauswahl des ersten Kampfes hinzukommen (``mitkaempfen``)."""
 
 
 ABENDE = {
@@ -132,6 +136,7 @@ ABENDE = {
         entscheidungen=("Niemand ergreift die Initiative", r"re:^Runde \d+ beginnen|^Initiative würfeln"),
         angriff=("Angreifen", "Auf das Ziel zugehen"), ende=("Zug beenden",),
         wuerfel_feld="W100: echter Wurf", getippt=("55", "40"),
+        dazu=("Kultist", "Ork-Krieger", "Schattenwolf"),  # wie vor der Vorauswahl: alle Bögen
     ),
 }
 
@@ -304,6 +309,7 @@ def test_spielabend(system, tablet, warte_fertig, keine_zellfehler, tmp_path):
     seite = tablet(abend.notebook)
     expect(_knopf(seite, "Neuer Kampf").first).to_be_visible(timeout=90_000)
     s = Spielabend(seite, abend, warte_fertig, keine_zellfehler, tmp_path)
+    mitkaempfen(seite, *abend.dazu)
     s.klick("Neuer Kampf")
     expect(seite.locator("#tisch-kampfzeile").first).to_be_visible(timeout=30_000)  # die Anlage ist eine Zeile
 

@@ -95,9 +95,13 @@ def test_erster_kampf_ueberhaupt_die_gruppe_gegen_die_beispielgegner(tmp_path):
 
 
 def test_erster_vorschlag_der_mitgelieferten_boegen():
-    """Die Beispielbögen von Savage Worlds: alle außer dem Wolf (Überfall an der Furt: Mira, Lena Falk,
+    """Die Beispielbögen von Savage Worlds und W100 (die beiden Notebooks, die vorher jeden Bogen
+    vorwählten) – Savage Worlds: alle außer dem Wolf (Überfall an der Furt: Mira, Lena Falk,
     Brakka gegen den Schwarzen Baron und die Banditen; dazu Theo vom Stein und die Söldner der Helden)."""
     from gm_helfer import boegen
 
     b = boegen.laden("savage_worlds").boegen
     assert set(tisch.erster_vorschlag("savage_worlds", b)) == {x.name for x in b} - {"Wolf"}
+    # W100 (Goblin-Hinterhalt: John und Kael gegen drei Goblin-Schützen; Mira steht auch bei den Helden)
+    b = boegen.laden("w100").boegen
+    assert tisch.erster_vorschlag("w100", b) == ["Goblin-Schütze", "John", "Kael", "Mira"]

@@ -19,6 +19,8 @@ except ImportError:  # ohne Playwright überspringt conftest die Browsertests
     expect = None
 
 NOTEBOOK = "w100_kampf.py"
+DAZU = ("Kultist", "Ork-Krieger", "Schattenwolf")
+"""Zur Vorauswahl des ersten Kampfes (John, Kael, Mira gegen die Goblin-Schützen) die übrigen Bögen."""
 
 # Eingetippte Initiative: Wolf 90 + 130 = 220, John 80 + 45 = 125, die anderen würfeln 1:
 # Kael 71, Goblin-Schütze 56, Mira 41, Kultist 31, Ork-Krieger 26.
@@ -38,6 +40,7 @@ def test_eine_runde_durch_das_zug_panel(browser_seite, warte_fertig, keine_zellf
     p = zug_panel(seite, "w100")
     p.bereit()
     keine_zellfehler(seite)
+    p.mitkaempfen(*DAZU)
     # Einstellung des Kampfes: jede Runde neu würfeln (die eingetippte Runde 2 unten)
     seite.get_by_text("Einstellungen des Kampfes").first.click()
     seite.get_by_text("Initiative jede Runde neu würfeln").first.click()
@@ -180,6 +183,7 @@ def test_gegner_handeln_nach_vorschlag(browser_seite, warte_fertig, keine_zellfe
     p = zug_panel(seite, "w100")
     p.bereit()
     keine_zellfehler(seite)
+    p.mitkaempfen(*DAZU)
     p.klick("Neuer Kampf")
     p.warte_auf("w100-lage", "Initiative bestimmen")
     p.oeffne("Echte W100 eintippen", seite.get_by_role("textbox", name=next(iter(INITIATIVE)), exact=True).first)
