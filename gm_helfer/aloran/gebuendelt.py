@@ -20,7 +20,7 @@ Live-Kampfs, die auch Felder nehmen:
   :func:`~gm_helfer.aloran.angriff.ausdauerschaden`,
   :func:`~gm_helfer.aloran.wunden.wunden_nach_ruestung`,
 - Zustand: :func:`~gm_helfer.aloran.wunden.verletzungsstufe` (die Zeile der Wundtabelle, je
-  Kampf und Kämpfer gemerkt und nach jedem Austausch neu bestimmt) mit
+  Kampf und Kämpfer gemerkt und nach jeder Änderung der Wunden oder der Ausdauer neu bestimmt) mit
   :func:`~gm_helfer.aloran.wunden.wuerfelabzug_der_stufe` und
   :func:`~gm_helfer.aloran.wunden.initiativeabzug_der_stufe` (Reihenfolge nach der aktuellen
   Initiative), :func:`~gm_helfer.aloran.wunden.wehrlos_mit_abzug`,
@@ -230,6 +230,40 @@ class Ergebnis(Feldausgang):
     leer (der Regeltext kennt keinen sicheren Tod, siehe :mod:`gm_helfer.aloran.simulation`)."""
 
 
+_KLEINSTE = np.iinfo(np.int64).min
+"""Kleiner als jede Initiative (wer nicht dran ist)."""
+
+
+class _Flach:
+    """Flache Sichten (K · N,) auf die Felder (K, N) der Maschine – dieselben Daten:
+    ``flach.kampf[kampf * N + i]`` ist ``kampf[kampf, i]``; Wunden (K · N, Zonen). numpy liest
+    (``take``) und schreibt über einen flachen Index deutlich schneller als über ein Paar (Kämpfe,
+    Kämpfer); deshalb ändert die Maschine diese Felder nach dem Aufbau nur an Ort und Stelle."""
+
+    __slots__ = ("ausdauer", "ausdauer_auf", "beein", "beein_auf", "faehig", "fertig", "kampf", "stufe", "vert",
+                 "wunden", "wunden_auf", "zweit")
+    ausdauer: np.ndarray
+    ausdauer_auf: np.ndarray
+    beein: np.ndarray
+    beein_auf: np.ndarray
+    faehig: np.ndarray
+    fertig: np.ndarray
+    kampf: np.ndarray
+    stufe: np.ndarray
+    vert: np.ndarray
+    wunden: np.ndarray
+    wunden_auf: np.ndarray
+    zweit: np.ndarray
+
+    def __init__(self, maschine: _Maschine) -> None:
+        for name in self.__slots__:
+            feld = getattr(maschine, name)
+            sicht = feld.reshape(-1, feld.shape[2]) if feld.ndim == 3 else feld.reshape(-1)
+            if not np.shares_memory(sicht, feld):  # eine Kopie: Schreiben über die Sicht ginge verloren
+                raise ValueError(f"Feld „{name}“ liegt nicht zusammenhängend im Speicher.")
+            setattr(self, name, sicht)
+
+
 class _Maschine:
     def __init__(self, start: Kampf, taktik: Any, rng: np.random.Generator) -> None:
         if start.optionen.alte_patzertabelle:
@@ -244,6 +278,13 @@ class _Maschine:
         self.rang = (self.n - 1 - np.arange(self.n)).astype(float)
         """Bogenreihenfolge als Gleichstands-Regel: früher im Bogen = größer."""
         self.seiten_matrix = np.eye(len(self.f.seiten), dtype=np.int64)[self.f.seite]
+        # die Verteidigung je Paar nach der Wahl (0 Verteidigungsaktion, 1 Zweitwaffe, 2 keine) als
+        # flache Tafel (3 · N · N): ein take je Austausch statt zweier np.where; „keine“ hat 0 Würfel
+        # und Schwierigkeit und Stufe der Verteidigungsaktion (wie np.where(zweit, z, h))
+        f = self.f
+        self.v_pool = np.stack((f.h_pool, f.z_pool, np.zeros_like(f.h_pool))).reshape(-1)
+        self.v_schw = np.stack((f.h_schw, f.z_schw, f.h_schw)).reshape(-1)
+        self.v_stufe = np.stack((f.h_stufe, f.z_stufe, f.h_stufe)).reshape(-1)
 
     # -- Würfel ------------------------------------------------------------------------
     def _w(self, seiten: int, form: Any) -> np.ndarray:
@@ -258,7 +299,7 @@ class _Maschine:
         f = self.f
         seiten, knall = f.schaden_seiten[a], f.schaden_knall[a]
         augen = explodierend(self.rng, np.where(knall, 0, seiten), explodiert=False)
-        if knall.any():
+        if np.count_nonzero(knall):
             augen = augen + explodierend(self.rng, np.where(knall, seiten, 0))
         return (augen * f.schaden_zeichen[a]).sum(1) + f.schaden_konstante[a]
 
@@ -267,26 +308,36 @@ class _Maschine:
         """„Nächste Kampfaktion beeinträchtigt“ (wie die Folge in ``kampf.anwenden``): eine übrige
         Kampfaktion entfällt jetzt, sonst die nächste Runde; im gleichzeitigen Austausch erst, wenn
         er vorbei ist."""
-        auf = self.auf[ff]
-        if auf.any():
-            self.beein_auf[ff[auf], wer[auf]] += 1
-            ff, wer = ff[~auf], wer[~auf]
-        jetzt = self.kampf[ff, wer] > 0
-        self.kampf[ff[jetzt], wer[jetzt]] -= 1
-        self.beein[ff[~jetzt], wer[~jetzt]] += 1
+        fl, fw = self.flach, ff * self.n + wer
+        auf = self.auf.take(ff)
+        if np.count_nonzero(auf):
+            fl.beein_auf[fw[auf]] += 1
+            fw = fw[~auf]
+        jetzt = fl.kampf.take(fw) > 0
+        fl.kampf[fw[jetzt]] -= 1
+        fl.beein[fw[~jetzt]] += 1
 
     def _wunden_dazu(self, ff: np.ndarray, wer: np.ndarray, zone: np.ndarray, wunden: np.ndarray) -> None:
         """Wunden in einer Zone – im gleichzeitigen Austausch aufgeschoben (``kampf.aufschieben``)."""
-        auf = self.auf[ff]
-        self.wunden[ff[~auf], wer[~auf], zone[~auf]] += wunden[~auf]
-        self.wunden_auf[ff[auf], wer[auf], zone[auf]] += wunden[auf]
+        fl, fw = self.flach, ff * self.n + wer
+        auf = self.auf.take(ff)
+        if np.count_nonzero(auf):
+            fl.wunden_auf[fw[auf], zone[auf]] += wunden[auf]
+            fw, zone, wunden = fw[~auf], zone[~auf], wunden[~auf]
+        fl.wunden[fw, zone] += wunden
+        if fw.size:
+            self._neu_bewerten(fw)
 
     def _ausdauer_weg(self, ff: np.ndarray, wer: np.ndarray, verlust: np.ndarray) -> None:
         """Ausdauerverlust (nie unter 0) – im gleichzeitigen Austausch aufgeschoben."""
-        auf = self.auf[ff]
-        g, w = ff[~auf], wer[~auf]
-        self.ausdauer[g, w] = np.minimum(self.f.ausdauer[w], np.maximum(0, self.ausdauer[g, w] - verlust[~auf]))
-        self.ausdauer_auf[ff[auf], wer[auf]] += verlust[auf]
+        fl, fw = self.flach, ff * self.n + wer
+        auf = self.auf.take(ff)
+        if np.count_nonzero(auf):
+            fl.ausdauer_auf[fw[auf]] += verlust[auf]
+            fw, wer, verlust = fw[~auf], wer[~auf], verlust[~auf]
+        fl.ausdauer[fw] = np.minimum(self.f.ausdauer[wer], np.maximum(0, fl.ausdauer.take(fw) - verlust))
+        if fw.size:
+            self._neu_bewerten(fw)
 
     def _aufgeschobenes_anwenden(self, ff: np.ndarray) -> None:
         """Der gleichzeitige Austausch ist vorbei: Wunden, Ausdauerverlust und Beeinträchtigungen
@@ -304,8 +355,7 @@ class _Maschine:
         for schritt in range(1, int(zaehler.max(initial=0)) + 1):
             g, w = np.nonzero(zaehler >= schritt)
             self._beeintraechtigen(ff[g], w)
-        for j in range(self.n):
-            self._neu_bewerten(ff, np.full(len(ff), j))
+        self._zeilen_bewerten(ff)
 
     def _zonenschaden(self, ff: np.ndarray, wer: np.ndarray, schaden: np.ndarray) -> None:
         """Schaden in einer W20-Zone von ``wer``, abzüglich seiner Rüstung dort, als Wunden."""
@@ -314,103 +364,126 @@ class _Maschine:
 
     def _patzer(self, ff: np.ndarray, wer: np.ndarray, gegner: np.ndarray, maske: np.ndarray) -> None:
         """SPIELABLAUF › Patzer, W6-Tabelle."""
-        if not maske.any():
+        if not np.count_nonzero(maske):
             return
         ff, wer, gegner = ff[maske], wer[maske], gegner[maske]
         wirkung = _PATZER[self._w(6, len(ff)) - 1]
+        # je Wirkung nur, wo sie gewürfelt wurde (ohne Würfe dazwischen: die Zufallsfolge bleibt)
         s = wirkung == "schaden"
-        if s.any():
-            self._zonenschaden(ff[s], wer[s], self._w(6, int(s.sum())))
+        if anzahl := np.count_nonzero(s):
+            self._zonenschaden(ff[s], wer[s], self._w(6, anzahl))
         s = wirkung == "beeintraechtigt"
-        self._beeintraechtigen(ff[s], wer[s])
+        if np.count_nonzero(s):
+            self._beeintraechtigen(ff[s], wer[s])
         s = wirkung == "bonusaktion"
-        self.kampf[ff[s], gegner[s]] += 1
+        if np.count_nonzero(s):
+            self.flach.kampf[ff[s] * self.n + gegner[s]] += 1
 
     def _meister(self, ff: np.ndarray, wer: np.ndarray, gegner: np.ndarray, maske: np.ndarray,
                  angreifer: bool, trifft: np.ndarray, bonus: np.ndarray) -> None:
         """SPIELABLAUF › Meistertreffer, W6-Tabelle: Bonus-Schaden (Angreifer: auf den Treffer;
         Verteidiger: in einer Zone des Angreifers), Beeinträchtigung des Gegners, Bonus-Kampfaktion."""
-        if not maske.any():
+        if not np.count_nonzero(maske):
             return
         idx = np.flatnonzero(maske)
         wirkung = _MEISTER[self._w(6, len(idx)) - 1]
         s = idx[wirkung == "schaden"]
         if angreifer:
             s = s[trifft[s]]
-            bonus[s] = self._w(6, len(s))
+            if s.size:  # kein Würfel, kein Zufall: ohne Treffer bleibt die Zufallsfolge dieselbe
+                bonus[s] = self._w(6, len(s))
         elif s.size:
             self._zonenschaden(ff[s], gegner[s], self._w(6, len(s)))
         s = idx[wirkung == "beeintraechtigt"]
-        self._beeintraechtigen(ff[s], gegner[s])
+        if s.size:
+            self._beeintraechtigen(ff[s], gegner[s])
         s = idx[wirkung == "bonusaktion"]
-        self.kampf[ff[s], wer[s]] += 1
+        if s.size:
+            self.flach.kampf[ff[s] * self.n + wer[s]] += 1
 
-    def _neu_bewerten(self, ff: np.ndarray, wer: np.ndarray) -> None:
-        """Wundstufe und Handlungsfähigkeit nach einem Austausch (Wunden oder Ausdauer geändert)."""
-        wunden, ko = self.wunden[ff, wer], self.f.ko[wer]
-        self.stufe[ff, wer] = verletzungsstufe(wunden, ko)
-        self.faehig[ff, wer] = ~kampfunfaehig(wunden, ko) & (self.ausdauer[ff, wer] > 0)
+    def _neu_bewerten(self, fw: np.ndarray) -> None:
+        """Wundstufe und Handlungsfähigkeit der Kämpfer ``fw`` (flacher Index Kampf · N + Kämpfer),
+        deren Wunden oder Ausdauer sich gerade geändert haben.
+
+        Beide sind stets diese Funktion von Wunden und Ausdauer (so baut sie :meth:`block` auf);
+        deshalb genügt es, sie nach jeder Änderung für die Geänderten neu zu bestimmen – wer nicht
+        getroffen wurde, behält sie. Innerhalb eines Austauschs liest sie niemand nach den Würfen."""
+        fl = self.flach
+        wunden, ko = fl.wunden[fw], self.f.ko.take(fw % self.n)
+        fl.stufe[fw] = verletzungsstufe(wunden, ko)
+        fl.faehig[fw] = ~kampfunfaehig(wunden, ko) & (fl.ausdauer.take(fw) > 0)
+
+    def _zeilen_bewerten(self, ff: np.ndarray) -> None:
+        """:meth:`_neu_bewerten` für alle Kämpfer der Kämpfe ``ff`` auf einmal."""
+        wunden = self.wunden[ff]
+        self.stufe[ff] = verletzungsstufe(wunden, self.f.ko)
+        self.faehig[ff] = ~kampfunfaehig(wunden, self.f.ko) & (self.ausdauer[ff] > 0)
 
     # -- Austausch ---------------------------------------------------------------------
     def _austausch(self, ff: np.ndarray, a: np.ndarray, t: np.ndarray) -> None:
         """Je Kampf greift ``a`` das Ziel ``t`` an (wie :func:`~gm_helfer.aloran.kampf.angriff_ereignis`)."""
-        f, opt = self.f, self.opt
-        self.kampf[ff, a] -= 1
-        stufe_a, stufe_t = self.stufe[ff, a], self.stufe[ff, t]
-        kann = self.faehig[ff, t] & ~wehrlos_mit_abzug(self.wehrlos_ini[ff, t], initiativeabzug_der_stufe(stufe_t))
-        haupt = kann & (self.vert[ff, t] > 0) & f.h_da[a, t]
-        zweit = kann & (self.vert[ff, t] <= 0) & (self.zweit[ff, t] > 0) & f.z_da[a, t]
-        self.vert[ff[haupt], t[haupt]] -= 1
-        self.zweit[ff[zweit], t[zweit]] -= 1
-        v_abzug = wuerfelabzug_der_stufe(stufe_t)
+        f, opt, fl = self.f, self.opt, self.flach
+        # flache Indizes: (Kampf, Angreifer) und (Kampf, Ziel) in die Felder der Maschine, (Angreifer,
+        # Ziel) in die (N, N)-Felder der Paare (``take`` ohne Achse liest ein Feld flach)
+        fa, ft, paar = ff * self.n + a, ff * self.n + t, a * self.n + t
+        fl.kampf[fa] -= 1
+        stufe_a, stufe_t = fl.stufe.take(fa), fl.stufe.take(ft)
+        kann = fl.faehig.take(ft) & ~wehrlos_mit_abzug(self.wehrlos_ini.take(ft), initiativeabzug_der_stufe(stufe_t))
+        vert_t = fl.vert.take(ft)
+        haupt = kann & (vert_t > 0) & f.h_da.take(paar)
+        zweit = kann & (vert_t <= 0) & (fl.zweit.take(ft) > 0) & f.z_da.take(paar)
+        fl.vert[ft[haupt]] -= 1
+        fl.zweit[ft[zweit]] -= 1
+        wahl = (2 - 2 * haupt - zweit) * (self.n * self.n) + paar  # haupt und zweit schließen sich aus
         la = Lage(
-            wuerfel_nach_wunden(f.a_pool[a], wuerfelabzug_der_stufe(stufe_a)), f.a_schw[a], f.a_stufe[a],
-            np.where(haupt, wuerfel_nach_wunden(f.h_pool[a, t], v_abzug),
-                     np.where(zweit, wuerfel_nach_wunden(f.z_pool[a, t], v_abzug), 0)),
-            np.where(zweit, f.z_schw[a, t], f.h_schw[a, t]), np.where(zweit, f.z_stufe[a, t], f.h_stufe[a, t]),
+            wuerfel_nach_wunden(f.a_pool.take(a), wuerfelabzug_der_stufe(stufe_a)), f.a_schw.take(a),
+            f.a_stufe.take(a),
+            wuerfel_nach_wunden(self.v_pool.take(wahl), wuerfelabzug_der_stufe(stufe_t)), self.v_schw.take(wahl),
+            self.v_stufe.take(wahl),
         )
         wa, wv = self._pool(la.angriff_pool), self._pool(la.verteidigung_pool)
         erg = vergleich_auswerten(netto_erfolge(wa, la.angriff_schwierigkeit), einser(wa),
                                   netto_erfolge(wv, la.verteidigung_schwierigkeit), einser(wv), la, opt,
                                   verteidigt=haupt | zweit)
-        trifft = (erg.kategorie != "verfehlt") & f.a_schaden[a]
+        trifft = (erg.kategorie != "verfehlt") & f.a_schaden.take(a)
         bonus = np.zeros(len(ff), np.int64)
         self._patzer(ff, a, t, erg.angriff_patzer)
         self._meister(ff, a, t, erg.angriff_meister, True, trifft, bonus)
         self._patzer(ff, t, a, erg.verteidigung_patzer)
         self._meister(ff, t, a, erg.verteidigung_meister, False, trifft, bonus)
-        if trifft.any():
-            g, aa, tt, kat, b = ff[trifft], a[trifft], t[trifft], erg.kategorie[trifft], bonus[trifft]
+        if np.count_nonzero(trifft):
+            wo = np.flatnonzero(trifft)
+            g, aa, tt, kat, b = ff.take(wo), a.take(wo), t.take(wo), erg.kategorie.take(wo), bonus.take(wo)
             summe = self._schaden_wurf(aa)
-            aus = f.a_ausdauer[aa]
-            if aus.any():
+            aus = f.a_ausdauer.take(aa)
+            if np.count_nonzero(aus):
                 verlust = ausdauerschaden(summe[aus] + b[aus], kat[aus], opt)
                 self._ausdauer_weg(g[aus], tt[aus], verlust)
-            w = ~aus
-            if w.any():
-                zone = _ZONE[self._w(20, int(w.sum())) - 1]
-                _, wunden = trefferschaden(summe[w], kat[w], f.ruestung[tt[w], zone], opt, bonus=b[w])
-                self._wunden_dazu(g[w], tt[w], zone, wunden)
-        self._neu_bewerten(ff, a)
-        self._neu_bewerten(ff, t)
+                w = ~aus
+                g, tt, summe, kat, b = g[w], tt[w], summe[w], kat[w], b[w]
+            if g.size:
+                zone = _ZONE[self._w(20, g.size) - 1]
+                _, wunden = trefferschaden(summe, kat, f.ruestung[tt, zone], opt, bonus=b)
+                self._wunden_dazu(g, tt, zone, wunden)
 
     # -- Züge und Runden ---------------------------------------------------------------
     def _ziel(self, ff: np.ndarray, a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Das Ziel der Taktik unter den handlungsfähigen Gegnern (Gleichstand: das erste im Bogen)."""
-        kandidat = self.gegner[a] & self.faehig[ff]
+        kandidat = self.gegner.take(a, axis=0) & self.faehig.take(ff, axis=0)
         if self.ziel == "zufall":
             wert = self.rng.random(kandidat.shape)
         elif self.ziel == "erster":
             wert = np.broadcast_to(self.rang, kandidat.shape)
         else:
-            wunden = self.wunden[ff].sum(2) * float(self.n)
+            wunden = self.wunden.take(ff, axis=0).sum(2) * float(self.n)
             wert = (wunden if self.ziel == "schwaechster" else -wunden) + self.rang
         return np.where(kandidat, wert, -np.inf).argmax(1), kandidat.any(1)
 
     def _zug(self, ff: np.ndarray, a: np.ndarray) -> None:
         """Ein Zug: alle Kampfaktionen (auch neu gewonnene Bonus-Kampfaktionen) gegen das Ziel der Taktik."""
         while ff.size:
-            weiter = (self.kampf[ff, a] > 0) & self.faehig[ff, a]
+            fa = ff * self.n + a
+            weiter = (self.flach.kampf.take(fa) > 0) & self.flach.faehig.take(fa)
             ff, a = ff[weiter], a[weiter]
             if not ff.size:
                 return
@@ -446,7 +519,7 @@ class _Maschine:
             if self.opt.nacheinander_bei_gleicher_initiative:
                 wer = np.where(dran, jetzt * n + self.rang, -np.inf).argmax(1)
                 self._zug(ff, wer)
-                self.fertig[ff, wer] = True
+                self.flach.fertig[ff * n + wer] = True
             else:
                 self._gleichzeitig(ff, dran, jetzt)
             ende = self._entschieden(ff)
@@ -457,14 +530,14 @@ class _Maschine:
         """Alle mit der höchsten aktuellen Initiative handeln – in der Reihenfolge der Bögen, aber
         gleichzeitig: „… geschehen ihre Aktionen in der Regel gleichzeitig, d.h. alle ihre
         Würfelwürfe werden simultan ausgeführt.“ Ihre Folgen gelten, wenn alle gehandelt haben."""
-        oben = np.where(dran, jetzt, np.iinfo(np.int64).min).max(1)
+        oben = np.where(dran, jetzt, _KLEINSTE).max(1)
         gruppe = dran & (jetzt == oben[:, None])
         self.auf[ff] = gruppe.sum(1) > 1
         gg, gr = ff, gruppe
         while gg.size:
             wer = np.where(gr, self.rang, -np.inf).argmax(1)
             self._zug(gg, wer)
-            self.fertig[gg, wer] = True
+            self.flach.fertig[gg * self.n + wer] = True
             gr[np.arange(len(gg)), wer] = False
             weiter = gr.any(1)
             gg, gr = gg[weiter], gr[weiter]
@@ -486,7 +559,8 @@ class _Maschine:
             self.stufe = verletzungsstufe(self.wunden, f.ko[None, :])
             self.ausdauer = np.array(felder.ausdauer, np.int64)
             self.beein = np.array(felder.beeintraechtigt, np.int64)
-        self.wehrlos_ini = np.broadcast_to(f.initiativewert, (anzahl, n)) if self.opt.wehrlos_ohne_w10 else self.ini
+        self.wehrlos_ini = (np.tile(f.initiativewert, anzahl) if self.opt.wehrlos_ohne_w10 else self.ini.reshape(-1))
+        """(K · N,) flach (nur gelesen): die Initiative, an der „wehrlos“ gemessen wird."""
         self.kampf = np.zeros((anzahl, n), np.int64)
         self.vert = np.zeros((anzahl, n), np.int64)
         self.zweit = np.zeros((anzahl, n), np.int64)
@@ -508,6 +582,9 @@ class _Maschine:
             self.vert = np.array(felder.verteidigung, np.int64)
             self.zweit = np.array(felder.zweitwaffe, np.int64)
             self.fertig = np.array(felder.fertig, bool)
+        self.flach = _Flach(self)  # erst hier: danach werden die Felder nur noch an Ort und Stelle geändert
+        if felder is not None and felder.kampf is not None:
+            # mitten in der Runde: die übrigen Züge
             self._durchgang(alle[~self._entschieden(alle)])
             self.laeuft &= ~self._entschieden(alle)
         while True:

@@ -72,9 +72,14 @@ def sauber(zustand: Kampf) -> bool:
 
 def startfelder(zustaende: Sequence[Kampf]) -> _g.Startfelder:
     """Die Felder der Maschine aus sauberen Zuständen (:func:`sauber`, je Zustand eine Zeile);
-    mitten in der Runde samt übrigen Aktionen und wer schon gehandelt hat."""
+    mitten in der Runde samt übrigen Aktionen und wer schon gehandelt hat. Jeder verschiedene
+    Zustand wird einmal gelesen (im Lagebild teilen sich meist alle Zeilen denselben)."""
+    verschiedene = list({id(z): z for z in zustaende}.values())
+    zeile = {id(z): i for i, z in enumerate(verschiedene)}
+    welche = np.array([zeile[id(z)] for z in zustaende])
+
     def feld(wert: Callable[[Any], Any], art: Any = np.int64) -> np.ndarray:
-        return np.array([[wert(k) for k in z.kaempfer] for z in zustaende], art)
+        return np.array([[wert(k) for k in z.kaempfer] for z in verschiedene], art)[welche]
 
     mitten = faellig(zustaende[0]) is not None
     return _g.Startfelder(

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -203,7 +204,8 @@ def kategorie(differenz: Any) -> Any:
     ['verfehlt', 'treffer', 'schwerer_treffer']
     """
     if isinstance(differenz, np.ndarray):
-        return _KATEGORIE_TAFEL[np.clip(differenz, 0, 6)]
+        # np.minimum/np.maximum statt np.clip: dasselbe, ohne dessen Prüfungen je Aufruf
+        return _KATEGORIE_TAFEL[np.minimum(np.maximum(differenz, 0), 6)]
     if differenz <= 0:
         return "verfehlt"
     if differenz == 1:
@@ -244,16 +246,32 @@ def schadensfaktor(kat: Any, optionen: Optionen = Optionen()) -> Any:
     Felder (Namen aus :func:`kategorie`): die Faktoren als ``float`` (0, ½, 1, 2, 3 sind in
     ``float`` exakt)."""
     if isinstance(kat, np.ndarray):
-        faktoren = [float(schadensfaktor(k, optionen)) for k in KATEGORIEN]
-        wert = np.select([kat == k for k in KATEGORIEN], faktoren, np.nan)
-        if np.isnan(wert).any():
-            raise AloranFehler(f"Unbekanntes Trefferergebnis „{kat[np.isnan(wert)][0]}“.")
-        return wert
+        # je Eintrag die Stelle des Namens unter den sortierten Namen, dann der Faktor aus der Tafel
+        # (statt eines Vergleichs je Kategorie über das ganze Feld; die gebündelte Simulation fragt
+        # je Austausch)
+        namen = kat if kat.dtype.kind == "U" else kat.astype(str)
+        stelle = np.minimum(np.searchsorted(_KATEGORIEN_SORTIERT, namen), len(KATEGORIEN) - 1)
+        unbekannt = _KATEGORIEN_SORTIERT[stelle] != kat
+        if np.count_nonzero(unbekannt):
+            raise AloranFehler(f"Unbekanntes Trefferergebnis „{kat[unbekannt][0]}“.")
+        return _faktortafel(optionen)[stelle]
     if kat not in SCHADENSFAKTOR:
         raise AloranFehler(f"Unbekanntes Trefferergebnis „{kat}“.")
     if optionen.alte_schadenstabelle and kat in ("schwerer_treffer", "toedlicher_treffer"):
         return Fraction(1)
     return SCHADENSFAKTOR[kat]
+
+
+_KATEGORIEN_SORTIERT = np.array(sorted(KATEGORIEN))
+"""Die Namen der :data:`KATEGORIEN`, sortiert (für ``searchsorted``)."""
+
+
+@lru_cache(maxsize=64)
+def _faktortafel(optionen: Optionen) -> np.ndarray:
+    """:func:`schadensfaktor` als ``float`` je Name in :data:`_KATEGORIEN_SORTIERT`."""
+    tafel = np.array([float(schadensfaktor(str(k), optionen)) for k in _KATEGORIEN_SORTIERT])
+    tafel.flags.writeable = False  # gemerkt: für alle Aufrufe dieselbe
+    return tafel
 
 
 def runden(wert: Any, optionen: Optionen = Optionen()) -> Any:

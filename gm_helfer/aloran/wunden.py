@@ -136,6 +136,8 @@ def _gemerkt(f: Callable[[Any, Any], T]) -> Callable[[Any, Any], T]:
 
     @wraps(f)
     def frage(wunden: Any, konstitution: Any) -> T:
+        if isinstance(wunden, np.ndarray):  # Felder der gebündelten Simulation: ohne den Umweg über TypeError
+            return f(wunden, konstitution)
         try:
             return gemerkt(wunden, konstitution)
         except TypeError:
