@@ -57,7 +57,7 @@ from typing import Any
 import numpy as np
 
 from gm_helfer import wuerfel
-from gm_helfer.felder import explodierend
+from gm_helfer.felder import explodierend, flache_sicht
 from gm_helfer.simulation import Feldausgang, in_bloecken
 
 from .angriff import Lage, ausdauerschaden, lage, trefferschaden, vergleich_auswerten, wuerfel_nach_wunden
@@ -257,11 +257,7 @@ class _Flach:
 
     def __init__(self, maschine: _Maschine) -> None:
         for name in self.__slots__:
-            feld = getattr(maschine, name)
-            sicht = feld.reshape(-1, feld.shape[2]) if feld.ndim == 3 else feld.reshape(-1)
-            if not np.shares_memory(sicht, feld):  # eine Kopie: Schreiben über die Sicht ginge verloren
-                raise ValueError(f"Feld „{name}“ liegt nicht zusammenhängend im Speicher.")
-            setattr(self, name, sicht)
+            setattr(self, name, flache_sicht(getattr(maschine, name), name))
 
 
 class _Maschine:

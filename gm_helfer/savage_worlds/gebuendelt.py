@@ -50,7 +50,7 @@ from typing import Any
 import numpy as np
 
 from gm_helfer import wuerfel
-from gm_helfer.felder import explodierend
+from gm_helfer.felder import explodierend, flache_sicht
 from gm_helfer.karten import JOKER, blatt
 from gm_helfer.savage_worlds import kampf as k
 from gm_helfer.savage_worlds.daten import JOKER_BONUS
@@ -250,11 +250,7 @@ class _Flach:
 
     def __init__(self, z: _Zustand) -> None:
         for name in self.__slots__:
-            feld = getattr(z, name)
-            sicht = feld.reshape(-1)
-            if not np.shares_memory(sicht, feld):  # eine Kopie: Schreiben über die Sicht ginge verloren
-                raise ValueError(f"Feld „{name}“ liegt nicht zusammenhängend im Speicher.")
-            setattr(self, name, sicht)
+            setattr(self, name, flache_sicht(getattr(z, name), name))
 
 
 @dataclass
