@@ -31,7 +31,14 @@ Was je Kämpfer fest ist, kommt einmal aus dem Startzustand mit den Funktionen d
 Angriffs- und Verteidigungswerte (``Kaempfer.fertigkeit``, ``verteidigungswert``), Ticks der
 Reaktionen (``reaktions_ticks``), Konter-Erschwernis (``konter_erschwernis``), Rüstung je Zone
 mit und ohne die stärkste Schicht (``zonen_ruestung``), die bestgeschützte Zone
-(``bestgeschuetzte_zone``).
+(``bestgeschuetzte_zone``) – gemerkt je Kampf und Taktik samt den Tafeln der Verteidigungswahl
+(``_VORBEREITET``), so liest ein zweiter Aufruf mit demselben Kampf nichts neu.
+
+**Fester Aufwand je Aufruf.** Jeder Schritt kostet einige hundert numpy-Aufrufe, gleich ob für 200
+oder 10 000 Kämpfe; darum liest und schreibt die Maschine über flache Sichten (``_Flach``, ``take``
+statt Fancy-Indexing), zieht alle Zufallszahlen eines Angriffs mit einem Aufruf
+(``_angriff_wuerfel``, dieselbe Folge wie einzeln) und überspringt, was ohne Abtausch, Konter oder
+Patzer nichts ändert.
 
 **Zu verzweigt für Felder** und darum über die gemeinsame Funktion geführt:
 
@@ -53,7 +60,7 @@ Blendung wirken wie dort nicht. Würfel mit Explosion im Schaden kennt die Masch
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -131,10 +138,17 @@ class Ergebnis(Feldausgang):
 
 def _wuerfel(rng: np.random.Generator, seiten: Any, n: int | None = None) -> np.ndarray:
     """Je Eintrag ein Würfel mit ``seiten`` Seiten (0 Seiten → 0)."""
+    if n is not None and isinstance(seiten, int):  # ein Würfel für alle: ohne broadcast_to
+        return _augen(rng.random(n), seiten)
     s = np.asarray(seiten, dtype=np.int64)
     if n is not None:
         s = np.broadcast_to(s, (n,))
-    return (rng.random(s.shape) * s).astype(np.int64) + (s > 0)
+    return _augen(rng.random(s.shape), s)
+
+
+def _augen(zufall: np.ndarray, seiten: Any) -> np.ndarray:
+    """Die Augen zu schon gezogenen Zufallszahlen in [0, 1) (wie :func:`_wuerfel`; 0 Seiten → 0)."""
+    return (zufall * seiten).astype(np.int64) + (np.asarray(seiten) > 0)
 
 
 class _Feste:
@@ -172,6 +186,18 @@ class _Feste:
         self.bestgeschuetzt = np.array([ZONEN.index(bestgeschuetzte_zone(t.kaempfer.ruestung)) for t in ts])
         self.arm = ZONEN.index(abwehr_arm(False))
         self._block_tabelle(ts)
+        # flache Sichten für take (ein Index statt zwei, siehe _Flach): je Kämpfer · Waffe
+        # (Index a · W + Waffe), Verteidigung und Reaktion je (Kämpfer · 4 + Art) · W + Waffe,
+        # Rüstung je (Kämpfer · Zonen + Zone) · 2 + ignoriert; Würfel als Zeilen (Kämpfer · W, D)
+        self.geschwindigkeit_flach = self.geschwindigkeit.reshape(-1)
+        self.angriff_flach = self.angriff.reshape(-1)
+        self.waffenlos_flach = self.waffenlos.reshape(-1)
+        self.konstante_flach = self.konstante.reshape(-1)
+        self.verteidigung_flach = self.verteidigung.reshape(-1)
+        self.reaktion_flach = self.reaktion.reshape(-1)
+        self.ruestung_flach = self.ruestung.reshape(-1)
+        self.wuerfel_seiten_zeilen = self.wuerfel_seiten.reshape(n * w, -1)
+        self.wuerfel_zeichen_zeilen = self.wuerfel_zeichen.reshape(n * w, -1)
 
     def _waffen_lesen(self, kampf: Kampf) -> list[tuple[int, int, Any]]:
         """Waffenwerte, feste Verteidigung und Reaktionsticks je Kämpfer, Art und Waffe; gibt
@@ -294,31 +320,94 @@ class _Zustand(Startfelder):
     neu_sturz: np.ndarray
     """(F, N): „Sturzschwelle +5“ im Abtausch neu entstanden (eine Probe gegen den alten Stand
     verbraucht sie nicht)."""
+    flach: _Flach = field(init=False)
+    """Flache Sichten auf dieselben Daten (:class:`_Flach`)."""
+
+    def __post_init__(self) -> None:
+        self.flach = _Flach(self)
+
+
+class _Flach:
+    """Flache Sichten auf die Felder eines :class:`_Zustand` – dieselben Daten: ``pos[k * N + i]``
+    ist ``pos[k, i]``, ``status[(k * N + i) * W + j]`` ist ``status[k, i, j]``, ``status_zeilen[k * N
+    + i]`` ist ``status[k, i]``. numpy liest (``take``) und schreibt über einen flachen Index viel
+    schneller als über ein Paar (Kämpfe, Kämpfer); deshalb ändert die Maschine diese Felder nur an
+    Ort und Stelle, nie ersetzt sie sie."""
+
+    __slots__ = ("ab_offen", "b_lp", "b_pos", "b_stab", "b_status", "b_status_zeilen", "b_sturz", "b_vers", "lp",
+                 "neu_sturz", "pos", "stab", "status", "status_zeilen", "sturz", "verschlechtert")
+    ab_offen: np.ndarray
+    b_lp: np.ndarray
+    b_pos: np.ndarray
+    b_stab: np.ndarray
+    b_status: np.ndarray
+    b_status_zeilen: np.ndarray
+    b_sturz: np.ndarray
+    b_vers: np.ndarray
+    lp: np.ndarray
+    neu_sturz: np.ndarray
+    pos: np.ndarray
+    stab: np.ndarray
+    status: np.ndarray
+    status_zeilen: np.ndarray
+    sturz: np.ndarray
+    verschlechtert: np.ndarray
+
+    def __init__(self, z: _Zustand) -> None:
+        for name in self.__slots__:
+            feld = getattr(z, name.removesuffix("_zeilen"))
+            sicht = feld.reshape(-1, feld.shape[2]) if name.endswith("_zeilen") else feld.reshape(-1)
+            if not np.shares_memory(sicht, feld):  # eine Kopie: Schreiben über die Sicht ginge verloren
+                raise ValueError(f"Feld „{name}“ liegt nicht zusammenhängend im Speicher.")
+            setattr(self, name, sicht)
+
+
+_VORBEREITET: dict[Any, tuple[_Feste, np.ndarray, np.ndarray]] = {}
+"""Je (Kampf, Taktik je Kämpfer): die festen Werte (:class:`_Feste`) und die Tafeln der
+Verteidigungswahl (``wahl_art``, ``wahl_waffe``, nach und nach gefüllt) – ein zweiter Aufruf mit
+demselben Kampf (das Lagebild eines Zustands, die Blöcke einer Reihe) liest die Bögen nicht neu
+und schlägt schon gerechnete Lagen nach (Issue 25, Punkt 5: der feste Aufwand je Aufruf). Beides
+hängt nur vom Kampf (Kämpfer, Waffen, Optionen) und den Taktiken ab."""
+_VORBEREITET_GRENZE = 32
 
 
 class _Maschine:
     def __init__(self, kampf: Kampf, rng: np.random.Generator, taktik: Any) -> None:
         self.kampf = kampf
         self.o = kampf.optionen
-        self.f = _Feste(kampf)
         self.rng = rng
         self.taktik = [taktik[t.partei] for t in kampf.teilnehmer]
         """Taktik je Kämpfer (die seiner Partei)."""
+        schluessel = (kampf, tuple(self.taktik))
+        gemerkt = _VORBEREITET.get(schluessel)
+        if gemerkt is None:
+            if len(_VORBEREITET) >= _VORBEREITET_GRENZE:
+                _VORBEREITET.clear()
+            feste = _Feste(kampf)
+            # Verteidigungswahl je Lage: Schlüssel (a, Waffe, z, Zustände a, Zustände z, bereite Waffen z)
+            lagen = feste.n * feste.w * feste.n * 4 * 4 * (1 << feste.w)
+            gemerkt = _VORBEREITET[schluessel] = (feste, np.full(lagen, -1, np.int64), np.zeros(lagen, np.int64))
+        self.f, self.wahl_art, self.wahl_waffe = gemerkt
         self.kontern = np.array([t.kontern for t in self.taktik])
         self.zielwahl = np.array([t.ziel for t in self.taktik])
+        self.zielwahl_arten = sorted(set(self.zielwahl.tolist()))
+        """Die Zielwahlen der Taktiken (sortiert, wie ``np.unique`` sie gäbe)."""
         n, w = self.f.n, self.f.w
         self.idx = np.arange(n)
+        self.bits = 1 << np.arange(w)
         self.gegner = self.f.seite[:, None] != self.f.seite[None, :]
         self.seiten_matrix = np.eye(len(self.f.seiten), dtype=np.int64)[self.f.seite]
-        # Verteidigungswahl je Lage: Schlüssel (a, Waffe, z, Zustände a, Zustände z, bereite Waffen z)
-        self.lagen = n * w * n * 4 * 4 * (1 << w)
-        self.wahl_art = np.full(self.lagen, -1, np.int64)
-        self.wahl_waffe = np.zeros(self.lagen, np.int64)
         if len(_MERKER) > _MERKER_GRENZE:
             _MERKER.clear()
         self.merker = _MERKER
         self.grenze = self.o.kampfunfaehig_bei
         self.patzerschwelle = self.o.basis_patzerschwelle
+        self.probe_wuerfel = 1 if self.o.probenwurf == "W20" else 2
+        """Würfel je Prüfwurf: W20 oder 2W10."""
+        probe = [20] if self.probe_wuerfel == 1 else [10, 10]
+        self.angriff_seiten = np.array(probe + [6, 6] + probe + [6, 10, 6], np.int64)[:, None]
+        """Die Seiten der Würfel eines Angriffs vor den Trefferpunkten, in der Reihenfolge des
+        Ziehens (:meth:`_angriff_wuerfel`)."""
 
     # -- Würfel --------------------------------------------------------------------------
     def _pruefwurf(self, m: int) -> np.ndarray:
@@ -331,10 +420,13 @@ class _Maschine:
 
     # -- Verteidigungswahl (über die gemeinsame Funktion der Taktik) ---------------------
     def _wahl(self, schluessel: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        neu = np.unique(schluessel[self.wahl_art[schluessel] < 0])
-        for s in neu.tolist():
-            self._wahl_rechnen(s)
-        return self.wahl_art[schluessel], self.wahl_waffe[schluessel]
+        art = self.wahl_art.take(schluessel)
+        fehlt = art < 0
+        if np.count_nonzero(fehlt):
+            for s in np.unique(schluessel[fehlt]).tolist():
+                self._wahl_rechnen(s)
+            art = self.wahl_art.take(schluessel)
+        return art, self.wahl_waffe.take(schluessel)
 
     def _wahl_rechnen(self, s: int) -> None:
         n, w = self.f.n, self.f.w
@@ -353,8 +445,10 @@ class _Maschine:
             "bereit" if bereit >> j & 1 else "verloren" for j in range(len(ts[z].waffen_status))))
         lage = replace(self.kampf, teilnehmer=tuple(ts))
         art, vwaffe = _rangfolge(lage, ts[a].name, ts[z].name, wi, self.merker, self.taktik[z])[0]
-        self.wahl_art[s] = ARTEN.index(art)
+        # die Tafeln gehören allen Maschinen desselben Kampfs (_VORBEREITET): erst die Waffe, dann
+        # die Art – wer die Art schon sieht (≥ 0), liest auch die Waffe richtig
         self.wahl_waffe[s] = vwaffe or 0
+        self.wahl_art[s] = ARTEN.index(art)
 
     # -- Ein Block von Kämpfen -----------------------------------------------------------
     def _neu(self, anzahl: int) -> _Zustand:
@@ -404,10 +498,9 @@ class _Maschine:
 
     def block(self, anzahl: int, max_runden: int, start: Startfelder | None = None) -> Ergebnis:
         z = self._neu(anzahl) if start is None else self._zustand(start)
-        alle = np.arange(len(z.tick))
         z.laeuft &= (z.stehend > 0).sum(1) > 1
         while True:
-            ff = alle[z.laeuft]
+            ff = np.flatnonzero(z.laeuft)
             if not ff.size:
                 break
             self._schritt(z, ff, max_runden)
@@ -422,57 +515,70 @@ class _Maschine:
         gleichzeitigen Abtausch handelt der nächste Offene gegen den Stand vor dem Abtausch."""
         f = self.f
         m = ff.size
-        zeilen = np.arange(m)
-        lp = z.lp[ff]
+        lp = z.lp.take(ff, 0)
         aktiv = lp > self.grenze
-        pos = z.pos[ff]
-        kv, ka = z.konter_v[ff], z.konter_a[ff]
+        pos = z.pos.take(ff, 0)
+        kv, ka = z.konter_v.take(ff), z.konter_a.take(ff)
         kv0 = np.maximum(kv, 0)
-        konter = (kv >= 0) & self.kontern[kv0]
-        if konter.any():
-            konter &= aktiv[zeilen, kv0] & (z.status[ff, kv0] == _BEREIT).any(1)
-        im_ab = z.ab[ff]
-        jetzt = np.where(im_ab, z.ab_tick[ff], np.where(aktiv, pos, _GROSS).min(1))
+        konter = (kv >= 0) & self.kontern.take(kv0)
+        if np.count_nonzero(konter):
+            konter &= aktiv[np.arange(m), kv0] & (z.status[ff, kv0] == _BEREIT).any(1)
+        im_ab = z.ab.take(ff)
+        jetzt = np.where(aktiv, pos, _GROSS).min(1)
+        if np.count_nonzero(im_ab):
+            jetzt = np.where(im_ab, z.ab_tick.take(ff), jetzt)
         # Zeitgrenze (nur ohne Konter): ohne Sieger enden
         vorbei = ~konter & (jetzt > max_runden)
-        if vorbei.any():
+        if np.count_nonzero(vorbei):
             z.tick[ff[vorbei]] = max_runden
             z.laeuft[ff[vorbei]] = False
-        z.tick[ff[~konter & ~vorbei]] = jetzt[~konter & ~vorbei]
-        z.konter_v[ff] = -1
-        weiter = ~vorbei
-        if not weiter.all():
+            weiter = ~vorbei
+            z.tick[ff[~konter & weiter]] = jetzt[~konter & weiter]
+            z.konter_v[ff] = -1
             ff, lp, aktiv, pos, konter, jetzt, kv0, ka, im_ab = (
                 x[weiter] for x in (ff, lp, aktiv, pos, konter, jetzt, kv0, ka, im_ab))
-        if not ff.size:
-            return
+            if not ff.size:
+                return
+        else:
+            z.tick[ff[~konter]] = jetzt[~konter]
+            z.konter_v[ff] = -1
         dran_maske = aktiv & (pos == jetzt[:, None])
         if self.o.gleichzeitig:
             im_ab = self._abtausch_beginnen(z, ff, im_ab, konter, dran_maske, jetzt)
         dran = np.where(dran_maske, self.idx, f.n).min(1)
-        if im_ab.any():
+        irgendwo_ab = np.count_nonzero(im_ab) > 0
+        if irgendwo_ab:
             dran = np.where(im_ab, np.where(z.ab_offen[ff], self.idx, f.n).min(1), dran)
         wer = np.where(konter, kv0, dran)
         vorher = im_ab & ~konter  # würfelt gegen den Stand vor dem Abtausch
-        status_wer = np.where(vorher[:, None], z.b_status[ff, wer], z.status[ff, wer])
+        irgendwo_vorher = irgendwo_ab and np.count_nonzero(vorher) > 0
+        iw = ff * f.n + wer
+        status_wer = z.flach.status_zeilen.take(iw, 0)
+        if irgendwo_vorher:
+            status_wer = np.where(vorher[:, None], z.flach.b_status_zeilen.take(iw, 0), status_wer)
         bereit_wer = status_wer == _BEREIT
         hat = bereit_wer.any(1)
         waffe = bereit_wer.argmax(1)
         # ohne bereite Waffe: warten (eine eigene Aktion: „Position verschlechtert“ endet)
-        warten = ~hat
-        if warten.any():
-            g, a = ff[warten], wer[warten]
-            z.pos[g, a] += WARTE_TICKS
-            z.verschlechtert[g, a] = False
-        los = hat
-        if los.any():
-            ff_los, wer_los, waffe_los, konter_los, jetzt_los, ka_los, vorher_los = (
-                x[los] for x in (ff, wer, waffe, konter, jetzt, ka, vorher))
-            lp_r = np.where(vorher_los[:, None], z.b_lp[ff_los], z.lp[ff_los])
+        if not hat.all():
+            warten = iw[~hat]
+            z.flach.pos[warten] += WARTE_TICKS
+            z.flach.verschlechtert[warten] = False
+            ff_los, wer_los, waffe_los, konter_los, jetzt_los, ka_los, vorher_los, lp_los = (
+                x[hat] for x in (ff, wer, waffe, konter, jetzt, ka, vorher, lp))
+        else:
+            ff_los, wer_los, waffe_los, konter_los, jetzt_los, ka_los, vorher_los, lp_los = (
+                ff, wer, waffe, konter, jetzt, ka, vorher, lp)
+        if ff_los.size:
+            # die Lebenspunkte haben sich in diesem Schritt noch nicht geändert (lp gilt noch)
+            lp_r = lp_los
+            if irgendwo_vorher:
+                lp_r = np.where(vorher_los[:, None], z.b_lp.take(ff_los, 0), lp_r)
             ziel = np.where(konter_los, ka_los,
                             self._ziel(ff_los.size, wer_los, lp_r > self.grenze, lp_r))
-            self._angriff(z, ff_los, wer_los, waffe_los, ziel, konter_los, jetzt_los, vorher_los)
-        if vorher.any():
+            self._angriff(z, ff_los, wer_los, waffe_los, ziel, konter_los, jetzt_los, vorher_los,
+                          irgendwo_vorher)
+        if irgendwo_vorher:
             self._abtausch_weiter(z, ff[vorher], wer[vorher])
 
     def _abtausch_beginnen(
@@ -482,21 +588,22 @@ class _Maschine:
         """Ein Abtausch beginnt, wo mehrere bei diesem Tick dran sind und keiner kontert: der
         Stand vor ihm wird festgehalten."""
         neu = ~konter & ~im_ab & (dran_maske.sum(1) >= 2)
-        if not neu.any():
+        if not np.count_nonzero(neu):
             return im_ab
         g = ff[neu]
         z.ab[g], z.ab_tick[g], z.ab_offen[g] = True, jetzt[neu], dran_maske[neu]
-        z.b_lp[g], z.b_pos[g], z.b_vers[g], z.b_sturz[g] = z.lp[g], z.pos[g], z.verschlechtert[g], z.sturz[g]
-        z.b_status[g], z.b_stab[g] = z.status[g], z.stab[g]
+        z.b_lp[g], z.b_pos[g] = z.lp.take(g, 0), z.pos.take(g, 0)
+        z.b_vers[g], z.b_sturz[g] = z.verschlechtert.take(g, 0), z.sturz.take(g, 0)
+        z.b_status[g], z.b_stab[g] = z.status.take(g, 0), z.stab.take(g, 0)
         z.neu_sturz[g] = False
         return im_ab | neu
 
     def _abtausch_weiter(self, z: _Zustand, g: np.ndarray, wer: np.ndarray) -> None:
         """``wer`` hat im Abtausch gehandelt; ist keiner mehr offen, endet er – erst dann zählt,
         ob noch mehr als eine Partei steht."""
-        z.ab_offen[g, wer] = False
-        fertig = ~z.ab_offen[g].any(1)
-        if fertig.any():
+        z.flach.ab_offen[g * self.f.n + wer] = False
+        fertig = ~z.ab_offen.take(g, 0).any(1)
+        if np.count_nonzero(fertig):
             h = g[fertig]
             z.ab[h] = False
             z.laeuft[h] = (z.stehend[h] > 0).sum(1) > 1
@@ -506,89 +613,127 @@ class _Maschine:
         (Gleichstand: Bogenreihenfolge)."""
         n = self.f.n
         gegner = aktiv & self.gegner[a]
-        wahlen = self.zielwahl[a]
+        einzige = len(self.zielwahl_arten) == 1
+        wahlen = None if einzige else self.zielwahl[a]
         ziel = np.zeros(m, np.int64)
-        for wahl in np.unique(wahlen).tolist():
-            hier = wahlen == wahl
+        for wahl in self.zielwahl_arten:
+            hier = None if einzige else wahlen == wahl
+            if hier is not None and not np.count_nonzero(hier):
+                continue  # kein Angreifer mit dieser Wahl (für „zufall“: dann kein Zug aus rng)
             if wahl == "zufall":
                 anzahl = gegner.sum(1)
                 nummer = (self.rng.random(m) * anzahl).astype(np.int64)
                 wer = ((np.cumsum(gegner, 1) == (nummer + 1)[:, None]) & gegner).argmax(1)
             else:
-                wert = {"schwaechster": lp, "staerkster": -lp, "erster": np.zeros_like(lp)}[wahl]
+                wert = lp if wahl == "schwaechster" else -lp if wahl == "staerkster" else np.zeros_like(lp)
                 wer = np.where(gegner, wert * n + self.idx, _GROSS).argmin(1)
-            ziel = np.where(hier, wer, ziel)
+            ziel = wer if hier is None else np.where(hier, wer, ziel)
         return ziel
+
+    def _angriff_wuerfel(self, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Alle Zufallszahlen eines Angriffs vor den Patzern mit **einem** Aufruf von
+        ``rng.random``: numpy zieht sie der Reihe nach, ``random(a + b)`` gibt dieselben Zahlen wie
+        ``random(a)`` und dann ``random(b)`` – gleiche Saat, gleiche Würfel wie einzeln gezogen, nur
+        ohne den Aufwand je Aufruf. Die Reihenfolge: Prüfwurf des Angriffs, Krit-W6, Bonus-W6,
+        Prüfwurf der Verteidigung, Krit-W6, W10 fürs Ausweichen, Bonus-W6 (:attr:`angriff_seiten`,
+        gibt die Augen als Zeilen), dann die Trefferpunkte (m, D) als Zufallszahlen (ihre Seiten
+        hängen vom Treffer ab), dann die zwei W6 der Trefferzone."""
+        vor = len(self.angriff_seiten)
+        d = self.f.wuerfel_seiten.shape[2]
+        zufall = self.rng.random(m * (vor + d + 2))
+        augen = _augen(zufall[:vor * m].reshape(vor, m), self.angriff_seiten)
+        tp = zufall[vor * m:(vor + d) * m].reshape(m, d)
+        zone = _augen(zufall[(vor + d) * m:].reshape(2, m), 6)
+        return augen, tp, zone
 
     def _angriff(
         self, z: _Zustand, ff: np.ndarray, a: np.ndarray, wi: np.ndarray, t: np.ndarray,
-        konter: np.ndarray, jetzt: np.ndarray, vorher: np.ndarray,
+        konter: np.ndarray, jetzt: np.ndarray, vorher: np.ndarray, irgendwo_vorher: bool = True,
     ) -> None:
         """Ein Angriff je Kampf. Gewürfelt und ausgewertet wird gegen den Stand vor dem
-        Abtausch, wo ``vorher`` (sonst gegen den jetzigen); geschrieben wird als Änderung
-        auf den jetzigen Stand (Zeit und Stabilität als Unterschied, Schaden addiert)."""
-        f, o, m = self.f, self.o, ff.size
+        Abtausch, wo ``vorher`` (sonst gegen den jetzigen; ``irgendwo_vorher``: ob ``vorher``
+        irgendwo gilt); geschrieben wird als Änderung auf den jetzigen Stand (Zeit und Stabilität
+        als Unterschied, Schaden addiert)."""
+        f, o, m, fl = self.f, self.o, ff.size, z.flach
+        ia, it = ff * f.n + a, ff * f.n + t  # flacher Index (Kampf, Kämpfer), siehe _Flach
+        aw = a * f.w + wi  # flacher Index (Kämpfer, Waffe) in die festen Werte
+        iaw = ia * f.w + wi  # flacher Index (Kampf, Kämpfer, Waffe)
+        vorher_zeilen = vorher[:, None]
 
-        def lesen(jetzt_wert: np.ndarray, vorher_wert: np.ndarray) -> np.ndarray:
-            return np.where(vorher.reshape((-1,) + (1,) * (jetzt_wert.ndim - 1)), vorher_wert, jetzt_wert)
+        def lesen(jetzt_feld: np.ndarray, vorher_feld: np.ndarray, i: np.ndarray) -> np.ndarray:
+            if not irgendwo_vorher:  # kein Abtausch hier: nur der jetzige Stand
+                return jetzt_feld.take(i, 0)
+            return np.where(vorher if jetzt_feld.ndim == 1 else vorher_zeilen,
+                            vorher_feld.take(i, 0), jetzt_feld.take(i, 0))
 
-        pos_a, pos_t = lesen(z.pos[ff, a], z.b_pos[ff, a]), lesen(z.pos[ff, t], z.b_pos[ff, t])
-        vers_a, vers_t = lesen(z.verschlechtert[ff, a], z.b_vers[ff, a]), lesen(z.verschlechtert[ff, t], z.b_vers[ff, t])
-        sturz_a, sturz_t = lesen(z.sturz[ff, a], z.b_sturz[ff, a]), lesen(z.sturz[ff, t], z.b_sturz[ff, t])
-        status_t = lesen(z.status[ff, t], z.b_status[ff, t])
+        pos_a, pos_t = lesen(fl.pos, fl.b_pos, ia), lesen(fl.pos, fl.b_pos, it)
+        vers_a, vers_t = lesen(fl.verschlechtert, fl.b_vers, ia), lesen(fl.verschlechtert, fl.b_vers, it)
+        sturz_a, sturz_t = lesen(fl.sturz, fl.b_sturz, ia), lesen(fl.sturz, fl.b_sturz, it)
+        status_t = lesen(fl.status_zeilen, fl.b_status_zeilen, it)
         # Verteidigungswahl: die beste der Taktik, wenn das Ziel reagieren darf, sonst passiv
-        bereit_t = (status_t == _BEREIT) @ (1 << np.arange(f.w))
-        lage = (((((a * f.w + wi) * f.n + t) * 4 + vers_a + 2 * sturz_a) * 4 + vers_t + 2 * sturz_t)
-                << f.w) + bereit_t
+        bereit_t = (status_t == _BEREIT) @ self.bits
+        lage = (((((aw * f.n + t) * 4 + vers_a + 2 * sturz_a) * 4 + vers_t + 2 * sturz_t) << f.w)
+                + bereit_t)
         art, vw = self._wahl(lage)
-        ende = pos_a + f.geschwindigkeit[a, wi]
+        geschwindigkeit = f.geschwindigkeit_flach.take(aw)
+        ende = pos_a + geschwindigkeit
         darf = ~selbst_dran(pos_t, jetzt) & ~nach_dem_fenster(pos_t, ende, o.reaktion_nur_im_fenster)
         art = np.where(darf, art, _PASSIV)
         vw = np.where(darf, vw, 0)
         passiv = art == _PASSIV
         probe_v = art >= _PARADE
+        tv = t * f.w + vw  # (Kämpfer, Waffe) des Ziels
+        itv = it * f.w + vw
+        tav = (t * 4 + art) * f.w + vw  # (Kämpfer, Art, Waffe) des Ziels
+        waffenlos_t = f.waffenlos_flach.take(tv)
+        augen, tp_zufall, (erster, zweiter) = self._angriff_wuerfel(m)
+        p = self.probe_wuerfel
+        # die Prüfwürfe: Zeile 0 und 3 (W20) bzw. 0 + 1 und 4 + 5 (2W10), siehe angriff_seiten
+        a_wurf, v_wurf = (augen[0], augen[3]) if p == 1 else (augen[0] + augen[1], augen[4] + augen[5])
         # Angriffsprobe (Konter: erschwert), kritischer Effekt samt W6-Bonus
-        ap = bewerte_probe(f.angriff[a, wi] - np.where(konter, f.konter_erschwernis[a], 0),
-                           self._pruefwurf(m), kritschwelle=o.kritschwelle,
+        angriffswert = f.angriff_flach.take(aw)
+        if np.count_nonzero(konter):
+            angriffswert = angriffswert - np.where(konter, f.konter_erschwernis.take(a), 0)
+        ap = bewerte_probe(angriffswert, a_wurf, kritschwelle=o.kritschwelle,
                            patzerschwelle=self.patzerschwelle + 5 * sturz_a, optionen=o)
         patzer, kritisch = ap.patzer, ap.kritisch
-        effekt = np.where(kritisch, effekt_auswerten(self._w6(m), 3), 0)
-        angriff = ap.gesamt + np.where(effekt == ANGRIFF_EFFEKT["bonus_w6"], self._w6(m), 0)
+        effekt = np.where(kritisch, effekt_auswerten(augen[p], 3), 0)
+        angriff = ap.gesamt + np.where(effekt == ANGRIFF_EFFEKT["bonus_w6"], augen[p + 1], 0)
         # Verteidigung: passiv fest, Ausweichen + W10, Parade/Blocken als Probe
-        vwert = f.verteidigung[t, art, vw]
-        vp = bewerte_probe(vwert, self._pruefwurf(m), kritschwelle=o.kritschwelle,
+        vwert = f.verteidigung_flach.take(tav)
+        vp = bewerte_probe(vwert, v_wurf, kritschwelle=o.kritschwelle,
                            patzerschwelle=self.patzerschwelle + 5 * sturz_t, optionen=o)
         v_patzer, v_krit = probe_v & vp.patzer, probe_v & vp.kritisch
-        v_effekt = np.where(v_krit, effekt_auswerten(self._w6(m), 2), 0)
-        vges = np.where(art == _AUSWEICHEN, vwert + _wuerfel(self.rng, 10, m),
+        v_effekt = np.where(v_krit, effekt_auswerten(augen[2 * p + 2], 2), 0)
+        vges = np.where(art == _AUSWEICHEN, vwert + augen[2 * p + 3],
                         np.where(probe_v, vp.gesamt, vwert))
-        vges = vges + np.where(v_effekt == VERTEIDIGUNG_EFFEKT["bonus_w6"], self._w6(m), 0)
+        vges = vges + np.where(v_effekt == VERTEIDIGUNG_EFFEKT["bonus_w6"], augen[2 * p + 4], 0)
         vges = halbiert(vges, vers_t)
         treffer = treffer_auswerten(patzer, kritisch, passiv, angriff, vges,
                                     kritisch_trifft_immer=o.kritisch_trifft_immer)
         # Zeit
-        a_pos = pos_a + angriff_ticks_auswerten(f.geschwindigkeit[a, wi], effekt, v_effekt, o.mindest_ticks)
-        r_ticks = reaktions_ticks_auswerten(f.reaktion[t, art, vw], v_effekt, passiv, o.mindest_ticks)
+        a_pos = pos_a + angriff_ticks_auswerten(geschwindigkeit, effekt, v_effekt, o.mindest_ticks)
+        r_ticks = reaktions_ticks_auswerten(f.reaktion_flach.take(tav), v_effekt, passiv, o.mindest_ticks)
         t_pos = np.where(passiv, pos_t, reaktions_position(pos_t, pos_a, r_ticks))
         # eine eigene Aktion beendet „Position verschlechtert“, ein Konter nicht
-        vers_a = z.verschlechtert[ff, a] & konter
-        vers_t = z.verschlechtert[ff, t]
+        vers_a = fl.verschlechtert.take(ia) & konter
+        vers_t = fl.verschlechtert.take(it)
         # Schaden
-        folgen = abwehr_mit_folgen(treffer, patzer, probe_v, art == _BLOCKEN, f.waffenlos[t, vw])
-        seiten = f.wuerfel_seiten[a, wi]
-        tp = _wuerfel(self.rng, seiten * (treffer | folgen)[:, None])
+        folgen = abwehr_mit_folgen(treffer, patzer, probe_v, art == _BLOCKEN, waffenlos_t)
+        seiten = f.wuerfel_seiten_zeilen.take(aw, 0) * (treffer | folgen)[:, None]
+        tp = _augen(tp_zufall, seiten)
         spalten = list(tp.T)
-        tp_summe = (tp * f.wuerfel_zeichen[a, wi]).sum(1) + f.konstante[a, wi]
-        konst = f.konstante[a, wi]
-        erster, zweiter = self._w6(m), self._w6(m)
+        konst = f.konstante_flach.take(aw)
+        tp_summe = (tp * f.wuerfel_zeichen_zeilen.take(aw, 0)).sum(1) + konst
         zone, empf = zonen_nummer(erster, zweiter)
-        zone = np.where(v_effekt == VERTEIDIGUNG_EFFEKT["bestgeschuetzt"], f.bestgeschuetzt[t], zone)
-        rs = f.ruestung[t, zone, (effekt == ANGRIFF_EFFEKT["schicht_ignorieren"]).astype(np.int64)]
+        zone = np.where(v_effekt == VERTEIDIGUNG_EFFEKT["bestgeschuetzt"], f.bestgeschuetzt.take(t), zone)
+        ignoriert = (effekt == ANGRIFF_EFFEKT["schicht_ignorieren"]).astype(np.int64)
+        rs = f.ruestung_flach.take((t * len(ZONEN) + zone) * 2 + ignoriert)
         sp = treffer_schadenspunkte(spalten, rs, konstante=konst, empfindlich=empf, effekt=effekt,
                                     verteidigung_effekt=v_effekt, vor_ruestung=o.empfindlich_vor_ruestung)
         minus = np.where(treffer, sp, 0)
-        waffenlos = folgen & f.waffenlos[t, vw]
-        if waffenlos.any():
+        waffenlos = folgen & waffenlos_t
+        if np.count_nonzero(waffenlos):
             rs_arm = f.ruestung[t, f.arm, 0]
             arm = np.where(art == _PARADE,
                            waffenlose_parade_schadenspunkte(spalten, rs_arm, konstante=konst,
@@ -596,67 +741,74 @@ class _Maschine:
                            schadenspunkte(spalten, rs_arm, konstante=konst))
             minus = np.where(waffenlos, arm, minus)
         # vor dem Angriff (Bruchtest, Block); der Bruchtest, der hält, lässt den Status von vorher
-        status_a0, status_t0 = z.status[ff, a, wi].copy(), z.status[ff, t, vw].copy()
-        stab_a = lesen(z.stab[ff, a, wi], z.b_stab[ff, a, wi])
-        stab_t = lesen(z.stab[ff, t, vw], z.b_stab[ff, t, vw])
-        geblockt = folgen & ~f.waffenlos[t, vw]
-        if geblockt.any():
-            g, tt, vv = ff[geblockt], t[geblockt], vw[geblockt]
+        status_a0, status_t0 = fl.status.take(iaw), fl.status.take(itv)
+        stab_a, stab_t = lesen(fl.stab, fl.b_stab, iaw), lesen(fl.stab, fl.b_stab, itv)
+        geblockt = folgen & ~waffenlos_t
+        if np.count_nonzero(geblockt):
+            g, tt, vv = itv[geblockt], t[geblockt], vw[geblockt]
             folge = f.block[tt, vv, np.maximum(tp_summe[geblockt], 0), stab_t[geblockt]]
-            z.status[g, tt, vv] = np.where(folge == _ENTWAFFNET, _VERLOREN,
-                                           np.where(folge == _BRICHT, _GEBROCHEN, z.status[g, tt, vv]))
-            z.stab[g, tt, vv] -= folge == _BESCHAEDIGT
+            fl.status[g] = np.where(folge == _ENTWAFFNET, _VERLOREN,
+                                    np.where(folge == _BRICHT, _GEBROCHEN, fl.status[g]))
+            fl.stab[g] -= folge == _BESCHAEDIGT
         # Sturzschwelle: mit der eigenen Probe verbraucht (nicht, wenn sie erst im Abtausch
         # entstand), neu durch kritischen Effekt 4
-        neu_a, neu_t = vorher & z.neu_sturz[ff, a], vorher & z.neu_sturz[ff, t]
         neu_sturz = treffer & (effekt == ANGRIFF_EFFEKT["sturz_schwelle"])
-        sturz_a = z.sturz[ff, a] & ~(sturz_a & ~neu_a)
-        sturz_t = (z.sturz[ff, t] & ~(probe_v & sturz_t & ~neu_t)) | neu_sturz
-        z.neu_sturz[ff, t] |= z.ab[ff] & neu_sturz
+        if irgendwo_vorher:
+            neu_a, neu_t = vorher & fl.neu_sturz.take(ia), vorher & fl.neu_sturz.take(it)
+            sturz_a = fl.sturz.take(ia) & ~(sturz_a & ~neu_a)
+            sturz_t = (fl.sturz.take(it) & ~(probe_v & sturz_t & ~neu_t)) | neu_sturz
+        else:  # ohne Abtausch: gelesen ist der jetzige Stand, nichts ist „neu im Abtausch“
+            sturz_a = np.zeros_like(sturz_a)  # der Angreifer hat geprobt: verbraucht
+            sturz_t = (sturz_t & ~probe_v) | neu_sturz
+        if np.count_nonzero(neu_sturz):
+            fl.neu_sturz[it] |= z.ab.take(ff) & neu_sturz
         # Patzer des Angreifers und der Parade/des Blocks
-        a_pos, vers_a = self._patzer(z, ff, a, wi, stab_a, status_a0, patzer, ap.natuerlich, a_pos, vers_a)
-        t_pos, vers_t = self._patzer(z, ff, t, vw, stab_t, status_t0, v_patzer, vp.natuerlich, t_pos, vers_t)
+        a_pos, vers_a = self._patzer(z, iaw, aw, stab_a, status_a0, patzer, ap.natuerlich, a_pos, vers_a)
+        t_pos, vers_t = self._patzer(z, itv, tv, stab_t, status_t0, v_patzer, vp.natuerlich, t_pos, vers_t)
         # Konter
         neu = ~konter & konter_vorsprung_erreicht(passiv, treffer, patzer, vges, angriff,
                                                   vorsprung=o.konter_vorsprung)
-        neu &= konter_zeit_erlaubt(t_pos, a_pos, f.konter_zeit[t])
+        neu &= konter_zeit_erlaubt(t_pos, a_pos, f.konter_zeit.take(t))
         z.konter_v[ff] = np.where(neu, t, -1)
         z.konter_a[ff] = np.where(neu, a, -1)
         # Zustand schreiben (Zeit als Unterschied zum gelesenen Stand)
-        z.pos[ff, a], z.pos[ff, t] = z.pos[ff, a] + (a_pos - pos_a), z.pos[ff, t] + (t_pos - pos_t)
-        z.verschlechtert[ff, a], z.verschlechtert[ff, t] = vers_a, vers_t
-        z.sturz[ff, a], z.sturz[ff, t] = sturz_a, sturz_t
-        vorher = z.lp[ff, t]
-        z.lp[ff, t] = vorher - minus
-        faellt = (vorher > self.grenze) & (vorher - minus <= self.grenze)
-        if faellt.any():
+        fl.pos[ia], fl.pos[it] = fl.pos.take(ia) + (a_pos - pos_a), fl.pos.take(it) + (t_pos - pos_t)
+        fl.verschlechtert[ia], fl.verschlechtert[it] = vers_a, vers_t
+        fl.sturz[ia], fl.sturz[it] = sturz_a, sturz_t
+        lp_vorher = fl.lp.take(it)
+        lp_nachher = lp_vorher - minus
+        fl.lp[it] = lp_nachher
+        faellt = (lp_vorher > self.grenze) & (lp_nachher <= self.grenze)
+        if np.count_nonzero(faellt):
             z.stehend[ff[faellt], f.seite[t[faellt]]] -= 1
             g = ff[faellt]
             z.laeuft[g] = ((z.stehend[g] > 0).sum(1) > 1) | z.ab[g]
 
     def _patzer(
-        self, z: _Zustand, ff: np.ndarray, wer: np.ndarray, waffe: np.ndarray, stab_vorher: np.ndarray,
-        status_vorher: np.ndarray, patzer: np.ndarray, natuerlich: np.ndarray, pos: np.ndarray, verschlechtert: np.ndarray,
+        self, z: _Zustand, iw: np.ndarray, kw: np.ndarray, stab_vorher: np.ndarray, status_vorher: np.ndarray,
+        patzer: np.ndarray, natuerlich: np.ndarray, pos: np.ndarray, verschlechtert: np.ndarray,
     ) -> tuple[np.ndarray, np.ndarray]:
-        """Folgen der Patzer (Tabelle „Patzer“) für ``wer`` mit ``waffe``: Waffe verloren,
-        Bruchtest, Position verschlechtert, Stolpern; Sturz und Blendung wirken nicht. Ein
-        Patzer nur durch die Sturzschwelle ist ein Sturz ohne W6."""
-        if not patzer.any():
+        """Folgen der Patzer (Tabelle „Patzer“) für die Waffe ``iw`` (flacher Index Kampf,
+        Kämpfer, Waffe; ``kw``: Kämpfer, Waffe in die festen Werte): Waffe verloren, Bruchtest,
+        Position verschlechtert, Stolpern; Sturz und Blendung wirken nicht. Ein Patzer nur durch
+        die Sturzschwelle ist ein Sturz ohne W6."""
+        if not np.count_nonzero(patzer):
             return pos, verschlechtert
         f = self.f
-        m = ff.size
+        fl = z.flach
+        m = iw.size
         folge = np.where(patzer & ~nur_sturz(natuerlich, self.patzerschwelle, self.o.sturz_mit_patzertabelle),
                          self._w6(m), 0)
         s = folge == _PATZER["waffe_verloren"]
-        z.status[ff[s], wer[s], waffe[s]] = _VERLOREN
+        fl.status[iw[s]] = _VERLOREN
         s = folge == _PATZER["bruchtest"]
-        if s.any():
-            g, w_, i = ff[s], wer[s], waffe[s]
-            wurf = ((_wuerfel(self.rng, f.wuerfel_seiten[w_, i]) * f.wuerfel_zeichen[w_, i]).sum(1)
-                    + f.konstante[w_, i])
+        if np.count_nonzero(s):
+            g, i = iw[s], kw[s]
+            wurf = ((_wuerfel(self.rng, f.wuerfel_seiten_zeilen.take(i, 0)) * f.wuerfel_zeichen_zeilen.take(i, 0)).sum(1)
+                    + f.konstante_flach.take(i))
             stab, gebrochen = bruchtest_auswerten(wurf, stab_vorher[s])
-            z.stab[g, w_, i] += stab - stab_vorher[s]
-            z.status[g, w_, i] = np.where(gebrochen, _GEBROCHEN, status_vorher[s])
+            fl.stab[g] += stab - stab_vorher[s]
+            fl.status[g] = np.where(gebrochen, _GEBROCHEN, status_vorher[s])
         verschlechtert = verschlechtert | (folge == _PATZER["position_schlecht"])
         pos = pos + np.where(folge == _PATZER["stolpern"], self._w6(m), 0)
         return pos, verschlechtert

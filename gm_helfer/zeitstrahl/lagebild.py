@@ -99,14 +99,18 @@ def startfelder(kaempfe: Sequence[Kampf]) -> gebuendelt.Startfelder:
     """Die Startfelder der Maschine für je einen Kampf an einem sauberen Tick (gleiche Zustände
     werden einmal gelesen)."""
     w = max(1, max(len(t.kaempfer.waffen) for t in kaempfe[0].teilnehmer))
-    gelesen: dict[int, tuple[np.ndarray, ...]] = {}
-    zeilen = []
+    nummer: dict[int, int] = {}  # id des Zustands → Stelle in ``gelesen``
+    gelesen: list[tuple[np.ndarray, ...]] = []
+    welche = []
     for k in kaempfe:
-        z = gelesen.get(id(k))
-        if z is None:
-            z = gelesen[id(k)] = _zeile(k, w)
-        zeilen.append(z)
-    return gebuendelt.Startfelder(*(np.stack([z[i] for z in zeilen]) for i in range(7)))
+        i = nummer.get(id(k))
+        if i is None:
+            i = nummer[id(k)] = len(gelesen)
+            gelesen.append(_zeile(k, w))
+        welche.append(i)
+    # je verschiedenem Zustand eine Zeile, dann je Kampf die seine (take kopiert: jede Zeile eigen)
+    zeilen = np.array(welche)
+    return gebuendelt.Startfelder(*(np.stack([z[i] for z in gelesen]).take(zeilen, 0) for i in range(7)))
 
 
 def _pruefen(kampf: Kampf) -> None:
