@@ -112,18 +112,19 @@ def explodierend(rng: np.random.Generator, seiten: Any, *, explodiert: bool = Tr
     return flach if seiten.ndim == 1 else flach.reshape(seiten.shape)
 
 
-def flache_sicht(feld: np.ndarray, name: str = "") -> np.ndarray:
+def flache_sicht(feld: np.ndarray, name: str = "", *, ganz: bool = False) -> np.ndarray:
     """Die flache Sicht (K · N, …) auf ein Feld (K, N, …) der gebündelten Maschinen – dieselben
-    Daten, keine Kopie: ``sicht[kampf * N + i]`` ist ``feld[kampf, i]``. numpy liest (``take``) und
-    schreibt über einen flachen Index deutlich schneller als über ein Paar (Kämpfe, Kämpfer); wer
-    sie nutzt, ändert das Feld danach nur an Ort und Stelle, nie durch ein neues.
+    Daten, keine Kopie: ``sicht[kampf * N + i]`` ist ``feld[kampf, i]``; mit ``ganz`` jede Achse in
+    einer (K · N · …,). numpy liest (``take``) und schreibt über einen flachen Index deutlich
+    schneller als über ein Paar (Kämpfe, Kämpfer); wer sie nutzt, ändert das Feld danach nur an Ort
+    und Stelle, nie durch ein neues.
 
     >>> f = np.zeros((2, 3), int)
     >>> flache_sicht(f)[1 * 3 + 2] = 7
     >>> int(f[1, 2])
     7
     """
-    sicht = feld.reshape(-1, *feld.shape[2:])
+    sicht = feld.reshape(-1) if ganz else feld.reshape(-1, *feld.shape[2:])
     if not np.shares_memory(sicht, feld):  # eine Kopie: Schreiben über die Sicht ginge verloren
         raise ValueError(f"Feld „{name}“ liegt nicht zusammenhängend im Speicher.")
     return sicht

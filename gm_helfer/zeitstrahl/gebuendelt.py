@@ -65,6 +65,7 @@ from typing import Any
 
 import numpy as np
 
+from gm_helfer.felder import flache_sicht
 from gm_helfer.simulation import Feldausgang, in_bloecken
 from gm_helfer.wuerfel import parse
 
@@ -354,12 +355,9 @@ class _Flach:
     verschlechtert: np.ndarray
 
     def __init__(self, z: _Zustand) -> None:
-        for name in self.__slots__:
-            feld = getattr(z, name.removesuffix("_zeilen"))
-            sicht = feld.reshape(-1, feld.shape[2]) if name.endswith("_zeilen") else feld.reshape(-1)
-            if not np.shares_memory(sicht, feld):  # eine Kopie: Schreiben über die Sicht ginge verloren
-                raise ValueError(f"Feld „{name}“ liegt nicht zusammenhängend im Speicher.")
-            setattr(self, name, sicht)
+        for name in self.__slots__:  # „…_zeilen“: je (Kampf, Kämpfer) eine Zeile, sonst ganz flach
+            zeilen = name.endswith("_zeilen")
+            setattr(self, name, flache_sicht(getattr(z, name.removesuffix("_zeilen")), name, ganz=not zeilen))
 
 
 _VORBEREITET: dict[Any, tuple[_Feste, np.ndarray, np.ndarray]] = {}
