@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -449,7 +449,7 @@ class _Maschine:
         self._meister(ff, t, a, erg.verteidigung_meister, False, trifft, bonus)
         if np.count_nonzero(trifft):
             wo = np.flatnonzero(trifft)
-            g, aa, tt, kat, b = ff.take(wo), a.take(wo), t.take(wo), erg.kategorie.take(wo), bonus.take(wo)
+            g, aa, tt, kat, b = ff.take(wo), a.take(wo), t.take(wo), cast(np.ndarray, erg.kategorie).take(wo), bonus.take(wo)
             summe = self._schaden_wurf(aa)
             aus = f.a_ausdauer.take(aa)
             if np.count_nonzero(aus):

@@ -549,7 +549,7 @@ class _Maschine:
             dran = np.where(im_ab, np.where(z.ab_offen[ff], self.idx, f.n).min(1), dran)
         wer = np.where(konter, kv0, dran)
         vorher = im_ab & ~konter  # würfelt gegen den Stand vor dem Abtausch
-        irgendwo_vorher = irgendwo_ab and np.count_nonzero(vorher) > 0
+        irgendwo_vorher = bool(irgendwo_ab and np.count_nonzero(vorher) > 0)
         iw = ff * f.n + wer
         status_wer = z.flach.status_zeilen.take(iw, 0)
         if irgendwo_vorher:
