@@ -156,6 +156,10 @@ class Angriffsergebnis:
         return oder(self.stufe == STREIFTREFFER, self.stufe == VOLLTREFFER)
 
 
+_STUFEN = np.array([MISSERFOLG, STREIFTREFFER, VOLLTREFFER])
+"""Trefferstufe nach der Zahl der erreichten Grenzen (0, 1 oder beide) – für Felder in :func:`trefferstufe`."""
+
+
 def trefferstufe(ergebnis: Any, optionen: Optionen = Optionen()) -> Any:
     """Trefferstufe eines Ergebnisses nach der Abwehr (ohne Patzer).
 
@@ -165,6 +169,12 @@ def trefferstufe(ergebnis: Any, optionen: Optionen = Optionen()) -> Any:
     if type(ergebnis) is int:  # eine Zahl (Live-Kampf, Ereignispfad): dasselbe ohne die Feld-Hilfen
         return (VOLLTREFFER if ergebnis >= optionen.grenze_volltreffer else
                 STREIFTREFFER if ergebnis >= optionen.grenze_streiftreffer else MISSERFOLG)
+    if isinstance(ergebnis, np.ndarray) and ergebnis.ndim:
+        # ein Feld (gebündelte Simulation, je Angriff): die Zahl der erreichten Grenzen zeigt in die Tafel –
+        # dieselben Stufen wie die zwei np.where unten, in einem Schritt (Optionen: Streif- ≤ Volltreffergrenze)
+        erreicht = (ergebnis >= optionen.grenze_streiftreffer).astype(np.intp)
+        erreicht += ergebnis >= optionen.grenze_volltreffer
+        return _STUFEN.take(erreicht)
     return wo(ergebnis >= optionen.grenze_volltreffer, VOLLTREFFER,
               wo(ergebnis >= optionen.grenze_streiftreffer, STREIFTREFFER, MISSERFOLG))
 
@@ -250,11 +260,13 @@ def schaden_nach_treffer(
     Alle Werte außer den Optionen dürfen numpy-Felder sein (elementweise).
     """
     # eine Zahl direkt vergleichen: np.min auf einer einzelnen Zahl kostet mehr als der ganze Rest
-    kleinste = panzerung if isinstance(panzerung, int) else np.min(panzerung)
+    kleinste = panzerung if isinstance(panzerung, int) else \
+        panzerung.min() if isinstance(panzerung, np.ndarray) else np.min(panzerung)
     if kleinste < 0:
         raise W100Fehler(f"Panzerung darf nicht negativ sein ({int(kleinste)}).")
     streif = stufe == STREIFTREFFER
-    krit = und(kritisch, stufe == VOLLTREFFER)
+    voll = stufe == VOLLTREFFER
+    krit = und(kritisch, voll)
     faktor = wo(krit, krit_faktor, 1) if optionen.krit_folge == "faktor" else 1
     if optionen.krit_folge == "hoechstschaden":
         if hoechstwert is None:
@@ -267,7 +279,7 @@ def schaden_nach_treffer(
     else:
         rest = maximum(0, roh - panzerung) * faktor
     halb = (rest + 1) // 2 if optionen.streiftreffer_aufrunden else rest // 2
-    return wo(oder(streif, stufe == VOLLTREFFER), wo(streif, halb, rest), 0)
+    return wo(oder(streif, voll), wo(streif, halb, rest), 0)
 
 
 # --------------------------------------------------------------------------- Gesundheit, Flee

@@ -92,6 +92,8 @@ class _Angriffswaffe:
     """Eine ausgerüstete Waffe eines Kämpfers mit allem, was gegen jedes Ziel fest ist."""
 
     waffe: Waffe
+    reicht_bis: float
+    """Reichweite samt Toleranz (wie :func:`gm_helfer.w100.kampf.erreicht`): ein Ziel bis zu diesem Abstand ist erreicht."""
     ob: int
     """OB ohne gebundene Parade (:meth:`Kaempfer.angriffswert`)."""
     nahkampf: bool
@@ -101,6 +103,12 @@ class _Angriffswaffe:
     """(N,) Panzerung jedes möglichen Ziels gegen die Schadensart."""
     wuerfel: tuple[tuple[int, int, bool], ...]
     """Würfel des Schadensausdrucks: je Würfel (Seitenzahl, Vorzeichen, ob er explodiert)."""
+    seiten: np.ndarray
+    """(W,) Seitenzahl je Würfel (für den Wurf aller Würfel auf einmal, wenn keiner explodiert)."""
+    vorzeichen: np.ndarray
+    """(W,) Vorzeichen je Würfel."""
+    explodiert: bool
+    """Ob einer der Würfel explodiert (dann Würfel für Würfel, :func:`_schadenswurf`)."""
     konstante: int
     hoechstwert: int | None
     ausweichen: bool
@@ -125,6 +133,11 @@ class Ergebnis(Feldausgang):
 
 def _schadenswurf(rng: np.random.Generator, w: _Angriffswaffe, anzahl: int) -> np.ndarray:
     """Würfelschicht: der Schadensausdruck der Waffe ``anzahl``-mal (explodierende Würfel ohne Grenze)."""
+    if not w.explodiert and len(w.seiten):
+        # ohne Explosion in einem Aufruf: Zeile i sind die ``anzahl`` Zufallszahlen, die der i-te Würfel
+        # einzeln gezogen hätte (der Generator füllt das Feld der Reihe nach) – dieselben Würfe
+        wurf = explodierend(rng, np.broadcast_to(w.seiten[:, None], (len(w.seiten), anzahl)), explodiert=False)
+        return w.konstante + w.vorzeichen @ wurf
     summe = np.full(anzahl, w.konstante, dtype=np.int64)
     for seiten, zeichen, knall in w.wuerfel:
         wurf = explodierend(rng, np.full(anzahl, seiten), explodiert=knall)
@@ -145,10 +158,14 @@ def _angriffswaffen(a: Kaempfer, kf: tuple[Kaempfer, ...], o: Optionen) -> list[
         ausdruck = wuerfel.parse(w.schaden)
         einzel = [g for g, _ in ausdruck.einzelwuerfel()]
         liste.append(_Angriffswaffe(
-            waffe=w, ob=replace(a, parade_gebunden=0).angriffswert(w), nahkampf=w.art == NAHKAMPF,
+            waffe=w, reicht_bis=w.reichweite + _TOLERANZ, ob=replace(a, parade_gebunden=0).angriffswert(w),
+            nahkampf=w.art == NAHKAMPF,
             db=np.array([z.db_gegen(w) for z in kf]),
             panzerung=np.array([z.panzerung_gegen(w.schadensart) for z in kf]),
             wuerfel=tuple((int(g.seiten), int(g.vorzeichen), bool(g.explodierend)) for g in einzel),
+            seiten=np.array([int(g.seiten) for g in einzel], np.int64),
+            vorzeichen=np.array([int(g.vorzeichen) for g in einzel], np.int64),
+            explodiert=any(g.explodierend for g in einzel),
             konstante=ausdruck.konstante,
             hoechstwert=(schadens_hoechstwert(w.schaden)
                          if o.krit_folge == "hoechstschaden" and w.krit.art != "keine" else None),
@@ -158,8 +175,9 @@ def _angriffswaffen(a: Kaempfer, kf: tuple[Kaempfer, ...], o: Optionen) -> list[
     return liste
 
 
-_FLACH = ("lp", "flee", "flee_eingesetzt", "parade")
-"""Die Felder (Kämpfe × Kämpfer), die :meth:`_Maschine._angriff` über flache Sichten liest und schreibt."""
+_FLACH = ("lp", "flee", "flee_eingesetzt", "parade", "ini")
+"""Die Felder (Kämpfe × Kämpfer), die :meth:`_Maschine._angriff` (und :meth:`_Maschine.laufen` die Initiative)
+über flache Sichten liest und schreibt."""
 
 
 def _abschnitte(wer: np.ndarray) -> list[tuple[int, int, int]]:
@@ -260,14 +278,14 @@ class _Maschine:
         dieselbe Folge von Würfen wie ein Zug je Kämpfer nacheinander."""
         if not self.o.parade_bis_rundenende:
             z["parade"][ff, wer] = 0  # Parade bindet nur bis zum Beginn des eigenen Zuges
-        bewaffnet = self.bewaffnet[wer]
+        bewaffnet = self.bewaffnet.take(wer)
         if np.count_nonzero(bewaffnet) < len(bewaffnet):
             ff, wer = ff[bewaffnet], wer[bewaffnet]
         if not ff.size:
             return
         # nach Handelndem geordnet; stabil, damit je Handelndem die Kämpfe aufsteigend bleiben
         ordnung = np.argsort(wer, kind="stable")
-        ff, wer = ff[ordnung], wer[ordnung]
+        ff, wer = ff.take(ordnung), wer.take(ordnung)
         if self.taktik.ziel == "zufall":  # das Ziel wird je Handelndem vor seinen Angriffen gewürfelt
             for a, von, bis in _abschnitte(wer):
                 g, _, abstand, ziel = self._anlauf(z, ff[von:bis], wer[von:bis])
@@ -279,29 +297,30 @@ class _Maschine:
 
     def _abstaende(self, pos: np.ndarray, wer: np.ndarray) -> np.ndarray:
         """(F, N): Abstand des Handelnden ``wer`` zu jedem Kämpfer, je Kampf (Positionen ``pos``)."""
-        eigen = pos[np.arange(len(wer)), wer]
+        eigen = pos.reshape(-1, 2).take(np.arange(len(wer)) * self.n + wer, 0)
         return np.hypot(pos[:, :, 0] - eigen[:, 0:1], pos[:, :, 1] - eigen[:, 1:2])
 
     def _anlauf(self, z: dict[str, np.ndarray], g: np.ndarray,
                 wer: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Ziel und Bewegung der Handelnden ``wer`` in den Kämpfen ``g`` (ohne die, in denen kein
         kampffähiger Gegner mehr steht). Gibt (Kämpfe, Handelnde, Abstände danach, Ziele)."""
-        offen = z["faehig"][g] & self.gegner[wer]
+        offen = z["faehig"].take(g, 0) & self.gegner.take(wer, 0)
         hat = offen.any(1)
         if np.count_nonzero(hat) < len(hat):
             g, wer, offen = g[hat], wer[hat], offen[hat]
-        pos = z["pos"][g]
+        pos = z["pos"].take(g, 0)
         abstand = self._abstaende(pos, wer)
         if not len(g):
             return g, wer, abstand, np.zeros(0, np.int64)
         ziel = self._ziel(z, g, abstand, offen)
-        weg = self.beweglich[wer] & (abstand[np.arange(len(g)), ziel] > self.weite[wer] + _TOLERANZ)
+        am_ziel = abstand.reshape(-1).take(np.arange(len(g)) * self.n + ziel)
+        weg = self.beweglich.take(wer) & (am_ziel > self.weite.take(wer) + _TOLERANZ)
         if np.count_nonzero(weg):
             h, wh, zh = g[weg], wer[weg], ziel[weg]
             x, y = schritt_punkt(pos[weg, wh, 0], pos[weg, wh, 1], pos[weg, zh, 0], pos[weg, zh, 1],
                                  self.bewegung[wh], np.maximum(0.0, self.weite[wh] - _RAND))
             z["pos"][h, wh, 0], z["pos"][h, wh, 1] = x, y
-            abstand = self._abstaende(z["pos"][g], wer)
+            abstand = self._abstaende(z["pos"].take(g, 0), wer)
         return g, wer, abstand, ziel
 
     def _angriffe(self, z: dict[str, np.ndarray], a: int, g: np.ndarray, abstand: np.ndarray,
@@ -310,21 +329,22 @@ class _Maschine:
         auf das Ziel, wenn sie es erreicht, sonst auf den nächsten erreichbaren Gegner."""
         if not len(g):
             return
-        zeile = np.arange(len(g))
+        am_ziel_stelle = np.arange(len(g)) * self.n + ziel  # (Zeile, Ziel) im flachen ``reicht``
         gegner = self.gegner[a]
+        faehig, laeuft = z["faehig"], z["laeuft"]
         patzer_beendet = self.o.patzer_folge == "angriffshandlung"
         for _ in range(self.angriffshandlungen[a]):
             # Angriffshandlung läuft (nur die Patzerfolge „angriffshandlung“ kann sie beenden)
             handlung = np.ones(len(g), bool) if patzer_beendet else None
             for w in self.waffen[a]:
-                reicht = z["faehig"][g] & gegner & (abstand <= w.waffe.reichweite + _TOLERANZ)
-                s = z["laeuft"][g] & reicht.any(1)
+                reicht = faehig.take(g, 0) & gegner & (abstand <= w.reicht_bis)
+                s = laeuft.take(g) & reicht.any(1)
                 if handlung is not None:
                     s &= handlung
                 anzahl = np.count_nonzero(s)
                 if not anzahl:
                     continue
-                am_ziel = reicht[zeile, ziel]
+                am_ziel = reicht.reshape(-1).take(am_ziel_stelle)
                 if np.count_nonzero(am_ziel) == len(g):
                     t = ziel
                 else:
@@ -344,10 +364,10 @@ class _Maschine:
         anzahl = len(g)
         stelle = g * self.n + t  # (Kampf g, Ziel t) in den flachen Sichten
         # Abwehr nach der Taktik, vor dem Wurf angesagt
-        flee = flach["flee"][stelle]
+        flee = flach["flee"].take(stelle)
         pariert = None
         if taktik.abwehr == "parade" and w.parade:
-            frei = np.maximum(0, self.nahkampf_ob[t] - flach["parade"][stelle])
+            frei = np.maximum(0, self.nahkampf_ob.take(t) - flach["parade"].take(stelle))
             pariert = frei > 0
             weicht = ~pariert & (flee > 0) & w.ausweichen
             punkte = np.where(pariert, taktik.punkte(frei), np.where(weicht, taktik.punkte(flee), 0))
@@ -357,12 +377,12 @@ class _Maschine:
             weicht = (flee > 0) & w.ausweichen
             punkte = ausweichen = np.where(weicht, taktik.punkte(flee), 0)
             art = AUSWEICHEN
-        ob = np.maximum(0, w.ob - flach["parade"][g * self.n + a]) if w.nahkampf else w.ob
+        ob = np.maximum(0, w.ob - flach["parade"].take(g * self.n + a)) if w.nahkampf else w.ob
         natuerlich = rng.integers(1, 101, anzahl)
-        e = bewerte_angriff(natuerlich, ob=ob, db=w.db[t], patzerbereich=w.waffe.patzerbereich,
+        e = bewerte_angriff(natuerlich, ob=ob, db=w.db.take(t), patzerbereich=w.waffe.patzerbereich,
                             abwehr=ersetzen_ohne_pruefung(_OHNE_ABWEHR, art=art, punkte=punkte), krit=w.waffe.krit,
                             optionen=o)
-        schaden = schaden_nach_treffer(_schadenswurf(rng, w, anzahl), panzerung=w.panzerung[t], stufe=e.stufe,
+        schaden = schaden_nach_treffer(_schadenswurf(rng, w, anzahl), panzerung=w.panzerung.take(t), stufe=e.stufe,
                                        kritisch=e.kritisch, krit_faktor=w.waffe.krit.faktor, optionen=o,
                                        hoechstwert=w.hoechstwert)
         if np.count_nonzero(weicht):  # ohne Ausweichen bleiben Flee und eingesetzte Punkte gleich
@@ -370,7 +390,7 @@ class _Maschine:
             flach["flee_eingesetzt"][stelle] += ausweichen
         if pariert is not None:
             flach["parade"][stelle] += np.where(pariert, punkte, 0)
-        lp = np.minimum(self.lp_max[t], flach["lp"][stelle] - schaden)
+        lp = np.minimum(self.lp_max.take(t), flach["lp"].take(stelle) - schaden)
         flach["lp"][stelle] = lp
         faellt = ~kampffaehig_nach_lp(lp, o)
         if np.count_nonzero(faellt):
@@ -413,21 +433,20 @@ class _Maschine:
         for name in _FLACH:
             z[name] = np.ascontiguousarray(z[name])
         self._flach = {name: z[name].reshape(-1) for name in _FLACH}
-        alle = np.arange(len(z["runde"]))
+        laeuft, ini, faehig, ini_flach = z["laeuft"], z["ini"], z["faehig"], self._flach["ini"]
         while True:
-            ff = alle[z["laeuft"]]
+            ff = np.flatnonzero(laeuft)
             if not ff.size:
                 break
-            wer, hat = self.am_zug(z["ini"][ff], z["faehig"][ff])
+            wer, hat = self.am_zug(ini.take(ff, 0), faehig.take(ff, 0))
             vorbei = ff[~hat]
             if vorbei.size:
                 ende = z["runde"][vorbei] >= max_runden
-                z["laeuft"][vorbei[ende]] = False
+                laeuft[vorbei[ende]] = False
                 self._neue_runde(z, vorbei[~ende])
             ff, wer = ff[hat], wer[hat]
             self._zuege(z, ff, wer)
-            z["ini"][ff, wer] -= INITIATIVE_KOSTEN
-        faehig = z["faehig"]
+            ini_flach[ff * self.n + wer] -= INITIATIVE_KOSTEN
         stehend = (faehig.astype(np.int64) @ self.seiten_matrix) > 0
         sieger = np.where(stehend.sum(1) == 1, stehend.argmax(1), -1)
         return Ergebnis(self.namen, self.seiten, tuple(self.seiten[i] for i in self.seite), sieger,

@@ -43,7 +43,7 @@ def w100_wert(natuerlich: Any, *, lucky_seven: bool = False) -> Any:
     [76, 154]
     """
     if isinstance(natuerlich, np.ndarray):
-        if natuerlich.size and not ((natuerlich >= 1) & (natuerlich <= 100)).all():
+        if natuerlich.size and (natuerlich.min() < 1 or natuerlich.max() > 100):  # zwei Reduktionen statt vier Schritte
             falsch = natuerlich[(natuerlich < 1) | (natuerlich > 100)][0]
             raise wuerfel.WuerfelFehler(f"Ein W100 zeigt keine {falsch} (möglich: 1 bis 100).")
     elif not 1 <= natuerlich <= 100:
