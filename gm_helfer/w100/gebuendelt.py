@@ -134,9 +134,10 @@ class Ergebnis(Feldausgang):
 def _schadenswurf(rng: np.random.Generator, w: _Angriffswaffe, anzahl: int) -> np.ndarray:
     """Würfelschicht: der Schadensausdruck der Waffe ``anzahl``-mal (explodierende Würfel ohne Grenze)."""
     if not w.explodiert and len(w.seiten):
-        # ohne Explosion in einem Aufruf: Zeile i sind die ``anzahl`` Zufallszahlen, die der i-te Würfel
-        # einzeln gezogen hätte (der Generator füllt das Feld der Reihe nach) – dieselben Würfe
-        wurf = explodierend(rng, np.broadcast_to(w.seiten[:, None], (len(w.seiten), anzahl)), explodiert=False)
+        # ohne Explosion in einem Aufruf: die Seiten Würfel für Würfel je ``anzahl``-mal hintereinander – der
+        # Generator füllt das Feld der Reihe nach, Zeile i sind also die Zufallszahlen, die der i-te Würfel
+        # einzeln gezogen hätte (dieselben Würfe); ndarray.repeat statt np.broadcast_to (dessen Aufruf kostet mehr)
+        wurf = explodierend(rng, w.seiten.repeat(anzahl), explodiert=False).reshape(len(w.seiten), anzahl)
         return w.konstante + w.vorzeichen @ wurf
     summe = np.full(anzahl, w.konstante, dtype=np.int64)
     for seiten, zeichen, knall in w.wuerfel:
@@ -288,12 +289,12 @@ class _Maschine:
         ff, wer = ff.take(ordnung), wer.take(ordnung)
         if self.taktik.ziel == "zufall":  # das Ziel wird je Handelndem vor seinen Angriffen gewürfelt
             for a, von, bis in _abschnitte(wer):
-                g, _, abstand, ziel = self._anlauf(z, ff[von:bis], wer[von:bis])
-                self._angriffe(z, a, g, abstand, ziel)
+                g, _, abstand, ziel, offen = self._anlauf(z, ff[von:bis], wer[von:bis])
+                self._angriffe(z, a, g, abstand, ziel, offen)
             return
-        g, wer, abstand, ziel = self._anlauf(z, ff, wer)
+        g, wer, abstand, ziel, offen = self._anlauf(z, ff, wer)
         for a, von, bis in _abschnitte(wer):
-            self._angriffe(z, a, g[von:bis], abstand[von:bis], ziel[von:bis])
+            self._angriffe(z, a, g[von:bis], abstand[von:bis], ziel[von:bis], offen[von:bis])
 
     def _abstaende(self, pos: np.ndarray, wer: np.ndarray) -> np.ndarray:
         """(F, N): Abstand des Handelnden ``wer`` zu jedem Kämpfer, je Kampf (Positionen ``pos``)."""
@@ -301,9 +302,10 @@ class _Maschine:
         return np.hypot(pos[:, :, 0] - eigen[:, 0:1], pos[:, :, 1] - eigen[:, 1:2])
 
     def _anlauf(self, z: dict[str, np.ndarray], g: np.ndarray,
-                wer: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+                wer: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Ziel und Bewegung der Handelnden ``wer`` in den Kämpfen ``g`` (ohne die, in denen kein
-        kampffähiger Gegner mehr steht). Gibt (Kämpfe, Handelnde, Abstände danach, Ziele)."""
+        kampffähiger Gegner mehr steht). Gibt (Kämpfe, Handelnde, Abstände danach, Ziele, kampffähige
+        Gegner je Kampf)."""
         offen = z["faehig"].take(g, 0) & self.gegner.take(wer, 0)
         hat = offen.any(1)
         if np.count_nonzero(hat) < len(hat):
@@ -311,7 +313,7 @@ class _Maschine:
         pos = z["pos"].take(g, 0)
         abstand = self._abstaende(pos, wer)
         if not len(g):
-            return g, wer, abstand, np.zeros(0, np.int64)
+            return g, wer, abstand, np.zeros(0, np.int64), offen
         ziel = self._ziel(z, g, abstand, offen)
         am_ziel = abstand.reshape(-1).take(np.arange(len(g)) * self.n + ziel)
         weg = self.beweglich.take(wer) & (am_ziel > self.weite.take(wer) + _TOLERANZ)
@@ -321,24 +323,32 @@ class _Maschine:
                                  self.bewegung[wh], np.maximum(0.0, self.weite[wh] - _RAND))
             z["pos"][h, wh, 0], z["pos"][h, wh, 1] = x, y
             abstand = self._abstaende(z["pos"].take(g, 0), wer)
-        return g, wer, abstand, ziel
+        return g, wer, abstand, ziel, offen
 
     def _angriffe(self, z: dict[str, np.ndarray], a: int, g: np.ndarray, abstand: np.ndarray,
-                  ziel: np.ndarray) -> None:
+                  ziel: np.ndarray, offen: np.ndarray) -> None:
         """Die Angriffshandlungen von ``a`` in den Kämpfen ``g``: je Handlung jede ausgerüstete Waffe
-        auf das Ziel, wenn sie es erreicht, sonst auf den nächsten erreichbaren Gegner."""
+        auf das Ziel, wenn sie es erreicht, sonst auf den nächsten erreichbaren Gegner. ``offen``: die
+        kampffähigen Gegner je Kampf aus dem Anlauf (:meth:`_anlauf`)."""
         if not len(g):
             return
         am_ziel_stelle = np.arange(len(g)) * self.n + ziel  # (Zeile, Ziel) im flachen ``reicht``
         gegner = self.gegner[a]
         faehig, laeuft = z["faehig"], z["laeuft"]
         patzer_beendet = self.o.patzer_folge == "angriffshandlung"
+        # bis zum ersten Angriff gilt ``offen`` noch, und alle Kämpfe ``g`` laufen (sie sind von denen der
+        # anderen Handelnden getrennt); danach kann jemand gefallen und ein Kampf entschieden sein
+        unberuehrt = True
         for _ in range(self.angriffshandlungen[a]):
             # Angriffshandlung läuft (nur die Patzerfolge „angriffshandlung“ kann sie beenden)
             handlung = np.ones(len(g), bool) if patzer_beendet else None
             for w in self.waffen[a]:
-                reicht = faehig.take(g, 0) & gegner & (abstand <= w.reicht_bis)
-                s = laeuft.take(g) & reicht.any(1)
+                if unberuehrt:
+                    reicht = offen & (abstand <= w.reicht_bis)
+                    s = reicht.any(1)
+                else:
+                    reicht = faehig.take(g, 0) & gegner & (abstand <= w.reicht_bis)
+                    s = laeuft.take(g) & reicht.any(1)
                 if handlung is not None:
                     s &= handlung
                 anzahl = np.count_nonzero(s)
@@ -349,6 +359,7 @@ class _Maschine:
                     t = ziel
                 else:
                     t = np.where(am_ziel, ziel, np.where(reicht, abstand, np.inf).argmin(1))
+                unberuehrt = False
                 if anzahl == len(g):  # alle greifen an: ohne Auswahl (dieselben Felder)
                     patzer = self._angriff(z, g, a, t, w, patzer_beendet)
                 else:
@@ -386,7 +397,7 @@ class _Maschine:
                                        kritisch=e.kritisch, krit_faktor=w.waffe.krit.faktor, optionen=o,
                                        hoechstwert=w.hoechstwert)
         if np.count_nonzero(weicht):  # ohne Ausweichen bleiben Flee und eingesetzte Punkte gleich
-            flach["flee"][stelle] -= ausweichen
+            flach["flee"][stelle] = flee - ausweichen  # flee ist schon gelesen (je Kampf ein Eintrag)
             flach["flee_eingesetzt"][stelle] += ausweichen
         if pariert is not None:
             flach["parade"][stelle] += np.where(pariert, punkte, 0)
@@ -439,12 +450,12 @@ class _Maschine:
             if not ff.size:
                 break
             wer, hat = self.am_zug(ini.take(ff, 0), faehig.take(ff, 0))
-            vorbei = ff[~hat]
-            if vorbei.size:
+            if np.count_nonzero(hat) < len(hat):  # in manchen Kämpfen ist die Runde vorbei
+                vorbei = ff[~hat]
                 ende = z["runde"][vorbei] >= max_runden
                 laeuft[vorbei[ende]] = False
                 self._neue_runde(z, vorbei[~ende])
-            ff, wer = ff[hat], wer[hat]
+                ff, wer = ff[hat], wer[hat]
             self._zuege(z, ff, wer)
             ini_flach[ff * self.n + wer] -= INITIATIVE_KOSTEN
         stehend = (faehig.astype(np.int64) @ self.seiten_matrix) > 0
