@@ -73,16 +73,22 @@ def _latenz_drucken(system: str, zustaende: list) -> list[float]:
 def _fest(lauf: Callable[[int], object], wiederholen: int = 3) -> tuple[float, float, float, float]:
     """Fester Aufwand je Aufruf und Kämpfe/s aus 200 und 10 000 Kämpfen: (fest s, Kämpfe/s) in
     Wanduhrzeit und in Rechenzeit des Prozesses (``time.process_time`` – auf einer geteilten Maschine
-    das verlässlichere Maß). fest = t(200) − 200 · (t(10 000) − t(200)) / 9 800; t(200) das
-    Minimum aus ``wiederholen`` Läufen."""
+    das verlässlichere Maß). fest = t(200) − 200 · (t(10 000) − t(200)) / 9 800; t(200) und
+    t(10 000) je das Minimum aus ``wiederholen`` Läufen, abwechselnd (ein einzelner zu langsamer
+    Lauf mit 10 000 Kämpfen macht die Steigung steiler und den festen Aufwand zu klein, ein zu
+    schneller zu groß – gesehen: ±15 ms zwischen zwei Läufen)."""
     def beide(n: int) -> tuple[float, float]:
         w, c = time.perf_counter(), time.process_time()
         lauf(n)
         return time.perf_counter() - w, time.process_time() - c
 
-    kurz = [beide(200) for _ in range(wiederholen)]
+    kurz, lang = [], []
+    for _ in range(wiederholen):
+        kurz.append(beide(200))
+        lang.append(beide(10_000))
+        kurz.append(beide(200))
     w200, c200 = min(x[0] for x in kurz), min(x[1] for x in kurz)
-    w10k, c10k = beide(10_000)
+    w10k, c10k = min(x[0] for x in lang), min(x[1] for x in lang)
     return (w200 - 200 * (w10k - w200) / 9_800, 10_000 / w10k,
             c200 - 200 * (c10k - c200) / 9_800, 10_000 / c10k)
 

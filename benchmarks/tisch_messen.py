@@ -193,7 +193,8 @@ def _knopf(seite, name: str):
 FENSTER = {"width": 1280, "height": 800}
 """Fenstergröße der Seiten (``--fenster``; am Tisch: 1280×800 Laptop, 820×1180 Tablet hochkant)."""
 BILDER: list[Path | None] = [None]
-"""Ordner für Bildschirmfotos des Zug-Panels nach dem ersten Klick (``--bilder``)."""
+"""Ordner für Bildschirmfotos des Zug-Panels nach dem ersten Klick und nach jedem, dessen Ergebnis oder
+Handelnder nicht im Fenster stand (``--bilder``)."""
 
 
 def _neue_seite(browser, url: str):
@@ -334,9 +335,15 @@ def _ergebnis_merken(seite, rezept: Rezept, knopf_kasten: dict | None, aus: dict
         kasten = kopf.first.bounding_box() if kopf.count() else None
         # wer dran ist, steht über dem Ergebnis auch im Fenster (nicht über den oberen Rand geschoben)
         aus["am_zug_im_fenster"].append(1.0 if im_fenster and kasten is not None and kasten["y"] >= 0 else 0.0)
-    if BILDER[0] is not None and len(aus["ergebnis_abstand"]) == 1:
-        name = _notebook_jetzt[0].replace(" ", "_").replace("(", "").replace(")", "")
+    if BILDER[0] is None:
+        return
+    name = _notebook_jetzt[0].replace(" ", "_").replace("(", "").replace(")", "")
+    if len(aus["ergebnis_abstand"]) == 1:
         seite.screenshot(path=str(BILDER[0] / f"{name}_{FENSTER['width']}x{FENSTER['height']}.png"))
+    if not all(aus[k][-1] for k in ("ergebnis_im_fenster", "am_zug_im_fenster") if aus[k]):
+        # was nicht ins Fenster passte: ein Bild je Fehlschlag, zum Nachsehen
+        n = len(aus["ergebnis_abstand"])
+        seite.screenshot(path=str(BILDER[0] / f"{name}_{FENSTER['width']}x{FENSTER['height']}_nicht_im_fenster_{n}.png"))
 
 
 def eingaben_und_klicks(browser, url: str, rezept: Rezept, runden: int) -> dict[str, list[float]]:
@@ -543,7 +550,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--zellen", action="store_true",
                         help="je Notebook und Art: wie viele Zellen laufen und welche am längsten (Serverzeit)")
     parser.add_argument("--fenster", default="1280x800", help="Fenstergröße BREITExHOEHE (Tablet: 820x1180)")
-    parser.add_argument("--bilder", type=Path, help="Ordner: Bildschirmfoto je Notebook nach dem ersten Klick")
+    parser.add_argument("--bilder", type=Path, help="Ordner: Bildschirmfotos (erster Klick, jeder nicht im Fenster)")
     parser.add_argument("--vorher", default="", help="git-Revision: deren Notebooks im selben Lauf mitmessen (vorher/nachher)")
     parser.add_argument("--klicks", action="store_true",
                         help="nur die Klicks je Runde am Tisch zählen (vorher/nachher, benchmarks/tisch_klicks.py), kein Browser")

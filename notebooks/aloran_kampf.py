@@ -7,7 +7,7 @@ with app.setup:
     import marimo as mo
     import polars as pl
 
-    from gm_helfer import aloran, boegen, pfade, tisch
+    from gm_helfer import aloran, boegen, diagramme, pfade, tisch
     from gm_helfer.aloran import diagramme as aloran_diagramme
     from gm_helfer.aloran import kampf as aloran_kampf
     from gm_helfer.aloran import sitzung
@@ -252,8 +252,11 @@ def _(auswahl, kampf, wer_handelt):
     mo.vstack([
         mo.md(f"**Chancen vor dem Wurf:** {_vorschau.text()}  \n<span id='aloran-chancen'>{sitzung.chancen_zeile(_vorschau)}</span>"),
         mo.hstack([
-            mo.ui.altair_chart(aloran_diagramme.angriff_balken(_vorschau.chancen)),
-            mo.ui.altair_chart(aloran_diagramme.folgen_balken(_vorschau.folgen, f"Was es {auswahl['ziel']} antut")),
+            # klein, damit beide nebeneinander stehen (1280 px) und das Panel samt Ergebnis ins Fenster passt
+            mo.ui.altair_chart(aloran_diagramme.angriff_balken(_vorschau.chancen, breite=diagramme.BREITE_KLEIN,
+                                                               balken=diagramme.BALKEN_KLEIN)),
+            mo.ui.altair_chart(aloran_diagramme.folgen_balken(_vorschau.folgen, f"Was es {auswahl['ziel']} antut",
+                                                              breite=diagramme.BREITE_KLEIN, balken=diagramme.BALKEN_KLEIN)),
         ], wrap=True),
         mo.accordion({
             # lazy mit Funktion (Werte als Vorgabe gebunden: im letzten

@@ -83,10 +83,12 @@ def netto_diagramm(wuerfel: int, schwierigkeit: int) -> alt.Chart:
     )
 
 
-def angriff_balken(chancen: AngriffChancen, titel: str = "Ausgang der Attacke") -> alt.Chart:
-    """Die fünf Ergebnisse des Vergleichswurfs als Balken."""
+def angriff_balken(chancen: AngriffChancen, titel: str = "Ausgang der Attacke", *, breite: int = diagramme.BREITE,
+                   balken: int | None = None) -> alt.Chart:
+    """Die fünf Ergebnisse des Vergleichswurfs als Balken (``breite``, ``balken``: wie
+    :func:`gm_helfer.diagramme.ergebnis_balken`; im Zug-Panel die kleinen Maße)."""
     werte = {KATEGORIE_ANZEIGE[k]: getattr(chancen.kategorien, k) for k in KATEGORIEN}
-    return diagramme.ergebnis_balken(werte, titel=titel, farben=KATEGORIE_FARBEN)
+    return diagramme.ergebnis_balken(werte, titel=titel, farben=KATEGORIE_FARBEN, breite=breite, balken=balken)
 
 
 def sonder_balken(chancen: AngriffChancen, angreifer: str, verteidiger: str) -> alt.Chart:
@@ -105,9 +107,11 @@ def zonen_balken(titel: str = "Wo der Treffer landet (W20)") -> alt.Chart:
     return diagramme.ergebnis_balken(zonen_chancen(), titel=titel)
 
 
-def folgen_balken(folgen: Mapping[str, float], titel: str = "Was der Angriff dem Ziel antut") -> alt.Chart:
-    """Folgen beim Ziel (aus :func:`~.chancen.folgen_chancen`)."""
-    return diagramme.ergebnis_balken(dict(folgen), titel=titel, farben=FOLGEN_FARBEN)
+def folgen_balken(folgen: Mapping[str, float], titel: str = "Was der Angriff dem Ziel antut", *,
+                  breite: int = diagramme.BREITE, balken: int | None = None) -> alt.Chart:
+    """Folgen beim Ziel (aus :func:`~.chancen.folgen_chancen`; ``breite``, ``balken`` wie bei
+    :func:`angriff_balken`)."""
+    return diagramme.ergebnis_balken(dict(folgen), titel=titel, farben=FOLGEN_FARBEN, breite=breite, balken=balken)
 
 
 # --- Körperschema -----------------------------------------------------------------------
