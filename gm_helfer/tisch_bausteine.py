@@ -84,12 +84,13 @@ def stil():
 
 def kopf(text: str):
     """Die Kopfzelle eines Live-Notebooks: das gemeinsame CSS, die deutschen Namen der Zahlenfelder
-    (:class:`gm_helfer.widgets.Beschrifter`) und die Einleitung (Markdown)."""
+    (:class:`gm_helfer.widgets.Beschrifter`), der Wächter über eingetippte Würfel
+    (:class:`gm_helfer.widgets.Augenwaechter`) und die Einleitung (Markdown)."""
     import marimo as mo
 
-    from gm_helfer.widgets import Beschrifter
+    from gm_helfer.widgets import Augenwaechter, Beschrifter
 
-    return mo.vstack([stil(), mo.ui.anywidget(Beschrifter()), mo.md(text)], gap=0)
+    return mo.vstack([stil(), mo.ui.anywidget(Beschrifter()), mo.ui.anywidget(Augenwaechter()), mo.md(text)], gap=0)
 
 
 _ZELLE = "padding: 0.2em 0.3em; border-bottom: 1px solid #e0e0e0; vertical-align: top; overflow-wrap: break-word"

@@ -20,7 +20,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-__all__ = ["Beschrifter", "Blickfang", "KampfTracker", "KartenAnzeige", "WuerfelAnzeige", "wurf_daten"]
+__all__ = ["Augenwaechter", "Beschrifter", "Blickfang", "KampfTracker", "KartenAnzeige", "WuerfelAnzeige", "wurf_daten"]
 
 _WUERFEL_JS = r"""
 function render({ model, el }) {
@@ -254,6 +254,97 @@ function render({ el }) {
 }
 export default { render };
 """
+
+
+_AUGEN_JS = r"""
+// Eingetippte Würfel, die der Spielleiter gleich nach einem Schritt tippt (die Spieler haben schon
+// gewürfelt), während der Kernel den Schritt noch rechnet: marimo zeichnet die Würfelfelder danach
+// neu (neuer Schritt → neuer Fingerabdruck in der Beschriftung, tisch.frisch) und zeigt sie leer,
+// obwohl der Kernel die Augen schon bekommen hat – oder sie gingen an das alte Feld verloren. Hier:
+// kommt ein Feld mit derselben Beschriftung, aber neuem Fingerabdruck leer zurück, und hat der
+// Spielleiter nach seinem letzten Knopfdruck und vor höchstens WARTEN ms hineingetippt, stehen die
+// Augen wieder darin und gehen noch einmal an den Kernel (wie Enter). Wer erst tippt und dann klickt
+// (der gewöhnliche Weg), bekommt nach dem Schritt leere Felder wie bisher.
+const WARTEN = 4000;
+let letzterKnopf = 0;
+const getippt = new Map();  // sichtbare Beschriftung → {wert, zeit, abdruck}
+const teile = (roh) => {  // data-label: die Beschriftung als JSON-Zeichenkette (HTML)
+  let html = roh || "";
+  try { html = JSON.parse(html); } catch (_) { /* schon HTML */ }
+  const t = document.createElement("template");
+  t.innerHTML = typeof html === "string" ? html : "";
+  let abdruck = "";
+  t.content.querySelectorAll("[style*='display:none'], [style*='display: none']").forEach((e) => {
+    abdruck += e.textContent; e.remove();
+  });
+  return { name: (t.content.textContent || "").replace(/\s+/g, " ").trim(), abdruck };
+};
+const wirt = (pfad) => pfad.find((e) => e.tagName === "MARIMO-TEXT");
+const felder = (wurzel, aus = []) => {
+  for (const e of wurzel.querySelectorAll("*")) {
+    if (e.tagName === "MARIMO-TEXT") aus.push(e);
+    if (e.shadowRoot) felder(e.shadowRoot, aus);
+  }
+  return aus;
+};
+const eingabe = (feld) => (feld.shadowRoot ? feld.shadowRoot.querySelector("input") : null) || feld.querySelector("input");
+const setzen = (e, wert) => {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set.call(e, wert);
+  e.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+  e.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", code: "Enter", keyCode: 13, bubbles: true, composed: true }));
+};
+const pruefen = () => {
+  const jetzt = Date.now();
+  for (const feld of felder(document)) {
+    const { name, abdruck } = teile(feld.getAttribute("data-label"));
+    const g = getippt.get(name);
+    if (!g || !abdruck || g.abdruck === abdruck || g.zeit < letzterKnopf || jetzt - g.zeit > WARTEN) continue;
+    const e = eingabe(feld);
+    if (!e || e.value !== "") continue;
+    g.abdruck = abdruck;  // einmal je neu gezeichnetem Feld
+    setzen(e, g.wert);
+  }
+};
+const getippt_merken = (ev) => {
+  if (!ev.isTrusted) return;
+  const pfad = ev.composedPath();
+  const feld = wirt(pfad);
+  const e = pfad[0];
+  if (!feld || !(e instanceof HTMLInputElement)) return;
+  const { name, abdruck } = teile(feld.getAttribute("data-label"));
+  if (abdruck) getippt.set(name, { wert: e.value, zeit: Date.now(), abdruck });
+};
+const knopf_merken = (ev) => {
+  if (ev.isTrusted && ev.composedPath().some((e) => e.tagName === "BUTTON")) letzterKnopf = Date.now();
+};
+function render({ el }) {
+  let zeiten = [];
+  const bald = () => { zeiten.forEach(clearTimeout); zeiten = [50, 300, 1000].map((ms) => setTimeout(pruefen, ms)); };
+  const beobachter = new MutationObserver(bald);
+  beobachter.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-label"] });
+  document.addEventListener("input", getippt_merken, true);
+  document.addEventListener("pointerdown", knopf_merken, true);
+  document.addEventListener("keydown", knopf_merken, true);
+  return () => {
+    beobachter.disconnect(); zeiten.forEach(clearTimeout);
+    document.removeEventListener("input", getippt_merken, true);
+    document.removeEventListener("pointerdown", knopf_merken, true);
+    document.removeEventListener("keydown", knopf_merken, true);
+  };
+}
+export default { render };
+"""
+
+
+class Augenwaechter(anywidget.AnyWidget):
+    """Unsichtbar, einmal je Seite (in :func:`gm_helfer.tisch.kopf`): eingetippte Würfel, die der
+    Spielleiter gleich nach einem Klick tippt, solange der Kernel den Schritt noch rechnet, stehen
+    nach dem Neuzeichnen der Felder wieder darin und zählen (sonst zeigte das Feld leer, während
+    der Kernel die Augen schon hatte, oder sie gingen verloren). Nur für Felder mit Fingerabdruck
+    (:func:`gm_helfer.tisch_bausteine.frisch`) und nur, wenn nach dem Tippen kein Knopf gedrückt
+    wurde."""
+
+    _esm = _AUGEN_JS
 
 
 class Beschrifter(anywidget.AnyWidget):

@@ -73,9 +73,9 @@ def test_ein_kampfabschnitt_durch_das_zug_panel(browser_seite, warte_fertig, kei
     wurf = seite.get_by_role("textbox", name="Angriffswurf", exact=True).first
     weitere = seite.get_by_role("textbox", name="Weitere W6", exact=True).first
     # Läuft die Zelle der Würfelfelder nach dem Tippen noch einmal, baut der Tisch die Felder mit den
-    # gemerkten Augen (Tisch.wuerfel_felder). Offen bleibt, wenn sie neu läuft, während die Eingabe noch
-    # unterwegs ist (auf der belasteten CI-Maschine vor dem Merken zweimal gesehen): dann würfelt das
-    # Programm (ohne ✎ im Protokoll) – zurücknehmen und noch einmal tippen; in der Abschlussnotiz benannt.
+    # gemerkten Augen (Tisch.wuerfel_felder); tippt man, während der Kernel noch rechnet, schreibt der
+    # Augenwaechter (tisch.kopf) sie zurück. Vor dem Merken auf der belasteten CI-Maschine zweimal gesehen:
+    # das Programm würfelte (ohne ✎ im Protokoll) – dann zurücknehmen und noch einmal tippen.
     for _ in range(3):
         for _ in range(3):  # baut sich das Panel danach noch einmal auf, sind die Felder leer: noch einmal tippen
             wurf.fill("1")
