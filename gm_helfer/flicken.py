@@ -22,11 +22,20 @@ Messungen stehen in ``docs/kern_api.md`` (Abschnitt „Flicken“).
    ``altair.utils.schemapi`` und ``altair.TopLevelMixin`` sind altairs innere Klassen; fehlt die
    erwartete Struktur, bleibt altair unverändert (und der Test meldet es).
 
+3. :func:`marimo_einmal_beenden` – in :mod:`gm_helfer.server` (dem marimo hinter ``gm-helfer``):
+   marimos Strg+C-Handler ruft mit ``-q`` das Herunterfahren zweimal auf (der Zweig für ``quiet``
+   endet ohne ``return``, danach kommt der für ``-y`` oder eine Eingabe ohne Terminal); das zweite
+   bricht die Lifespan von uvicorn ab, und beim Beenden stand ein ``CancelledError``-Traceback im
+   Terminal. Der Flicken lässt das Herunterfahren je Handler nur einmal laufen.
+   Quelle: marimo 0.25 ``marimo/_server/api/interrupt.py`` (``InterruptHandler._interrupt_handler``).
+   Grenze: ``marimo<0.26``.
+
 :func:`aktiv` sagt, welche Flicken gerade greifen.
 """
 
 from __future__ import annotations
 
+import inspect
 import sys as _sys
 from typing import Any
 
@@ -208,6 +217,38 @@ def _marimo_ohne_doppelte_pruefung() -> bool:
 def altair_flicken() -> dict[str, bool]:
     """Setzt die beiden altair-Flicken (einmal; weitere Aufrufe ändern nichts) und sagt, welche greifen."""
     return {"altair_umwandler": _umwandler_merken(), "altair_mimebundle": _marimo_ohne_doppelte_pruefung()}
+
+
+# --------------------------------------------------------------------------- 3. marimo
+
+
+def marimo_einmal_beenden() -> bool:
+    """marimos Strg+C-Handler (``InterruptHandler``) fährt den Server je Handler nur einmal herunter
+    (siehe 3. oben; gemessen: mit ``-q -y`` oder ohne Terminal zwei Aufrufe und ein Traceback, mit
+    dem Flicken einer und keiner). Gibt zurück, ob der Flicken greift."""
+    from marimo._server.api import interrupt
+
+    klasse = getattr(interrupt, "InterruptHandler", None)
+    original = getattr(klasse, "__init__", None)
+    if klasse is None or original is None or list(inspect.signature(original).parameters) != ["self", "quiet", "shutdown"]:
+        return False
+    if getattr(original, "_gm_helfer", False):
+        return True
+
+    def __init__(self, quiet, shutdown):
+        erledigt: list[bool] = []
+
+        def einmal() -> None:
+            if not erledigt:
+                erledigt.append(True)
+                shutdown()
+
+        original(self, quiet, einmal)
+
+    __init__._gm_helfer = True  # type: ignore[attr-defined]
+    __init__._original = original  # type: ignore[attr-defined]
+    klasse.__init__ = __init__
+    return True
 
 
 def aktiv() -> dict[str, bool]:

@@ -276,6 +276,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             marimo_start.create_starlette_app, _verborgene_ordner(argumente), wache, _startseite(argumente)
         )
     login.LOGIN_PAGE = deutsche_anmeldung(login.LOGIN_PAGE)
+    from gm_helfer import flicken
+
+    flicken.marimo_einmal_beenden()  # mit -q (_still) fuhr Strg+C den Server zweimal herunter
     marimo_main(args=_still(argumente), prog_name="marimo")
 
 

@@ -15,8 +15,15 @@ import pytest
 from gm_helfer.browser import freier_port, isolierte_umgebung
 
 
-def gm_helfer_starten(basis: Path, *argumente: str, env: dict[str, str] | None = None):
-    """``gm-helfer`` in eigener Sitzung starten; wartet auf „läuft“. Gibt (Prozess, Port, Log)."""
+def _sigint_ignorieren() -> None:  # im Kindprozess vor exec
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def gm_helfer_starten(basis: Path, *argumente: str, env: dict[str, str] | None = None, sigint_ignoriert: bool = False):
+    """``gm-helfer`` in eigener Sitzung starten; wartet auf „läuft“. Gibt (Prozess, Port, Log).
+
+    ``sigint_ignoriert``: wie als Hintergrundjob einer nicht interaktiven Shell gestartet (SIGINT
+    ist dort ignoriert, und ein Python-Prozess erbt das)."""
     port = freier_port()
     log = basis / "gm_helfer.log"
     with open(log, "wb") as ausgabe:  # der Kindprozess hat seine eigene Kopie des Dateideskriptors
@@ -24,6 +31,7 @@ def gm_helfer_starten(basis: Path, *argumente: str, env: dict[str, str] | None =
             [sys.executable, "-m", "gm_helfer.start", "--port", str(port), *argumente],
             cwd=basis, env={**isolierte_umgebung(basis), **(env or {})},
             stdout=ausgabe, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
+            preexec_fn=_sigint_ignorieren if sigint_ignoriert else None,
         )
     frist = time.monotonic() + 90
     while "läuft" not in log.read_text(errors="replace"):

@@ -123,3 +123,31 @@ def test_finder_laesst_anywidget_nur_im_marimo_kernel_aus():
     )
     assert ergebnis["vorher"] is False and "altair.jupyter" in ergebnis["uebersprungen"]
     assert ergebnis["finder_weg"]
+
+
+@pytest.mark.parametrize("ja", [True, False], ids=["-y", "ohne Terminal"])
+def test_marimo_strg_c_faehrt_mit_quiet_nur_einmal_herunter(monkeypatch, ja):
+    """marimo 0.25 mit ``-q`` (so startet gm_helfer.server): ohne den Flicken zwei Aufrufe."""
+    import asyncio
+    import io
+
+    from marimo._config.settings import GLOBAL_SETTINGS
+    from marimo._server.api import interrupt
+
+    assert flicken.marimo_einmal_beenden()
+    assert flicken.marimo_einmal_beenden()  # ein zweites Mal ändert nichts
+    monkeypatch.setattr(GLOBAL_SETTINGS, "YES", ja)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # kein Terminal
+    aufrufe = []
+
+    async def druecken(klasse_init) -> None:
+        handler = interrupt.InterruptHandler.__new__(interrupt.InterruptHandler)
+        klasse_init(handler, True, lambda: aufrufe.append(1))
+        handler._interrupt_handler()  # Strg+C (der Handler nimmt sich vorher aus der Schleife)
+
+    aufrufe.clear()
+    asyncio.run(druecken(interrupt.InterruptHandler.__init__._original))
+    assert len(aufrufe) == 2  # marimo selbst: die Stelle, an der der Flicken ansetzt, gibt es noch
+    aufrufe.clear()
+    asyncio.run(druecken(interrupt.InterruptHandler.__init__))
+    assert len(aufrufe) == 1

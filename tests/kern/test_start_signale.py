@@ -58,6 +58,33 @@ def test_signal_beendet_den_ganzen_baum(tmp_path, nummer, argumente):
         aufraeumen(prozess)
 
 
+def test_sigterm_mit_ignoriertem_sigint_endet_sauber_und_ohne_traceback(tmp_path):
+    """SIGTERM an ``gm-helfer`` (hier als Hintergrundjob einer Shell ohne Terminal gestartet, SIGINT
+    ignoriert): marimo endet über sein SIGINT vor der Frist und ohne Traceback. Vorher stand beim
+    Beenden immer ein ``CancelledError``-Traceback von uvicorn im Terminal – marimos Strg+C-Handler
+    fuhr mit ``-q`` den Server zweimal herunter (``flicken.marimo_einmal_beenden``)."""
+    prozess, port, log = gm_helfer_starten(tmp_path, "--kein-browser", sigint_ignoriert=True)
+    try:
+        baum = prozessbaum(prozess.pid)
+        beginn = time.monotonic()
+        os.kill(prozess.pid, signal.SIGTERM)
+        prozess.wait(timeout=15)
+        dauer = time.monotonic() - beginn
+        text = log.read_text(errors="replace")
+        assert not [p for p in baum if _lebt(p)] and not _port_offen(port)
+        assert dauer < start_frist_sigint(), f"erst nach {dauer:.1f} s beendet (SIGINT kam nicht an):\n{text[-2000:]}"
+        assert "Traceback" not in text and "CancelledError" not in text, text[-3000:]
+    finally:
+        aufraeumen(prozess)
+
+
+def start_frist_sigint() -> float:
+    """Die Frist, nach der ``gm-helfer`` marimo mit SIGTERM statt SIGINT beendet (``_gruppe_beenden``)."""
+    import inspect
+
+    return inspect.signature(start._gruppe_beenden).parameters["frist"].default
+
+
 def test_gruppe_beenden_auch_verwaiste_rechenprozesse():
     """Ein Kind, das SIGINT überhört, und sein Enkel (wie ein Rechenprozess) enden trotzdem."""
     kind = subprocess.Popen(
