@@ -114,11 +114,11 @@ def explodierend(rng: np.random.Generator, seiten: Any, *, explodiert: bool = Tr
     return flach if seiten.ndim == 1 else flach.reshape(seiten.shape)
 
 
-_KLEIN = 16
+_KLEIN = 24
 """Bis zu so vielen Würfeln würfelt :func:`explodierend` mit Python-Zahlen statt numpy-Rechnungen
 (:func:`_explodierend_klein`): die gebündelten Maschinen würfeln am Ende eines Laufs, wenn nur noch
 wenige Kämpfe laufen, oft für eine Handvoll Einträge – dort kostet jede numpy-Rechnung mehr als
-die Arbeit selbst."""
+die Arbeit selbst (gemessen: bis etwa 30 Würfel ist das schneller)."""
 
 
 def _explodierend_klein(rng: np.random.Generator, seiten: np.ndarray, explodiert: bool) -> np.ndarray:

@@ -311,9 +311,14 @@ def _probe(
                            kritisch_alle=kritisch_alle)
 
 
+_WILDCARD_SEITEN = np.full(BLOCK, WILDCARD_WUERFEL)
+_WILDCARD_SEITEN.flags.writeable = False
+
+
 def _wildcard_wuerfel(anzahl: int) -> np.ndarray:
-    """Seiten der Wildcard-Würfel für ``anzahl`` Proben von Wildcards."""
-    return np.full(anzahl, WILDCARD_WUERFEL)
+    """Seiten der Wildcard-Würfel für ``anzahl`` Proben von Wildcards (nur zum Lesen: meist ein
+    Ausschnitt eines festen Felds statt eines neuen)."""
+    return _WILDCARD_SEITEN[:anzahl] if anzahl <= BLOCK else np.full(anzahl, WILDCARD_WUERFEL)
 
 
 def _irgendein(maske: np.ndarray) -> bool:
@@ -360,6 +365,9 @@ class _Maschine:
         versatz = np.where(self.ziel_modus == 1, 2 * MAX_WUNDEN + 2, 0)[:, None]
         self.ziel_gewicht = faktor * n
         self.ziel_grund = versatz * n + (n - 1 - np.arange(n))
+        # alle mit derselben Zielwahl (etwa die Standardtaktik): Gewicht als Zahl, Grund als eine Zeile
+        self.ziel_einheitlich = ((int(self.ziel_gewicht[0, 0]), self.ziel_grund[0])
+                                 if (self.ziel_modus == self.ziel_modus[0]).all() else None)
         self.ziel_zufall = self.ziel_modus == ZIELE.index("zufall")
         self.hat_zufall = bool(self.ziel_zufall.any())
         self.joker_gilt = f.joker_gilt.astype(np.int64)
@@ -556,14 +564,18 @@ class _Maschine:
         wunden = z.wunden.take(ff, 0)
         verletzt = wunden + wunden + z.angeschlagen.take(ff, 0)  # 2 · Wunden + Angeschlagen
         # schwaechster: verletzt, staerkster: 2 · MAX_WUNDEN + 2 − verletzt, sonst 0
-        wert = verletzt * self.ziel_gewicht.take(a, 0) + self.ziel_grund.take(a, 0)
+        if self.ziel_einheitlich is not None:
+            gewicht, grund = self.ziel_einheitlich
+            wert = verletzt * gewicht + grund
+        else:
+            wert = verletzt * self.ziel_gewicht.take(a, 0) + self.ziel_grund.take(a, 0)
         if self.hat_zufall:
             zufall = self.ziel_zufall.take(a)
             if _irgendein(zufall):
                 wert = wert.astype(float)
                 wert[zufall] = self.rng.random((np.count_nonzero(zufall), self.n))
         wert = np.where(gegner, wert, -1)
-        return wert.argmax(1), gegner.any(1)
+        return wert.argmax(1), np.logical_or.reduce(gegner, 1)  # wie gegner.any(1), ohne dessen Python-Hülle
 
     def _angriff(self, z: _Zustand, ff: np.ndarray, a: np.ndarray) -> None:
         fl = z.flach
