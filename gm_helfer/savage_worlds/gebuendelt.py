@@ -311,15 +311,32 @@ def _probe(
                            kritisch_alle=kritisch_alle)
 
 
+_WILDCARD_SEITEN = np.full(BLOCK, WILDCARD_WUERFEL)
+_WILDCARD_SEITEN.flags.writeable = False
+
+
 def _wildcard_wuerfel(anzahl: int) -> np.ndarray:
-    """Seiten der Wildcard-Würfel für ``anzahl`` Proben von Wildcards."""
-    return np.full(anzahl, WILDCARD_WUERFEL)
+    """Seiten der Wildcard-Würfel für ``anzahl`` Proben von Wildcards (nur zum Lesen: meist ein
+    Ausschnitt eines festen Felds statt eines neuen)."""
+    return _WILDCARD_SEITEN[:anzahl] if anzahl <= BLOCK else np.full(anzahl, WILDCARD_WUERFEL)
 
 
 def _irgendein(maske: np.ndarray) -> bool:
     """Ob ein Eintrag wahr ist – wie ``maske.any()``, aber ``count_nonzero`` kostet numpy auf
     kleinen Feldern ein Viertel (die Maschine fragt das einige tausend Mal je Aufruf)."""
     return bool(np.count_nonzero(maske))
+
+
+def _waehlen(maske: np.ndarray, *felder: np.ndarray) -> tuple[np.ndarray, ...] | None:
+    """Die Einträge der ``felder``, wo ``maske`` wahr ist: ``None``, wenn nirgends; die Felder
+    selbst (ohne Kopie), wenn überall – am Ende eines Laufs, wenn nur noch wenige Kämpfe laufen,
+    ist das der häufige Fall. Wer das Ergebnis bekommt, ändert die Felder also nicht."""
+    anzahl = np.count_nonzero(maske)
+    if anzahl == maske.size:
+        return felder
+    if not anzahl:
+        return None
+    return tuple(x[maske] for x in felder)
 
 
 class _Maschine:
@@ -348,6 +365,9 @@ class _Maschine:
         versatz = np.where(self.ziel_modus == 1, 2 * MAX_WUNDEN + 2, 0)[:, None]
         self.ziel_gewicht = faktor * n
         self.ziel_grund = versatz * n + (n - 1 - np.arange(n))
+        # alle mit derselben Zielwahl (etwa die Standardtaktik): Gewicht als Zahl, Grund als eine Zeile
+        self.ziel_einheitlich = ((int(self.ziel_gewicht[0, 0]), self.ziel_grund[0])
+                                 if (self.ziel_modus == self.ziel_modus[0]).all() else None)
         self.ziel_zufall = self.ziel_modus == ZIELE.index("zufall")
         self.hat_zufall = bool(self.ziel_zufall.any())
         self.joker_gilt = f.joker_gilt.astype(np.int64)
@@ -486,9 +506,9 @@ class _Maschine:
         if erledigt is not None:
             spielt &= ~np.take_along_axis(erledigt, folge, 1)
         for platz in range(r_anz):
-            gueltig = spielt[:, platz] & z.laeuft.take(ff)
-            if _irgendein(gueltig):
-                self._zug(z, ff[gueltig], folge[:, platz][gueltig])
+            gewaehlt = _waehlen(spielt[:, platz] & z.laeuft.take(ff), ff, folge[:, platz])
+            if gewaehlt is not None:
+                self._zug(z, *gewaehlt)
 
     def _zug(self, z: _Zustand, ff: np.ndarray, rec: np.ndarray) -> None:
         """Ein Kartenempfänger je Kampf ist an der Reihe: Erholungsproben, dann Angriffe."""
@@ -522,9 +542,9 @@ class _Maschine:
         # Ob ein Kampf noch läuft, ändert sich mit jedem Angriff (:meth:`_schaden`).
         kann = faehig & ~(fl.angeschlagen[paar] | fl.nur_frei[paar])
         for nummer in np.flatnonzero(kann.any(0)):
-            auswahl = kann[:, nummer] & z.laeuft.take(ff)
-            if _irgendein(auswahl):
-                self._angriff(z, ff[auswahl], wer[:, nummer][auswahl])
+            gewaehlt = _waehlen(kann[:, nummer] & z.laeuft.take(ff), ff, wer[:, nummer])
+            if gewaehlt is not None:
+                self._angriff(z, *gewaehlt)
 
     def _benny_gegen_angeschlagen(self, z: _Zustand, paar: np.ndarray) -> None:
         """Ein Benny: nicht mehr Angeschlagen, handelt normal (Regeltext „Angeschlagen“);
@@ -544,14 +564,18 @@ class _Maschine:
         wunden = z.wunden.take(ff, 0)
         verletzt = wunden + wunden + z.angeschlagen.take(ff, 0)  # 2 · Wunden + Angeschlagen
         # schwaechster: verletzt, staerkster: 2 · MAX_WUNDEN + 2 − verletzt, sonst 0
-        wert = verletzt * self.ziel_gewicht.take(a, 0) + self.ziel_grund.take(a, 0)
+        if self.ziel_einheitlich is not None:
+            gewicht, grund = self.ziel_einheitlich
+            wert = verletzt * gewicht + grund
+        else:
+            wert = verletzt * self.ziel_gewicht.take(a, 0) + self.ziel_grund.take(a, 0)
         if self.hat_zufall:
             zufall = self.ziel_zufall.take(a)
             if _irgendein(zufall):
                 wert = wert.astype(float)
                 wert[zufall] = self.rng.random((np.count_nonzero(zufall), self.n))
         wert = np.where(gegner, wert, -1)
-        return wert.argmax(1), gegner.any(1)
+        return wert.argmax(1), np.logical_or.reduce(gegner, 1)  # wie gegner.any(1), ohne dessen Python-Hülle
 
     def _angriff(self, z: _Zustand, ff: np.ndarray, a: np.ndarray) -> None:
         fl = z.flach
@@ -580,9 +604,10 @@ class _Maschine:
         ergebnisse = _probe(self.rng, f.angriff_seiten.take(a_), f.angriff_bonus.take(a_), self.wild_seiten.take(a_), mod,
                             mindestwurf, anzahl=anzahl, kritisch_alle=self.kritisch_alle)
         for e in ergebnisse:  # je Treffer, bestes Ergebnis zuerst
-            h = e.erfolg
-            if _irgendein(h):
-                self._schaden(z, g[h], it[h], a_[h], t_[h], e.steigerungen[h] > 0, joker[h])
+            gewaehlt = _waehlen(e.erfolg, g, it, a_, t_, e.steigerungen, joker)
+            if gewaehlt is not None:
+                g_h, it_h, a_h, t_h, steigerungen, joker_h = gewaehlt
+                self._schaden(z, g_h, it_h, a_h, t_h, steigerungen > 0, joker_h)
 
     def _schaden(self, z: _Zustand, ff: np.ndarray, it: np.ndarray, a: np.ndarray, t: np.ndarray,
                  steigerung: np.ndarray, joker: np.ndarray) -> None:
@@ -617,18 +642,18 @@ class _Maschine:
         fl.angeschlagen[it] = np.where(getroffen, verwundet | ganz_weg, wirkung.angeschlagen)
         fl.wunden[it] = wunden
         lebt = ~fl.tot[it]
-        neu_aus = aus & ~vorher_aus & lebt
-        if _irgendein(neu_aus):  # jeder Kampf höchstens einmal in ff
-            raus = ff[neu_aus]
-            z.stehend[raus, f.seite.take(t[neu_aus])] -= 1
+        neu_aus = _waehlen(aus & ~vorher_aus & lebt, ff, t)
+        if neu_aus is not None:  # jeder Kampf höchstens einmal in ff
+            raus, t_raus = neu_aus
+            z.stehend[raus, f.seite.take(t_raus)] -= 1
             z.laeuft[raus] &= ~self._entschieden(z, raus)
         fl.aus[it] = aus
         # Außer-Gefecht-Probe einer Wildcard, die (weitere) Wunden über drei bekommt
-        g = wildcard & verwundet & aus & lebt
-        if _irgendein(g):
-            ig, tg = it[g], t[g]
+        probe = _waehlen(wildcard & verwundet & aus & lebt, it, t, wunden)
+        if probe is not None:
+            ig, tg, wunden_g = probe
             e = _probe(rng, f.konstitution[0].take(tg), f.konstitution[1].take(tg), _wildcard_wuerfel(len(ig)),
-                       self.abzug.take(wunden[g]) + fl.joker[ig], kritisch_alle=self.kritisch_alle)[0]
+                       self.abzug.take(wunden_g) + fl.joker[ig], kritisch_alle=self.kritisch_alle)[0]
             ausgang = ausser_gefecht_auswerten(e)
             tod = ausgang == "tod"
             fl.tot[ig] |= tod

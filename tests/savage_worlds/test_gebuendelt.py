@@ -139,6 +139,30 @@ def test_explodierend_verteilung_eines_w4():
     assert abs(sum(w > 4 for w in einzeln) / 20_000 - 0.25) < 5 * math.sqrt(0.25 * 0.75 / 20_000)
 
 
+def test_explodierend_wenige_wuerfel_wie_das_feld(monkeypatch):
+    """Wenige Würfel würfelt :func:`felder.explodierend` mit Python-Zahlen: dieselben Zahlen und
+    derselbe Zufall danach wie die numpy-Rechnung (``_KLEIN = 0``) – für jede Form, mit und ohne
+    Explosion, mit leeren Plätzen (0 Seiten)."""
+    faelle = []
+    for saat in range(400):
+        g = np.random.default_rng(saat)
+        n = int(g.integers(0, felder._KLEIN + 1))
+        form = (n,) if saat % 3 else (n // 2, 2) if saat % 2 else ()
+        faelle.append((saat, g.choice([0, 2, 4, 6, 8, 10, 12], size=form), bool(saat % 5)))
+
+    def wuerfeln() -> list:
+        aus = []
+        for saat, seiten, explodiert in faelle:
+            rng = np.random.default_rng(saat)
+            w = felder.explodierend(rng, seiten, explodiert=explodiert)
+            aus.append((w.dtype, w.shape, w.tolist(), rng.random()))
+        return aus
+
+    klein = wuerfeln()
+    monkeypatch.setattr(felder, "_KLEIN", 0)
+    assert klein == wuerfeln()
+
+
 # ---------------------------------------------------------------------------------------
 # 2. Übereinstimmung mit dem Ereignispfad
 # ---------------------------------------------------------------------------------------
