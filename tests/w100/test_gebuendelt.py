@@ -117,6 +117,44 @@ def test_bewerte_angriff_skalar_gleich_feld(lucky):
     assert type(einzeln.ergebnis) is int and type(einzeln.stufe) is str and type(einzeln.kritisch) is bool
 
 
+@pytest.mark.parametrize("lucky", [False, True])
+def test_bewerte_angriff_je_zeile_eigene_waffe_gleich_einzeln(lucky):
+    """Patzerbereich und Kritisch-Regel je Zeile (Angriffe verschiedener Waffen in einem Feld, wie
+    die gebündelte Maschine sie für alle Handelnden eines Schritts würfelt): jede Zeile wie einzeln
+    mit ihren Werten – alle Würfe 1–100 mit jedem Patzerbereich und jeder Regel."""
+    regeln = [KritRegel("wurf", 96), KritRegel("wurf", 91, 3), KritRegel("ergebnis", 130), KritRegel("keine", 100, 1)]
+    kombis = list(itertools.product(range(1, 101), (0, 1, 5, 8, 100), range(len(regeln))))
+    nat, patzer, regel = (np.array(x) for x in zip(*kombis))
+    rng = np.random.default_rng(6)
+    ob, db, punkte = rng.integers(0, 90, len(nat)), rng.integers(0, 60, len(nat)), rng.integers(0, 30, len(nat))
+    art = np.where(punkte == 0, "keine", "ausweichen")
+    krit = KritRegel(np.array([r.art for r in regeln])[regel], np.array([r.wert for r in regeln])[regel],
+                     np.array([r.faktor for r in regeln])[regel])
+    o = Optionen(lucky_seven=lucky)
+    feld = bewerte_angriff(nat, ob=ob, db=db, patzerbereich=patzer, abwehr=Abwehr(art, punkte), krit=krit, optionen=o)
+    for i, (n, p, r) in enumerate(kombis):
+        e = bewerte_angriff(n, ob=int(ob[i]), db=int(db[i]), patzerbereich=p, abwehr=Abwehr(str(art[i]), int(punkte[i])),
+                            krit=regeln[r], optionen=o)
+        assert (e.ergebnis, e.stufe, e.kritisch) == (int(feld.ergebnis[i]), str(feld.stufe[i]), bool(feld.kritisch[i]))
+        assert ist_kritisch(n, e.ergebnis, e.stufe, regeln[r]) == bool(
+            ist_kritisch(nat, feld.ergebnis, feld.stufe, krit)[i])
+    # eine Regel für alle Zeilen, als Feld geschrieben: wie die eine Regel
+    for r in regeln:
+        gleich = KritRegel(np.full(len(nat), r.art), np.full(len(nat), r.wert))
+        assert (ist_kritisch(nat, feld.ergebnis, feld.stufe, gleich) == ist_kritisch(nat, feld.ergebnis, feld.stufe, r)).all()
+
+
+def test_felder_je_zeile_pruefen_wie_einzeln():
+    with pytest.raises(W100Fehler, match="Patzerbereich"):
+        bewerte_angriff(np.array([5, 5]), ob=50, db=20, patzerbereich=np.array([5, 101]))
+    with pytest.raises(W100Fehler, match="Patzerbereich"):
+        bewerte_angriff(np.array([5, 5]), ob=50, db=20, patzerbereich=np.array([-1, 5]))
+    with pytest.raises(W100Fehler, match="Unbekannte Kritisch-Regel"):
+        KritRegel(np.array(["wurf", "immer"]), np.array([96, 96]))
+    with pytest.raises(W100Fehler, match="Faktor"):
+        KritRegel(np.array(["wurf", "wurf"]), 96, np.array([2, 0]))
+
+
 def test_abwehr_aus_feldern_prueft_wie_einzeln():
     with pytest.raises(W100Fehler, match="negativ"):
         Abwehr(np.array(["ausweichen", "ausweichen"]), np.array([3, -1]))
