@@ -105,3 +105,34 @@ def test_wahlen_und_lagebild_mit_optionen():
     assert 0 <= lb.sieg["helden"] <= 1
     offen = _zustand(0, 1)
     assert [t for t, _ in wl.wahlen(offen)][0] == "Niemand ergreift die Initiative"
+
+
+def test_start_felder_wie_zustand_fuer_zustand_gelesen():
+    """:func:`wl.start_felder` liest jeden Kämpfer einmal (die Zustände nach dem Rest des Zuges teilen die
+    unberührten Kämpfer): dieselben Felder wie jeden Zustand Kämpfer für Kämpfer zu lesen – auch mit
+    demselben Zustand mehrmals und Zuständen, die keinen Kämpfer teilen."""
+    taktik = simulation.Taktik()
+    zustaende = []
+    for schritte, saat in ((3, 2), (6, 3), (14, 4)):
+        z = _zustand(schritte, saat)
+        for s in range(40):
+            k, ende = simulation.fortsetzen(z, rng=np.random.default_rng(s), max_runden=100, taktik=taktik, halt="zug")
+            if not ende:
+                zustaende.append(k)
+    zustaende += zustaende[:5] + [wk.kampf_aus_dict(wk.kampf_als_dict(zustaende[0]))]
+    assert len({id(x) for k in zustaende for x in k.kaempfer}) < 7 * len(zustaende)  # es wird geteilt
+    felder = wl.start_felder(zustaende)
+    o = zustaende[0].optionen
+    erwartet = {
+        "lp": [[x.lp for x in k.kaempfer] for k in zustaende],
+        "faehig": [[x.kampffaehig(o) for x in k.kaempfer] for k in zustaende],
+        "flee": [[x.flee for x in k.kaempfer] for k in zustaende],
+        "parade": [[x.parade_gebunden for x in k.kaempfer] for k in zustaende],
+        "pos": [[list(x.position) for x in k.kaempfer] for k in zustaende],
+        "ini": [[x.initiative or 0 for x in k.kaempfer] for k in zustaende],
+        "ini_wert": [[x.initiative_naechste_runde or 0 for x in k.kaempfer] for k in zustaende],
+        "runde": [k.runde for k in zustaende],
+    }
+    for name, werte in erwartet.items():
+        assert felder[name].tolist() == werte, name
+    assert felder["lp"].dtype == np.int64 and felder["faehig"].dtype == bool and felder["pos"].flags.c_contiguous

@@ -84,13 +84,26 @@ def weiterspielen(zustand: Kampf, *, rng: Any, taktik: Any = None, max_runden: i
 def _pruefen(zustaende: Sequence[Kampf], vor_initiative: bool) -> None:
     """Kann die Maschine von diesen Zuständen starten? Sonst :class:`NichtGebuendelt` mit Grund."""
     erster = zustaende[0]
+    namen = [x.name for x in erster.kaempfer]
     for k in {id(k): k for k in zustaende}.values():  # je Zustand einmal
         if not vor_initiative and (k.am_zug is not None or k.vorrang is not None or k.runde == 0):
             raise NichtGebuendelt("der Zustand liegt nicht zwischen zwei Zügen.")
         if any(x.effekte for x in k.kaempfer):
             raise NichtGebuendelt("ein Effekt (Brennen, Hast …) wirkt – die gebündelte Maschine kennt keine Effekte.")
-        if k.optionen != erster.optionen or [x.name for x in k.kaempfer] != [x.name for x in erster.kaempfer]:
+        # dieselben Optionen sind meist dasselbe Objekt (der Vergleich Feld für Feld kostet)
+        if (k.optionen is not erster.optionen and k.optionen != erster.optionen) or [x.name for x in k.kaempfer] != namen:
             raise NichtGebuendelt("die Zustände haben nicht dieselben Kämpfer und Einstellungen.")
+
+
+_SPALTEN = ("lp", "faehig", "flee", "parade", "x", "y", "ini", "ini_wert")
+"""Die Werte eines Kämpfers in :func:`start_felder` (:func:`_werte`), in dieser Reihenfolge."""
+
+
+def _werte(x: Any, o: Any) -> tuple:
+    """Die Werte eines Kämpfers für die Felder der Maschine (:data:`_SPALTEN`)."""
+    # die gespeicherte Reihenfolge für die nächste Runde (ohne Effekte: derselbe Wurf + Bonus)
+    return (x.lp or 0, x.kampffaehig(o), x.flee or 0, x.parade_gebunden, *x.position, x.initiative or 0,
+            x.initiative_naechste_runde or 0)
 
 
 def start_felder(zustaende: Sequence[Kampf], *, vor_initiative: bool = False) -> dict[str, np.ndarray]:
@@ -105,27 +118,36 @@ def start_felder(zustaende: Sequence[Kampf], *, vor_initiative: bool = False) ->
     _pruefen(zustaende, vor_initiative)
     erster = zustaende[0]
     o = erster.optionen
-    zeilen: dict[int, tuple] = {}  # je Zustand einmal (das Lagebild gibt oft denselben viele Male)
+    # je Kämpfer-Objekt einmal gelesen: die Zustände nach dem Ereignispfad (:func:`gebuendelt`) sind je Kampf
+    # neue Objekte, teilen aber die Kämpfer, die der Rest des Zuges nicht berührt hat (Objekte leben, solange
+    # ``zustaende`` lebt – ihre ``id`` bleibt eindeutig)
+    stelle: dict[int, int] = {}
+    werte: list[tuple] = []
+    reihen: dict[int, list[int]] = {}  # je Zustand: die Stellen seiner Kämpfer in ``werte``
     for k in zustaende:
-        if id(k) not in zeilen:
-            zeilen[id(k)] = (
-                [x.lp or 0 for x in k.kaempfer], [x.kampffaehig(o) for x in k.kaempfer],
-                [x.flee or 0 for x in k.kaempfer], [x.parade_gebunden for x in k.kaempfer],
-                [x.position for x in k.kaempfer], [x.initiative or 0 for x in k.kaempfer],
-                # die gespeicherte Reihenfolge für die nächste Runde (ohne Effekte: derselbe Wurf + Bonus)
-                [x.initiative_naechste_runde or 0 for x in k.kaempfer], k.runde)
-    spalten = list(zip(*(zeilen[id(k)] for k in zustaende)))
-    lp, faehig, flee, parade, pos, ini, ini_wert, runde = spalten
+        if id(k) in reihen:
+            continue
+        reihe = []
+        for x in k.kaempfer:
+            i = stelle.get(id(x))
+            if i is None:
+                i = stelle[id(x)] = len(werte)
+                werte.append(_werte(x, o))
+            reihe.append(i)
+        reihen[id(k)] = reihe
+    # alles ganze Zahlen (genau in float64) und Positionen: eine Tafel, je Kampf und Kämpfer eine Zeile daraus
+    tafel = np.array(werte, float)[np.array([reihen[id(k)] for k in zustaende], np.intp)]
+    spalte = {name: tafel[:, :, i] for i, name in enumerate(_SPALTEN)}
     return {
-        "lp": np.array(lp, np.int64),
-        "faehig": np.array(faehig, bool),
-        "flee": np.array(flee, np.int64),
+        "lp": spalte["lp"].astype(np.int64),
+        "faehig": spalte["faehig"].astype(bool),
+        "flee": spalte["flee"].astype(np.int64),
         "flee_eingesetzt": np.zeros((len(zustaende), len(erster.kaempfer)), np.int64),
-        "parade": np.array(parade, np.int64),
-        "pos": np.array(pos, float),
-        "ini": np.array(ini, np.int64),
-        "ini_wert": np.array(ini_wert, np.int64),
-        "runde": np.array(runde, np.int64),
+        "parade": spalte["parade"].astype(np.int64),
+        "pos": np.ascontiguousarray(tafel[:, :, 4:6]),
+        "ini": spalte["ini"].astype(np.int64),
+        "ini_wert": spalte["ini_wert"].astype(np.int64),
+        "runde": np.array([k.runde for k in zustaende], np.int64),
         "laeuft": np.ones(len(zustaende), bool),
     }
 
@@ -137,10 +159,10 @@ def gebuendelt(zustaende: Sequence[Kampf], *, rng: Any, taktik: Any = None, max_
         raise NichtGebuendelt("keine Zustände.")
     t = _taktik(taktik)
     rng = np.random.default_rng(rng.getrandbits(64)) if hasattr(rng, "getrandbits") else rng
-    grenzen = [_grenze(k, max_runden) for k in zustaende]
-    if len(set(grenzen)) > 1:
+    grenzen = {_grenze(k, max_runden) for k in {id(k): k for k in zustaende}.values()}  # je Zustand einmal
+    if len(grenzen) > 1:
         raise NichtGebuendelt("die Zustände stehen in verschiedenen Runden.")
-    grenze = grenzen[0]
+    grenze = grenzen.pop()
     if all(k is zustaende[0] for k in zustaende) and zustaende[0].runde == 0 and sieger(zustaende[0]) is None:
         # derselbe Zustand vor der Initiative: die Maschine würfelt sie selbst (wie aus den Bögen)
         try:
@@ -158,19 +180,24 @@ def gebuendelt(zustaende: Sequence[Kampf], *, rng: Any, taktik: Any = None, max_
     sieger_ = np.full(f, -1, np.int64)
     runden = np.zeros(f, np.int64)
     aus = np.zeros((f, n), bool)
+    # die Runde als ``Kampf.runde`` → gespielte Runden ab dem Zustand (:func:`_rest`), je Zustand einmal gerechnet
+    versatz: dict[int, int] = {}
+    for k in zustaende:
+        if id(k) not in versatz:
+            versatz[id(k)] = _rest(k, 0)
+    ab_hier = np.array([versatz[id(k)] for k in zustaende], np.int64)
+    ende = np.array([e for _, e in weiter], bool)
     if laufend:
         maschine = _gebuendelt._Maschine(laufend[0], rng, t)
         e = maschine.laufen(start_felder(laufend), grenze)
-    j = 0
-    for i, (k, ende) in enumerate(weiter):
-        if ende:
-            s = sieger(k)
-            sieger_[i] = seiten.index(s) if s is not None else -1
-            runden[i] = _rest(zustaende[i], k.runde)
-            aus[i] = [not x.kampffaehig(k.optionen) for x in k.kaempfer]
-        else:
-            sieger_[i], runden[i], aus[i] = e.sieger[j], _rest(zustaende[i], e.runden[j]), e.ausgeschaltet[j]
-            j += 1
+        sieger_[~ende], runden[~ende], aus[~ende] = e.sieger, e.runden, e.ausgeschaltet
+    for i in np.flatnonzero(ende).tolist():
+        k = weiter[i][0]
+        s = sieger(k)
+        sieger_[i] = seiten.index(s) if s is not None else -1
+        runden[i] = k.runde
+        aus[i] = [not x.kampffaehig(k.optionen) for x in k.kaempfer]
+    runden += ab_hier
     return _gebuendelt.Ergebnis(namen, seiten, tuple(k.seite for k in zustaende[0].kaempfer), sieger_,
                                 runden, aus, np.zeros_like(aus), np.zeros((f, n), np.int64))
 
