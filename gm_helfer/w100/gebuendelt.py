@@ -219,18 +219,29 @@ class _Waffentafel:
             for d, (seiten, zeichen, knall) in enumerate(w.wuerfel):
                 self.seiten[j, d], self.vorzeichen[j, d], self.knall[j, d] = seiten, zeichen, knall
         self.explodiert = bool(self.knall.any())
+        self.nur_plus = bool((self.vorzeichen >= 0).all())
+        self.nahkampf_irgendwo = bool(self.nahkampf.any())
+        """Ob kein Würfel abgezogen wird (dann die Summe ohne Vorzeichen)."""
         self.konstante = np.array([w.konstante for w in alle], np.int64)
+        self.werte = np.stack([self.ob, self.nahkampf, self.patzerbereich, self.krit_wert, self.krit_faktor,
+                               self.hoechstwert if self.hoechstwert is not None else self.konstante,
+                               self.ausweichen, self.parade, self.konstante], 1).astype(np.int64)
+        """(Waffen, 9): OB, Nahkampf, Patzerbereich, Kritwert, Kritfaktor, Höchstwert, Ausweichen, Parade,
+        Konstante des Schadens je Waffe – :meth:`_Maschine._angriff` liest die Zeilen seiner Waffen auf einmal."""
 
-    def schadenswurf(self, rng: np.random.Generator, waffe: np.ndarray) -> np.ndarray:
+    def schadenswurf(self, rng: np.random.Generator, waffe: np.ndarray, konstante: np.ndarray) -> np.ndarray:
         """Würfelschicht: je Zeile der Schadensausdruck ihrer Waffe (explodierende Würfel ohne Grenze:
-        wer die Höchstzahl wirft, würfelt eine neue explodierende Kette dazu – dieselbe Verteilung)."""
+        wer die Höchstzahl wirft, würfelt eine neue explodierende Kette dazu – dieselbe Verteilung);
+        ``konstante`` je Zeile die der Waffe."""
         seiten = self.seiten.take(waffe, 0)
         wurf = explodierend(rng, seiten, explodiert=False)
         if self.explodiert:
             weiter = self.knall.take(waffe, 0) & (wurf == seiten) & (seiten > 0)
             if weiter.any():
                 wurf[weiter] += explodierend(rng, seiten[weiter])
-        return self.konstante.take(waffe) + (wurf * self.vorzeichen.take(waffe, 0)).sum(1)
+        if self.nur_plus:
+            return konstante + wurf.sum(1)
+        return konstante + (wurf * self.vorzeichen.take(waffe, 0)).sum(1)
 
 
 class _Maschine:
@@ -266,6 +277,8 @@ class _Maschine:
         self.bewaffnet = np.array([bool(ws) for ws in self.waffen])
         self.beweglich = np.array([b >= 1 for b in self.bewegungen_je_zug])
         self.weite_toleranz = self.weite + _TOLERANZ
+        self.schritt_abstand = np.maximum(0.0, self.weite - _RAND)
+        """Wie nah die Bewegung an das Ziel heranführt (:data:`_RAND` diesseits der größten Reichweite)."""
         self._zeilen_n = np.zeros(0, np.int64)
         self.tafel = _Waffentafel(self.waffen, self.angriffshandlungen, n)
         self._flach: dict[str, np.ndarray] = {}
@@ -359,11 +372,15 @@ class _Maschine:
         am_ziel = abstand.reshape(-1).take(self._zeilen(len(g)) + ziel)
         weg = self.beweglich.take(wer) & (am_ziel > self.weite_toleranz.take(wer))
         if np.count_nonzero(weg):
-            h, wh, zh = g[weg], wer[weg], ziel[weg]
-            x, y = schritt_punkt(pos[weg, wh, 0], pos[weg, wh, 1], pos[weg, zh, 0], pos[weg, zh, 1],
-                                 self.bewegung[wh], np.maximum(0.0, self.weite[wh] - _RAND))
+            bewegt = np.flatnonzero(weg)
+            h, wh, zh = g.take(bewegt), wer.take(bewegt), ziel.take(bewegt)
+            hier = pos.take(bewegt, 0)
+            zeilen = np.arange(len(bewegt))
+            x, y = schritt_punkt(hier[zeilen, wh, 0], hier[zeilen, wh, 1], hier[zeilen, zh, 0], hier[zeilen, zh, 1],
+                                 self.bewegung.take(wh), self.schritt_abstand.take(wh))
             z["pos"][h, wh, 0], z["pos"][h, wh, 1] = x, y
-            abstand = self._abstaende(z["pos"].take(g, 0), wer)
+            hier[zeilen, wh, 0], hier[zeilen, wh, 1] = x, y
+            abstand[bewegt] = self._abstaende(hier, wh)  # die anderen stehen, wo sie standen
         return g, wer, abstand, ziel, offen
 
     def _angriffe(self, z: dict[str, np.ndarray], g: np.ndarray, wer: np.ndarray, abstand: np.ndarray,
@@ -405,53 +422,53 @@ class _Maschine:
                 t = np.where(am_ziel, ziel, np.where(reicht, abstand, np.inf).argmin(1))
             if anzahl == len(g):  # alle greifen an: ohne Auswahl (dieselben Felder)
                 zeilen = None
-                patzer, faellt = self._angriff(z, g, wer, t, waffe)
+                patzer, faellt = self._angriff(z, g, wer, t, waffe, handlung is not None)
             else:
                 zeilen = np.flatnonzero(s)
                 t = t.take(zeilen)
-                patzer, faellt = self._angriff(z, g.take(zeilen), wer.take(zeilen), t, waffe.take(zeilen))
+                patzer, faellt = self._angriff(z, g.take(zeilen), wer.take(zeilen), t, waffe.take(zeilen),
+                                               handlung is not None)
             if faellt is not None:
                 gefallen = np.flatnonzero(faellt)
                 offen.reshape(-1)[(gefallen if zeilen is None else zeilen.take(gefallen)) * n + t.take(gefallen)] = False
-            if handlung is not None:
+            if handlung is not None and patzer is not None:
                 handlung[patzer if zeilen is None else zeilen[patzer]] = False
 
     def _angriff(self, z: dict[str, np.ndarray], g: np.ndarray, a: np.ndarray, t: np.ndarray,
-                 waffe: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+                 waffe: np.ndarray, patzer_zaehlt: bool) -> tuple[np.ndarray | None, np.ndarray | None]:
         """Ein Angriff je Kampf ``g``: von ``a`` mit der Waffe ``waffe`` (Zeile der :class:`_Waffentafel`)
-        auf ``t``. Gibt (Patzer, wer fällt – ``None``, wenn niemand) je Zeile zurück."""
+        auf ``t``. Gibt (Patzer – nur, wenn sie zählen: ``patzer_zaehlt``, sonst ``None`` –, wer fällt –
+        ``None``, wenn niemand) je Zeile zurück."""
         rng, o, taktik, flach, tafel = self.rng, self.o, self.taktik, self._flach, self.tafel
         anzahl = len(g)
         zeile_n = g * self.n
         stelle = zeile_n + t  # (Kampf g, Ziel t) in den flachen Sichten
+        werte = tafel.werte.take(waffe, 0)  # Spalten wie _Waffentafel.werte
         # Abwehr nach der Taktik, vor dem Wurf angesagt
         flee = flach["flee"].take(stelle)
-        darf_ausweichen = tafel.ausweichen.take(waffe)
         pariert = None
         if taktik.abwehr == "parade":
             frei = np.maximum(0, self.nahkampf_ob.take(t) - flach["parade"].take(stelle))
-            pariert = tafel.parade.take(waffe) & (frei > 0)
-            weicht = ~pariert & (flee > 0) & darf_ausweichen
+            pariert = (werte[:, 7] > 0) & (frei > 0)
+            weicht = ~pariert & (flee > 0) & (werte[:, 6] > 0)
             punkte = np.where(pariert, taktik.punkte(frei), np.where(weicht, taktik.punkte(flee), 0))
             art: Any = np.where(pariert, PARADE, np.where(weicht, AUSWEICHEN, KEINE_ABWEHR))
             ausweichen = np.where(weicht, punkte, 0)
         else:  # nur Ausweichen möglich: eine Art für alle (0 Punkte = nicht ausgewichen)
-            weicht = (flee > 0) & darf_ausweichen
+            weicht = (flee > 0) & (werte[:, 6] > 0)
             punkte = ausweichen = np.where(weicht, taktik.punkte(flee), 0)
             art = AUSWEICHEN
-        ob = tafel.ob.take(waffe)
-        nah = tafel.nahkampf.take(waffe)
-        if np.count_nonzero(nah):  # Nahkampf: der OB sinkt um die gebundene Parade (nie unter 0)
-            ob = np.where(nah, np.maximum(0, ob - flach["parade"].take(zeile_n + a)), ob)
+        ob = werte[:, 0]
+        if tafel.nahkampf_irgendwo:  # Nahkampf: der OB sinkt um die gebundene Parade (nie unter 0)
+            ob = np.where(werte[:, 1] > 0, np.maximum(0, ob - flach["parade"].take(zeile_n + a)), ob)
         natuerlich = rng.integers(1, 101, anzahl)
         waffe_n = waffe * self.n + t  # (Waffe, Ziel) in DB und Panzerung der Tafel
-        krit = ersetzen_ohne_pruefung(_KRIT, art=tafel.krit_art.take(waffe), wert=tafel.krit_wert.take(waffe))
-        e = bewerte_angriff(natuerlich, ob=ob, db=tafel.db.take(waffe_n), patzerbereich=tafel.patzerbereich.take(waffe),
+        krit = ersetzen_ohne_pruefung(_KRIT, art=tafel.krit_art.take(waffe), wert=werte[:, 3])
+        e = bewerte_angriff(natuerlich, ob=ob, db=tafel.db.take(waffe_n), patzerbereich=werte[:, 2],
                             abwehr=ersetzen_ohne_pruefung(_OHNE_ABWEHR, art=art, punkte=punkte), krit=krit, optionen=o)
-        schaden = schaden_nach_treffer(tafel.schadenswurf(rng, waffe), panzerung=tafel.panzerung.take(waffe_n),
-                                       stufe=e.stufe, kritisch=e.kritisch, krit_faktor=tafel.krit_faktor.take(waffe),
-                                       optionen=o,
-                                       hoechstwert=None if tafel.hoechstwert is None else tafel.hoechstwert.take(waffe))
+        schaden = schaden_nach_treffer(tafel.schadenswurf(rng, waffe, werte[:, 8]), panzerung=tafel.panzerung.take(waffe_n),
+                                       stufe=e.stufe, kritisch=e.kritisch, krit_faktor=werte[:, 4], optionen=o,
+                                       hoechstwert=None if tafel.hoechstwert is None else werte[:, 5])
         if np.count_nonzero(weicht):  # ohne Ausweichen bleiben Flee und eingesetzte Punkte gleich
             flach["flee"][stelle] = flee - ausweichen  # flee ist schon gelesen (je Kampf ein Eintrag)
             flach["flee_eingesetzt"][stelle] += ausweichen
@@ -466,7 +483,7 @@ class _Maschine:
             z["laeuft"][h] &= ~self._entschieden(z["faehig"][h])
         else:
             faellt = None
-        return e.stufe == PATZER, faellt
+        return (e.stufe == PATZER if patzer_zaehlt else None), faellt
 
     # -- ganze Kämpfe ------------------------------------------------------------------
     def block(self, anzahl: int, max_runden: int) -> Ergebnis:
