@@ -191,9 +191,16 @@ class _Waffentafel:
                 neue_handlung[i, k] = k % len(ws) == 0
         self.waffe_am_platz = waffe_am_platz.reshape(-1)
         """(N · Breite,) flach: Zeile der Waffe in Platz ``k`` von Kämpfer ``i`` an ``i · Breite + k``."""
+        reicht_am_platz = np.full((n, breite), -1.0)
+        self.reicht_am_platz: np.ndarray
+        """(N · Breite,) flach wie :attr:`waffe_am_platz`: die Reichweite samt Toleranz der Waffe des Platzes,
+        −1 jenseits der eigenen Plätze (kein Abstand ist so klein: dort greift niemand an)."""
         self.neue_handlung = neue_handlung.reshape(-1)
         """(N · Breite,) flach: ob mit Platz ``k`` eine neue Angriffshandlung beginnt."""
         self.reicht_bis = np.array([w.reicht_bis for w in alle], float)
+        for i in range(n):
+            reicht_am_platz[i, :self.plaetze[i]] = self.reicht_bis.take(waffe_am_platz[i, :self.plaetze[i]])
+        self.reicht_am_platz = reicht_am_platz.reshape(-1)
         self.ob = np.array([w.ob for w in alle], np.int64)
         self.nahkampf = np.array([w.nahkampf for w in alle], bool)
         self.db = np.array([w.db for w in alle], np.int64).reshape(-1)
@@ -221,6 +228,7 @@ class _Waffentafel:
         self.explodiert = bool(self.knall.any())
         self.nur_plus = bool((self.vorzeichen >= 0).all())
         self.nahkampf_irgendwo = bool(self.nahkampf.any())
+        self.ausweichen_ueberall = bool(self.ausweichen.all())
         """Ob kein Würfel abgezogen wird (dann die Summe ohne Vorzeichen)."""
         self.konstante = np.array([w.konstante for w in alle], np.int64)
         self.werte = np.stack([self.ob, self.nahkampf, self.patzerbereich, self.krit_wert, self.krit_faktor,
@@ -283,6 +291,8 @@ class _Maschine:
         self.tafel = _Waffentafel(self.waffen, self.angriffshandlungen, n)
         self._flach: dict[str, np.ndarray] = {}
         """Flache Sichten der Felder des laufenden :meth:`laufen` (:data:`_FLACH`)."""
+        self._parade_gebunden = True
+        """Ob im laufenden :meth:`laufen` Parade gebunden sein kann (sonst senkt sie keinen OB)."""
 
     # -- Hilfen ------------------------------------------------------------------------
     def _zeilen(self, anzahl: int) -> np.ndarray:
@@ -351,9 +361,13 @@ class _Maschine:
         self._angriffe(z, *self._anlauf(z, ff, wer))
 
     def _abstaende(self, pos: np.ndarray, wer: np.ndarray) -> np.ndarray:
-        """(F, N): Abstand des Handelnden ``wer`` zu jedem Kämpfer, je Kampf (Positionen ``pos``)."""
-        eigen = pos.reshape(-1, 2).take(self._zeilen(len(wer)) + wer, 0)
-        return np.hypot(pos[:, :, 0] - eigen[:, 0:1], pos[:, :, 1] - eigen[:, 1:2])
+        """(F, N): Abstand des Handelnden ``wer`` zu jedem Kämpfer, je Kampf (Positionen ``pos`` (F, N, 2)).
+
+        Die Differenzen über die komplexe Sicht der Positionen (x + iy, dieselben Bytes, dieselben
+        Differenzen in einem Schritt), der Abstand aus ``hypot`` wie bisher."""
+        punkt = pos.view(np.complex128).reshape(len(wer), self.n)
+        d = punkt - punkt.reshape(-1).take(self._zeilen(len(wer)) + wer)[:, None]
+        return np.hypot(d.real, d.imag)
 
     def _anlauf(self, z: dict[str, np.ndarray], g: np.ndarray,
                 wer: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -404,17 +418,17 @@ class _Maschine:
         platz = wer * tafel.breite  # Platz 0 jedes Handelnden in den flachen Plätzen der Tafel
         zeilen: np.ndarray | None
         for k in range(int(plaetze.max())):
+            hier = platz + k if k else platz
             if k and handlung is not None:
-                handlung |= tafel.neue_handlung.take(platz)
-            waffe = tafel.waffe_am_platz.take(platz)  # jenseits der eigenen Plätze Waffe 0 (greift nicht an)
-            reicht = offen & (abstand <= tafel.reicht_bis.take(waffe)[:, None])
-            s = reicht.any(1) & (plaetze > k)
+                handlung |= tafel.neue_handlung.take(hier)
+            reicht = offen & (abstand <= tafel.reicht_am_platz.take(hier)[:, None])
+            s = reicht.any(1)
             if handlung is not None:
                 s &= handlung
-            platz += 1
             anzahl = np.count_nonzero(s)
             if not anzahl:
                 continue
+            waffe = tafel.waffe_am_platz.take(hier)
             am_ziel = reicht.reshape(-1).take(am_ziel_stelle)
             if np.count_nonzero(am_ziel) == len(g):
                 t = ziel
@@ -455,11 +469,13 @@ class _Maschine:
             art: Any = np.where(pariert, PARADE, np.where(weicht, AUSWEICHEN, KEINE_ABWEHR))
             ausweichen = np.where(weicht, punkte, 0)
         else:  # nur Ausweichen möglich: eine Art für alle (0 Punkte = nicht ausgewichen)
-            weicht = (flee > 0) & (werte[:, 6] > 0)
+            weicht = flee > 0
+            if not tafel.ausweichen_ueberall:
+                weicht &= werte[:, 6] > 0
             punkte = ausweichen = np.where(weicht, taktik.punkte(flee), 0)
             art = AUSWEICHEN
         ob = werte[:, 0]
-        if tafel.nahkampf_irgendwo:  # Nahkampf: der OB sinkt um die gebundene Parade (nie unter 0)
+        if tafel.nahkampf_irgendwo and self._parade_gebunden:  # Nahkampf: der OB sinkt um die gebundene Parade (nie unter 0)
             ob = np.where(werte[:, 1] > 0, np.maximum(0, ob - flach["parade"].take(zeile_n + a)), ob)
         natuerlich = rng.integers(1, 101, anzahl)
         waffe_n = waffe * self.n + t  # (Waffe, Ziel) in DB und Panzerung der Tafel
@@ -519,6 +535,8 @@ class _Maschine:
         for name in _FLACH:
             z[name] = np.ascontiguousarray(z[name])
         self._flach = {name: z[name].reshape(-1) for name in _FLACH}
+        # gebundene Parade gibt es nur, wenn sie im Zustand schon steht oder die Taktik pariert (sonst bleibt sie 0)
+        self._parade_gebunden = self.taktik.abwehr == "parade" or bool(z["parade"].any())
         laeuft, ini, faehig, ini_flach = z["laeuft"], z["ini"], z["faehig"], self._flach["ini"]
         while True:
             ff = np.flatnonzero(laeuft)
