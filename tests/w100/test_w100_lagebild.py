@@ -136,3 +136,21 @@ def test_start_felder_wie_zustand_fuer_zustand_gelesen():
     for name, werte in erwartet.items():
         assert felder[name].tolist() == werte, name
     assert felder["lp"].dtype == np.int64 and felder["faehig"].dtype == bool and felder["pos"].flags.c_contiguous
+
+
+@pytest.mark.parametrize("schritte, saat, wuerfelt", [(2, 1, False), (2, 3, True), (4, 1, True)])
+def test_bis_zwischen_zuege_wie_kampf_fuer_kampf(schritte, saat, wuerfelt):
+    """Der Ereignispfad bis zwischen zwei Züge (vor der Maschine): würfelt der Rest des Zuges nicht, gilt das
+    Ergebnis des ersten Kampfes für alle vom selben Zustand – dieselben Zustände und derselbe Stand des
+    Generators wie Kampf für Kampf gespielt; würfelt er, wird Kampf für Kampf gespielt."""
+    zustand = _zustand(schritte, saat)
+    taktik = simulation.Taktik()
+    andere = _zustand(5, 4)
+    zustaende = [zustand] * 30 + [andere] * 3 + [zustand] * 5
+    a, b = np.random.default_rng(8), np.random.default_rng(8)
+    schnell = wl._bis_zwischen_zuege(zustaende, a, 100, taktik)
+    einzeln = [simulation.fortsetzen(k, rng=b, max_runden=100, taktik=taktik, halt="zug") for k in zustaende]
+    assert schnell == einzeln
+    assert a.bit_generator.state == b.bit_generator.state
+    geteilt = len({id(k) for k, _ in schnell[:30]}) == 1
+    assert geteilt is not wuerfelt

@@ -152,6 +152,35 @@ def start_felder(zustaende: Sequence[Kampf], *, vor_initiative: bool = False) ->
     }
 
 
+def _zufallsstand(rng: Any) -> Any:
+    """Der Stand des Generators (``None``, wenn er keinen zeigt): unverändert heißt, es wurde nicht gewürfelt."""
+    erzeuger = getattr(rng, "bit_generator", None)
+    return None if erzeuger is None else erzeuger.state
+
+
+def _bis_zwischen_zuege(zustaende: Sequence[Kampf], rng: Any, grenze: int, taktik: simulation.Taktik) -> list[tuple[Kampf, bool]]:
+    """Je Zustand der Ereignispfad bis zwischen zwei Züge (:func:`simulation.fortsetzen` mit ``halt="zug"``).
+
+    Würfelt der Rest des Zuges nicht (etwa: kein Gegner in Reichweite, der Zug endet; oder der Zustand liegt
+    schon zwischen zwei Zügen), ist er für diesen Zustand immer derselbe: dann gilt das Ergebnis des ersten
+    für jeden weiteren Kampf vom selben Zustand (dieselben Würfe, dasselbe Ergebnis – nur ein Objekt statt
+    vieler gleicher). Geprüft wird je Zustand einmal, am Stand des Generators."""
+    ohne_wurf: dict[int, tuple[Kampf, bool]] = {}
+    geprueft: set[int] = set()
+    weiter = []
+    for k in zustaende:
+        fertig = ohne_wurf.get(id(k))
+        if fertig is None:
+            vorher = _zufallsstand(rng) if id(k) not in geprueft else None
+            fertig = simulation.fortsetzen(k, rng=rng, max_runden=grenze, taktik=taktik, halt="zug")
+            if vorher is not None:
+                geprueft.add(id(k))
+                if _zufallsstand(rng) == vorher:
+                    ohne_wurf[id(k)] = fertig
+        weiter.append(fertig)
+    return weiter
+
+
 def gebuendelt(zustaende: Sequence[Kampf], *, rng: Any, taktik: Any = None, max_runden: int = 100) -> Any:
     """Viele Kämpfe auf einmal, je Zustand einer (Moduldoku): Ereignispfad bis zwischen zwei Züge,
     dann die gebündelte Maschine. Gibt ein :class:`~gm_helfer.simulation.Feldausgang`."""
@@ -172,7 +201,7 @@ def gebuendelt(zustaende: Sequence[Kampf], *, rng: Any, taktik: Any = None, max_
         else:
             e = _gebuendelt._Maschine(zustaende[0], rng, t).block(len(zustaende), grenze)
             return replace(e, runden=_rest(zustaende[0], e.runden))
-    weiter = [simulation.fortsetzen(k, rng=rng, max_runden=grenze, taktik=t, halt="zug") for k in zustaende]
+    weiter = _bis_zwischen_zuege(zustaende, rng, grenze, t)
     laufend = [k for k, ende in weiter if not ende]
     namen = tuple(k.name for k in zustaende[0].kaempfer)
     seiten = tuple(dict.fromkeys(k.seite for k in zustaende[0].kaempfer))
