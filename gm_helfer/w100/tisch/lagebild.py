@@ -11,7 +11,8 @@ ausweichen, niemand ergreift die Initiative):
   gebundener Parade, Effekten, eigenen Handlungen je Zug. ``runden`` zählt die Runden, in denen ab
   hier gespielt wird (die laufende mit, wenn sie nicht vorbei ist).
 - :func:`gebuendelt` – je Kampf auf dem Ereignispfad bis zum Ende des laufenden Zuges (vor der
-  Initiative: nur ihr Wurf; nach „Initiative ergreifen“: dieser erste Zug), dann die
+  Initiative: nur ihr Wurf; nach „Initiative ergreifen“: dieser erste Zug; würfelt dieser Rest nicht,
+  einmal für alle Kämpfe vom selben Zustand, :func:`_bis_zwischen_zuege`), dann die
   gebündelte Maschine (:meth:`gm_helfer.w100.gebuendelt._Maschine.laufen`) aus den Feldern dieser
   Zustände (:func:`start_felder`: Lebenspunkte, Flee, gebundene Parade, Positionen, Initiative).
   Mit Effekten (Brennen, Hast …) kann die Maschine nicht rechnen: :class:`~gm_helfer.lagebild.NichtGebuendelt`.
