@@ -346,19 +346,40 @@ class _Maschine:
         lp = lp if art == "schwaechster" else -lp
         return np.where(offen, lp, np.inf).argmin(1)
 
-    def _zuege(self, z: dict[str, np.ndarray], ff: np.ndarray, wer: np.ndarray) -> None:
+    def _zuege(self, z: dict[str, np.ndarray], ff: np.ndarray, wer: np.ndarray,
+               rest: tuple[np.ndarray, np.ndarray] | None = None) -> None:
         """Je Kampf ``ff`` ein Zug seines Handelnden ``wer`` (Taktik: Moduldoku der Simulation).
 
         Die Kämpfe sind voneinander getrennt: Parade lösen, Ziel, Bewegung und Angriffe rechnen für
-        alle Handelnden auf einmal (:meth:`_angriffe`)."""
+        alle Handelnden auf einmal (:meth:`_angriffe`). ``rest``: nur der Rest eines angefangenen Zuges
+        (:meth:`_rest_des_zuges`: je Kampf die noch offenen Plätze und ob er sich noch bewegen darf)."""
         if not self.o.parade_bis_rundenende:
             z["parade"][ff, wer] = 0  # Parade bindet nur bis zum Beginn des eigenen Zuges
         bewaffnet = self.bewaffnet.take(wer)
         if np.count_nonzero(bewaffnet) < len(bewaffnet):
             ff, wer = ff[bewaffnet], wer[bewaffnet]
+            rest = None if rest is None else (rest[0][bewaffnet], rest[1][bewaffnet])
         if not ff.size:
             return
-        self._angriffe(z, *self._anlauf(z, ff, wer))
+        self._angriffe(z, *self._anlauf(z, ff, wer, rest))
+
+    def _rest_des_zuges(self, wer: np.ndarray, begonnen: np.ndarray, benutzt: np.ndarray,
+                        unberuehrt: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Was vom angefangenen Zug der Handelnden ``wer`` noch ansteht, wie auf dem Ereignispfad
+        (:func:`gm_helfer.w100.simulation.naechste_handlung`): in der laufenden Angriffshandlung die Waffen,
+        die noch nicht angegriffen haben (``benutzt``: je Kampf und ausgerüsteter Waffe), dann die weiteren
+        Angriffshandlungen (``begonnen``: schon begonnene); bewegt wird nur, wenn der Zug ``unberuehrt`` ist
+        (keine Angriffshandlung, keine Waffe, keine Bewegung). Gibt (Plätze (R, Breite), darf bewegen (R,))."""
+        breite = self.tafel.breite
+        k = np.arange(breite)[None, :]
+        je = np.maximum(1, np.array([len(ws) for ws in self.waffen]).take(wer))[:, None]  # Waffen je Handelndem
+        handlung, waffe = k // je, k % je
+        laufend = np.any(benutzt, axis=1, keepdims=True)
+        noch_frei = ~np.take_along_axis(benutzt, np.minimum(waffe, benutzt.shape[1] - 1), 1)
+        aktuell = begonnen[:, None] - 1
+        offen = np.where(laufend, (handlung > aktuell) | ((handlung == aktuell) & noch_frei), handlung >= begonnen[:, None])
+        eigene = k < self.tafel.plaetze.take(wer)[:, None]
+        return offen & eigene, unberuehrt
 
     def _abstaende(self, pos: np.ndarray, wer: np.ndarray) -> np.ndarray:
         """(F, N): Abstand des Handelnden ``wer`` zu jedem Kämpfer, je Kampf (Positionen ``pos`` (F, N, 2)).
@@ -369,22 +390,26 @@ class _Maschine:
         d = punkt - punkt.reshape(-1).take(self._zeilen(len(wer)) + wer)[:, None]
         return np.hypot(d.real, d.imag)
 
-    def _anlauf(self, z: dict[str, np.ndarray], g: np.ndarray,
-                wer: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _anlauf(self, z: dict[str, np.ndarray], g: np.ndarray, wer: np.ndarray,
+                rest: tuple[np.ndarray, np.ndarray] | None = None,
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
         """Ziel und Bewegung der Handelnden ``wer`` in den Kämpfen ``g`` (ohne die, in denen kein
         kampffähiger Gegner mehr steht). Gibt (Kämpfe, Handelnde, Abstände danach, Ziele, kampffähige
-        Gegner je Kampf)."""
+        Gegner je Kampf, offene Plätze je Kampf oder ``None``: alle; ``rest`` wie in :meth:`_zuege`)."""
         offen = z["faehig"].take(g, 0) & self.gegner.take(wer, 0)
         hat = offen.any(1)
         if np.count_nonzero(hat) < len(hat):
             g, wer, offen = g[hat], wer[hat], offen[hat]
+            rest = None if rest is None else (rest[0][hat], rest[1][hat])
         pos = z["pos"].take(g, 0)
         abstand = self._abstaende(pos, wer)
         if not len(g):
-            return g, wer, abstand, np.zeros(0, np.int64), offen
+            return g, wer, abstand, np.zeros(0, np.int64), offen, None
         ziel = self._ziel(z, g, abstand, offen)
         am_ziel = abstand.reshape(-1).take(self._zeilen(len(g)) + ziel)
         weg = self.beweglich.take(wer) & (am_ziel > self.weite_toleranz.take(wer))
+        if rest is not None:
+            weg &= rest[1]
         if np.count_nonzero(weg):
             bewegt = np.flatnonzero(weg)
             h, wh, zh = g.take(bewegt), wer.take(bewegt), ziel.take(bewegt)
@@ -395,10 +420,10 @@ class _Maschine:
             z["pos"][h, wh, 0], z["pos"][h, wh, 1] = x, y
             hier[zeilen, wh, 0], hier[zeilen, wh, 1] = x, y
             abstand[bewegt] = self._abstaende(hier, wh)  # die anderen stehen, wo sie standen
-        return g, wer, abstand, ziel, offen
+        return g, wer, abstand, ziel, offen, None if rest is None else rest[0]
 
     def _angriffe(self, z: dict[str, np.ndarray], g: np.ndarray, wer: np.ndarray, abstand: np.ndarray,
-                  ziel: np.ndarray, offen: np.ndarray) -> None:
+                  ziel: np.ndarray, offen: np.ndarray, plaetze_offen: np.ndarray | None = None) -> None:
         """Die Angriffshandlungen der Handelnden ``wer`` in den Kämpfen ``g``: je Handlung jede
         ausgerüstete Waffe auf das Ziel, wenn sie es erreicht, sonst auf den nächsten erreichbaren
         Gegner. ``offen``: die kampffähigen Gegner je Kampf aus dem Anlauf (:meth:`_anlauf`).
@@ -406,7 +431,8 @@ class _Maschine:
         Platz für Platz (:class:`_Waffentafel`): im Platz ``k`` greift jeder Handelnde mit mehr als ``k``
         Plätzen mit seiner Waffe dieses Platzes an – in jedem Kampf dieselbe Folge wie auf dem
         Ereignispfad. Wer fällt, fällt aus ``offen``; ein entschiedener Kampf hat dort keinen Gegner mehr
-        (der Handelnde steht), greift also nicht weiter an."""
+        (der Handelnde steht), greift also nicht weiter an. ``plaetze_offen`` (R, Breite): nur diese Plätze
+        (der Rest eines angefangenen Zuges, :meth:`_rest_des_zuges`)."""
         if not len(g):
             return
         tafel, n = self.tafel, self.n
@@ -425,6 +451,8 @@ class _Maschine:
             s = reicht.any(1)
             if handlung is not None:
                 s &= handlung
+            if plaetze_offen is not None:
+                s &= plaetze_offen[:, k]
             anzahl = np.count_nonzero(s)
             if not anzahl:
                 continue
@@ -525,11 +553,17 @@ class _Maschine:
         z["runde"][start] = 1
         return self.laufen(z, max_runden)
 
-    def laufen(self, z: dict[str, np.ndarray], max_runden: int) -> Ergebnis:
+    def laufen(self, z: dict[str, np.ndarray], max_runden: int,
+               mitten: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None) -> Ergebnis:
         """Spielt die Kämpfe ``z`` zu Ende – Felder je Kampf (``lp``, ``faehig``, ``flee``,
         ``flee_eingesetzt``, ``parade``, ``pos``, ``ini``: verbleibende Initiative, ``ini_wert``:
         die gespeicherte für die nächste Runde, ``runde``, ``laeuft``), zwischen zwei Zügen. So
-        startet auch das Lagebild (:mod:`gm_helfer.w100.tisch.lagebild`) von Zuständen des Live-Kampfs."""
+        startet auch das Lagebild (:mod:`gm_helfer.w100.tisch.lagebild`) von Zuständen des Live-Kampfs.
+
+        ``mitten``: Kämpfe, die mitten in einem Zug stehen – je Kampf (Handelnder, −1: keiner; begonnene
+        Angriffshandlungen; (F, W) welche seiner ausgerüsteten Waffen in der laufenden schon angegriffen
+        haben; ob der Zug unberührt ist) –, spielen zuerst den Rest dieses Zuges (:meth:`_rest_des_zuges`,
+        ohne Patzerfolge „angriffshandlung“)."""
         # flache Sichten (F·N) der Felder, die jeder Angriff liest und schreibt: ein Indexfeld g·N + t
         # ist schneller als zwei Indexfelder [g, t]; zusammenhängend, damit reshape eine Sicht gibt
         for name in _FLACH:
@@ -538,6 +572,16 @@ class _Maschine:
         # gebundene Parade gibt es nur, wenn sie im Zustand schon steht oder die Taktik pariert (sonst bleibt sie 0)
         self._parade_gebunden = self.taktik.abwehr == "parade" or bool(z["parade"].any())
         laeuft, ini, faehig, ini_flach = z["laeuft"], z["ini"], z["faehig"], self._flach["ini"]
+        if mitten is not None:
+            if self.o.patzer_folge == "angriffshandlung":
+                raise ValueError("Der Rest eines Zuges mit der Patzerfolge „angriffshandlung“ läuft auf dem Ereignispfad.")
+            wer_m, begonnen, benutzt, unberuehrt = mitten
+            ff = np.flatnonzero((wer_m >= 0) & laeuft)
+            if ff.size:
+                wer = wer_m.take(ff)
+                self._zuege(z, ff, wer, self._rest_des_zuges(wer, begonnen.take(ff), benutzt.take(ff, 0),
+                                                             unberuehrt.take(ff)))
+                ini_flach[ff * self.n + wer] -= INITIATIVE_KOSTEN
         while True:
             ff = np.flatnonzero(laeuft)
             if not ff.size:

@@ -68,6 +68,9 @@ def _vergleich(zustand, taktik):
     (3, 2, simulation.Taktik()),          # mitten im ersten Zug
     (6, 3, simulation.Taktik(abwehr="parade")),  # gebundene Parade
     (14, 4, simulation.Taktik(einsatz="haelfte")),  # spätere Runde
+    (2, 3, simulation.Taktik()),          # mitten im Zug, der Rest würfelt: die Maschine spielt ihn
+    (4, 1, simulation.Taktik()),          # ebenso (Mira)
+    (9, 1, simulation.Taktik()),          # ebenso (Ork-Krieger, spätere Runde)
 ])
 def test_gebuendelt_vom_zustand_wie_ereignispfad(schritte, saat, taktik):
     zustand = _zustand(schritte, saat, taktik)
@@ -142,15 +145,38 @@ def test_start_felder_wie_zustand_fuer_zustand_gelesen():
 def test_bis_zwischen_zuege_wie_kampf_fuer_kampf(schritte, saat, wuerfelt):
     """Der Ereignispfad bis zwischen zwei Züge (vor der Maschine): würfelt der Rest des Zuges nicht, gilt das
     Ergebnis des ersten Kampfes für alle vom selben Zustand – dieselben Zustände und derselbe Stand des
-    Generators wie Kampf für Kampf gespielt; würfelt er, wird Kampf für Kampf gespielt."""
+    Generators wie Kampf für Kampf gespielt. Würfelt er, spielt der erste Kampf ihn auf dem Ereignispfad,
+    die weiteren vom selben Zustand bleiben mitten im Zug stehen (die Maschine spielt den Rest)."""
     zustand = _zustand(schritte, saat)
     taktik = simulation.Taktik()
-    andere = _zustand(5, 4)
+    andere = _zustand(5, 4)  # würfelt nicht
     zustaende = [zustand] * 30 + [andere] * 3 + [zustand] * 5
     a, b = np.random.default_rng(8), np.random.default_rng(8)
     schnell = wl._bis_zwischen_zuege(zustaende, a, 100, taktik)
-    einzeln = [simulation.fortsetzen(k, rng=b, max_runden=100, taktik=taktik, halt="zug") for k in zustaende]
-    assert schnell == einzeln
+    if not wuerfelt:
+        einzeln = [simulation.fortsetzen(k, rng=b, max_runden=100, taktik=taktik, halt="zug") for k in zustaende]
+        assert schnell == einzeln
+        assert len({id(k) for k, _ in schnell[:30]}) == 1
+    else:
+        erster = simulation.fortsetzen(zustand, rng=b, max_runden=100, taktik=taktik, halt="zug")
+        rest = [simulation.fortsetzen(andere, rng=b, max_runden=100, taktik=taktik, halt="zug")] * 3
+        assert schnell == [erster] + [(zustand, False)] * 29 + rest + [(zustand, False)] * 5
+        assert all(k is zustand for k, _ in schnell[1:30])
     assert a.bit_generator.state == b.bit_generator.state
-    geteilt = len({id(k) for k, _ in schnell[:30]}) == 1
-    assert geteilt is not wuerfelt
+
+
+def test_rest_des_zuges_plaetze():
+    """Was die Maschine vom angefangenen Zug noch spielt (wie :func:`simulation.naechste_handlung`): zwei Waffen,
+    zwei Angriffshandlungen – nach der ersten Waffe der ersten Handlung die zweite und die ganze zweite
+    Handlung; nach einer Handlung ohne laufende Waffe nur die zweite; unberührt alles samt Bewegung; in
+    der zweiten Handlung nach der zweiten Waffe nur noch die erste."""
+    k = wk.neuer_kampf([_john(angriffshandlungen_je_zug=2), _ork()])
+    m = wl._gebuendelt._Maschine(k, np.random.default_rng(0), simulation.Taktik())
+    w = len(m.waffen[0])
+    assert w == 2 and m.tafel.plaetze[0] == 4
+    plaetze, bewegen = m._rest_des_zuges(np.array([0, 0, 0, 0]), np.array([1, 1, 0, 2]),
+                                         np.array([[True, False], [False, False], [False, False], [False, True]]),
+                                         np.array([False, False, True, False]))
+    assert plaetze[:, :4].tolist() == [[False, True, True, True], [False, False, True, True],
+                                       [True, True, True, True], [False, False, True, False]]
+    assert bewegen.tolist() == [False, False, True, False]

@@ -12,7 +12,8 @@ ausweichen, niemand ergreift die Initiative):
   hier gespielt wird (die laufende mit, wenn sie nicht vorbei ist).
 - :func:`gebuendelt` – je Kampf auf dem Ereignispfad bis zum Ende des laufenden Zuges (vor der
   Initiative: nur ihr Wurf; nach „Initiative ergreifen“: dieser erste Zug; würfelt dieser Rest nicht,
-  einmal für alle Kämpfe vom selben Zustand, :func:`_bis_zwischen_zuege`), dann die
+  einmal für alle Kämpfe vom selben Zustand; würfelt er, spielt ihn ab dem zweiten Kampf die Maschine
+  selbst, :func:`_bis_zwischen_zuege`), dann die
   gebündelte Maschine (:meth:`gm_helfer.w100.gebuendelt._Maschine.laufen`) aus den Feldern dieser
   Zustände (:func:`start_felder`: Lebenspunkte, Flee, gebundene Parade, Positionen, Initiative).
   Mit Effekten (Brennen, Hast …) kann die Maschine nicht rechnen: :class:`~gm_helfer.lagebild.NichtGebuendelt`.
@@ -82,12 +83,13 @@ def weiterspielen(zustand: Kampf, *, rng: Any, taktik: Any = None, max_runden: i
                         tot=a.tot)
 
 
-def _pruefen(zustaende: Sequence[Kampf], vor_initiative: bool) -> None:
+def _pruefen(zustaende: Sequence[Kampf], vor_initiative: bool, mitten_im_zug: bool = False) -> None:
     """Kann die Maschine von diesen Zuständen starten? Sonst :class:`NichtGebuendelt` mit Grund."""
     erster = zustaende[0]
     namen = [x.name for x in erster.kaempfer]
     for k in {id(k): k for k in zustaende}.values():  # je Zustand einmal
-        if not vor_initiative and (k.am_zug is not None or k.vorrang is not None or k.runde == 0):
+        if not vor_initiative and ((k.am_zug is not None and not mitten_im_zug) or k.vorrang is not None
+                                   or k.runde == 0):
             raise NichtGebuendelt("der Zustand liegt nicht zwischen zwei Zügen.")
         if any(x.effekte for x in k.kaempfer):
             raise NichtGebuendelt("ein Effekt (Brennen, Hast …) wirkt – die gebündelte Maschine kennt keine Effekte.")
@@ -107,7 +109,8 @@ def _werte(x: Any, o: Any) -> tuple:
             x.initiative_naechste_runde or 0)
 
 
-def start_felder(zustaende: Sequence[Kampf], *, vor_initiative: bool = False) -> dict[str, np.ndarray]:
+def start_felder(zustaende: Sequence[Kampf], *, vor_initiative: bool = False,
+                 mitten_im_zug: bool = False) -> dict[str, np.ndarray]:
     """Die Start-Felder der gebündelten Maschine aus Zuständen zwischen zwei Zügen ohne Vorrang
     (je Zustand ein Kampf): Lebenspunkte, Kampffähigkeit, Flee, gebundene Parade, Positionen, verbleibende und
     gespeicherte Initiative, Runde.
@@ -116,7 +119,7 @@ def start_felder(zustaende: Sequence[Kampf], *, vor_initiative: bool = False) ->
         NichtGebuendelt: ein Kämpfer trägt einen Effekt (die Maschine kennt keine), jemand ist
             mitten im Zug, oder die Zustände haben nicht dieselben Kämpfer und Einstellungen.
     """
-    _pruefen(zustaende, vor_initiative)
+    _pruefen(zustaende, vor_initiative, mitten_im_zug)
     erster = zustaende[0]
     o = erster.optionen
     # je Kämpfer-Objekt einmal gelesen: die Zustände nach dem Ereignispfad (:func:`gebuendelt`) sind je Kampf
@@ -153,6 +156,35 @@ def start_felder(zustaende: Sequence[Kampf], *, vor_initiative: bool = False) ->
     }
 
 
+def _mitten_im_zug(zustand: Kampf) -> bool:
+    """Kann die Maschine den Rest des laufenden Zuges selbst spielen (:meth:`_gebuendelt._Maschine.laufen`,
+    ``mitten``)? Mitten im Zug, ohne offenes „Initiative Ergreifen“, ohne Patzerfolge „angriffshandlung“."""
+    return (zustand.am_zug is not None and zustand.vorrang is None and zustand.runde > 0
+            and zustand.optionen.patzer_folge != "angriffshandlung")
+
+
+def _rest_felder(zustaende: Sequence[Kampf]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """Je Zustand der angefangene Zug für die Maschine (``mitten`` von :meth:`_gebuendelt._Maschine.laufen`):
+    Handelnder (−1: keiner), begonnene Angriffshandlungen, welche ausgerüsteten Waffen in der laufenden
+    schon angegriffen haben, ob der Zug unberührt ist. ``None``, wenn niemand mitten im Zug ist."""
+    breite = max(1, max(sum(w.ausgeruestet for w in x.waffen) for x in zustaende[0].kaempfer))
+    je: dict[int, tuple[int, int, list[bool], bool]] = {}
+    for k in zustaende:
+        if id(k) not in je:
+            if k.am_zug is None:
+                je[id(k)] = (-1, 0, [False] * breite, False)
+            else:
+                a = k[k.am_zug]
+                benutzt = [w.name in a.waffen_in_aktion for w in a.waffen if w.ausgeruestet]
+                je[id(k)] = (k.platz(a.name), a.angriffshandlungen, benutzt + [False] * (breite - len(benutzt)),
+                             not (a.angriffshandlungen or a.waffen_in_aktion or a.bewegungen))
+    zeilen = [je[id(k)] for k in zustaende]
+    if all(z[0] < 0 for z in zeilen):
+        return None
+    return (np.array([z[0] for z in zeilen], np.int64), np.array([z[1] for z in zeilen], np.int64),
+            np.array([z[2] for z in zeilen], bool).reshape(len(zeilen), breite), np.array([z[3] for z in zeilen], bool))
+
+
 def _zufallsstand(rng: Any) -> Any:
     """Der Stand des Generators (``None``, wenn er keinen zeigt): unverändert heißt, es wurde nicht gewürfelt."""
     erzeuger = getattr(rng, "bit_generator", None)
@@ -165,7 +197,9 @@ def _bis_zwischen_zuege(zustaende: Sequence[Kampf], rng: Any, grenze: int, takti
     Würfelt der Rest des Zuges nicht (etwa: kein Gegner in Reichweite, der Zug endet; oder der Zustand liegt
     schon zwischen zwei Zügen), ist er für diesen Zustand immer derselbe: dann gilt das Ergebnis des ersten
     für jeden weiteren Kampf vom selben Zustand (dieselben Würfe, dasselbe Ergebnis – nur ein Objekt statt
-    vieler gleicher). Geprüft wird je Zustand einmal, am Stand des Generators."""
+    vieler gleicher). Würfelt er und kann die Maschine ihn spielen (:func:`_mitten_im_zug`), bleibt jeder
+    weitere Kampf vom selben Zustand mitten im Zug stehen (``(zustand, False)``) – die Maschine spielt den
+    Rest. Geprüft wird je Zustand einmal, am Stand des Generators."""
     ohne_wurf: dict[int, tuple[Kampf, bool]] = {}
     geprueft: set[int] = set()
     weiter = []
@@ -178,6 +212,8 @@ def _bis_zwischen_zuege(zustaende: Sequence[Kampf], rng: Any, grenze: int, takti
                 geprueft.add(id(k))
                 if _zufallsstand(rng) == vorher:
                     ohne_wurf[id(k)] = fertig
+                elif _mitten_im_zug(k):
+                    ohne_wurf[id(k)] = (k, False)
         weiter.append(fertig)
     return weiter
 
@@ -219,7 +255,7 @@ def gebuendelt(zustaende: Sequence[Kampf], *, rng: Any, taktik: Any = None, max_
     ende = np.array([e for _, e in weiter], bool)
     if laufend:
         maschine = _gebuendelt._Maschine(laufend[0], rng, t)
-        e = maschine.laufen(start_felder(laufend), grenze)
+        e = maschine.laufen(start_felder(laufend, mitten_im_zug=True), grenze, _rest_felder(laufend))
         sieger_[~ende], runden[~ende], aus[~ende] = e.sieger, e.runden, e.ausgeschaltet
     for i in np.flatnonzero(ende).tolist():
         k = weiter[i][0]
