@@ -122,6 +122,7 @@ def w100(zeile: Callable[..., dict] | None = None) -> dict | None:
     z0 = zustaende[0]
     rng = np.random.default_rng(1)
     wl.gebuendelt([z0] * 50, rng=rng)  # aufwärmen
+    lagebild.lagebild("w100", z0, 50, rng=rng, mit_optionen=False)  # ebenso: der erste Aufruf lädt die Regelsysteme
     t200 = min(_zeit(lambda: wl.gebuendelt([z0] * 200, rng=rng)) for _ in range(3))
     t10k = _zeit(lambda: wl.gebuendelt([z0] * 10_000, rng=rng))
     fest = t200 - 200 * (t10k - t200) / 9_800

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gm_helfer.protokoll import Ereignis
+from gm_helfer.schnell import je_objekt
 from gm_helfer.w100.daten import AUSWEICHEN, KEINE_ABWEHR, PARADE
 from gm_helfer.w100.kampf import Kampf, angriff_ereignis, angriff_planen, kampf_aus_dict
 from gm_helfer.w100.optionen import W100Fehler
@@ -31,7 +32,14 @@ def gegner_der_reihe_nach(kampf: Kampf) -> list[str]:
     """Die kampffähigen Gegner des Handelnden, die nächsten zuerst – der Anfang von :func:`ziele`."""
     if kampf.am_zug is None:
         return []
-    return _nach_abstand(kampf, gegner=True)
+    return list(_gegner_reihe(kampf))
+
+
+@je_objekt
+def _gegner_reihe(kampf: Kampf) -> tuple[str, ...]:
+    """:func:`gegner_der_reihe_nach` einmal je Zustand (Ziel des Zuges und Reihe fragen denselben; im Lagebild
+    beginnen viele Kämpfe mit demselben Zustand, :func:`~gm_helfer.schnell.je_objekt`)."""
+    return tuple(_nach_abstand(kampf, gegner=True))
 
 
 def _nach_abstand(kampf: Kampf, *, gegner: bool) -> list[str]:

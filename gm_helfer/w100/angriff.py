@@ -115,13 +115,24 @@ class KritRegel:
 
     ``art="wurf"``: natürlicher Wurf ≥ ``wert``; ``art="ergebnis"``: Ergebnis nach der Abwehr
     ≥ ``wert``; ``art="keine"``: nie. ``faktor`` vervielfacht den Schaden.
+
+    In der gebündelten Simulation darf jedes Feld ein numpy-Feld sein, je Angriff eine Regel (die
+    Waffen verschiedener Handelnder in einem Zug, :func:`ist_kritisch`).
     """
 
-    art: str = "wurf"
-    wert: int = 96
-    faktor: int = 2
+    art: Any = "wurf"
+    wert: Any = 96
+    faktor: Any = 2
 
     def __post_init__(self) -> None:
+        if isinstance(self.art, np.ndarray) or isinstance(self.wert, np.ndarray) or isinstance(self.faktor, np.ndarray):
+            art = self.art
+            bekannt = np.isin(art, KRIT_ARTEN).all() if isinstance(art, np.ndarray) else art in KRIT_ARTEN
+            if not bekannt:
+                raise W100Fehler(f"Unbekannte Kritisch-Regel (möglich: {', '.join(KRIT_ARTEN)}).")
+            if np.any(np.asarray(self.faktor) < 1):
+                raise W100Fehler("Der kritische Faktor muss mindestens 1 sein.")
+            return
         if self.art not in KRIT_ARTEN:
             raise W100Fehler(
                 f"Unbekannte Kritisch-Regel „{self.art}“ (möglich: {', '.join(KRIT_ARTEN)})."
@@ -180,11 +191,22 @@ def trefferstufe(ergebnis: Any, optionen: Optionen = Optionen()) -> Any:
 
 
 def ist_kritisch(natuerlich: Any, ergebnis: Any, stufe: Any, krit: KritRegel) -> Any:
-    """„Nur ein Volltreffer kann kritisch sein.“ – entschieden erst nach der Abwehr."""
+    """„Nur ein Volltreffer kann kritisch sein.“ – entschieden erst nach der Abwehr.
+
+    Ist ``krit.art`` ein Feld (je Angriff eine Regel, :class:`KritRegel`), gilt je Eintrag dessen Regel:
+
+    >>> import numpy as np
+    >>> krit = KritRegel(np.array(["wurf", "ergebnis", "keine"]), np.array([96, 140, 100]))
+    >>> ist_kritisch(np.array([97, 50, 99]), np.array([150, 150, 150]), "volltreffer", krit).tolist()
+    [True, True, False]
+    """
     voll = stufe == VOLLTREFFER
     if voll is False:  # eine Stufe, kein Volltreffer: nie kritisch (wie und(False, …))
         return False
-    if krit.art == "keine":
+    art = krit.art
+    if isinstance(art, np.ndarray):  # je Eintrag eine Regel: „wurf“, „ergebnis“ oder „keine“ (nie)
+        return und(voll, wo(art == "wurf", natuerlich >= krit.wert, und(art == "ergebnis", ergebnis >= krit.wert)))
+    if art == "keine":
         return und(voll, False)
     if krit.art == "wurf":
         return und(voll, natuerlich >= krit.wert)
@@ -196,7 +218,7 @@ def bewerte_angriff(
     *,
     ob: Any,
     db: Any,
-    patzerbereich: int,
+    patzerbereich: Any,
     modifikator: Any = 0,
     abwehr: Abwehr = Abwehr(),
     krit: KritRegel = KritRegel(),
@@ -206,9 +228,18 @@ def bewerte_angriff(
 
     ``ob`` ist der passende Offensivbonus bzw. die Zaubermacht, ``db`` der passende
     Defensivbonus des Ziels (physisch oder magisch). Wurf, Boni und Abwehrpunkte dürfen
-    numpy-Felder sein (je Kampf ein Wert); Patzerbereich und Kritisch-Regel gehören zur Waffe.
+    numpy-Felder sein (je Kampf ein Wert); Patzerbereich und Kritisch-Regel gehören zur Waffe –
+    greifen in einem Feld verschiedene Waffen an, auch sie je Eintrag (``patzerbereich`` ein Feld,
+    ``krit`` eine :class:`KritRegel` aus Feldern).
+
+    >>> import numpy as np
+    >>> bewerte_angriff(np.array([5, 5]), ob=50, db=20, patzerbereich=np.array([5, 3])).stufe.tolist()
+    ['patzer', 'misserfolg']
     """
-    if not 0 <= patzerbereich <= 100:
+    if isinstance(patzerbereich, np.ndarray):
+        if patzerbereich.size and (patzerbereich.min() < 0 or patzerbereich.max() > 100):
+            raise W100Fehler("Der Patzerbereich muss zwischen 0 und 100 liegen.")
+    elif not 0 <= patzerbereich <= 100:
         raise W100Fehler(f"Der Patzerbereich muss zwischen 0 und 100 liegen ({patzerbereich}).")
     wert = w100_wert(natuerlich, lucky_seven=optionen.lucky_seven)
     basis = wert + ob - db + modifikator

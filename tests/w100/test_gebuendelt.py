@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gm_helfer import boegen, simulation
+from gm_helfer import boegen, simulation, wuerfel
 from gm_helfer.w100 import KritRegel, Optionen, W100Fehler, gebuendelt
 from gm_helfer.w100 import chancen as w100_chancen
 from gm_helfer.w100.angriff import (
@@ -117,6 +117,44 @@ def test_bewerte_angriff_skalar_gleich_feld(lucky):
     assert type(einzeln.ergebnis) is int and type(einzeln.stufe) is str and type(einzeln.kritisch) is bool
 
 
+@pytest.mark.parametrize("lucky", [False, True])
+def test_bewerte_angriff_je_zeile_eigene_waffe_gleich_einzeln(lucky):
+    """Patzerbereich und Kritisch-Regel je Zeile (Angriffe verschiedener Waffen in einem Feld, wie
+    die gebündelte Maschine sie für alle Handelnden eines Schritts würfelt): jede Zeile wie einzeln
+    mit ihren Werten – alle Würfe 1–100 mit jedem Patzerbereich und jeder Regel."""
+    regeln = [KritRegel("wurf", 96), KritRegel("wurf", 91, 3), KritRegel("ergebnis", 130), KritRegel("keine", 100, 1)]
+    kombis = list(itertools.product(range(1, 101), (0, 1, 5, 8, 100), range(len(regeln))))
+    nat, patzer, regel = (np.array(x) for x in zip(*kombis))
+    rng = np.random.default_rng(6)
+    ob, db, punkte = rng.integers(0, 90, len(nat)), rng.integers(0, 60, len(nat)), rng.integers(0, 30, len(nat))
+    art = np.where(punkte == 0, "keine", "ausweichen")
+    krit = KritRegel(np.array([r.art for r in regeln])[regel], np.array([r.wert for r in regeln])[regel],
+                     np.array([r.faktor for r in regeln])[regel])
+    o = Optionen(lucky_seven=lucky)
+    feld = bewerte_angriff(nat, ob=ob, db=db, patzerbereich=patzer, abwehr=Abwehr(art, punkte), krit=krit, optionen=o)
+    for i, (n, p, r) in enumerate(kombis):
+        e = bewerte_angriff(n, ob=int(ob[i]), db=int(db[i]), patzerbereich=p, abwehr=Abwehr(str(art[i]), int(punkte[i])),
+                            krit=regeln[r], optionen=o)
+        assert (e.ergebnis, e.stufe, e.kritisch) == (int(feld.ergebnis[i]), str(feld.stufe[i]), bool(feld.kritisch[i]))
+        assert ist_kritisch(n, e.ergebnis, e.stufe, regeln[r]) == bool(
+            ist_kritisch(nat, feld.ergebnis, feld.stufe, krit)[i])
+    # eine Regel für alle Zeilen, als Feld geschrieben: wie die eine Regel
+    for r in regeln:
+        gleich = KritRegel(np.full(len(nat), r.art), np.full(len(nat), r.wert))
+        assert (ist_kritisch(nat, feld.ergebnis, feld.stufe, gleich) == ist_kritisch(nat, feld.ergebnis, feld.stufe, r)).all()
+
+
+def test_felder_je_zeile_pruefen_wie_einzeln():
+    with pytest.raises(W100Fehler, match="Patzerbereich"):
+        bewerte_angriff(np.array([5, 5]), ob=50, db=20, patzerbereich=np.array([5, 101]))
+    with pytest.raises(W100Fehler, match="Patzerbereich"):
+        bewerte_angriff(np.array([5, 5]), ob=50, db=20, patzerbereich=np.array([-1, 5]))
+    with pytest.raises(W100Fehler, match="Unbekannte Kritisch-Regel"):
+        KritRegel(np.array(["wurf", "immer"]), np.array([96, 96]))
+    with pytest.raises(W100Fehler, match="Faktor"):
+        KritRegel(np.array(["wurf", "wurf"]), 96, np.array([2, 0]))
+
+
 def test_abwehr_aus_feldern_prueft_wie_einzeln():
     with pytest.raises(W100Fehler, match="negativ"):
         Abwehr(np.array(["ausweichen", "ausweichen"]), np.array([3, -1]))
@@ -142,6 +180,35 @@ def test_schaden_nach_treffer_skalar_gleich_feld(krit_folge, vor, auf):
     assert type(schaden_nach_treffer(15, panzerung=4, stufe="streiftreffer", optionen=o)) is int
     with pytest.raises(W100Fehler, match="Panzerung"):
         schaden_nach_treffer(np.array([5]), panzerung=np.array([-1]), stufe=np.array(["volltreffer"]))
+
+
+def test_schadenswurf_der_waffentafel_je_zeile_wie_der_ausdruck(alle):
+    """Die Maschine würfelt den Schaden aller Handelnden eines Schritts in einem Zug, je Zeile mit dem
+    Ausdruck ihrer Waffe (:class:`gebuendelt._Waffentafel`) – auch explodierende und abgezogene Würfel:
+    je Waffe dasselbe Mittel wie ihr Ausdruck (ohne Explosion exakt durch Aufzählen aller Würfe, mit
+    Explosion W(s)! im Mittel (s + 1) / 2 · s / (s − 1); ±4 Standardfehler), nie außerhalb der möglichen Werte."""
+    ausdruecke = {"2W6+1": None, "1W6!+2": 3.5 * 6 / 5 + 2, "1W10-1W4": None, "1W4+1W20": None,
+                  "1W8!+1W4!-1": 4.5 * 8 / 7 + 2.5 * 4 / 3 - 1}
+    john = kampf_aus_boegen([alle["John"]], Optionen()).kaempfer[0]
+    vorlage = next(w for w in john.waffen if w.ausgeruestet)
+    john = replace(john, waffen=tuple(replace(vorlage, name=a, schaden=a) for a in ausdruecke))
+    tafel = gebuendelt._Waffentafel([gebuendelt._angriffswaffen(john, (john,), Optionen())], (1,), 1)
+    n = 40_000
+    zeilen = np.random.default_rng(3).integers(0, len(ausdruecke), n)
+    wurf = tafel.schadenswurf(np.random.default_rng(4), zeilen, tafel.konstante.take(zeilen))
+    for j, (a, mittel) in enumerate(ausdruecke.items()):
+        w = wurf[zeilen == j]
+        ausdruck = wuerfel.parse(a)
+        einzel = [g for g, _ in ausdruck.einzelwuerfel()]
+        if mittel is None:  # alle Würfe aufzählen
+            moeglich = [ausdruck.konstante + sum(g.vorzeichen * x for g, x in zip(einzel, augen))
+                        for augen in itertools.product(*(range(1, g.seiten + 1) for g in einzel))]
+            assert set(np.unique(w).tolist()) <= set(moeglich), a
+            mittel = float(np.mean(moeglich))
+        else:
+            tiefst = ausdruck.konstante + sum(1 if g.vorzeichen > 0 else -g.seiten for g in einzel)
+            assert w.min() >= tiefst, a
+        assert abs(w.mean() - mittel) <= 4 * w.std() / math.sqrt(len(w)) + 1e-9, a
 
 
 def test_gesundheit_flee_und_bewegung_skalar_gleich_feld():

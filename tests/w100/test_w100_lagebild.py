@@ -68,6 +68,9 @@ def _vergleich(zustand, taktik):
     (3, 2, simulation.Taktik()),          # mitten im ersten Zug
     (6, 3, simulation.Taktik(abwehr="parade")),  # gebundene Parade
     (14, 4, simulation.Taktik(einsatz="haelfte")),  # spätere Runde
+    (2, 3, simulation.Taktik()),          # mitten im Zug, der Rest würfelt: die Maschine spielt ihn
+    (4, 1, simulation.Taktik()),          # ebenso (Mira)
+    (9, 1, simulation.Taktik()),          # ebenso (Ork-Krieger, spätere Runde)
 ])
 def test_gebuendelt_vom_zustand_wie_ereignispfad(schritte, saat, taktik):
     zustand = _zustand(schritte, saat, taktik)
@@ -105,3 +108,75 @@ def test_wahlen_und_lagebild_mit_optionen():
     assert 0 <= lb.sieg["helden"] <= 1
     offen = _zustand(0, 1)
     assert [t for t, _ in wl.wahlen(offen)][0] == "Niemand ergreift die Initiative"
+
+
+def test_start_felder_wie_zustand_fuer_zustand_gelesen():
+    """:func:`wl.start_felder` liest jeden Kämpfer einmal (die Zustände nach dem Rest des Zuges teilen die
+    unberührten Kämpfer): dieselben Felder wie jeden Zustand Kämpfer für Kämpfer zu lesen – auch mit
+    demselben Zustand mehrmals und Zuständen, die keinen Kämpfer teilen."""
+    taktik = simulation.Taktik()
+    zustaende = []
+    for schritte, saat in ((3, 2), (6, 3), (14, 4)):
+        z = _zustand(schritte, saat)
+        for s in range(40):
+            k, ende = simulation.fortsetzen(z, rng=np.random.default_rng(s), max_runden=100, taktik=taktik, halt="zug")
+            if not ende:
+                zustaende.append(k)
+    zustaende += zustaende[:5] + [wk.kampf_aus_dict(wk.kampf_als_dict(zustaende[0]))]
+    assert len({id(x) for k in zustaende for x in k.kaempfer}) < 7 * len(zustaende)  # es wird geteilt
+    felder = wl.start_felder(zustaende)
+    o = zustaende[0].optionen
+    erwartet = {
+        "lp": [[x.lp for x in k.kaempfer] for k in zustaende],
+        "faehig": [[x.kampffaehig(o) for x in k.kaempfer] for k in zustaende],
+        "flee": [[x.flee for x in k.kaempfer] for k in zustaende],
+        "parade": [[x.parade_gebunden for x in k.kaempfer] for k in zustaende],
+        "pos": [[list(x.position) for x in k.kaempfer] for k in zustaende],
+        "ini": [[x.initiative or 0 for x in k.kaempfer] for k in zustaende],
+        "ini_wert": [[x.initiative_naechste_runde or 0 for x in k.kaempfer] for k in zustaende],
+        "runde": [k.runde for k in zustaende],
+    }
+    for name, werte in erwartet.items():
+        assert felder[name].tolist() == werte, name
+    assert felder["lp"].dtype == np.int64 and felder["faehig"].dtype == bool and felder["pos"].flags.c_contiguous
+
+
+@pytest.mark.parametrize("schritte, saat, wuerfelt", [(2, 1, False), (2, 3, True), (4, 1, True)])
+def test_bis_zwischen_zuege_wie_kampf_fuer_kampf(schritte, saat, wuerfelt):
+    """Der Ereignispfad bis zwischen zwei Züge (vor der Maschine): würfelt der Rest des Zuges nicht, gilt das
+    Ergebnis des ersten Kampfes für alle vom selben Zustand – dieselben Zustände und derselbe Stand des
+    Generators wie Kampf für Kampf gespielt. Würfelt er, spielt der erste Kampf ihn auf dem Ereignispfad,
+    die weiteren vom selben Zustand bleiben mitten im Zug stehen (die Maschine spielt den Rest)."""
+    zustand = _zustand(schritte, saat)
+    taktik = simulation.Taktik()
+    andere = _zustand(5, 4)  # würfelt nicht
+    zustaende = [zustand] * 30 + [andere] * 3 + [zustand] * 5
+    a, b = np.random.default_rng(8), np.random.default_rng(8)
+    schnell = wl._bis_zwischen_zuege(zustaende, a, 100, taktik)
+    if not wuerfelt:
+        einzeln = [simulation.fortsetzen(k, rng=b, max_runden=100, taktik=taktik, halt="zug") for k in zustaende]
+        assert schnell == einzeln
+        assert len({id(k) for k, _ in schnell[:30]}) == 1
+    else:
+        erster = simulation.fortsetzen(zustand, rng=b, max_runden=100, taktik=taktik, halt="zug")
+        rest = [simulation.fortsetzen(andere, rng=b, max_runden=100, taktik=taktik, halt="zug")] * 3
+        assert schnell == [erster] + [(zustand, False)] * 29 + rest + [(zustand, False)] * 5
+        assert all(k is zustand for k, _ in schnell[1:30])
+    assert a.bit_generator.state == b.bit_generator.state
+
+
+def test_rest_des_zuges_plaetze():
+    """Was die Maschine vom angefangenen Zug noch spielt (wie :func:`simulation.naechste_handlung`): zwei Waffen,
+    zwei Angriffshandlungen – nach der ersten Waffe der ersten Handlung die zweite und die ganze zweite
+    Handlung; nach einer Handlung ohne laufende Waffe nur die zweite; unberührt alles samt Bewegung; in
+    der zweiten Handlung nach der zweiten Waffe nur noch die erste."""
+    k = wk.neuer_kampf([_john(angriffshandlungen_je_zug=2), _ork()])
+    m = wl._gebuendelt._Maschine(k, np.random.default_rng(0), simulation.Taktik())
+    w = len(m.waffen[0])
+    assert w == 2 and m.tafel.plaetze[0] == 4
+    plaetze, bewegen = m._rest_des_zuges(np.array([0, 0, 0, 0]), np.array([1, 1, 0, 2]),
+                                         np.array([[True, False], [False, False], [False, False], [False, True]]),
+                                         np.array([False, False, True, False]))
+    assert plaetze[:, :4].tolist() == [[False, True, True, True], [False, False, True, True],
+                                       [True, True, True, True], [False, False, True, False]]
+    assert bewegen.tolist() == [False, False, True, False]

@@ -11,7 +11,9 @@ ausweichen, niemand ergreift die Initiative):
   gebundener Parade, Effekten, eigenen Handlungen je Zug. ``runden`` zählt die Runden, in denen ab
   hier gespielt wird (die laufende mit, wenn sie nicht vorbei ist).
 - :func:`gebuendelt` – je Kampf auf dem Ereignispfad bis zum Ende des laufenden Zuges (vor der
-  Initiative: nur ihr Wurf; nach „Initiative ergreifen“: dieser erste Zug), dann die
+  Initiative: nur ihr Wurf; nach „Initiative ergreifen“: dieser erste Zug; würfelt dieser Rest nicht,
+  einmal für alle Kämpfe vom selben Zustand; würfelt er, spielt ihn ab dem zweiten Kampf die Maschine
+  selbst, :func:`_bis_zwischen_zuege`), dann die
   gebündelte Maschine (:meth:`gm_helfer.w100.gebuendelt._Maschine.laufen`) aus den Feldern dieser
   Zustände (:func:`start_felder`: Lebenspunkte, Flee, gebundene Parade, Positionen, Initiative).
   Mit Effekten (Brennen, Hast …) kann die Maschine nicht rechnen: :class:`~gm_helfer.lagebild.NichtGebuendelt`.
@@ -81,19 +83,34 @@ def weiterspielen(zustand: Kampf, *, rng: Any, taktik: Any = None, max_runden: i
                         tot=a.tot)
 
 
-def _pruefen(zustaende: Sequence[Kampf], vor_initiative: bool) -> None:
+def _pruefen(zustaende: Sequence[Kampf], vor_initiative: bool, mitten_im_zug: bool = False) -> None:
     """Kann die Maschine von diesen Zuständen starten? Sonst :class:`NichtGebuendelt` mit Grund."""
     erster = zustaende[0]
+    namen = [x.name for x in erster.kaempfer]
     for k in {id(k): k for k in zustaende}.values():  # je Zustand einmal
-        if not vor_initiative and (k.am_zug is not None or k.vorrang is not None or k.runde == 0):
+        if not vor_initiative and ((k.am_zug is not None and not mitten_im_zug) or k.vorrang is not None
+                                   or k.runde == 0):
             raise NichtGebuendelt("der Zustand liegt nicht zwischen zwei Zügen.")
         if any(x.effekte for x in k.kaempfer):
             raise NichtGebuendelt("ein Effekt (Brennen, Hast …) wirkt – die gebündelte Maschine kennt keine Effekte.")
-        if k.optionen != erster.optionen or [x.name for x in k.kaempfer] != [x.name for x in erster.kaempfer]:
+        # dieselben Optionen sind meist dasselbe Objekt (der Vergleich Feld für Feld kostet)
+        if (k.optionen is not erster.optionen and k.optionen != erster.optionen) or [x.name for x in k.kaempfer] != namen:
             raise NichtGebuendelt("die Zustände haben nicht dieselben Kämpfer und Einstellungen.")
 
 
-def start_felder(zustaende: Sequence[Kampf], *, vor_initiative: bool = False) -> dict[str, np.ndarray]:
+_SPALTEN = ("lp", "faehig", "flee", "parade", "x", "y", "ini", "ini_wert")
+"""Die Werte eines Kämpfers in :func:`start_felder` (:func:`_werte`), in dieser Reihenfolge."""
+
+
+def _werte(x: Any, o: Any) -> tuple:
+    """Die Werte eines Kämpfers für die Felder der Maschine (:data:`_SPALTEN`)."""
+    # die gespeicherte Reihenfolge für die nächste Runde (ohne Effekte: derselbe Wurf + Bonus)
+    return (x.lp or 0, x.kampffaehig(o), x.flee or 0, x.parade_gebunden, *x.position, x.initiative or 0,
+            x.initiative_naechste_runde or 0)
+
+
+def start_felder(zustaende: Sequence[Kampf], *, vor_initiative: bool = False,
+                 mitten_im_zug: bool = False) -> dict[str, np.ndarray]:
     """Die Start-Felder der gebündelten Maschine aus Zuständen zwischen zwei Zügen ohne Vorrang
     (je Zustand ein Kampf): Lebenspunkte, Kampffähigkeit, Flee, gebundene Parade, Positionen, verbleibende und
     gespeicherte Initiative, Runde.
@@ -102,32 +119,103 @@ def start_felder(zustaende: Sequence[Kampf], *, vor_initiative: bool = False) ->
         NichtGebuendelt: ein Kämpfer trägt einen Effekt (die Maschine kennt keine), jemand ist
             mitten im Zug, oder die Zustände haben nicht dieselben Kämpfer und Einstellungen.
     """
-    _pruefen(zustaende, vor_initiative)
+    _pruefen(zustaende, vor_initiative, mitten_im_zug)
     erster = zustaende[0]
     o = erster.optionen
-    zeilen: dict[int, tuple] = {}  # je Zustand einmal (das Lagebild gibt oft denselben viele Male)
+    # je Kämpfer-Objekt einmal gelesen: die Zustände nach dem Ereignispfad (:func:`gebuendelt`) sind je Kampf
+    # neue Objekte, teilen aber die Kämpfer, die der Rest des Zuges nicht berührt hat (Objekte leben, solange
+    # ``zustaende`` lebt – ihre ``id`` bleibt eindeutig)
+    stelle: dict[int, int] = {}
+    werte: list[tuple] = []
+    reihen: dict[int, list[int]] = {}  # je Zustand: die Stellen seiner Kämpfer in ``werte``
     for k in zustaende:
-        if id(k) not in zeilen:
-            zeilen[id(k)] = (
-                [x.lp or 0 for x in k.kaempfer], [x.kampffaehig(o) for x in k.kaempfer],
-                [x.flee or 0 for x in k.kaempfer], [x.parade_gebunden for x in k.kaempfer],
-                [x.position for x in k.kaempfer], [x.initiative or 0 for x in k.kaempfer],
-                # die gespeicherte Reihenfolge für die nächste Runde (ohne Effekte: derselbe Wurf + Bonus)
-                [x.initiative_naechste_runde or 0 for x in k.kaempfer], k.runde)
-    spalten = list(zip(*(zeilen[id(k)] for k in zustaende)))
-    lp, faehig, flee, parade, pos, ini, ini_wert, runde = spalten
+        if id(k) in reihen:
+            continue
+        reihe = []
+        for x in k.kaempfer:
+            i = stelle.get(id(x))
+            if i is None:
+                i = stelle[id(x)] = len(werte)
+                werte.append(_werte(x, o))
+            reihe.append(i)
+        reihen[id(k)] = reihe
+    # alles ganze Zahlen (genau in float64) und Positionen: eine Tafel, je Kampf und Kämpfer eine Zeile daraus
+    tafel = np.array(werte, float)[np.array([reihen[id(k)] for k in zustaende], np.intp)]
+    spalte = {name: tafel[:, :, i] for i, name in enumerate(_SPALTEN)}
     return {
-        "lp": np.array(lp, np.int64),
-        "faehig": np.array(faehig, bool),
-        "flee": np.array(flee, np.int64),
+        "lp": spalte["lp"].astype(np.int64),
+        "faehig": spalte["faehig"].astype(bool),
+        "flee": spalte["flee"].astype(np.int64),
         "flee_eingesetzt": np.zeros((len(zustaende), len(erster.kaempfer)), np.int64),
-        "parade": np.array(parade, np.int64),
-        "pos": np.array(pos, float),
-        "ini": np.array(ini, np.int64),
-        "ini_wert": np.array(ini_wert, np.int64),
-        "runde": np.array(runde, np.int64),
+        "parade": spalte["parade"].astype(np.int64),
+        "pos": np.ascontiguousarray(tafel[:, :, 4:6]),
+        "ini": spalte["ini"].astype(np.int64),
+        "ini_wert": spalte["ini_wert"].astype(np.int64),
+        "runde": np.array([k.runde for k in zustaende], np.int64),
         "laeuft": np.ones(len(zustaende), bool),
     }
+
+
+def _mitten_im_zug(zustand: Kampf) -> bool:
+    """Kann die Maschine den Rest des laufenden Zuges selbst spielen (:meth:`_gebuendelt._Maschine.laufen`,
+    ``mitten``)? Mitten im Zug, ohne offenes „Initiative Ergreifen“, ohne Patzerfolge „angriffshandlung“."""
+    return (zustand.am_zug is not None and zustand.vorrang is None and zustand.runde > 0
+            and zustand.optionen.patzer_folge != "angriffshandlung")
+
+
+def _rest_felder(zustaende: Sequence[Kampf]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """Je Zustand der angefangene Zug für die Maschine (``mitten`` von :meth:`_gebuendelt._Maschine.laufen`):
+    Handelnder (−1: keiner), begonnene Angriffshandlungen, welche ausgerüsteten Waffen in der laufenden
+    schon angegriffen haben, ob der Zug unberührt ist. ``None``, wenn niemand mitten im Zug ist."""
+    breite = max(1, max(sum(w.ausgeruestet for w in x.waffen) for x in zustaende[0].kaempfer))
+    je: dict[int, tuple[int, int, list[bool], bool]] = {}
+    for k in zustaende:
+        if id(k) not in je:
+            if k.am_zug is None:
+                je[id(k)] = (-1, 0, [False] * breite, False)
+            else:
+                a = k[k.am_zug]
+                benutzt = [w.name in a.waffen_in_aktion for w in a.waffen if w.ausgeruestet]
+                je[id(k)] = (k.platz(a.name), a.angriffshandlungen, benutzt + [False] * (breite - len(benutzt)),
+                             not (a.angriffshandlungen or a.waffen_in_aktion or a.bewegungen))
+    zeilen = [je[id(k)] for k in zustaende]
+    if all(z[0] < 0 for z in zeilen):
+        return None
+    return (np.array([z[0] for z in zeilen], np.int64), np.array([z[1] for z in zeilen], np.int64),
+            np.array([z[2] for z in zeilen], bool).reshape(len(zeilen), breite), np.array([z[3] for z in zeilen], bool))
+
+
+def _zufallsstand(rng: Any) -> Any:
+    """Der Stand des Generators (``None``, wenn er keinen zeigt): unverändert heißt, es wurde nicht gewürfelt."""
+    erzeuger = getattr(rng, "bit_generator", None)
+    return None if erzeuger is None else erzeuger.state
+
+
+def _bis_zwischen_zuege(zustaende: Sequence[Kampf], rng: Any, grenze: int, taktik: simulation.Taktik) -> list[tuple[Kampf, bool]]:
+    """Je Zustand der Ereignispfad bis zwischen zwei Züge (:func:`simulation.fortsetzen` mit ``halt="zug"``).
+
+    Würfelt der Rest des Zuges nicht (etwa: kein Gegner in Reichweite, der Zug endet; oder der Zustand liegt
+    schon zwischen zwei Zügen), ist er für diesen Zustand immer derselbe: dann gilt das Ergebnis des ersten
+    für jeden weiteren Kampf vom selben Zustand (dieselben Würfe, dasselbe Ergebnis – nur ein Objekt statt
+    vieler gleicher). Würfelt er und kann die Maschine ihn spielen (:func:`_mitten_im_zug`), bleibt jeder
+    weitere Kampf vom selben Zustand mitten im Zug stehen (``(zustand, False)``) – die Maschine spielt den
+    Rest. Geprüft wird je Zustand einmal, am Stand des Generators."""
+    ohne_wurf: dict[int, tuple[Kampf, bool]] = {}
+    geprueft: set[int] = set()
+    weiter = []
+    for k in zustaende:
+        fertig = ohne_wurf.get(id(k))
+        if fertig is None:
+            vorher = _zufallsstand(rng) if id(k) not in geprueft else None
+            fertig = simulation.fortsetzen(k, rng=rng, max_runden=grenze, taktik=taktik, halt="zug")
+            if vorher is not None:
+                geprueft.add(id(k))
+                if _zufallsstand(rng) == vorher:
+                    ohne_wurf[id(k)] = fertig
+                elif _mitten_im_zug(k):
+                    ohne_wurf[id(k)] = (k, False)
+        weiter.append(fertig)
+    return weiter
 
 
 def gebuendelt(zustaende: Sequence[Kampf], *, rng: Any, taktik: Any = None, max_runden: int = 100) -> Any:
@@ -137,10 +225,10 @@ def gebuendelt(zustaende: Sequence[Kampf], *, rng: Any, taktik: Any = None, max_
         raise NichtGebuendelt("keine Zustände.")
     t = _taktik(taktik)
     rng = np.random.default_rng(rng.getrandbits(64)) if hasattr(rng, "getrandbits") else rng
-    grenzen = [_grenze(k, max_runden) for k in zustaende]
-    if len(set(grenzen)) > 1:
+    grenzen = {_grenze(k, max_runden) for k in {id(k): k for k in zustaende}.values()}  # je Zustand einmal
+    if len(grenzen) > 1:
         raise NichtGebuendelt("die Zustände stehen in verschiedenen Runden.")
-    grenze = grenzen[0]
+    grenze = grenzen.pop()
     if all(k is zustaende[0] for k in zustaende) and zustaende[0].runde == 0 and sieger(zustaende[0]) is None:
         # derselbe Zustand vor der Initiative: die Maschine würfelt sie selbst (wie aus den Bögen)
         try:
@@ -150,7 +238,7 @@ def gebuendelt(zustaende: Sequence[Kampf], *, rng: Any, taktik: Any = None, max_
         else:
             e = _gebuendelt._Maschine(zustaende[0], rng, t).block(len(zustaende), grenze)
             return replace(e, runden=_rest(zustaende[0], e.runden))
-    weiter = [simulation.fortsetzen(k, rng=rng, max_runden=grenze, taktik=t, halt="zug") for k in zustaende]
+    weiter = _bis_zwischen_zuege(zustaende, rng, grenze, t)
     laufend = [k for k, ende in weiter if not ende]
     namen = tuple(k.name for k in zustaende[0].kaempfer)
     seiten = tuple(dict.fromkeys(k.seite for k in zustaende[0].kaempfer))
@@ -158,19 +246,24 @@ def gebuendelt(zustaende: Sequence[Kampf], *, rng: Any, taktik: Any = None, max_
     sieger_ = np.full(f, -1, np.int64)
     runden = np.zeros(f, np.int64)
     aus = np.zeros((f, n), bool)
+    # die Runde als ``Kampf.runde`` → gespielte Runden ab dem Zustand (:func:`_rest`), je Zustand einmal gerechnet
+    versatz: dict[int, int] = {}
+    for k in zustaende:
+        if id(k) not in versatz:
+            versatz[id(k)] = _rest(k, 0)
+    ab_hier = np.array([versatz[id(k)] for k in zustaende], np.int64)
+    ende = np.array([e for _, e in weiter], bool)
     if laufend:
         maschine = _gebuendelt._Maschine(laufend[0], rng, t)
-        e = maschine.laufen(start_felder(laufend), grenze)
-    j = 0
-    for i, (k, ende) in enumerate(weiter):
-        if ende:
-            s = sieger(k)
-            sieger_[i] = seiten.index(s) if s is not None else -1
-            runden[i] = _rest(zustaende[i], k.runde)
-            aus[i] = [not x.kampffaehig(k.optionen) for x in k.kaempfer]
-        else:
-            sieger_[i], runden[i], aus[i] = e.sieger[j], _rest(zustaende[i], e.runden[j]), e.ausgeschaltet[j]
-            j += 1
+        e = maschine.laufen(start_felder(laufend, mitten_im_zug=True), grenze, _rest_felder(laufend))
+        sieger_[~ende], runden[~ende], aus[~ende] = e.sieger, e.runden, e.ausgeschaltet
+    for i in np.flatnonzero(ende).tolist():
+        k = weiter[i][0]
+        s = sieger(k)
+        sieger_[i] = seiten.index(s) if s is not None else -1
+        runden[i] = k.runde
+        aus[i] = [not x.kampffaehig(k.optionen) for x in k.kaempfer]
+    runden += ab_hier
     return _gebuendelt.Ergebnis(namen, seiten, tuple(k.seite for k in zustaende[0].kaempfer), sieger_,
                                 runden, aus, np.zeros_like(aus), np.zeros((f, n), np.int64))
 
