@@ -149,4 +149,4 @@ def w100(zeile: Callable[..., dict] | None = None) -> dict | None:
     if zeile is None:
         return None
     return zeile("W100", lambda n: wl.gebuendelt([z0] * n, rng=np.random.default_rng(1)),
-                 ("Maschine ab Bögen", grund), ohne)
+                 ("Maschine ab Bögen", grund), ohne, anfang=lambda n: simulation.begegnung(b, n, rng=random.Random(2)))
