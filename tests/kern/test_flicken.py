@@ -10,6 +10,7 @@ import inspect
 import json
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -145,9 +146,24 @@ def test_marimo_strg_c_faehrt_mit_quiet_nur_einmal_herunter(monkeypatch, ja):
         klasse_init(handler, True, lambda: aufrufe.append(1))
         handler._interrupt_handler()  # Strg+C (der Handler nimmt sich vorher aus der Schleife)
 
+    def in_eigenem_faden(klasse_init) -> None:
+        # eigener Faden mit eigener Schleife: im selben Prozess kann schon eine laufen (Playwright)
+        fehler: list[BaseException] = []
+        faden = threading.Thread(target=lambda: _fangen(fehler, lambda: asyncio.run(druecken(klasse_init))))
+        faden.start()
+        faden.join(30)
+        assert not faden.is_alive() and not fehler, fehler
+
     aufrufe.clear()
-    asyncio.run(druecken(interrupt.InterruptHandler.__init__._original))
+    in_eigenem_faden(interrupt.InterruptHandler.__init__._original)
     assert len(aufrufe) == 2  # marimo selbst: die Stelle, an der der Flicken ansetzt, gibt es noch
     aufrufe.clear()
-    asyncio.run(druecken(interrupt.InterruptHandler.__init__))
+    in_eigenem_faden(interrupt.InterruptHandler.__init__)
     assert len(aufrufe) == 1
+
+
+def _fangen(fehler: list, f) -> None:
+    try:
+        f()
+    except BaseException as e:  # noqa: BLE001 – an den Test weitergereicht
+        fehler.append(e)
