@@ -281,7 +281,6 @@ class _Maschine:
         self.v_pool = np.stack((f.h_pool, f.z_pool, np.zeros_like(f.h_pool))).reshape(-1)
         self.v_schw = np.stack((f.h_schw, f.z_schw, f.h_schw)).reshape(-1)
         self.v_stufe = np.stack((f.h_stufe, f.z_stufe, f.h_stufe)).reshape(-1)
-        self.schwierigkeit_null = bool(np.any(self.gegner & ~f.h_da))
         """Ein Ziel kann ohne Verteidigung sein (Schwierigkeit 0 in der Tafel, siehe :meth:`_austausch`)."""
 
     # -- Würfel ------------------------------------------------------------------------
@@ -462,10 +461,6 @@ class _Maschine:
         pool_v = cast(np.ndarray, la.verteidigung_pool)
         beide = self._pools(cast(np.ndarray, la.angriff_pool), pool_v)
         netto = netto_erfolge(beide, np.stack((la.angriff_schwierigkeit, la.verteidigung_schwierigkeit)))
-        if self.schwierigkeit_null and beide.shape[2] > (bv := int(pool_v.max(initial=0))):
-            # ein Auge 0 zählt bei Schwierigkeit 0 (Ziel ohne Verteidigung) als Erfolg: die
-            # Verteidigung nur bis zu ihrem größten Pool auswerten, wie zwei getrennte Würfe
-            netto[1] = netto_erfolge(beide[1, :, :bv], la.verteidigung_schwierigkeit)
         eins = einser(beide)
         erg = vergleich_auswerten(netto[0], eins[0], netto[1], eins[1], la, opt, verteidigt=haupt | zweit)
         trifft = (erg.kategorie != "verfehlt") & f.a_schaden.take(a)

@@ -101,7 +101,7 @@ def wert_eines_wuerfels(auge: Any, schwierigkeit: Any) -> Any:
         return _WUERFELWERT[schwierigkeit, auge]
     if auge == 1:
         return -1
-    if auge < schwierigkeit:
+    if auge == 0 or auge < schwierigkeit:  # 0: kein Würfel (Auffüllung), auch bei Schwierigkeit 0
         return 0
     return 2 if auge == 10 else 1
 

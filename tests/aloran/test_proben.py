@@ -184,3 +184,16 @@ def test_pool_aus_random_wie_zufallszahl_je_wuerfel():
             # gleich mitgerechnet: wie aus den Augen
             assert (w.netto, w.einser) == (proben.netto_erfolge(w.augen, schwierigkeit), proben.einser(w.augen))
         assert a.random() == b.random()
+
+
+def test_auffuellung_zaehlt_bei_jeder_schwierigkeit_nichts():
+    """„Ein Auge 0 (Auffüllung eines Feldes, ‚kein Würfel‘) trägt 0 bei“ – auch bei Schwierigkeit 0,
+    die die gebündelte Maschine für ein Ziel ohne Verteidigung gegen diesen Angreifer einsetzt. Vorher
+    zählte dort jede Auffüllung als Erfolg: wehrte sich in einem anderen Kampf desselben Aufrufs jemand
+    mit einem Pool, bekam das wehrlose Ziel so viele Erfolge, wie jener Pool breit war."""
+    import numpy as np
+
+    for s in range(proben.MAX_SCHWIERIGKEIT + 1):
+        assert proben.wert_eines_wuerfels(0, s) == 0
+        assert proben.wert_eines_wuerfels(np.array([0, 0]), np.array([s, s])).tolist() == [0, 0]
+    assert proben.netto_erfolge(np.zeros((2, 6), np.int64), np.array([0, 7])).tolist() == [0, 0]
