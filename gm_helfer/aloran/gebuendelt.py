@@ -281,7 +281,6 @@ class _Maschine:
         self.v_pool = np.stack((f.h_pool, f.z_pool, np.zeros_like(f.h_pool))).reshape(-1)
         self.v_schw = np.stack((f.h_schw, f.z_schw, f.h_schw)).reshape(-1)
         self.v_stufe = np.stack((f.h_stufe, f.z_stufe, f.h_stufe)).reshape(-1)
-        """Ein Ziel kann ohne Verteidigung sein (Schwierigkeit 0 in der Tafel, siehe :meth:`_austausch`)."""
 
     # -- Würfel ------------------------------------------------------------------------
     def _w(self, seiten: int, form: Any) -> np.ndarray:
@@ -291,12 +290,11 @@ class _Maschine:
         """Die W10 beider Pools eines Austauschs als ein Feld (2, Kämpfe, Würfel): [0] je Eintrag
         ``angriff`` W10, [1] ``verteidigung`` W10, aufgefüllt mit 0 (kein Würfel) bis zum größten
         Pool. Dieselben Zahlen aus demselben Zufall wie zwei Würfe mit :func:`explodierend` (erst der
-        Angriff, dann die Verteidigung, je bis zum größten Pool der Seite): ein Zug aus dem
-        Generator für beide, ⌊u · 10⌋ + 1 je Würfel – ein Austausch braucht so weniger numpy-Aufrufe."""
+        Angriff, dann die Verteidigung, je bis zum größten Pool der Seite): ein Wurf für beide – ein
+        Austausch braucht so weniger numpy-Aufrufe."""
         k = len(angriff)
         ba, bv = int(angriff.max(initial=0)), int(verteidigung.max(initial=0))
-        augen = (self.rng.random(k * (ba + bv)) * 10).astype(np.int64)
-        augen += 1
+        augen = explodierend(self.rng, np.full(k * (ba + bv), 10), explodiert=False)
         breite = max(ba, bv)
         beide = np.zeros((2, k, breite), np.int64)
         beide[0, :, :ba] = augen[:k * ba].reshape(k, ba)
